@@ -1,0 +1,256 @@
+// Package dbtest gives every test its own migrated database, after River's
+// riverdbtest: NewDB clones a template database (migrated once per schema
+// fingerprint and fixture set) so tests that commit data, LISTEN/NOTIFY or
+// run a River client never see each other; TestTx hands out a transaction on
+// a shared migrated database that is rolled back at cleanup.
+//
+// The server is NL2SQL_TEST_DATABASE_URL, by default
+// postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable; the role needs
+// CREATEDB.
+package dbtest
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/migrations"
+)
+
+// DefaultAdminURL is used when NL2SQL_TEST_DATABASE_URL is unset.
+const DefaultAdminURL = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+
+// AdminURL is the maintenance connection used to create and drop databases.
+func AdminURL() string {
+	if u := os.Getenv("NL2SQL_TEST_DATABASE_URL"); u != "" {
+		return u
+	}
+	return DefaultAdminURL
+}
+
+// Fixture is data loaded into a template after migrations, e.g. the demo ERP.
+// Version must change whenever what Load produces changes, since templates
+// are reused across test runs.
+type Fixture struct {
+	Name    string
+	Version string
+	Load    func(ctx context.Context, pool *pgxpool.Pool) error
+}
+
+// DB is a database of one test, dropped at cleanup.
+type DB struct {
+	Name string
+	URL  string // connection string for the database, for code that dials itself
+	Pool *pgxpool.Pool
+}
+
+// NewDB creates a fresh database for t, migrated and with fixtures loaded,
+// and drops it when t ends.
+func NewDB(t testing.TB, fixtures ...Fixture) *DB {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+
+	tpl, err := template(ctx, fixtures)
+	require.NoError(t, err, "dbtest: template")
+
+	name := "nl2sql_t_" + randomSuffix()
+	admin := adminConn(ctx, t)
+	_, err = admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" TEMPLATE "+pgx.Identifier{tpl}.Sanitize())
+	require.NoError(t, err, "dbtest: create database from %s", tpl)
+	require.NoError(t, admin.Close(ctx))
+
+	dbURL := withDatabase(AdminURL(), name)
+	pool, err := pgxpool.New(ctx, dbURL)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		pool.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		admin, err := pgx.Connect(ctx, AdminURL())
+		if err != nil {
+			t.Logf("dbtest: cannot drop %s: %v", name, err)
+			return
+		}
+		defer admin.Close(ctx)
+		if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
+			t.Logf("dbtest: drop %s: %v", name, err)
+		}
+	})
+	return &DB{Name: name, URL: dbURL, Pool: pool}
+}
+
+var (
+	sharedOnce sync.Once
+	sharedDB   *pgxpool.Pool
+	sharedErr  error
+)
+
+// TestTx returns a transaction on a migrated database shared by the tests of
+// this process; it is rolled back at cleanup, so nothing it writes is seen by
+// another test. Use NewDB for anything that must commit.
+func TestTx(t testing.TB) pgx.Tx {
+	t.Helper()
+	ctx := context.Background()
+	sharedOnce.Do(func() {
+		var tpl string
+		if tpl, sharedErr = template(ctx, nil); sharedErr != nil {
+			return
+		}
+		name := "nl2sql_shared_" + randomSuffix()
+		var admin *pgx.Conn
+		if admin, sharedErr = pgx.Connect(ctx, AdminURL()); sharedErr != nil {
+			return
+		}
+		defer admin.Close(ctx)
+		if _, sharedErr = admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" TEMPLATE "+pgx.Identifier{tpl}.Sanitize()); sharedErr != nil {
+			return
+		}
+		// The shared database outlives every test of the process; it is
+		// dropped by the next template rebuild sweep or by hand. Keep it
+		// small: it only ever sees rolled-back transactions.
+		sharedDB, sharedErr = pgxpool.New(ctx, withDatabase(AdminURL(), name))
+	})
+	require.NoError(t, sharedErr, "dbtest: shared database")
+	tx, err := sharedDB.Begin(ctx)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = tx.Rollback(context.Background()) })
+	return tx
+}
+
+// Logger returns a logger that writes through t.Log, so output shows only
+// for failing tests.
+func Logger(t testing.TB) *slog.Logger {
+	return slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+type testWriter struct{ t testing.TB }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Helper()
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// template returns the name of a template database holding the current
+// migrations and the fixtures, building it when missing. Builds are
+// serialised across processes with an advisory lock and published by
+// rename, so a half-built template is never cloned.
+func template(ctx context.Context, fixtures []Fixture) (string, error) {
+	h := sha256.New()
+	h.Write([]byte(migrations.Fingerprint()))
+	for _, f := range fixtures {
+		h.Write([]byte("\x00" + f.Name + "\x00" + f.Version))
+	}
+	name := "nl2sql_tpl_" + hex.EncodeToString(h.Sum(nil))[:16]
+
+	admin, err := pgx.Connect(ctx, AdminURL())
+	if err != nil {
+		return "", fmt.Errorf("connect to %s: %w (is PostgreSQL running?)", redact(AdminURL()), err)
+	}
+	defer admin.Close(ctx)
+
+	lockKey := int64(fnvHash(name))
+	if _, err := admin.Exec(ctx, "SELECT pg_advisory_lock($1)", lockKey); err != nil {
+		return "", err
+	}
+	defer admin.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", lockKey) //nolint:errcheck
+
+	var exists bool
+	if err := admin.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
+		return "", err
+	}
+	if exists {
+		return name, nil
+	}
+
+	building := name + "_b"
+	if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{building}.Sanitize()+" WITH (FORCE)"); err != nil {
+		return "", err
+	}
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{building}.Sanitize()); err != nil {
+		return "", err
+	}
+	if err := buildTemplate(ctx, withDatabase(AdminURL(), building), fixtures); err != nil {
+		_, _ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{building}.Sanitize()+" WITH (FORCE)")
+		return "", err
+	}
+	if _, err := admin.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{building}.Sanitize()+" RENAME TO "+pgx.Identifier{name}.Sanitize()); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
+func buildTemplate(ctx context.Context, dbURL string, fixtures []Fixture) error {
+	pool, err := pgxpool.New(ctx, dbURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if _, err := migrations.Migrate(ctx, pool, nil); err != nil {
+		return err
+	}
+	for _, f := range fixtures {
+		if err := f.Load(ctx, pool); err != nil {
+			return fmt.Errorf("fixture %s: %w", f.Name, err)
+		}
+	}
+	// Fresh statistics make EXPLAIN-based tests stable from the first query.
+	_, err = pool.Exec(ctx, "ANALYZE")
+	return err
+}
+
+func adminConn(ctx context.Context, t testing.TB) *pgx.Conn {
+	t.Helper()
+	conn, err := pgx.Connect(ctx, AdminURL())
+	require.NoError(t, err, "dbtest: connect to %s", redact(AdminURL()))
+	return conn
+}
+
+// withDatabase returns u pointing at database name.
+func withDatabase(u, name string) string {
+	parsed, err := url.Parse(u)
+	if err != nil || parsed.Scheme == "" {
+		// keyword/value DSN
+		return u + " dbname=" + name
+	}
+	parsed.Path = "/" + name
+	return parsed.String()
+}
+
+// WithDatabase is withDatabase for tests that register a second database.
+func WithDatabase(u, name string) string { return withDatabase(u, name) }
+
+func redact(u string) string {
+	parsed, err := url.Parse(u)
+	if err != nil {
+		return "the test database"
+	}
+	return parsed.Redacted()
+}
+
+func randomSuffix() string {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func fnvHash(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64() >> 1
+}

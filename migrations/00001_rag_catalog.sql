@@ -1,0 +1,75 @@
+-- +goose Up
+
+-- Target databases that questions can be asked of. The DSN is stored without
+-- a password: either a DSN whose password comes from PGPASSFILE / PGPASSWORD
+-- at connect time, or a reference "env:VAR" resolved from the service's
+-- environment.
+CREATE TABLE rag.databases (
+    name            text PRIMARY KEY,
+    dsn             text NOT NULL,
+    schemas         text[] NOT NULL DEFAULT '{public}',
+    table_count     integer NOT NULL DEFAULT 0,
+    catalog_version bigint NOT NULL DEFAULT 0,
+    created_at      timestamptz NOT NULL DEFAULT now(),
+    refreshed_at    timestamptz,
+    CONSTRAINT databases_name_is_identifier CHECK (name ~ '^[A-Za-z][A-Za-z0-9_-]{0,62}$'),
+    CONSTRAINT databases_dsn_has_no_password CHECK (
+        dsn !~* '(^|\s)password\s*='
+        AND dsn !~ '^[a-z]+://[^/@?]*:[^/@?]*@'
+    ),
+    CONSTRAINT databases_schemas_not_empty CHECK (cardinality(schemas) > 0)
+);
+COMMENT ON TABLE rag.databases IS 'Target databases registered with `nl2sql db add`; dsn never holds a password.';
+
+CREATE TABLE rag.tables (
+    database_name  text NOT NULL REFERENCES rag.databases (name) ON DELETE CASCADE,
+    schema_name    text NOT NULL,
+    table_name     text NOT NULL,
+    kind           text NOT NULL,
+    comment        text,
+    module         text,
+    gloss          text,
+    synonyms       text[] NOT NULL DEFAULT '{}',
+    estimated_rows bigint,
+    PRIMARY KEY (database_name, schema_name, table_name),
+    CONSTRAINT tables_kind_valid CHECK (kind IN ('table', 'partitioned_table', 'view', 'materialized_view', 'foreign_table'))
+);
+COMMENT ON TABLE rag.tables IS 'Schema catalog: one row per table or view of a registered database.';
+
+CREATE TABLE rag.columns (
+    database_name  text NOT NULL,
+    schema_name    text NOT NULL,
+    table_name     text NOT NULL,
+    column_name    text NOT NULL,
+    ordinal        integer NOT NULL,
+    data_type      text NOT NULL,
+    not_null       boolean NOT NULL,
+    is_primary_key boolean NOT NULL DEFAULT false,
+    comment        text,
+    allowed_values text[],
+    PRIMARY KEY (database_name, schema_name, table_name, column_name),
+    FOREIGN KEY (database_name, schema_name, table_name)
+        REFERENCES rag.tables (database_name, schema_name, table_name) ON DELETE CASCADE
+);
+COMMENT ON COLUMN rag.columns.allowed_values IS 'Values allowed by a CHECK (col IN (...)) constraint, shown to the model.';
+
+CREATE TABLE rag.foreign_keys (
+    database_name   text NOT NULL,
+    schema_name     text NOT NULL,
+    table_name      text NOT NULL,
+    constraint_name text NOT NULL,
+    columns         text[] NOT NULL,
+    ref_schema_name text NOT NULL,
+    ref_table_name  text NOT NULL,
+    ref_columns     text[] NOT NULL,
+    PRIMARY KEY (database_name, schema_name, table_name, constraint_name),
+    FOREIGN KEY (database_name, schema_name, table_name)
+        REFERENCES rag.tables (database_name, schema_name, table_name) ON DELETE CASCADE
+);
+CREATE INDEX foreign_keys_ref_idx ON rag.foreign_keys (database_name, ref_schema_name, ref_table_name);
+
+-- +goose Down
+DROP TABLE rag.foreign_keys;
+DROP TABLE rag.columns;
+DROP TABLE rag.tables;
+DROP TABLE rag.databases;

@@ -1,0 +1,135 @@
+// Package migrations holds nl2sql's goose migrations, embedded, and runs them
+// after River's own migrations: `nl2sql migrate` is one command for both.
+package migrations
+
+import (
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"sort"
+	"strconv"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivermigrate"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+)
+
+// RiverSchema is the schema River's tables live in. The enqueue trigger on
+// rag.queries writes to river.river_job and notifies "river.river_insert",
+// so the worker's River client must use the same schema.
+const RiverSchema = "river"
+
+// gooseTable is goose's version table; it lives with our objects in "rag".
+const gooseTable = "rag.goose_db_version"
+
+// migrateLockKey serialises concurrent `nl2sql migrate` runs.
+const migrateLockKey int64 = 0x6e6c3273716c // "nl2sql"
+
+//go:embed 0*.sql
+var files embed.FS
+
+//go:embed bootstrap/schemas.sql
+var bootstrapSQL string
+
+// FS returns the embedded goose migration files.
+func FS() fs.FS { return files }
+
+// Result says what a Migrate call applied.
+type Result struct {
+	River []int   // River migration versions applied by this call
+	Rag   []int64 // goose versions applied by this call
+}
+
+// Migrate brings pool's database up to date: schemas, River's migrations in
+// schema "river", then ours. It is idempotent and safe to run concurrently
+// (an advisory lock serialises callers).
+func Migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) (*Result, error) {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("migrate: connect: %w", err)
+	}
+	defer conn.Release()
+
+	q := dbsqlc.New()
+	if err := q.AdvisoryLock(ctx, conn, migrateLockKey); err != nil {
+		return nil, fmt.Errorf("migrate: lock: %w", err)
+	}
+	defer func() {
+		// The lock is session-scoped; release it before the connection goes
+		// back to the pool. Ignore errors: a broken conn drops the lock too.
+		_, _ = q.AdvisoryUnlock(context.WithoutCancel(ctx), conn, migrateLockKey)
+	}()
+
+	if _, err := conn.Exec(ctx, bootstrapSQL); err != nil {
+		return nil, fmt.Errorf("migrate: create schemas: %w", err)
+	}
+
+	res := &Result{}
+	migrator, err := rivermigrate.New(riverpgxv5.New(pool), &rivermigrate.Config{Schema: RiverSchema, Logger: logger})
+	if err != nil {
+		return nil, fmt.Errorf("migrate: river: %w", err)
+	}
+	riverRes, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	if err != nil {
+		return nil, fmt.Errorf("migrate: river: %w", err)
+	}
+	for _, v := range riverRes.Versions {
+		res.River = append(res.River, v.Version)
+	}
+
+	db := stdlib.OpenDBFromPool(pool)
+	defer db.Close()
+	provider, err := goose.NewProvider(goose.DialectPostgres, db, files,
+		goose.WithTableName(gooseTable),
+		goose.WithDisableGlobalRegistry(true),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("migrate: goose: %w", err)
+	}
+	results, err := provider.Up(ctx)
+	if err != nil {
+		var partial *goose.PartialError
+		if errors.As(err, &partial) && partial.Failed != nil {
+			return nil, fmt.Errorf("migrate: %s: %w", partial.Failed.Source.Path, partial.Failed.Error)
+		}
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	for _, r := range results {
+		res.Rag = append(res.Rag, r.Source.Version)
+		logger.InfoContext(ctx, "applied migration", slog.String("file", r.Source.Path), slog.Duration("took", r.Duration))
+	}
+	return res, nil
+}
+
+// Fingerprint identifies the schema Migrate produces: a hash of our embedded
+// migrations and River's migration versions. Test helpers key their template
+// databases on it so a changed migration gets a fresh template.
+func Fingerprint() string {
+	h := sha256.New()
+	h.Write([]byte(bootstrapSQL))
+	names, _ := fs.Glob(files, "*.sql")
+	sort.Strings(names)
+	for _, n := range names {
+		b, _ := fs.ReadFile(files, n)
+		h.Write([]byte(n))
+		h.Write(b)
+	}
+	if m, err := rivermigrate.New(riverpgxv5.New(nil), nil); err == nil {
+		for _, v := range m.AllVersions() {
+			h.Write([]byte(strconv.Itoa(v.Version)))
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}

@@ -1,0 +1,40 @@
+package migrations_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/migrations"
+)
+
+func TestMigrateIsIdempotent(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t) // already migrated from the template
+
+	res, err := migrations.Migrate(ctx, db.Pool, dbtest.Logger(t))
+	require.NoError(t, err)
+	require.Empty(t, res.River, "second run applies no River migration")
+	require.Empty(t, res.Rag, "second run applies no nl2sql migration")
+
+	var n int
+	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'river' AND table_name = 'river_job'").Scan(&n))
+	require.Equal(t, 1, n)
+}
+
+func TestMigrateConcurrent(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+
+	errs := make(chan error, 3)
+	for range 3 {
+		go func() { _, err := migrations.Migrate(ctx, db.Pool, nil); errs <- err }()
+	}
+	for range 3 {
+		require.NoError(t, <-errs)
+	}
+}
