@@ -5,6 +5,8 @@
 package dbsqlc
 
 import (
+	"time"
+
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
@@ -29,8 +31,8 @@ type RagAttempt struct {
 	PromptTokens *int32
 	ReplyTokens  *int32
 	LlmMs        *int32
-	CreatedAt    pgtype.Timestamptz
-	ValidatedAt  pgtype.Timestamptz
+	CreatedAt    time.Time
+	ValidatedAt  *time.Time
 }
 
 type RagCandidate struct {
@@ -50,7 +52,7 @@ type RagCandidate struct {
 	Error      *string
 	Plan       []byte
 	Selected   bool
-	CreatedAt  pgtype.Timestamptz
+	CreatedAt  time.Time
 }
 
 type RagColumn struct {
@@ -74,8 +76,8 @@ type RagDatabase struct {
 	Schemas        []string
 	TableCount     int32
 	CatalogVersion int64
-	CreatedAt      pgtype.Timestamptz
-	RefreshedAt    pgtype.Timestamptz
+	CreatedAt      time.Time
+	RefreshedAt    *time.Time
 }
 
 type RagForeignKey struct {
@@ -108,9 +110,9 @@ type RagQuery struct {
 	Retrieval []byte
 	// Internal: position in the job chain; a job for an older step is a duplicate and does nothing.
 	Step       int32
-	CreatedAt  pgtype.Timestamptz
-	UpdatedAt  pgtype.Timestamptz
-	FinishedAt pgtype.Timestamptz
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+	FinishedAt *time.Time
 }
 
 type RagQueryContext struct {
@@ -118,7 +120,7 @@ type RagQueryContext struct {
 	Format    string
 	Schema    string
 	JoinHints string
-	CreatedAt pgtype.Timestamptz
+	CreatedAt time.Time
 }
 
 // Failed questions with their class, message and the last SQL tried.
@@ -132,7 +134,7 @@ type RagQueryFailure struct {
 	Attempts     int32
 	LastSql      *string
 	LastStage    *string
-	FinishedAt   pgtype.Timestamptz
+	FinishedAt   *time.Time
 }
 
 // One row per question: status, final SQL, row count, error and latency.
@@ -152,8 +154,8 @@ type RagQueryOverview struct {
 	Truncated         *bool
 	RetrievalStrategy interface{}
 	TablesIncluded    interface{}
-	CreatedAt         pgtype.Timestamptz
-	FinishedAt        pgtype.Timestamptz
+	CreatedAt         time.Time
+	FinishedAt        *time.Time
 	TotalMs           float64
 }
 
@@ -167,7 +169,7 @@ type RagQueryResult struct {
 	// True when the row cap cut the result.
 	Truncated  bool
 	DurationMs float64
-	CreatedAt  pgtype.Timestamptz
+	CreatedAt  time.Time
 }
 
 // Per question: time waiting in queues and time in each stage (all attempts summed), in ms.
@@ -207,9 +209,9 @@ type RagStageTiming struct {
 	JobID   *int64
 	// River attempts the stage took; above 1 means it was retried after an infrastructure failure.
 	JobAttempts int32
-	EnqueuedAt  pgtype.Timestamptz
-	StartedAt   pgtype.Timestamptz
-	FinishedAt  pgtype.Timestamptz
+	EnqueuedAt  time.Time
+	StartedAt   time.Time
+	FinishedAt  time.Time
 }
 
 // Schema catalog: one row per table or view of a registered database.
@@ -234,6 +236,13 @@ type RiverRiverJob struct {
 	Queue       string
 	State       string
 	Errors      [][]byte
-	CreatedAt   pgtype.Timestamptz
-	FinalizedAt pgtype.Timestamptz
+	CreatedAt   time.Time
+	FinalizedAt *time.Time
+}
+
+type RiverRiverLeader struct {
+	ElectedAt time.Time
+	ExpiresAt time.Time
+	LeaderID  string
+	Name      string
 }

@@ -12,3 +12,10 @@ CREATE TABLE river.river_job (
     created_at timestamptz NOT NULL,
     finalized_at timestamptz
 );
+
+CREATE TABLE river.river_leader (
+    elected_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL,
+    leader_id text NOT NULL,
+    name text PRIMARY KEY
+);

@@ -1,0 +1,124 @@
+// Package candidate scores the SQL candidates of an attempt and selects the
+// one to execute. Scoring is deterministic — no LLM judge — after the seeds'
+// multi-candidate table: a base of 100, penalties for lint findings and a
+// failed EXPLAIN, small bonuses when the SQL's shape matches the question
+// (GROUP BY for "by/per/each", ORDER BY + LIMIT for "top/highest", DISTINCT
+// for "distinct/unique").
+package candidate
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Score parts, the keys of rag.candidates.breakdown.
+const (
+	PartBase          = "base"
+	PartLintError     = "lint_error"
+	PartLintWarning   = "lint_warning"
+	PartExplainFailed = "explain_failed"
+	PartGroupBy       = "group_by_matches_question"
+	PartTopN          = "order_limit_matches_question"
+	PartDistinct      = "distinct_matches_question"
+)
+
+// Points of each part.
+const (
+	Base             = 100.0
+	LintErrorPenalty = -25.0
+	LintWarnPenalty  = -5.0
+	ExplainPenalty   = -50.0
+	GroupByBonus     = 10.0
+	TopNBonus        = 10.0
+	DistinctBonus    = 5.0
+)
+
+// Evaluation is what validation found out about one candidate.
+type Evaluation struct {
+	Ordinal       int
+	Rejected      bool // refused by parse, policy or lint errors, or EXPLAIN failed
+	LintErrors    int
+	LintWarnings  int
+	ExplainFailed bool
+	HasGroupBy    bool
+	HasOrderBy    bool
+	HasLimit      bool // a LIMIT written by the model, not one the guard added
+	HasDistinct   bool
+}
+
+// Breakdown maps score parts to points.
+type Breakdown map[string]float64
+
+// Total sums the parts.
+func (b Breakdown) Total() float64 {
+	t := 0.0
+	for _, v := range b {
+		t += v
+	}
+	return t
+}
+
+var (
+	groupWords    = regexp.MustCompile(`(?i)\b(by|per|each|every|breakdown|grouped)\b`)
+	topWords      = regexp.MustCompile(`(?i)\b(top|highest|lowest|most|least|largest|smallest|best|worst|biggest|first \d+|last \d+)\b`)
+	distinctWords = regexp.MustCompile(`(?i)\b(distinct|unique|different)\b`)
+)
+
+// Score returns the score of e for question, with its breakdown.
+func Score(question string, e Evaluation) (float64, Breakdown) {
+	b := Breakdown{PartBase: Base}
+	if e.LintErrors > 0 {
+		b[PartLintError] = LintErrorPenalty * float64(e.LintErrors)
+	}
+	if e.LintWarnings > 0 {
+		b[PartLintWarning] = LintWarnPenalty * float64(e.LintWarnings)
+	}
+	if e.ExplainFailed {
+		b[PartExplainFailed] = ExplainPenalty
+	}
+	q := strings.TrimSpace(question)
+	if e.HasGroupBy && groupWords.MatchString(q) {
+		b[PartGroupBy] = GroupByBonus
+	}
+	if e.HasOrderBy && e.HasLimit && topWords.MatchString(q) {
+		b[PartTopN] = TopNBonus
+	}
+	if e.HasDistinct && distinctWords.MatchString(q) {
+		b[PartDistinct] = DistinctBonus
+	}
+	return b.Total(), b
+}
+
+// Select returns the index in evals of the best candidate that was not
+// rejected, or -1 when all were. Higher scores win; ties go to the earlier
+// candidate so selection is stable.
+func Select(evals []Evaluation, scores []float64) int {
+	idx := make([]int, 0, len(evals))
+	for i, e := range evals {
+		if !e.Rejected {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		return -1
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		if scores[idx[a]] != scores[idx[b]] {
+			return scores[idx[a]] > scores[idx[b]]
+		}
+		return evals[idx[a]].Ordinal < evals[idx[b]].Ordinal
+	})
+	return idx[0]
+}
+
+// Confidence for a selected candidate: 1, less 0.1 per extra attempt it took
+// (seeds: confidencePenaltyPerAttempt) and 0.05 per lint warning, floored at
+// 0.05 — a number for ranking answers, not a probability.
+func Confidence(attempt int, lintWarnings int) float64 {
+	c := 1.0 - 0.1*float64(attempt-1) - 0.05*float64(lintWarnings)
+	if c < 0.05 {
+		c = 0.05
+	}
+	return c
+}

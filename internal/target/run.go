@@ -1,0 +1,298 @@
+package target
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+)
+
+// explainPrefix is prepended to a guarded SELECT. It is the one SQL text in
+// this package built at run time: EXPLAIN takes its statement as syntax, not
+// as a parameter. The statement it wraps has passed the guard (exactly one
+// SELECT), and the extended protocol used here rejects multiple statements
+// on its own.
+const explainPrefix = "EXPLAIN (FORMAT JSON) "
+
+// Plan is the verdict of EXPLAIN on a statement.
+type Plan struct {
+	// Raw is EXPLAIN's JSON output, kept for the record (rag.candidates.plan).
+	Raw json.RawMessage
+	// NodeType, TotalCost and Rows describe the plan's root node.
+	NodeType  string
+	TotalCost float64
+	Rows      float64
+}
+
+// Explain runs EXPLAIN (FORMAT JSON) on sql in a READ ONLY transaction with
+// the explain timeout. Errors are *errclass.Error: a Postgres error keeps its
+// SQLSTATE and class (42703 is sql_error, 57014 query_timeout, ...).
+func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan, error) {
+	_, tx, err := r.session(ctx, db, r.cfg.ExplainTimeout)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // read-only
+
+	var raw []byte
+	if err := tx.QueryRow(ctx, explainPrefix+sql, pgx.QueryExecModeExec).Scan(&raw); err != nil {
+		return nil, statementError(db, err)
+	}
+	plan := &Plan{Raw: raw}
+	var doc []struct {
+		Plan struct {
+			NodeType  string  `json:"Node Type"`
+			TotalCost float64 `json:"Total Cost"`
+			PlanRows  float64 `json:"Plan Rows"`
+		} `json:"Plan"`
+	}
+	if err := json.Unmarshal(raw, &doc); err == nil && len(doc) > 0 {
+		plan.NodeType, plan.TotalCost, plan.Rows = doc[0].Plan.NodeType, doc[0].Plan.TotalCost, doc[0].Plan.PlanRows
+	}
+	return plan, nil
+}
+
+// Column describes a result column.
+type Column struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
+}
+
+// Result is a query result in JSON-ready form: numbers are json.Number with
+// Postgres' exact text, dates "2006-01-02", timestamps RFC 3339 ("Z" for
+// timestamptz, which is read in UTC), json/jsonb embedded as JSON, other
+// types as their Postgres text.
+type Result struct {
+	Columns   []Column
+	Rows      [][]any
+	RowCount  int
+	Truncated bool
+	Duration  time.Duration
+}
+
+// ExecOptions override the registry's limits for one execution.
+type ExecOptions struct {
+	// MaxRows overrides Config.MaxRows when positive.
+	MaxRows int
+	// Timeout overrides Config.StatementTimeout when positive.
+	Timeout time.Duration
+}
+
+// Execute runs sql in a READ ONLY transaction with a statement timeout and
+// keeps at most MaxRows rows, setting Truncated when there were more.
+func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts ExecOptions) (*Result, error) {
+	maxRows, timeout := r.cfg.MaxRows, r.cfg.StatementTimeout
+	if opts.MaxRows > 0 {
+		maxRows = opts.MaxRows
+	}
+	if opts.Timeout > 0 {
+		timeout = opts.Timeout
+	}
+	e, tx, err := r.session(ctx, db, timeout)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // read-only
+
+	start := time.Now()
+	rows, err := tx.Query(ctx, sql, pgx.QueryExecModeExec)
+	if err != nil {
+		return nil, statementError(db, err)
+	}
+	fields := rows.FieldDescriptions()
+	res := &Result{Columns: make([]Column, len(fields)), Rows: [][]any{}}
+	oids := make([]uint32, len(fields))
+	for i, f := range fields {
+		res.Columns[i].Name = f.Name
+		oids[i] = f.DataTypeOID
+	}
+	for rows.Next() {
+		if len(res.Rows) == maxRows {
+			res.Truncated = true
+			break
+		}
+		raw := rows.RawValues()
+		row := make([]any, len(raw))
+		var decoded []any // rows.Values(), only when some column needs pgx's decoding
+		for i, b := range raw {
+			v, ok := textValue(oids[i], b)
+			if !ok {
+				if decoded == nil {
+					if decoded, err = rows.Values(); err != nil {
+						rows.Close()
+						return nil, statementError(db, err)
+					}
+				}
+				v = jsonValue(decoded[i], b)
+			}
+			row[i] = v
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, statementError(db, err)
+	}
+	res.RowCount = len(res.Rows)
+	res.Duration = time.Since(start)
+
+	names, err := e.types.lookup(ctx, tx, r.queries, oids)
+	if err != nil {
+		return nil, statementError(db, err)
+	}
+	for i := range res.Columns {
+		res.Columns[i].Type = names[i]
+	}
+	return res, nil
+}
+
+// statementError classifies an error raised while running a statement:
+// Postgres errors keep their SQLSTATE class; a lost connection is an infra
+// failure.
+func statementError(db Database, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return &errclass.Error{Class: errclass.InfraFailure, Code: "target.cancelled",
+			Message: fmt.Sprintf("database %q: the worker stopped waiting: %v", db.Name, err), Err: err}
+	}
+	ce := errclass.Classify(err)
+	if ce.SQLSTATE == "" && ce.Class == errclass.Unknown {
+		// Not a Postgres error: the connection broke underneath the query.
+		return &errclass.Error{Class: errclass.InfraFailure, Code: "target.connection",
+			Message: fmt.Sprintf("database %q: %s", db.Name, ce.Message), Err: err}
+	}
+	return ce
+}
+
+// textValue converts the text form of common scalar types without pgx's
+// decoding (cheaper, and exact for numerics). ok is false for types it does
+// not handle. NULL is nil.
+func textValue(oid uint32, b []byte) (v any, ok bool) {
+	if b == nil {
+		return nil, true
+	}
+	s := string(b)
+	switch oid {
+	case pgtype.Int2OID, pgtype.Int4OID, pgtype.Int8OID, pgtype.OIDOID:
+		return json.Number(s), true
+	case pgtype.NumericOID, pgtype.Float4OID, pgtype.Float8OID:
+		if _, err := strconv.ParseFloat(s, 64); err != nil || s == "NaN" || s == "Infinity" || s == "-Infinity" {
+			return s, true
+		}
+		if f, _ := strconv.ParseFloat(s, 64); math.IsInf(f, 0) {
+			return s, true // beyond float64 range: keep the exact text as a string
+		}
+		return json.Number(s), true
+	case pgtype.BoolOID:
+		return s == "t", true
+	case pgtype.TextOID, pgtype.VarcharOID, pgtype.BPCharOID, pgtype.NameOID, pgtype.UUIDOID, pgtype.DateOID,
+		pgtype.IntervalOID, pgtype.TimeOID:
+		return s, true
+	case pgtype.TimestampOID:
+		if t, err := time.Parse("2006-01-02 15:04:05.999999", s); err == nil {
+			return t.Format("2006-01-02T15:04:05.999999"), true
+		}
+		return s, true
+	case pgtype.TimestamptzOID:
+		if t, err := time.Parse("2006-01-02 15:04:05.999999-07", s); err == nil {
+			return t.UTC().Format(time.RFC3339Nano), true
+		}
+		return s, true
+	case pgtype.JSONOID, pgtype.JSONBOID:
+		if json.Valid(b) {
+			return json.RawMessage(append([]byte(nil), b...)), true
+		}
+		return s, true
+	}
+	return nil, false
+}
+
+// jsonValue turns a value decoded by pgx into something encoding/json
+// renders faithfully; raw is its text form, the fallback.
+func jsonValue(v any, raw []byte) any {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = jsonValue(e, nil)
+		}
+		return out
+	case string, bool, int8, int16, int32, int64, int, uint8, uint16, uint32, uint64, float32:
+		return x
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return strconv.FormatFloat(x, 'g', -1, 64)
+		}
+		return x
+	case pgtype.Numeric:
+		if b, err := x.MarshalJSON(); err == nil {
+			return json.RawMessage(b)
+		}
+	case time.Time:
+		return x.UTC().Format(time.RFC3339Nano)
+	case [16]byte:
+		return fmt.Sprintf("%x-%x-%x-%x-%x", x[0:4], x[4:6], x[6:8], x[8:10], x[10:16])
+	case []byte:
+		return `\x` + fmt.Sprintf("%x", x)
+	case map[string]any:
+		return x
+	}
+	if raw != nil {
+		return string(raw)
+	}
+	if s, ok := v.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return fmt.Sprint(v)
+}
+
+// typeCache maps type OIDs to format_type names for one database.
+type typeCache struct {
+	mu    sync.RWMutex
+	byOID map[uint32]string
+}
+
+func newTypeCache() *typeCache { return &typeCache{byOID: map[uint32]string{}} }
+
+func (c *typeCache) lookup(ctx context.Context, tx pgx.Tx, q *dbsqlc.Queries, oids []uint32) ([]string, error) {
+	out := make([]string, len(oids))
+	var missing []int64
+	c.mu.RLock()
+	for i, o := range oids {
+		if n, ok := c.byOID[o]; ok {
+			out[i] = n
+		} else {
+			missing = append(missing, int64(o))
+		}
+	}
+	c.mu.RUnlock()
+	if len(missing) == 0 {
+		return out, nil
+	}
+	found, err := q.TypeNames(ctx, tx, missing)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	for _, f := range found {
+		c.byOID[uint32(f.Oid)] = f.Name
+	}
+	for i, o := range oids {
+		if out[i] == "" {
+			out[i] = c.byOID[o]
+		}
+	}
+	c.mu.Unlock()
+	return out, nil
+}

@@ -1,0 +1,227 @@
+// Package target runs guarded SQL on the databases questions are asked of:
+// EXPLAIN for validation and read-only execution with a statement timeout,
+// a row cap and an optional SET LOCAL ROLE. It keeps one small connection
+// pool per registered database.
+package target
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+)
+
+// Config configures access to target databases.
+type Config struct {
+	// StatementTimeout bounds execution of a question's SQL. Defaults to 10s.
+	StatementTimeout time.Duration
+	// ExplainTimeout bounds EXPLAIN during validation. Defaults to 5s.
+	ExplainTimeout time.Duration
+	// MaxRows caps the rows kept from a result; more rows set Truncated.
+	// Defaults to 1000.
+	MaxRows int
+	// ReadOnlyRole, when set, is assumed with SET LOCAL ROLE for EXPLAIN and
+	// execution, so the database's own privileges back the guard. Defaults
+	// to "" (the connecting role).
+	ReadOnlyRole string
+	// MaxConns is the pool size per target database. Defaults to 4.
+	MaxConns int32
+	// ConnectTimeout bounds establishing a connection. Defaults to 5s.
+	ConnectTimeout time.Duration
+	// Logger receives pool lifecycle messages. Defaults to a discarding logger.
+	Logger *slog.Logger
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.StatementTimeout == 0 {
+		c.StatementTimeout = 10 * time.Second
+	}
+	if c.ExplainTimeout == 0 {
+		c.ExplainTimeout = 5 * time.Second
+	}
+	if c.MaxRows == 0 {
+		c.MaxRows = 1000
+	}
+	if c.MaxConns == 0 {
+		c.MaxConns = 4
+	}
+	if c.ConnectTimeout == 0 {
+		c.ConnectTimeout = 5 * time.Second
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	switch {
+	case c.StatementTimeout < time.Millisecond:
+		return errors.New("target: StatementTimeout must be at least 1ms")
+	case c.ExplainTimeout < time.Millisecond:
+		return errors.New("target: ExplainTimeout must be at least 1ms")
+	case c.MaxRows < 1:
+		return errors.New("target: MaxRows must be positive")
+	case c.MaxConns < 1:
+		return errors.New("target: MaxConns must be positive")
+	}
+	return nil
+}
+
+// Database is a registered database with its DSN already resolved (any
+// env: reference replaced by the connection string it names).
+type Database struct {
+	Name    string
+	DSN     string
+	Schemas []string
+}
+
+// Registry holds the connection pools of target databases.
+type Registry struct {
+	cfg     Config
+	queries *dbsqlc.Queries
+
+	mu    sync.Mutex
+	pools map[string]*entry
+}
+
+type entry struct {
+	dsn   string
+	pool  *pgxpool.Pool
+	types *typeCache
+}
+
+// New returns a Registry.
+func New(cfg Config) (*Registry, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	return &Registry{cfg: cfg, queries: dbsqlc.New(), pools: map[string]*entry{}}, nil
+}
+
+// Config returns the effective configuration.
+func (r *Registry) Config() Config { return r.cfg }
+
+// Close closes every pool.
+func (r *Registry) Close() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for name, e := range r.pools {
+		e.pool.Close()
+		delete(r.pools, name)
+	}
+}
+
+// pool returns the pool for db, creating it on first use and replacing it
+// when the DSN changed (a re-registration).
+func (r *Registry) pool(db Database) (*entry, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if e, ok := r.pools[db.Name]; ok {
+		if e.dsn == db.DSN {
+			return e, nil
+		}
+		e.pool.Close()
+		delete(r.pools, db.Name)
+	}
+	pcfg, err := pgxpool.ParseConfig(db.DSN)
+	if err != nil {
+		// pgx's parse errors can echo the DSN; say only what is wrong.
+		return nil, &errclass.Error{Class: errclass.InfraFailure, Code: "target.dsn",
+			Message: fmt.Sprintf("database %q: invalid connection string", db.Name), Err: err}
+	}
+	pcfg.MaxConns = r.cfg.MaxConns
+	pcfg.ConnConfig.ConnectTimeout = r.cfg.ConnectTimeout
+	if pcfg.ConnConfig.RuntimeParams == nil {
+		pcfg.ConnConfig.RuntimeParams = map[string]string{}
+	}
+	pcfg.ConnConfig.RuntimeParams["application_name"] = "nl2sql"
+	// Belt and braces under the guard and the READ ONLY transactions.
+	pcfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
+	// Result values are read from their text form; pin the formats.
+	pcfg.ConnConfig.RuntimeParams["DateStyle"] = "ISO, YMD"
+	pcfg.ConnConfig.RuntimeParams["IntervalStyle"] = "postgres"
+	pcfg.ConnConfig.RuntimeParams["TimeZone"] = "UTC"
+	pcfg.ConnConfig.RuntimeParams["extra_float_digits"] = "1"
+	pool, err := pgxpool.NewWithConfig(context.Background(), pcfg)
+	if err != nil {
+		return nil, &errclass.Error{Class: errclass.InfraFailure, Code: "target.pool",
+			Message: fmt.Sprintf("database %q: %v", db.Name, err), Err: err}
+	}
+	e := &entry{dsn: db.DSN, pool: pool, types: newTypeCache()}
+	r.pools[db.Name] = e
+	return e, nil
+}
+
+// Ping checks that db accepts connections.
+func (r *Registry) Ping(ctx context.Context, db Database) error {
+	e, err := r.pool(db)
+	if err != nil {
+		return err
+	}
+	if err := e.pool.Ping(ctx); err != nil {
+		return connectError(db, err)
+	}
+	return nil
+}
+
+// session opens a READ ONLY transaction on db with the timeout, search path
+// and role applied. Failures here are infrastructure or configuration
+// problems, never the SQL's fault, so they are classified infra_failure and
+// are never shown to the model.
+func (r *Registry) session(ctx context.Context, db Database, timeout time.Duration) (*entry, pgx.Tx, error) {
+	e, err := r.pool(db)
+	if err != nil {
+		return nil, nil, err
+	}
+	tx, err := e.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return nil, nil, connectError(db, err)
+	}
+	err = r.queries.SetupSession(ctx, tx, &dbsqlc.SetupSessionParams{
+		StatementTimeout: fmt.Sprintf("%dms", timeout.Milliseconds()),
+		SearchPath:       searchPath(db.Schemas),
+	})
+	if err == nil && r.cfg.ReadOnlyRole != "" {
+		err = r.queries.SetLocalRole(ctx, tx, r.cfg.ReadOnlyRole)
+	}
+	if err != nil {
+		_ = tx.Rollback(context.WithoutCancel(ctx))
+		return nil, nil, &errclass.Error{Class: errclass.InfraFailure, Code: "target.session",
+			Message: fmt.Sprintf("database %q: preparing the read-only session failed: %v", db.Name, errclass.Classify(err).Message), Err: err}
+	}
+	return e, tx, nil
+}
+
+func connectError(db Database, err error) error {
+	ce := errclass.Classify(err)
+	if ce.Class == errclass.Unknown || ce.Class == errclass.SQLError {
+		// An error before any SQL ran is about reaching the database.
+		ce = &errclass.Error{Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Message: ce.Message, Err: err}
+	}
+	return &errclass.Error{Class: ce.Class, SQLSTATE: ce.SQLSTATE, Code: "target.connect",
+		Message: fmt.Sprintf("cannot reach database %q: %s", db.Name, ce.Message), Err: err}
+}
+
+// searchPath renders schemas as a search_path value, quoting each.
+func searchPath(schemas []string) string {
+	parts := make([]string, 0, len(schemas)+1)
+	for _, s := range schemas {
+		parts = append(parts, pgx.Identifier{s}.Sanitize())
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "public")
+	}
+	return strings.Join(parts, ", ")
+}

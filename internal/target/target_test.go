@@ -1,0 +1,172 @@
+package target_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/target"
+)
+
+const shopSQL = `
+CREATE SCHEMA shop;
+CREATE TABLE shop.items (
+	id int PRIMARY KEY, name text NOT NULL, price numeric(10,2), weight float8, active boolean,
+	added date, seen_at timestamptz, made_at timestamp, tags text[], attrs jsonb, ref uuid);
+INSERT INTO shop.items
+SELECT g, 'item ' || g, g * 1.25, g / 4.0, g % 2 = 0, date '2024-01-01' + g,
+       timestamptz '2024-01-01 10:00:00+00' + g * interval '1 hour', timestamp '2024-01-01 10:00:00',
+       ARRAY['a', 'b'], jsonb_build_object('k', g), ('00000000-0000-0000-0000-00000000000' || (g % 10))::uuid
+FROM generate_series(1, 30) g;
+`
+
+// The role is cluster-wide and parallel tests race to create it.
+const roleSQL = `DO $$ BEGIN CREATE ROLE nl2sql_target_test_ro NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`
+
+func setup(t *testing.T) (*target.Registry, target.Database) {
+	t.Helper()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(context.Background(), shopSQL)
+	require.NoError(t, err)
+	_, err = db.Pool.Exec(context.Background(), roleSQL)
+	require.NoError(t, err)
+	reg, err := target.New(target.Config{MaxRows: 10, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	t.Cleanup(reg.Close)
+	return reg, target.Database{Name: "shop", DSN: db.URL, Schemas: []string{"shop"}}
+}
+
+func TestExecute(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+
+	t.Run("TypedValuesAndTruncation", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		res, err := reg.Execute(ctx, db, "SELECT id, name, price, weight, active, added, seen_at, made_at, tags, attrs, ref, NULL::int AS nothing FROM items ORDER BY id", target.ExecOptions{})
+		require.NoError(t, err)
+		require.True(t, res.Truncated, "30 rows with a cap of 10")
+		require.Equal(t, 10, res.RowCount)
+		require.Equal(t, []target.Column{
+			{"id", "integer"}, {"name", "text"}, {"price", "numeric"}, {"weight", "double precision"},
+			{"active", "boolean"}, {"added", "date"}, {"seen_at", "timestamp with time zone"},
+			{"made_at", "timestamp without time zone"}, {"tags", "text[]"}, {"attrs", "jsonb"}, {"ref", "uuid"},
+			{"nothing", "integer"},
+		}, res.Columns)
+		got, err := json.Marshal(res.Rows[1])
+		require.NoError(t, err)
+		require.JSONEq(t, `[2, "item 2", 2.50, 0.5, true, "2024-01-03", "2024-01-01T12:00:00Z", "2024-01-01T10:00:00", ["a","b"], {"k": 2}, "00000000-0000-0000-0000-000000000002", null]`, string(got))
+		require.Contains(t, string(got), `2.50`, "numeric keeps its exact text")
+	})
+
+	t.Run("NotTruncatedAtExactlyTheCap", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		res, err := reg.Execute(ctx, db, "SELECT id FROM items WHERE id <= 10", target.ExecOptions{})
+		require.NoError(t, err)
+		require.False(t, res.Truncated)
+		require.Equal(t, 10, res.RowCount)
+	})
+
+	t.Run("ReadOnly", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		_, err := reg.Execute(ctx, db, "UPDATE items SET name = 'x'", target.ExecOptions{})
+		require.Error(t, err)
+		var ce *errclass.Error
+		require.ErrorAs(t, err, &ce)
+		require.Equal(t, "25006", ce.SQLSTATE)
+		require.Equal(t, errclass.ValidationBlock, ce.Class)
+	})
+
+	t.Run("Timeout", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		_, err := reg.Execute(ctx, db, "SELECT count(*) FROM generate_series(1, 100000000)", target.ExecOptions{Timeout: 50 * time.Millisecond})
+		require.Equal(t, errclass.QueryTimeout, errclass.ClassOf(err))
+	})
+
+	t.Run("SQLError", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		_, err := reg.Execute(ctx, db, "SELECT 1 / (id - id) FROM items", target.ExecOptions{})
+		ce := errclass.Classify(err)
+		require.Equal(t, errclass.SQLError, ce.Class)
+		require.Equal(t, "22012", ce.SQLSTATE)
+	})
+
+	t.Run("Role", func(t *testing.T) {
+		t.Parallel()
+		_, db := setup(t)
+		reg, err := target.New(target.Config{ReadOnlyRole: "nl2sql_target_test_ro"})
+		require.NoError(t, err)
+		t.Cleanup(reg.Close)
+		_, err = reg.Execute(ctx, db, "SELECT id FROM shop.items", target.ExecOptions{})
+		ce := errclass.Classify(err)
+		require.Equal(t, "42501", ce.SQLSTATE, "the role has no privileges on shop: %v", err)
+		require.Equal(t, errclass.ValidationBlock, ce.Class)
+
+		res, err := reg.Execute(ctx, db, "SELECT current_user", target.ExecOptions{})
+		require.NoError(t, err)
+		require.Equal(t, "nl2sql_target_test_ro", res.Rows[0][0])
+	})
+
+	t.Run("MissingRoleIsInfra", func(t *testing.T) {
+		t.Parallel()
+		_, db := setup(t)
+		reg, err := target.New(target.Config{ReadOnlyRole: "no_such_role_nl2sql"})
+		require.NoError(t, err)
+		t.Cleanup(reg.Close)
+		_, err = reg.Execute(ctx, db, "SELECT 1", target.ExecOptions{})
+		require.Equal(t, errclass.InfraFailure, errclass.ClassOf(err), "a bad role is configuration, never the model's fault: %v", err)
+	})
+}
+
+func TestExplain(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+
+	t.Run("OK", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		plan, err := reg.Explain(ctx, db, "SELECT name FROM items WHERE id = 3")
+		require.NoError(t, err)
+		require.NotEmpty(t, plan.NodeType)
+		require.Greater(t, plan.TotalCost, 0.0)
+		require.True(t, json.Valid(plan.Raw))
+	})
+
+	t.Run("UndefinedColumn", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		_, err := reg.Explain(ctx, db, "SELECT i.item_name FROM items i")
+		ce := errclass.Classify(err)
+		require.Equal(t, errclass.SQLError, ce.Class)
+		require.Equal(t, "42703", ce.SQLSTATE)
+		require.Contains(t, ce.Message, "item_name")
+	})
+
+	t.Run("MultipleStatementsRejectedByProtocol", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		_, err := reg.Explain(ctx, db, "SELECT 1; SELECT 2")
+		require.Error(t, err)
+	})
+
+	t.Run("Unreachable", func(t *testing.T) {
+		t.Parallel()
+		reg, err := target.New(target.Config{ConnectTimeout: time.Second})
+		require.NoError(t, err)
+		t.Cleanup(reg.Close)
+		db := target.Database{Name: "down", DSN: "postgres://postgres@127.0.0.1:1/x?sslmode=disable", Schemas: []string{"public"}}
+		_, err = reg.Explain(ctx, db, "SELECT 1")
+		ce := errclass.Classify(err)
+		require.Equal(t, errclass.InfraFailure, ce.Class, "%v", err)
+		require.Contains(t, ce.Message, `cannot reach database "down"`)
+	})
+}

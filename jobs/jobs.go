@@ -1,0 +1,103 @@
+// Package jobs defines the River job kinds of the question pipeline and the
+// order they run in:
+//
+//	retrieve → generate → validate → execute
+//	              ↑           │  │
+//	              └─ repair ──┘  └─ (execute errors loop back the same way)
+//
+// Every job carries the question id and the chain step it was enqueued for.
+// The question row (rag.queries.step) records the step the chain is at, so a
+// job whose step is behind the row's is a duplicate and does nothing: a stage
+// commits its output, advances the step, enqueues the next job and completes
+// its own job in one transaction.
+//
+// The first job is inserted by a trigger on rag.queries (see
+// migrations/00002_rag_queries.sql); its kind, queue and args shape are part
+// of that contract and must not change without a migration.
+package jobs
+
+import "github.com/riverqueue/river"
+
+// Queues. LLM calls and database work get separate queues so a slow model
+// cannot starve EXPLAIN/execution, and a slow target database cannot starve
+// generation.
+const (
+	// QueueRetrieve runs retrieval: catalog reads (and, with RAG, embeddings).
+	QueueRetrieve = "nl2sql_retrieve"
+	// QueueLLM runs generation and repair calls to the model.
+	QueueLLM = "nl2sql_llm"
+	// QueueDB runs validation (guard + EXPLAIN) and execution on target databases.
+	QueueDB = "nl2sql_db"
+)
+
+// Job kinds.
+const (
+	KindRetrieve = "nl2sql.retrieve"
+	KindGenerate = "nl2sql.generate"
+	KindValidate = "nl2sql.validate"
+	KindExecute  = "nl2sql.execute"
+	KindSweep    = "nl2sql.sweep"
+)
+
+// Stage names, as stored in rag.stage_timings.stage.
+const (
+	StageRetrieve = "retrieve"
+	StageGenerate = "generate"
+	StageValidate = "validate"
+	StageExecute  = "execute"
+)
+
+// Ref identifies the question and the chain step a job was enqueued for.
+type Ref struct {
+	QueryID int64 `json:"query_id"`
+	Step    int32 `json:"step"`
+}
+
+// RetrieveArgs starts the chain. Inserted by the rag.queries trigger.
+type RetrieveArgs struct {
+	Ref
+}
+
+func (RetrieveArgs) Kind() string { return KindRetrieve }
+
+func (RetrieveArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueRetrieve} }
+
+// GenerateArgs asks the model for SQL; Attempt 1 is the first try, later
+// attempts are repairs that carry the previous attempt's error.
+type GenerateArgs struct {
+	Ref
+	Attempt int32 `json:"attempt"`
+}
+
+func (GenerateArgs) Kind() string { return KindGenerate }
+
+func (GenerateArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueLLM} }
+
+// ValidateArgs checks the candidates of one attempt: guard, lint, EXPLAIN.
+type ValidateArgs struct {
+	Ref
+	Attempt int32 `json:"attempt"`
+}
+
+func (ValidateArgs) Kind() string { return KindValidate }
+
+func (ValidateArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueDB} }
+
+// ExecuteArgs runs the selected candidate of an attempt, read-only.
+type ExecuteArgs struct {
+	Ref
+	Attempt int32 `json:"attempt"`
+}
+
+func (ExecuteArgs) Kind() string { return KindExecute }
+
+func (ExecuteArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueDB} }
+
+// SweepArgs is the periodic safety net that fails questions whose job chain
+// was lost (a job cancelled or deleted by an operator), so no question waits
+// forever.
+type SweepArgs struct{}
+
+func (SweepArgs) Kind() string { return KindSweep }
+
+func (SweepArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueRetrieve} }

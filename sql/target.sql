@@ -1,0 +1,17 @@
+-- Statements nl2sql runs on TARGET databases (the ones questions are asked
+-- of), around the guarded SQL itself.
+
+-- name: SetupSession :exec
+-- Transaction-local settings for EXPLAIN and execution: a statement timeout
+-- and the database's registered schemas as search_path.
+SELECT set_config('statement_timeout', @statement_timeout::text, true),
+       set_config('search_path', @search_path::text, true);
+
+-- name: SetLocalRole :exec
+-- SET LOCAL ROLE, as a function so the role is a bound parameter.
+SELECT set_config('role', @role::text, true);
+
+-- name: TypeNames :many
+SELECT t.oid::bigint AS oid, format_type(t.oid, NULL) AS name
+FROM pg_catalog.pg_type t
+WHERE t.oid::bigint = ANY (@oids::bigint[]);
