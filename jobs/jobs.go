@@ -53,6 +53,9 @@ type Ref struct {
 	Step    int32 `json:"step"`
 }
 
+// Chain returns the reference; promoted to every args type that embeds Ref.
+func (r Ref) Chain() Ref { return r }
+
 // RetrieveArgs starts the chain. Inserted by the rag.queries trigger.
 type RetrieveArgs struct {
 	Ref
@@ -61,6 +64,9 @@ type RetrieveArgs struct {
 func (RetrieveArgs) Kind() string { return KindRetrieve }
 
 func (RetrieveArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueRetrieve} }
+
+// AttemptNumber is 0: retrieval precedes the first generation attempt.
+func (RetrieveArgs) AttemptNumber() int32 { return 0 }
 
 // GenerateArgs asks the model for SQL; Attempt 1 is the first try, later
 // attempts are repairs that carry the previous attempt's error.
@@ -73,6 +79,9 @@ func (GenerateArgs) Kind() string { return KindGenerate }
 
 func (GenerateArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueLLM} }
 
+// AttemptNumber is the generation attempt the job belongs to.
+func (a GenerateArgs) AttemptNumber() int32 { return a.Attempt }
+
 // ValidateArgs checks the candidates of one attempt: guard, lint, EXPLAIN.
 type ValidateArgs struct {
 	Ref
@@ -83,6 +92,9 @@ func (ValidateArgs) Kind() string { return KindValidate }
 
 func (ValidateArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueDB} }
 
+// AttemptNumber is the generation attempt the job belongs to.
+func (a ValidateArgs) AttemptNumber() int32 { return a.Attempt }
+
 // ExecuteArgs runs the selected candidate of an attempt, read-only.
 type ExecuteArgs struct {
 	Ref
@@ -92,6 +104,9 @@ type ExecuteArgs struct {
 func (ExecuteArgs) Kind() string { return KindExecute }
 
 func (ExecuteArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueDB} }
+
+// AttemptNumber is the generation attempt the job belongs to.
+func (a ExecuteArgs) AttemptNumber() int32 { return a.Attempt }
 
 // SweepArgs is the periodic safety net that fails questions whose job chain
 // was lost (a job cancelled or deleted by an operator), so no question waits

@@ -1,0 +1,153 @@
+// Package intake is the client side of the pipeline: submit questions to
+// rag.queries and wait for them with LISTEN rag_query_done, the way any
+// client in any language can.
+package intake
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+)
+
+// Channel is the NOTIFY channel of terminal statuses.
+const Channel = "rag_query_done"
+
+// Done is a question that reached a terminal status.
+type Done struct {
+	ID     int64  `json:"id"`
+	Status string `json:"status"`
+}
+
+// Waiter holds a dedicated connection that LISTENs for completions. Create
+// it before inserting questions so no notification can be missed.
+type Waiter struct {
+	conn *pgxpool.Conn
+	q    *dbsqlc.Queries
+	// PollInterval is how often statuses are re-read in case a notification
+	// was lost (a reconnect drops queued notifications). Defaults to 2s.
+	PollInterval time.Duration
+}
+
+// Listen acquires a connection from pool and starts listening.
+func Listen(ctx context.Context, pool *pgxpool.Pool) (*Waiter, error) {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listen: %w", err)
+	}
+	q := dbsqlc.New()
+	if err := q.ListenQueryDone(ctx, conn); err != nil {
+		conn.Release()
+		return nil, fmt.Errorf("listen: %w", err)
+	}
+	return &Waiter{conn: conn, q: q, PollInterval: 2 * time.Second}, nil
+}
+
+// Close releases the connection (and its LISTEN, by closing it: a pooled
+// connection must not keep listening for the next user).
+func (w *Waiter) Close() {
+	if w.conn != nil {
+		_ = w.conn.Conn().Close(context.Background())
+		w.conn.Release()
+		w.conn = nil
+	}
+}
+
+// Wait blocks until every question in ids is terminal, calling onDone once
+// per question as it finishes (in completion order), or until ctx ends.
+func (w *Waiter) Wait(ctx context.Context, ids []int64, onDone func(Done)) error {
+	pending := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		pending[id] = true
+	}
+	finish := func(d Done) {
+		if pending[d.ID] {
+			delete(pending, d.ID)
+			if onDone != nil {
+				onDone(d)
+			}
+		}
+	}
+	// Anything already terminal (e.g. finished before a reconnect).
+	if err := w.poll(ctx, pending, finish); err != nil {
+		return err
+	}
+	for len(pending) > 0 {
+		wctx, cancel := context.WithTimeout(ctx, w.PollInterval)
+		n, err := w.conn.Conn().WaitForNotification(wctx)
+		cancel()
+		switch {
+		case err == nil:
+			var d Done
+			if json.Unmarshal([]byte(n.Payload), &d) == nil {
+				finish(d)
+			}
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case errors.Is(err, context.DeadlineExceeded):
+			if err := w.poll(ctx, pending, finish); err != nil {
+				return err
+			}
+		default:
+			return fmt.Errorf("waiting for %s: %w", Channel, err)
+		}
+	}
+	return nil
+}
+
+func (w *Waiter) poll(ctx context.Context, pending map[int64]bool, finish func(Done)) error {
+	if len(pending) == 0 {
+		return nil
+	}
+	ids := make([]int64, 0, len(pending))
+	for id := range pending {
+		ids = append(ids, id)
+	}
+	rows, err := w.q.ListQueryStatuses(ctx, w.conn, ids)
+	if err != nil {
+		return fmt.Errorf("reading statuses: %w", err)
+	}
+	for _, r := range rows {
+		if r.Status == "succeeded" || r.Status == "failed" {
+			finish(Done{ID: r.ID, Status: r.Status})
+		}
+	}
+	return nil
+}
+
+// Submit inserts one question and returns its id.
+func Submit(ctx context.Context, db dbsqlc.DBTX, database, question string, options map[string]any) (int64, error) {
+	opts := []byte("{}")
+	if len(options) > 0 {
+		var err error
+		if opts, err = json.Marshal(options); err != nil {
+			return 0, err
+		}
+	}
+	return dbsqlc.New().InsertQuery(ctx, db, &dbsqlc.InsertQueryParams{DatabaseName: database, Question: question, Options: opts})
+}
+
+// SubmitMany inserts questions in one statement (one job INSERT and one
+// NOTIFY through the statement-level trigger) and returns their ids in order.
+func SubmitMany(ctx context.Context, db dbsqlc.DBTX, database string, questions []string, options []map[string]any) ([]int64, error) {
+	if len(options) != 0 && len(options) != len(questions) {
+		return nil, errors.New("submit: one options object per question, or none")
+	}
+	raw := make([][]byte, len(questions))
+	for i := range questions {
+		raw[i] = []byte("{}")
+		if len(options) > 0 && len(options[i]) > 0 {
+			b, err := json.Marshal(options[i])
+			if err != nil {
+				return nil, err
+			}
+			raw[i] = b
+		}
+	}
+	return dbsqlc.New().InsertQueries(ctx, db, &dbsqlc.InsertQueriesParams{DatabaseName: database, Questions: questions, Options: raw})
+}

@@ -1,0 +1,156 @@
+// Package prompt builds the chat messages sent to the model: the first
+// generation prompt (question + schema context + join hints + rules) and the
+// repair prompts that carry the previous attempt's error back to the model.
+//
+// Repairs are a conversation (the first prompt, the model's failed reply,
+// then the error) rather than a fresh prompt: the model sees what it wrote
+// and why it failed, and the schema stays in context. For an undefined
+// column the repair adds a whitelist of the failing table's columns and its
+// foreign-key neighbours (seeds: minimal whitelist repair), because naming
+// the valid columns is what stops a model from inventing employee_name.
+package prompt
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Message is one chat message.
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// System is the system prompt. It states the contract the guard enforces so
+// the model does not waste attempts on statements that will be refused.
+const System = `You are an expert PostgreSQL analyst. You answer a question by writing exactly one read-only PostgreSQL SELECT statement (a WITH ... SELECT is fine).
+
+Rules:
+- Use only the tables and columns listed in the schema. Never invent a table or a column; if a concept is not in a table, join the table that has it.
+- Follow the join hints (foreign keys) to connect tables.
+- Qualify every column with its table alias when more than one table is involved.
+- Use PostgreSQL syntax and functions (date_trunc, extract, ::numeric casts, FILTER, window functions).
+- Return the columns the question asks for, with readable aliases; include names, not only ids, when the question is about people or things.
+- Never write INSERT, UPDATE, DELETE, DDL, SELECT INTO, FOR UPDATE, or call functions that read files, sleep or change settings.
+- Reply with the SQL in a single ` + "```sql" + ` code block and nothing else.`
+
+// Request is what a first generation prompt is built from.
+type Request struct {
+	Database  string
+	Question  string
+	Schema    string // the rendered schema context (M-Schema or CREATE TABLE)
+	JoinHints string // rendered join hints; may be empty
+}
+
+// Initial returns the messages of the first attempt.
+func Initial(r Request) []Message {
+	return []Message{
+		{Role: "system", Content: System},
+		{Role: "user", Content: userMessage(r)},
+	}
+}
+
+func userMessage(r Request) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "### Database: %s (PostgreSQL)\n\n### Schema\n%s\n", r.Database, strings.TrimSpace(r.Schema))
+	if h := strings.TrimSpace(r.JoinHints); h != "" {
+		fmt.Fprintf(&b, "\n### Join hints\n%s\n", h)
+	}
+	fmt.Fprintf(&b, "\n### Question\n%s\n\n### SQL\n", strings.TrimSpace(r.Question))
+	return b.String()
+}
+
+// Failure describes why the previous attempt's SQL was not accepted.
+type Failure struct {
+	SQL      string // the SQL that failed; empty when the reply held no SQL
+	Reply    string // the model's raw reply, replayed as the assistant turn
+	Stage    string // parse, policy, lint, explain or execute
+	SQLSTATE string
+	Message  string
+	Timeout  bool // the statement hit statement_timeout
+	// Whitelist, for an undefined column: the table the failing reference
+	// belongs to first, then its foreign-key neighbours.
+	Whitelist []TableColumns
+	// Alias and Column name the failing reference, when known.
+	Alias, Column string
+}
+
+// TableColumns is one table of a column whitelist.
+type TableColumns struct {
+	Table   string
+	Columns []string // rendered "name type [PK] [FK→t]"
+}
+
+// Strategy names how a repair prompt was built; stored in
+// rag.attempts.repair_strategy.
+func (f Failure) Strategy() string {
+	switch {
+	case f.Timeout:
+		return "timeout"
+	case len(f.Whitelist) > 0:
+		return "column_whitelist"
+	default:
+		return "error_context"
+	}
+}
+
+// Repair returns the messages of a repair attempt: the first attempt's
+// messages, the failed reply, and the error with what can fix it.
+func Repair(r Request, f Failure) []Message {
+	msgs := Initial(r)
+	reply := f.Reply
+	if strings.TrimSpace(reply) == "" {
+		reply = "```sql\n" + f.SQL + "\n```"
+	}
+	msgs = append(msgs, Message{Role: "assistant", Content: reply}, Message{Role: "user", Content: repairMessage(f)})
+	return msgs
+}
+
+func repairMessage(f Failure) string {
+	var b strings.Builder
+	switch {
+	case strings.TrimSpace(f.SQL) == "":
+		b.WriteString("Your reply did not contain a SQL statement.\n")
+	case f.Timeout:
+		fmt.Fprintf(&b, "The query was cancelled because it ran too long (%s).\n", f.Message)
+		b.WriteString("Write a cheaper query for the same question: filter early, avoid cross joins and correlated subqueries over large tables, aggregate before joining.\n")
+	default:
+		where := map[string]string{
+			"parse": "could not be parsed", "policy": "was refused by the SQL guard", "lint": "has a structural error",
+			"explain": "failed PostgreSQL validation (EXPLAIN)", "execute": "failed when it ran",
+		}[f.Stage]
+		if where == "" {
+			where = "failed"
+		}
+		fmt.Fprintf(&b, "The SQL above %s.\n", where)
+		if f.SQLSTATE != "" {
+			fmt.Fprintf(&b, "Error (SQLSTATE %s): %s\n", f.SQLSTATE, f.Message)
+		} else {
+			fmt.Fprintf(&b, "Error: %s\n", f.Message)
+		}
+	}
+	if len(f.Whitelist) > 0 {
+		first := f.Whitelist[0]
+		if f.Column != "" {
+			ref := f.Column
+			if f.Alias != "" {
+				ref = f.Alias + "." + f.Column
+			}
+			fmt.Fprintf(&b, "\n`%s` is not a column of `%s`. Valid columns of `%s`:\n", ref, first.Table, first.Table)
+		} else {
+			fmt.Fprintf(&b, "\nValid columns of `%s`:\n", first.Table)
+		}
+		for _, c := range first.Columns {
+			fmt.Fprintf(&b, "- %s\n", c)
+		}
+		if len(f.Whitelist) > 1 {
+			b.WriteString("\nIf the concept you need is not there, JOIN one of these related tables:\n")
+			for _, t := range f.Whitelist[1:] {
+				fmt.Fprintf(&b, "- %s: %s\n", t.Table, strings.Join(t.Columns, ", "))
+			}
+		}
+		b.WriteString("\nYou MUST choose columns from the lists above. Do not invent column names.\n")
+	}
+	b.WriteString("\nReturn only the corrected SQL in a single ```sql code block.")
+	return b.String()
+}

@@ -1,0 +1,96 @@
+package prompt
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func render(msgs []Message) string {
+	var b strings.Builder
+	for _, m := range msgs {
+		b.WriteString("=== " + m.Role + "\n" + m.Content + "\n")
+	}
+	return b.String()
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".txt")
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err)
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", name, diff)
+	}
+}
+
+var req = Request{
+	Database:  "erp",
+	Question:  "Which employees have pending leave requests?",
+	Schema:    "employees (employee_id bigint PK, first_name text, last_name text)\nleave_requests (leave_id bigint PK, employee_id bigint FK→employees, status text IN('pending','approved'))",
+	JoinHints: "- leave_requests.employee_id → employees.employee_id",
+}
+
+func TestInitial(t *testing.T) {
+	t.Parallel()
+	msgs := Initial(req)
+	require.Len(t, msgs, 2)
+	require.Equal(t, "system", msgs[0].Role)
+	golden(t, "initial", render(msgs))
+}
+
+func TestRepair(t *testing.T) {
+	t.Parallel()
+
+	t.Run("ColumnWhitelist", func(t *testing.T) {
+		t.Parallel()
+		f := Failure{
+			SQL: "SELECT e.employee_name FROM employees e JOIN leave_requests l ON l.employee_id = e.employee_id WHERE l.status = 'pending'",
+			Reply: "```sql\nSELECT e.employee_name FROM employees e JOIN leave_requests l ON l.employee_id = e.employee_id WHERE l.status = 'pending'\n```",
+			Stage: "explain", SQLSTATE: "42703", Message: "column e.employee_name does not exist",
+			Alias: "e", Column: "employee_name",
+			Whitelist: []TableColumns{
+				{Table: "employees", Columns: []string{"employee_id bigint PK", "first_name text", "last_name text"}},
+				{Table: "leave_requests", Columns: []string{"leave_id bigint PK", "employee_id bigint FK→employees", "status text"}},
+			},
+		}
+		require.Equal(t, "column_whitelist", f.Strategy())
+		msgs := Repair(req, f)
+		require.Len(t, msgs, 4, "system, question, failed reply, repair")
+		require.Equal(t, "assistant", msgs[2].Role)
+		require.Contains(t, msgs[3].Content, "42703")
+		golden(t, "repair_whitelist", render(msgs))
+	})
+
+	t.Run("Timeout", func(t *testing.T) {
+		t.Parallel()
+		f := Failure{SQL: "SELECT 1", Stage: "execute", SQLSTATE: "57014", Message: "canceling statement due to statement timeout", Timeout: true}
+		require.Equal(t, "timeout", f.Strategy())
+		got := Repair(req, f)[3].Content
+		require.Contains(t, got, "cheaper query")
+		require.Contains(t, Repair(req, f)[2].Content, "SELECT 1", "the failed SQL is replayed when the raw reply is unknown")
+	})
+
+	t.Run("NoSQL", func(t *testing.T) {
+		t.Parallel()
+		f := Failure{Reply: "I cannot answer that.", Stage: "parse", Message: "the model's reply contained no SQL statement"}
+		require.Equal(t, "error_context", f.Strategy())
+		require.Contains(t, Repair(req, f)[3].Content, "did not contain a SQL statement")
+	})
+
+	t.Run("ErrorContext", func(t *testing.T) {
+		t.Parallel()
+		f := Failure{SQL: "SELECT count(*) FROM employee", Stage: "policy", SQLSTATE: "42P01", Message: `table "employee" is not in the catalog of database erp`}
+		golden(t, "repair_error_context", render(Repair(req, f)))
+	})
+}
