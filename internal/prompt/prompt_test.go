@@ -55,7 +55,7 @@ func TestRepair(t *testing.T) {
 	t.Run("ColumnWhitelist", func(t *testing.T) {
 		t.Parallel()
 		f := Failure{
-			SQL: "SELECT e.employee_name FROM employees e JOIN leave_requests l ON l.employee_id = e.employee_id WHERE l.status = 'pending'",
+			SQL:   "SELECT e.employee_name FROM employees e JOIN leave_requests l ON l.employee_id = e.employee_id WHERE l.status = 'pending'",
 			Reply: "```sql\nSELECT e.employee_name FROM employees e JOIN leave_requests l ON l.employee_id = e.employee_id WHERE l.status = 'pending'\n```",
 			Stage: "explain", SQLSTATE: "42703", Message: "column e.employee_name does not exist",
 			Alias: "e", Column: "employee_name",
