@@ -1,0 +1,105 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+)
+
+// ErrDatabaseNotFound is wrapped by errors about a database name that is not
+// registered in rag.databases.
+var ErrDatabaseNotFound = errors.New("database not registered")
+
+// Database is a registered target database.
+type Database struct {
+	// Name identifies the database in rag.queries.database_name: a letter,
+	// then up to 62 letters, digits, '_' or '-'.
+	Name string
+	// DSN has no password: see ValidateDSN and ResolveDSN.
+	DSN string
+	// Schemas is the search path questions run with; Defaults to ["public"].
+	Schemas []string
+
+	// Set by GetDatabase and ListDatabases; ignored by Register.
+	TableCount     int
+	CatalogVersion int64
+	CreatedAt      time.Time
+	RefreshedAt    *time.Time // nil until the first refresh
+}
+
+var databaseName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,62}$`)
+
+// Register adds d to rag.databases, or updates the DSN and schemas of the
+// database of that name. Changing the schemas bumps catalog_version (cached
+// snapshots carry the search path); the catalog itself stays as it was until
+// the next refresh.
+func Register(ctx context.Context, db dbsqlc.DBTX, d Database) (*Database, error) {
+	if !databaseName.MatchString(d.Name) {
+		return nil, fmt.Errorf("catalog: database name %q must start with a letter and hold at most 63 letters, digits, '_' or '-'", d.Name)
+	}
+	if err := ValidateDSN(d.DSN); err != nil {
+		return nil, err
+	}
+	schemas := d.Schemas
+	if len(schemas) == 0 {
+		schemas = []string{"public"}
+	}
+	for i, s := range schemas {
+		switch {
+		case strings.TrimSpace(s) == "":
+			return nil, errors.New("catalog: a schema name is empty")
+		case isSystemSchema(s):
+			return nil, fmt.Errorf("catalog: schema %q is a PostgreSQL system schema; questions cannot be asked of it", s)
+		case slices.Contains(schemas[:i], s):
+			return nil, fmt.Errorf("catalog: schema %q is listed twice", s)
+		}
+	}
+	row, err := dbsqlc.New().UpsertDatabase(ctx, db, &dbsqlc.UpsertDatabaseParams{
+		Name: d.Name, Dsn: strings.TrimSpace(d.DSN), Schemas: schemas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("catalog: register %q: %w", d.Name, err)
+	}
+	return fromRow(row), nil
+}
+
+// GetDatabase returns the registered database name, or an error wrapping
+// ErrDatabaseNotFound.
+func GetDatabase(ctx context.Context, db dbsqlc.DBTX, name string) (*Database, error) {
+	row, err := dbsqlc.New().GetDatabase(ctx, db, name)
+	if err != nil {
+		return nil, notFound(name, err)
+	}
+	return fromRow(row), nil
+}
+
+// ListDatabases returns every registered database, ordered by name.
+func ListDatabases(ctx context.Context, db dbsqlc.DBTX) ([]*Database, error) {
+	rows, err := dbsqlc.New().ListDatabases(ctx, db)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: list databases: %w", err)
+	}
+	out := make([]*Database, len(rows))
+	for i, r := range rows {
+		out[i] = fromRow(r)
+	}
+	return out, nil
+}
+
+func fromRow(r *dbsqlc.RagDatabase) *Database {
+	return &Database{
+		Name:           r.Name,
+		DSN:            r.Dsn,
+		Schemas:        r.Schemas,
+		TableCount:     int(r.TableCount),
+		CatalogVersion: r.CatalogVersion,
+		CreatedAt:      r.CreatedAt,
+		RefreshedAt:    r.RefreshedAt,
+	}
+}

@@ -1,0 +1,405 @@
+package catalog_test
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+//go:embed testdata/shop.sql
+var shopSQL string
+
+// shopDB returns a database holding testdata/shop.sql.
+func shopDB(t *testing.T) *dbtest.DB {
+	t.Helper()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(context.Background(), shopSQL)
+	require.NoError(t, err)
+	return db
+}
+
+var ignoreUnexported = cmpopts.IgnoreUnexported(catalog.Snapshot{})
+
+// goldenSnapshot compares got with testdata/<name>/snapshot.json, or
+// rewrites it with -update.
+func goldenSnapshot(t *testing.T, name string, got *catalog.Snapshot) {
+	t.Helper()
+	path := filepath.Join("testdata", name, "snapshot.json")
+	if *update {
+		b, err := json.MarshalIndent(got, "", "  ")
+		require.NoError(t, err)
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, append(b, '\n'), 0o644))
+	}
+	b, err := os.ReadFile(path)
+	require.NoError(t, err, "run with -update to create it")
+	var want catalog.Snapshot
+	require.NoError(t, json.Unmarshal(b, &want))
+	if diff := cmp.Diff(&want, got, ignoreUnexported); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
+	}
+}
+
+func TestIntrospect(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := shopDB(t)
+
+	for _, tc := range []struct {
+		name    string
+		schemas []string
+	}{
+		{"shop", []string{"shop"}},
+		// Search path order is kept; the cross-schema foreign key of
+		// audit.changes is found.
+		{"audit_shop", []string{"audit", "shop"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			snap, err := catalog.Introspect(ctx, db.Pool, tc.schemas)
+			require.NoError(t, err)
+			goldenSnapshot(t, tc.name, snap)
+		})
+	}
+
+	t.Run("AllSchemas", func(t *testing.T) {
+		t.Parallel()
+		snap, err := catalog.Introspect(ctx, db.Pool, nil)
+		require.NoError(t, err)
+		// rag and river: the test database is also a service database.
+		require.Equal(t, []string{"public", "audit", "rag", "river", "shop", "unrelated"}, snap.Schemas)
+		require.NotNil(t, snap.Table("unrelated", "noise"))
+		require.Nil(t, snap.Table("shop", "events_2024"), "partitions are not tables of their own")
+		require.Nil(t, snap.Table("shop", "pg_stat_statements"), "extension objects are left out")
+	})
+
+	t.Run("MissingSchema", func(t *testing.T) {
+		t.Parallel()
+		_, err := catalog.Introspect(ctx, db.Pool, []string{"shop", "nope", "gone"})
+		var missing *catalog.SchemaNotFoundError
+		require.True(t, errors.As(err, &missing), "got %v", err)
+		require.Equal(t, []string{"nope", "gone"}, missing.Missing)
+		require.EqualError(t, err, `catalog: schemas "nope", "gone" not found in the database (its schemas: audit, public, rag, river, shop, unrelated)`)
+	})
+
+	t.Run("SystemSchema", func(t *testing.T) {
+		t.Parallel()
+		_, err := catalog.Introspect(ctx, db.Pool, []string{"pg_catalog"})
+		require.ErrorContains(t, err, `schema "pg_catalog" is a PostgreSQL system schema`)
+	})
+}
+
+// register adds database name to db's registry.
+func register(t testing.TB, pool *pgxpool.Pool, name string, schemas ...string) {
+	t.Helper()
+	_, err := catalog.Register(context.Background(), pool, catalog.Database{Name: name, DSN: "env:" + name + "_DSN", Schemas: schemas})
+	require.NoError(t, err)
+}
+
+func store(t testing.TB, pool *pgxpool.Pool, snap *catalog.Snapshot) {
+	t.Helper()
+	ctx := context.Background()
+	require.NoError(t, pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return catalog.Store(ctx, tx, snap) }))
+}
+
+func TestStoreLoad(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := shopDB(t)
+	register(t, db.Pool, "shop", "shop")
+
+	snap, err := catalog.Introspect(ctx, db.Pool, []string{"shop"})
+	require.NoError(t, err)
+	snap.Database = "shop"
+	a, err := catalog.ParseAnnotations([]byte(`{"tables": [{"table": "customers", "module": "Sales", "gloss": "Buyers",
+		"synonyms": ["clients", "buyers"], "columns": {"full_name": "Name as printed on invoices"}}]}`))
+	require.NoError(t, err)
+	require.NoError(t, snap.Annotate(a))
+
+	before, err := catalog.GetDatabase(ctx, db.Pool, "shop")
+	require.NoError(t, err)
+	require.Zero(t, before.CatalogVersion)
+	require.Nil(t, before.RefreshedAt)
+
+	store(t, db.Pool, snap)
+	loaded, err := catalog.Load(ctx, db.Pool, "shop")
+	require.NoError(t, err)
+	require.Equal(t, int64(1), loaded.Version)
+	snap.Version = 1 // all that Load adds
+	if diff := cmp.Diff(snap, loaded, ignoreUnexported); diff != "" {
+		t.Fatalf("Load after Store (-want +got):\n%s", diff)
+	}
+	d, err := catalog.GetDatabase(ctx, db.Pool, "shop")
+	require.NoError(t, err)
+	require.Equal(t, len(snap.Tables), d.TableCount)
+	require.NotNil(t, d.RefreshedAt)
+
+	t.Run("RefreshReplaces", func(t *testing.T) {
+		_, err := db.Pool.Exec(ctx, `DROP VIEW shop.customer_totals; DROP TABLE shop.shipments;
+			ALTER TABLE shop.products ADD COLUMN weight_kg real; COMMENT ON TABLE shop.products IS 'What we sell.'`)
+		require.NoError(t, err)
+		again, err := catalog.Introspect(ctx, db.Pool, []string{"shop"})
+		require.NoError(t, err)
+		again.Database = "shop"
+		store(t, db.Pool, again)
+
+		loaded, err := catalog.Load(ctx, db.Pool, "shop")
+		require.NoError(t, err)
+		require.Equal(t, int64(2), loaded.Version)
+		require.Nil(t, loaded.Table("shop", "shipments"))
+		require.Nil(t, loaded.Table("shop", "customer_totals"))
+		require.Equal(t, "What we sell.", loaded.Table("shop", "products").Comment)
+		require.NotNil(t, loaded.Table("shop", "products").Column("weight_kg"))
+		require.Empty(t, loaded.Table("shop", "customers").Gloss, "a refresh stores what it is given")
+
+		var tables, columns, fks int
+		require.NoError(t, db.Pool.QueryRow(ctx, `SELECT
+			(SELECT count(*) FROM rag.tables WHERE database_name = 'shop'),
+			(SELECT count(*) FROM rag.columns WHERE database_name = 'shop'),
+			(SELECT count(*) FROM rag.foreign_keys WHERE database_name = 'shop')`).Scan(&tables, &columns, &fks))
+		require.Equal(t, len(snap.Tables)-2, tables)
+		require.Equal(t, len(again.ForeignKeys), fks)
+		require.Equal(t, len(snap.ForeignKeys)-1, fks, "the shipments foreign key went with its table")
+		n := 0
+		for _, tb := range again.Tables {
+			n += len(tb.Columns)
+		}
+		require.Equal(t, n, columns)
+		d, err := catalog.GetDatabase(ctx, db.Pool, "shop")
+		require.NoError(t, err)
+		require.Equal(t, tables, d.TableCount)
+	})
+
+	t.Run("OtherDatabaseUntouched", func(t *testing.T) {
+		register(t, db.Pool, "other", "shop")
+		other := &catalog.Snapshot{Database: "other", Schemas: []string{"shop"}, Tables: []*catalog.Table{
+			{Schema: "shop", Name: "x", Kind: catalog.KindTable, EstimatedRows: -1, Columns: []catalog.Column{{Name: "id", Type: "integer"}}},
+		}}
+		store(t, db.Pool, other)
+		loaded, err := catalog.Load(ctx, db.Pool, "shop")
+		require.NoError(t, err)
+		require.NotNil(t, loaded.Table("shop", "products"))
+		o, err := catalog.Load(ctx, db.Pool, "other")
+		require.NoError(t, err)
+		require.Len(t, o.Tables, 1)
+	})
+}
+
+func TestStoreErrors(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tx := dbtest.TestTx(t)
+
+	err := catalog.Store(ctx, tx, &catalog.Snapshot{Database: "unregistered"})
+	require.ErrorIs(t, err, catalog.ErrDatabaseNotFound)
+
+	err = catalog.Store(ctx, tx, &catalog.Snapshot{})
+	require.ErrorContains(t, err, "no Database name")
+
+	_, err = catalog.Register(ctx, tx, catalog.Database{Name: "bad", DSN: "host=db"})
+	require.NoError(t, err)
+	tbl := func(name string) *catalog.Table {
+		return &catalog.Table{Schema: "public", Name: name, Kind: catalog.KindTable, Columns: []catalog.Column{{Name: "id", Type: "int"}}}
+	}
+	for _, tc := range []struct {
+		snap *catalog.Snapshot
+		want string
+	}{
+		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a"), tbl("a")}}, "public.a appears twice"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: "index"}}}, `unknown kind "index"`},
+		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: catalog.KindTable,
+			Columns: []catalog.Column{{Name: "id"}, {Name: "id"}}}}}, "column public.a.id appears twice"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a")}, ForeignKeys: []catalog.ForeignKey{{Name: "fk", Schema: "public", Table: "b",
+			Columns: []string{"id"}, RefSchema: "public", RefTable: "a", RefColumns: []string{"id"}}}}, "belongs to public.b, which is not in the snapshot"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a")}, ForeignKeys: []catalog.ForeignKey{{Name: "fk", Schema: "public", Table: "a",
+			Columns: []string{"id"}, RefSchema: "public", RefTable: "a"}}}, "has 1 columns referencing 0"},
+	} {
+		tc.snap.Database = "bad"
+		require.ErrorContains(t, catalog.Store(ctx, tx, tc.snap), tc.want)
+	}
+}
+
+func TestLoad(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tx := dbtest.TestTx(t)
+
+	_, err := catalog.Load(ctx, tx, "nope")
+	require.ErrorIs(t, err, catalog.ErrDatabaseNotFound)
+
+	_, err = catalog.Register(ctx, tx, catalog.Database{Name: "fresh", DSN: "env:FRESH", Schemas: []string{"erp", "public"}})
+	require.NoError(t, err)
+	s, err := catalog.Load(ctx, tx, "fresh")
+	require.NoError(t, err)
+	require.Equal(t, "fresh", s.Database)
+	require.Equal(t, []string{"erp", "public"}, s.Schemas)
+	require.Empty(t, s.Tables, "never refreshed")
+	require.Zero(t, s.Version)
+}
+
+func TestCache(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	register(t, db.Pool, "erp", "public")
+	snap := func(tables ...string) *catalog.Snapshot {
+		s := &catalog.Snapshot{Database: "erp", Schemas: []string{"public"}}
+		for _, name := range tables {
+			s.Tables = append(s.Tables, &catalog.Table{Schema: "public", Name: name, Kind: catalog.KindTable,
+				Columns: []catalog.Column{{Name: "id", Type: "integer"}}})
+		}
+		return s
+	}
+	store(t, db.Pool, snap("a"))
+	cache := catalog.NewCache(db.Pool)
+
+	first, err := cache.Get(ctx, "erp")
+	require.NoError(t, err)
+	require.Equal(t, int64(1), first.Version)
+	require.NotNil(t, first.Table("public", "a"))
+
+	second, err := cache.Get(ctx, "erp")
+	require.NoError(t, err)
+	require.Same(t, first, second, "no reload while catalog_version is unchanged")
+
+	store(t, db.Pool, snap("a", "b"))
+	third, err := cache.Get(ctx, "erp")
+	require.NoError(t, err)
+	require.NotSame(t, first, third, "reloaded after a refresh")
+	require.Equal(t, int64(2), third.Version)
+	require.NotNil(t, third.Table("public", "b"))
+
+	t.Run("Concurrent", func(t *testing.T) {
+		store(t, db.Pool, snap("a", "b", "c"))
+		var wg sync.WaitGroup
+		got := make([]*catalog.Snapshot, 16)
+		for i := range got {
+			wg.Go(func() {
+				s, err := cache.Get(ctx, "erp")
+				if err == nil {
+					got[i] = s
+				}
+			})
+		}
+		wg.Wait()
+		require.NotNil(t, got[0])
+		for _, s := range got {
+			require.Same(t, got[0], s, "one reload shared by every Get")
+		}
+		require.Equal(t, int64(3), got[0].Version)
+	})
+
+	t.Run("SchemasChanged", func(t *testing.T) {
+		before, err := cache.Get(ctx, "erp")
+		require.NoError(t, err)
+		register(t, db.Pool, "erp", "public", "extra")
+		after, err := cache.Get(ctx, "erp")
+		require.NoError(t, err)
+		require.NotSame(t, before, after)
+		require.Equal(t, []string{"public", "extra"}, after.Schemas)
+	})
+
+	t.Run("Reregistered", func(t *testing.T) {
+		register(t, db.Pool, "temp", "public")
+		s := snap("old")
+		s.Database = "temp"
+		store(t, db.Pool, s)
+		old, err := cache.Get(ctx, "temp")
+		require.NoError(t, err)
+
+		_, err = db.Pool.Exec(ctx, "DELETE FROM rag.databases WHERE name = 'temp'")
+		require.NoError(t, err)
+		register(t, db.Pool, "temp", "public")
+		s = snap("new")
+		s.Database = "temp"
+		store(t, db.Pool, s)
+		cur, err := cache.Get(ctx, "temp")
+		require.NoError(t, err)
+		require.Equal(t, old.Version, cur.Version, "same version number, different registration")
+		require.NotNil(t, cur.Table("public", "new"))
+	})
+
+	t.Run("Unregistered", func(t *testing.T) {
+		_, err := cache.Get(ctx, "nope")
+		require.ErrorIs(t, err, catalog.ErrDatabaseNotFound)
+	})
+}
+
+func TestRegistry(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tx := dbtest.TestTx(t)
+
+	d, err := catalog.Register(ctx, tx, catalog.Database{Name: "erp", DSN: " host=db dbname=erp user=nl2sql "})
+	require.NoError(t, err)
+	require.Equal(t, "host=db dbname=erp user=nl2sql", d.DSN)
+	require.Equal(t, []string{"public"}, d.Schemas, "default search path")
+	require.Zero(t, d.CatalogVersion)
+
+	_, err = catalog.Register(ctx, tx, catalog.Database{Name: "crm", DSN: "env:CRM_DSN", Schemas: []string{"crm", "public"}})
+	require.NoError(t, err)
+
+	got, err := catalog.GetDatabase(ctx, tx, "crm")
+	require.NoError(t, err)
+	require.Equal(t, "env:CRM_DSN", got.DSN)
+	require.Equal(t, []string{"crm", "public"}, got.Schemas)
+	require.False(t, got.CreatedAt.IsZero())
+
+	// Same schemas: the catalog version stays; new schemas: it moves.
+	d, err = catalog.Register(ctx, tx, catalog.Database{Name: "erp", DSN: "postgres://nl2sql@db2/erp"})
+	require.NoError(t, err)
+	require.Zero(t, d.CatalogVersion)
+	require.Equal(t, "postgres://nl2sql@db2/erp", d.DSN)
+	d, err = catalog.Register(ctx, tx, catalog.Database{Name: "erp", DSN: "postgres://nl2sql@db2/erp", Schemas: []string{"erp"}})
+	require.NoError(t, err)
+	require.Equal(t, int64(1), d.CatalogVersion)
+
+	list, err := catalog.ListDatabases(ctx, tx)
+	require.NoError(t, err)
+	var names []string
+	for _, d := range list {
+		names = append(names, d.Name)
+	}
+	require.Equal(t, []string{"crm", "erp"}, names)
+
+	_, err = catalog.GetDatabase(ctx, tx, "nope")
+	require.ErrorIs(t, err, catalog.ErrDatabaseNotFound)
+	require.ErrorContains(t, err, `"nope"`)
+
+	for _, tc := range []struct {
+		d    catalog.Database
+		want string
+	}{
+		{catalog.Database{Name: "erp", DSN: "postgres://nl2sql:pw@db/erp"}, "contains a password"},
+		{catalog.Database{Name: "erp", DSN: "host=db password=pw"}, "contains a password"},
+		{catalog.Database{Name: "1erp", DSN: "host=db"}, "must start with a letter"},
+		{catalog.Database{Name: "erp db", DSN: "host=db"}, "must start with a letter"},
+		{catalog.Database{Name: "", DSN: "host=db"}, "must start with a letter"},
+		{catalog.Database{Name: "erp", DSN: "host=db", Schemas: []string{"a", "a"}}, `schema "a" is listed twice`},
+		{catalog.Database{Name: "erp", DSN: "host=db", Schemas: []string{"information_schema"}}, "system schema"},
+		{catalog.Database{Name: "erp", DSN: "host=db", Schemas: []string{" "}}, "schema name is empty"},
+	} {
+		_, err := catalog.Register(ctx, tx, tc.d)
+		require.ErrorContains(t, err, tc.want, "%+v", tc.d)
+	}
+	got, err = catalog.GetDatabase(ctx, tx, "erp")
+	require.NoError(t, err)
+	require.Equal(t, "postgres://nl2sql@db2/erp", got.DSN, "refused registrations change nothing")
+}

@@ -1,0 +1,275 @@
+package retrieval
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+)
+
+// RenderSchema renders tables of s in format. Table names are qualified
+// only when the database has several schemas (or the table's schema is not
+// on its search path), since questions run with search_path set to the
+// database's schemas. Column comments longer than maxCommentChars are
+// shortened.
+func RenderSchema(s *catalog.Snapshot, tables []*catalog.Table, format Format, maxCommentChars int) (string, error) {
+	var b strings.Builder
+	switch format {
+	case FormatMSchema:
+		for _, t := range tables {
+			writeMSchema(&b, s, t, maxCommentChars)
+		}
+	case FormatCreateTable:
+		for i, t := range tables {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			writeCreateTable(&b, s, t, maxCommentChars)
+		}
+	default:
+		return "", fmt.Errorf("retrieval: schema format %q must be %q or %q", format, FormatMSchema, FormatCreateTable)
+	}
+	return b.String(), nil
+}
+
+// writeMSchema writes one table in M-Schema, preceded by its note:
+//
+//	-- [HR] Employee master data (also: staff, workers)
+//	employees (employee_id bigint PK, department_id bigint FK→departments, status text IN('active','terminated'))
+func writeMSchema(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table, maxComment int) {
+	if note := tableNote(t, true); note != "" {
+		b.WriteString("-- " + note + "\n")
+	}
+	fks := columnFKs(s, t)
+	b.WriteString(s.TableSQLName(t) + " (")
+	for i, c := range t.Columns {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(catalog.QuoteIdent(c.Name) + " " + shortType(c.Type))
+		if c.PrimaryKey {
+			b.WriteString(" PK")
+		}
+		for _, ref := range fks[c.Name] {
+			b.WriteString(" FK→" + ref.mschema(s))
+		}
+		if len(c.AllowedValues) > 0 {
+			b.WriteString(" IN(" + valueList(c, ",") + ")")
+		}
+		if cm := shorten(c.Comment, maxComment); cm != "" {
+			// A block comment: the line must stay one line.
+			b.WriteString(" /* " + strings.ReplaceAll(cm, "*/", "* /") + " */")
+		}
+	}
+	b.WriteString(")\n")
+}
+
+// writeCreateTable writes one table as DDL with its keys, CHECK lists and
+// comments.
+func writeCreateTable(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table, maxComment int) {
+	if note := tableNote(t, false); note != "" {
+		b.WriteString("-- " + note + "\n")
+	}
+	b.WriteString(createKeyword(t.Kind) + " " + s.TableSQLName(t) + " (\n")
+
+	type item struct{ text, comment string }
+	var items []item
+	singlePK := len(t.PrimaryKey) == 1
+	fks := columnFKs(s, t)
+	for _, c := range t.Columns {
+		var d strings.Builder
+		d.WriteString("    " + catalog.QuoteIdent(c.Name) + " " + shortType(c.Type))
+		switch {
+		case singlePK && t.PrimaryKey[0] == c.Name:
+			d.WriteString(" PRIMARY KEY")
+		case c.NotNull:
+			d.WriteString(" NOT NULL")
+		}
+		for _, ref := range fks[c.Name] {
+			if ref.single() {
+				d.WriteString(" REFERENCES " + ref.refName(s) + " (" + catalog.QuoteIdent(ref.fk.RefColumns[0]) + ")")
+			}
+		}
+		if len(c.AllowedValues) > 0 {
+			d.WriteString(" CHECK (" + catalog.QuoteIdent(c.Name) + " IN (" + valueList(c, ", ") + "))")
+		}
+		items = append(items, item{d.String(), shorten(c.Comment, maxComment)})
+	}
+	if len(t.PrimaryKey) > 1 {
+		items = append(items, item{text: "    PRIMARY KEY (" + identList(t.PrimaryKey) + ")"})
+	}
+	for _, fk := range s.Outgoing(t) {
+		if len(fk.Columns) > 1 {
+			items = append(items, item{text: "    FOREIGN KEY (" + identList(fk.Columns) + ") REFERENCES " +
+				s.SQLName(fk.RefSchema, fk.RefTable) + " (" + identList(fk.RefColumns) + ")"})
+		}
+	}
+	for i, it := range items {
+		b.WriteString(it.text)
+		if i < len(items)-1 {
+			b.WriteByte(',')
+		}
+		if it.comment != "" {
+			b.WriteString(" -- " + it.comment)
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(");\n")
+}
+
+func createKeyword(kind string) string {
+	switch kind {
+	case catalog.KindView:
+		return "CREATE VIEW"
+	case catalog.KindMaterializedView:
+		return "CREATE MATERIALIZED VIEW"
+	case catalog.KindForeignTable:
+		return "CREATE FOREIGN TABLE"
+	}
+	return "CREATE TABLE"
+}
+
+// tableNote is the comment line above a table: "[module, kind] gloss (also:
+// synonyms)". The gloss, written for the model, wins over the database
+// comment.
+func tableNote(t *catalog.Table, withKind bool) string {
+	var tags []string
+	if t.Module != "" {
+		tags = append(tags, t.Module)
+	}
+	if withKind {
+		switch t.Kind {
+		case catalog.KindView:
+			tags = append(tags, "view")
+		case catalog.KindMaterializedView:
+			tags = append(tags, "materialized view")
+		case catalog.KindForeignTable:
+			tags = append(tags, "foreign table")
+		}
+	}
+	var parts []string
+	if len(tags) > 0 {
+		parts = append(parts, "["+strings.Join(tags, ", ")+"]")
+	}
+	desc := t.Gloss
+	if desc == "" {
+		desc = t.Comment
+	}
+	if desc = oneLine(desc); desc != "" {
+		parts = append(parts, desc)
+	}
+	if len(t.Synonyms) > 0 {
+		parts = append(parts, "(also: "+strings.Join(t.Synonyms, ", ")+")")
+	}
+	return strings.Join(parts, " ")
+}
+
+// columnRef is one column's part in a foreign key.
+type columnRef struct {
+	fk  catalog.ForeignKey
+	pos int // index of the column in fk.Columns
+}
+
+func (r columnRef) single() bool { return len(r.fk.Columns) == 1 }
+
+func (r columnRef) refName(s *catalog.Snapshot) string {
+	return s.SQLName(r.fk.RefSchema, r.fk.RefTable)
+}
+
+// mschema is "departments" when the column references the referenced
+// table's primary key on its own (the seeds' form), else
+// "departments.code", so the model never has to guess the target column.
+func (r columnRef) mschema(s *catalog.Snapshot) string {
+	refCol := r.fk.RefColumns[r.pos]
+	if r.single() {
+		if rt := s.Table(r.fk.RefSchema, r.fk.RefTable); rt != nil && len(rt.PrimaryKey) == 1 && rt.PrimaryKey[0] == refCol {
+			return r.refName(s)
+		}
+	}
+	return r.refName(s) + "." + catalog.QuoteIdent(refCol)
+}
+
+func columnFKs(s *catalog.Snapshot, t *catalog.Table) map[string][]columnRef {
+	out := map[string][]columnRef{}
+	for _, fk := range s.Outgoing(t) {
+		for i, c := range fk.Columns {
+			out[c] = append(out[c], columnRef{fk: fk, pos: i})
+		}
+	}
+	return out
+}
+
+// shortType shortens the verbose spellings format_type prints to the
+// equivalent names people write (all valid PostgreSQL types).
+func shortType(t string) string {
+	for _, r := range typeAbbreviations {
+		if strings.HasPrefix(t, r[0]) {
+			return r[1] + t[len(r[0]):]
+		}
+	}
+	return t
+}
+
+var typeAbbreviations = [][2]string{
+	{"timestamp with time zone", "timestamptz"},
+	{"timestamp without time zone", "timestamp"},
+	{"time with time zone", "timetz"},
+	{"time without time zone", "time"},
+	{"character varying", "varchar"},
+	{"character", "char"},
+	{"double precision", "float8"},
+}
+
+// valueList renders allowed values as SQL literals: bare numbers for a
+// numeric column, quoted strings otherwise.
+func valueList(c catalog.Column, sep string) string {
+	numeric := isNumeric(c.Type)
+	vs := make([]string, len(c.AllowedValues))
+	for i, v := range c.AllowedValues {
+		if _, err := strconv.ParseFloat(v, 64); numeric && err == nil {
+			vs[i] = v
+		} else {
+			vs[i] = "'" + strings.ReplaceAll(v, "'", "''") + "'"
+		}
+	}
+	return strings.Join(vs, sep)
+}
+
+func isNumeric(t string) bool {
+	for _, p := range []string{"smallint", "integer", "bigint", "numeric", "decimal", "real", "double precision"} {
+		if strings.HasPrefix(t, p) && !strings.HasSuffix(t, "]") {
+			return true
+		}
+	}
+	return false
+}
+
+func identList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = catalog.QuoteIdent(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// oneLine collapses whitespace (comments may hold newlines, which would
+// break a one-line-per-table format).
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// shorten makes s one line of at most max characters (no limit when max
+// is not positive), cutting at a word boundary when there is one and marking
+// the cut with "…".
+func shorten(s string, max int) string {
+	s = oneLine(s)
+	if max < 1 || utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	r := []rune(s)[:max-1]
+	cut := string(r)
+	if i := strings.LastIndexByte(cut, ' '); i > len(cut)/2 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,;:.") + "…"
+}

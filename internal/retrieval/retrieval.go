@@ -1,0 +1,234 @@
+// Package retrieval is the retrieve stage of the pipeline: it chooses the
+// tables of a database a question is answered from and renders them, with
+// join hints, into the schema context the model is prompted with.
+//
+// A Strategy chooses the tables. Full, shipped here, takes every table of
+// the database, which is what the seeds use for small schemas; a RAG
+// strategy (lexical and embedding retrieval) comes behind the same
+// interface for large ones. Whatever the strategy, rendering is shared, so
+// the model sees one format, and Metadata records what was chosen and why in
+// rag.queries.retrieval.
+package retrieval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+)
+
+// Format is how tables are rendered for the model.
+type Format string
+
+const (
+	// FormatMSchema renders one dense line per table, after the seeds'
+	// m_schema_compact: "employees (employee_id bigint PK, ...)".
+	FormatMSchema Format = "mschema"
+	// FormatCreateTable renders CREATE TABLE statements with keys, CHECK
+	// lists and comments, the format the query generator spec asks for.
+	FormatCreateTable Format = "create_table"
+)
+
+// Formats lists the valid formats.
+var Formats = []Format{FormatMSchema, FormatCreateTable}
+
+func (f Format) valid() bool { return f == FormatMSchema || f == FormatCreateTable }
+
+// JoinHintFormat selects the join hints given with the schema (the seeds'
+// JOIN_HINT_FORMAT).
+type JoinHintFormat string
+
+const (
+	// JoinHintsEdges lists the foreign keys between included tables.
+	JoinHintsEdges JoinHintFormat = "edges"
+	// JoinHintsPaths suggests multi-hop join sequences, with their ON
+	// clauses, between included tables no foreign key links directly.
+	JoinHintsPaths JoinHintFormat = "paths"
+	// JoinHintsBoth gives edges, then paths.
+	JoinHintsBoth JoinHintFormat = "both"
+	// JoinHintsNone gives no join hints.
+	JoinHintsNone JoinHintFormat = "none"
+)
+
+func (f JoinHintFormat) valid() bool {
+	return f == JoinHintsEdges || f == JoinHintsPaths || f == JoinHintsBoth || f == JoinHintsNone
+}
+
+func (f JoinHintFormat) edges() bool { return f == JoinHintsEdges || f == JoinHintsBoth }
+func (f JoinHintFormat) paths() bool { return f == JoinHintsPaths || f == JoinHintsBoth }
+
+// Config configures retrieval and rendering.
+type Config struct {
+	// Format is the schema rendering. Defaults to FormatMSchema.
+	Format Format
+	// JoinHints selects the join hints. Defaults to JoinHintsEdges.
+	JoinHints JoinHintFormat
+	// MaxContextChars is the size of rendered context (schema plus join
+	// hints, in characters) above which Metadata carries a warning: the
+	// full strategy still includes every table, but a model with a small
+	// context window will lose part of it. Defaults to 60000 (about 15k
+	// tokens).
+	MaxContextChars int
+	// MaxCommentChars shortens longer column comments, which would
+	// otherwise crowd out the columns themselves. Defaults to 80.
+	MaxCommentChars int
+	// MaxPathHops is the most joins a suggested join path may take.
+	// Defaults to 3.
+	MaxPathHops int
+	// MaxPaths is the most join paths suggested. Defaults to 10.
+	MaxPaths int
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.Format == "" {
+		c.Format = FormatMSchema
+	}
+	if c.JoinHints == "" {
+		c.JoinHints = JoinHintsEdges
+	}
+	if c.MaxContextChars == 0 {
+		c.MaxContextChars = 60000
+	}
+	if c.MaxCommentChars == 0 {
+		c.MaxCommentChars = 80
+	}
+	if c.MaxPathHops == 0 {
+		c.MaxPathHops = 3
+	}
+	if c.MaxPaths == 0 {
+		c.MaxPaths = 10
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	switch {
+	case !c.Format.valid():
+		return fmt.Errorf("retrieval: Format %q must be %q or %q", c.Format, FormatMSchema, FormatCreateTable)
+	case !c.JoinHints.valid():
+		return fmt.Errorf("retrieval: JoinHints %q must be edges, paths, both or none", c.JoinHints)
+	case c.MaxContextChars < 1:
+		return errors.New("retrieval: MaxContextChars must be positive")
+	case c.MaxCommentChars < 1:
+		return errors.New("retrieval: MaxCommentChars must be positive")
+	case c.MaxPathHops < 2:
+		return errors.New("retrieval: MaxPathHops must be at least 2 (one join is an edge)")
+	case c.MaxPaths < 1:
+		return errors.New("retrieval: MaxPaths must be positive")
+	}
+	return nil
+}
+
+// Options are a question's overrides of Config (rag.queries.options).
+type Options struct {
+	// Format overrides Config.Format (options.schema_format).
+	Format Format
+	// JoinHints overrides Config.JoinHints.
+	JoinHints JoinHintFormat
+}
+
+// Request is what a Strategy retrieves for.
+type Request struct {
+	Question string
+	Snapshot *catalog.Snapshot
+	Options  Options
+}
+
+// Strategy chooses the tables a question is answered from and renders
+// them.
+type Strategy interface {
+	Retrieve(ctx context.Context, req Request) (*Result, error)
+}
+
+// Result is what retrieval hands to generation.
+type Result struct {
+	// Tables are the included tables, in the order they are rendered.
+	Tables []*catalog.Table
+	// JoinHints are the foreign-key edges between included tables, then
+	// the suggested paths, as far as the join hint format asks for them.
+	JoinHints []JoinHint
+	// Metadata is stored as rag.queries.retrieval.
+	Metadata Metadata
+	// Context is the rendered text, stored in rag.query_contexts.
+	Context Context
+}
+
+// Context is the rendered schema context of a question.
+type Context struct {
+	Format    Format
+	Schema    string
+	JoinHints string // empty when the format is none or there are no hints
+}
+
+// Metadata records how the context was chosen (the query generator spec's
+// retrievalMetadata).
+type Metadata struct {
+	// Strategy is "full" or "rag".
+	Strategy string `json:"strategy"`
+	// TablesIncluded are the included tables as the model sees them.
+	TablesIncluded []string `json:"tablesIncluded"`
+	// ChunksRetrieved and AvgRelevanceScore are set by RAG retrieval only.
+	ChunksRetrieved   *int     `json:"chunksRetrieved,omitempty"`
+	AvgRelevanceScore *float64 `json:"avgRelevanceScore,omitempty"`
+	// FallbackReason says why RAG was attempted but the full schema used.
+	FallbackReason string `json:"fallbackReason,omitempty"`
+	// Warning flags a context above Config.MaxContextChars.
+	Warning string `json:"warning,omitempty"`
+}
+
+// Strategy names stored in Metadata.Strategy.
+const (
+	StrategyFull = "full"
+	StrategyRAG  = "rag"
+)
+
+// ErrEmptyCatalog is returned for a database whose catalog holds no tables:
+// never refreshed, or its schemas are empty.
+var ErrEmptyCatalog = errors.New("retrieval: the database's catalog has no tables; refresh it, and check its schemas")
+
+// assemble builds a Result for the tables a strategy chose: join hints
+// between them, the rendered context and the metadata's tables; the
+// strategy fills in the rest of Metadata.
+func assemble(cfg Config, req Request, strategy string, tables []*catalog.Table) (*Result, error) {
+	format, hintFormat := cfg.Format, cfg.JoinHints
+	if req.Options.Format != "" {
+		format = req.Options.Format
+	}
+	if req.Options.JoinHints != "" {
+		hintFormat = req.Options.JoinHints
+	}
+	if !format.valid() {
+		return nil, fmt.Errorf("retrieval: schema format %q must be %q or %q", format, FormatMSchema, FormatCreateTable)
+	}
+	if !hintFormat.valid() {
+		return nil, fmt.Errorf("retrieval: join hint format %q must be edges, paths, both or none", hintFormat)
+	}
+	s := req.Snapshot
+	schema, err := RenderSchema(s, tables, format, cfg.MaxCommentChars)
+	if err != nil {
+		return nil, err
+	}
+	var hints []JoinHint
+	if hintFormat.edges() {
+		hints = append(hints, Edges(s, tables)...)
+	}
+	if hintFormat.paths() {
+		hints = append(hints, Paths(s, tables, cfg.MaxPathHops, cfg.MaxPaths)...)
+	}
+	res := &Result{
+		Tables:    tables,
+		JoinHints: hints,
+		Metadata:  Metadata{Strategy: strategy, TablesIncluded: make([]string, len(tables))},
+		Context:   Context{Format: format, Schema: schema, JoinHints: RenderJoinHints(hints, hintFormat)},
+	}
+	for i, t := range tables {
+		res.Metadata.TablesIncluded[i] = s.TableSQLName(t)
+	}
+	if n := utf8.RuneCountInString(schema) + utf8.RuneCountInString(res.Context.JoinHints); n > cfg.MaxContextChars {
+		res.Metadata.Warning = fmt.Sprintf("schema context is %d characters, above the %d configured (MaxContextChars); a model with a small context window will not see all of it", n, cfg.MaxContextChars)
+	}
+	return res, nil
+}

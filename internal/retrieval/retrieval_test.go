@@ -1,0 +1,321 @@
+package retrieval_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/retrieval"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func loadSnapshot(t testing.TB, name string) *catalog.Snapshot {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name, "snapshot.json"))
+	require.NoError(t, err)
+	var s catalog.Snapshot
+	require.NoError(t, json.Unmarshal(b, &s))
+	return &s
+}
+
+// golden compares got with testdata/<name>/<file>, or rewrites it with
+// -update.
+func golden(t *testing.T, name, file, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name, file)
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run with -update to create it")
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
+	}
+}
+
+func full(t testing.TB, cfg retrieval.Config) *retrieval.Full {
+	t.Helper()
+	f, err := retrieval.NewFull(cfg)
+	require.NoError(t, err)
+	return f
+}
+
+// TestRenderGolden renders a small single-schema catalog (erp) and a
+// two-schema one taken from a real introspection (shop) in each format.
+func TestRenderGolden(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+
+	for _, name := range []string{"erp", "shop"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			snap := loadSnapshot(t, name)
+			req := retrieval.Request{Question: "anything", Snapshot: snap}
+
+			res, err := full(t, retrieval.Config{JoinHints: retrieval.JoinHintsBoth}).Retrieve(ctx, req)
+			require.NoError(t, err)
+			require.Equal(t, retrieval.FormatMSchema, res.Context.Format, "the default format")
+			golden(t, name, "mschema.txt", res.Context.Schema)
+			golden(t, name, "join_hints.txt", res.Context.JoinHints)
+			meta, err := json.MarshalIndent(res.Metadata, "", "  ")
+			require.NoError(t, err)
+			golden(t, name, "metadata.json", string(meta)+"\n")
+
+			req.Options.Format = retrieval.FormatCreateTable
+			res, err = full(t, retrieval.Config{}).Retrieve(ctx, req)
+			require.NoError(t, err)
+			require.Equal(t, retrieval.FormatCreateTable, res.Context.Format)
+			golden(t, name, "create_table.txt", res.Context.Schema)
+		})
+	}
+}
+
+func TestFull(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	snap := loadSnapshot(t, "erp")
+
+	t.Run("EveryTableInOrder", func(t *testing.T) {
+		t.Parallel()
+		res, err := full(t, retrieval.Config{}).Retrieve(ctx, retrieval.Request{Snapshot: snap})
+		require.NoError(t, err)
+		require.Len(t, res.Tables, len(snap.Tables))
+		want := []string{`"Order"`, "active_employees", "departments", "employees", "leave_requests", "leave_types"}
+		require.Equal(t, want, res.Metadata.TablesIncluded)
+		require.Equal(t, retrieval.StrategyFull, res.Metadata.Strategy)
+		require.Empty(t, res.Metadata.Warning)
+		for _, h := range res.JoinHints {
+			require.False(t, h.IsPath(), "edges by default")
+		}
+		require.Len(t, res.JoinHints, 6, "every FK between included tables; not the one to auth.users")
+	})
+
+	t.Run("MetadataJSON", func(t *testing.T) {
+		t.Parallel()
+		res, err := full(t, retrieval.Config{}).Retrieve(ctx, retrieval.Request{Snapshot: &catalog.Snapshot{
+			Database: "tiny", Schemas: []string{"public"},
+			Tables: []*catalog.Table{{Schema: "public", Name: "t", Kind: catalog.KindTable, Columns: []catalog.Column{{Name: "id", Type: "integer"}}}},
+		}})
+		require.NoError(t, err)
+		b, err := json.Marshal(res.Metadata)
+		require.NoError(t, err)
+		require.JSONEq(t, `{"strategy": "full", "tablesIncluded": ["t"]}`, string(b))
+
+		chunks, score := 5, 0.42
+		b, err = json.Marshal(retrieval.Metadata{Strategy: "rag", TablesIncluded: []string{}, ChunksRetrieved: &chunks,
+			AvgRelevanceScore: &score, FallbackReason: "none", Warning: "big"})
+		require.NoError(t, err)
+		require.JSONEq(t, `{"strategy": "rag", "tablesIncluded": [], "chunksRetrieved": 5, "avgRelevanceScore": 0.42,
+			"fallbackReason": "none", "warning": "big"}`, string(b))
+	})
+
+	t.Run("ContextSizeWarning", func(t *testing.T) {
+		t.Parallel()
+		res, err := full(t, retrieval.Config{MaxContextChars: 200}).Retrieve(ctx, retrieval.Request{Snapshot: snap})
+		require.NoError(t, err)
+		require.Len(t, res.Tables, len(snap.Tables), "the full strategy still includes everything")
+		require.Contains(t, res.Metadata.Warning, "above the 200 configured (MaxContextChars)")
+	})
+
+	t.Run("JoinHintFormats", func(t *testing.T) {
+		t.Parallel()
+		for format, check := range map[retrieval.JoinHintFormat]func(t *testing.T, text string){
+			retrieval.JoinHintsEdges: func(t *testing.T, text string) {
+				require.Contains(t, text, "- employees.department_id → departments.department_id\n")
+				require.NotContains(t, text, "ON:")
+				require.NotContains(t, text, "Foreign keys:")
+			},
+			retrieval.JoinHintsPaths: func(t *testing.T, text string) {
+				require.Contains(t, text, "ON:")
+				require.NotContains(t, text, "- employees.department_id → departments.department_id")
+			},
+			retrieval.JoinHintsBoth: func(t *testing.T, text string) {
+				require.Contains(t, text, "Foreign keys:\n")
+				require.Contains(t, text, "\nSuggested join paths:\n")
+			},
+			retrieval.JoinHintsNone: func(t *testing.T, text string) { require.Empty(t, text) },
+		} {
+			res, err := full(t, retrieval.Config{}).Retrieve(ctx, retrieval.Request{Snapshot: snap, Options: retrieval.Options{JoinHints: format}})
+			require.NoError(t, err, format)
+			t.Run(string(format), func(t *testing.T) { check(t, res.Context.JoinHints) })
+		}
+	})
+
+	t.Run("Errors", func(t *testing.T) {
+		t.Parallel()
+		f := full(t, retrieval.Config{})
+		_, err := f.Retrieve(ctx, retrieval.Request{})
+		require.ErrorContains(t, err, "no catalog snapshot")
+
+		_, err = f.Retrieve(ctx, retrieval.Request{Snapshot: &catalog.Snapshot{Database: "empty", Schemas: []string{"public"}}})
+		require.ErrorIs(t, err, retrieval.ErrEmptyCatalog)
+		require.ErrorContains(t, err, `database "empty"`)
+
+		_, err = f.Retrieve(ctx, retrieval.Request{Snapshot: snap, Options: retrieval.Options{Format: "yaml"}})
+		require.ErrorContains(t, err, `schema format "yaml"`)
+		_, err = f.Retrieve(ctx, retrieval.Request{Snapshot: snap, Options: retrieval.Options{JoinHints: "all"}})
+		require.ErrorContains(t, err, `join hint format "all"`)
+
+		canceled, cancel := context.WithCancel(ctx)
+		cancel()
+		_, err = f.Retrieve(canceled, retrieval.Request{Snapshot: snap})
+		require.ErrorIs(t, err, context.Canceled)
+	})
+}
+
+func TestConfig(t *testing.T) {
+	t.Parallel()
+
+	cfg := retrieval.Config{}.WithDefaults()
+	require.Equal(t, retrieval.Config{Format: retrieval.FormatMSchema, JoinHints: retrieval.JoinHintsEdges,
+		MaxContextChars: 60000, MaxCommentChars: 80, MaxPathHops: 3, MaxPaths: 10}, cfg)
+
+	for _, tc := range []struct {
+		cfg  retrieval.Config
+		want string
+	}{
+		{retrieval.Config{Format: "json"}, `Format "json"`},
+		{retrieval.Config{JoinHints: "some"}, `JoinHints "some"`},
+		{retrieval.Config{MaxContextChars: -1}, "MaxContextChars"},
+		{retrieval.Config{MaxCommentChars: -1}, "MaxCommentChars"},
+		{retrieval.Config{MaxPathHops: 1}, "MaxPathHops"},
+		{retrieval.Config{MaxPaths: -1}, "MaxPaths"},
+	} {
+		_, err := retrieval.NewFull(tc.cfg)
+		require.ErrorContains(t, err, tc.want)
+	}
+}
+
+// chain builds a single-schema snapshot of tables t0..tn-1 where each
+// references the next when link says so.
+func chain(names []string, links [][2]string) *catalog.Snapshot {
+	s := &catalog.Snapshot{Database: "g", Schemas: []string{"public"}}
+	for _, n := range names {
+		s.Tables = append(s.Tables, &catalog.Table{Schema: "public", Name: n, Kind: catalog.KindTable,
+			Columns: []catalog.Column{{Name: n + "_id", Type: "bigint", PrimaryKey: true}}, PrimaryKey: []string{n + "_id"}})
+	}
+	for _, l := range links {
+		s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{Name: l[0] + "_" + l[1] + "_fk", Schema: "public", Table: l[0],
+			Columns: []string{l[1] + "_id"}, RefSchema: "public", RefTable: l[1], RefColumns: []string{l[1] + "_id"}})
+	}
+	return s
+}
+
+func pathStrings(hints []retrieval.JoinHint) []string {
+	var out []string
+	for _, h := range hints {
+		out = append(out, strings.Join(h.Tables, " → "))
+	}
+	return out
+}
+
+func TestPaths(t *testing.T) {
+	t.Parallel()
+
+	t.Run("LongestFirstWithoutSubpaths", func(t *testing.T) {
+		t.Parallel()
+		// a - b - c - d, and e - b.
+		s := chain([]string{"a", "b", "c", "d", "e"}, [][2]string{{"a", "b"}, {"b", "c"}, {"c", "d"}, {"e", "b"}})
+		got := retrieval.Paths(s, s.Tables, 3, 10)
+		require.Equal(t, []string{"a → b → c → d", "d → c → b → e", "a → b → e"}, pathStrings(got))
+		// chain's FK from x to y is x.y_id → y.y_id.
+		require.Equal(t, "a.b_id = b.b_id", got[0].Steps[0].On())
+		require.Equal(t, "b.b_id = e.b_id", got[2].Steps[1].On(), "walked against the FK's direction")
+	})
+
+	t.Run("Limits", func(t *testing.T) {
+		t.Parallel()
+		s := chain([]string{"a", "b", "c", "d", "e"}, [][2]string{{"a", "b"}, {"b", "c"}, {"c", "d"}, {"e", "b"}})
+		require.Equal(t, []string{"a → b → c", "a → b → e", "b → c → d", "c → b → e"}, pathStrings(retrieval.Paths(s, s.Tables, 2, 10)))
+		require.Equal(t, []string{"a → b → c → d"}, pathStrings(retrieval.Paths(s, s.Tables, 3, 1)))
+	})
+
+	t.Run("OnlyThroughIncludedTables", func(t *testing.T) {
+		t.Parallel()
+		s := chain([]string{"a", "b", "c"}, [][2]string{{"a", "b"}, {"b", "c"}})
+		require.Empty(t, retrieval.Paths(s, []*catalog.Table{s.Tables[0], s.Tables[2]}, 3, 10), "b is not included")
+		require.Empty(t, retrieval.Edges(s, []*catalog.Table{s.Tables[0], s.Tables[2]}))
+	})
+
+	t.Run("PrefersNaturalColumn", func(t *testing.T) {
+		t.Parallel()
+		snap := loadSnapshot(t, "erp")
+		var tables []*catalog.Table
+		for _, n := range []string{"employees", "leave_requests", "leave_types"} {
+			tables = append(tables, snap.Table("public", n))
+		}
+		got := retrieval.Paths(snap, tables, 3, 10)
+		require.Len(t, got, 1)
+		require.Equal(t, "employees.employee_id = leave_requests.employee_id", got[0].Steps[0].On(),
+			"employee_id, not approved_by")
+		require.Equal(t, "leave_requests.leave_type_id = leave_types.leave_type_id", got[0].Steps[1].On())
+	})
+}
+
+func TestRenderSchemaUnknownFormat(t *testing.T) {
+	t.Parallel()
+	_, err := retrieval.RenderSchema(&catalog.Snapshot{}, nil, "xml", 80)
+	require.Error(t, err)
+}
+
+// generated is a single-schema snapshot of n ten-column tables, each
+// referencing its "parent".
+func generated(n int) *catalog.Snapshot {
+	s := &catalog.Snapshot{Database: "bench", Schemas: []string{"public"}}
+	for i := range n {
+		name := fmt.Sprintf("t%04d", i)
+		t := &catalog.Table{Schema: "public", Name: name, Kind: catalog.KindTable, Comment: "Generated table " + name,
+			PrimaryKey: []string{"id"}}
+		t.Columns = []catalog.Column{
+			{Name: "id", Type: "bigint", NotNull: true, PrimaryKey: true},
+			{Name: "parent_id", Type: "bigint"},
+			{Name: "name", Type: "text", NotNull: true},
+			{Name: "status", Type: "text", NotNull: true, AllowedValues: []string{"new", "open", "closed"}},
+			{Name: "amount", Type: "numeric(12,2)", Comment: "Amount in EUR"},
+			{Name: "created_at", Type: "timestamp with time zone", NotNull: true},
+			{Name: "code", Type: "character varying(20)"},
+			{Name: "active", Type: "boolean"},
+			{Name: "note", Type: "text"},
+			{Name: "qty", Type: "integer"},
+		}
+		s.Tables = append(s.Tables, t)
+		if i > 0 {
+			s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{Name: name + "_parent_fkey", Schema: "public", Table: name,
+				Columns: []string{"parent_id"}, RefSchema: "public", RefTable: fmt.Sprintf("t%04d", i/2), RefColumns: []string{"id"}})
+		}
+	}
+	return s
+}
+
+func BenchmarkRenderFull(b *testing.B) {
+	ctx := context.Background()
+	snap := generated(500)
+	for _, tc := range []struct {
+		name string
+		cfg  retrieval.Config
+	}{
+		{"mschema", retrieval.Config{}},
+		{"create_table", retrieval.Config{Format: retrieval.FormatCreateTable}},
+		{"mschema+paths", retrieval.Config{JoinHints: retrieval.JoinHintsBoth}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			f := full(b, tc.cfg)
+			for b.Loop() {
+				if _, err := f.Retrieve(ctx, retrieval.Request{Snapshot: snap}); err != nil && !errors.Is(err, context.Canceled) {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

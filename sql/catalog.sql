@@ -1,0 +1,69 @@
+-- Statements on the database registry (rag.databases) and the schema catalog
+-- (rag.tables, rag.columns, rag.foreign_keys), used by internal/catalog.
+
+-- name: UpsertDatabase :one
+-- Registers a database or updates its DSN and schemas. A change of schemas
+-- bumps catalog_version so cached snapshots pick up the new search path.
+INSERT INTO rag.databases (name, dsn, schemas)
+VALUES (@name, @dsn, @schemas)
+ON CONFLICT (name) DO UPDATE
+SET dsn = excluded.dsn,
+    schemas = excluded.schemas,
+    catalog_version = rag.databases.catalog_version
+        + CASE WHEN rag.databases.schemas IS DISTINCT FROM excluded.schemas THEN 1 ELSE 0 END
+RETURNING *;
+
+-- name: GetDatabase :one
+SELECT * FROM rag.databases WHERE name = @name;
+
+-- name: ListDatabases :many
+SELECT * FROM rag.databases ORDER BY name;
+
+-- name: GetCatalogVersion :one
+-- What the catalog cache asks on every Get: one index lookup. created_at
+-- tells a re-registered database from the one it replaced.
+SELECT catalog_version, created_at FROM rag.databases WHERE name = @name;
+
+-- name: BumpCatalogVersion :one
+-- First statement of a catalog refresh: its row lock serialises concurrent
+-- refreshes of one database until the transaction ends.
+UPDATE rag.databases
+SET table_count = @table_count,
+    catalog_version = catalog_version + 1,
+    refreshed_at = now()
+WHERE name = @name
+RETURNING catalog_version;
+
+-- name: DeleteCatalogForeignKeys :exec
+DELETE FROM rag.foreign_keys WHERE database_name = @database_name;
+
+-- name: DeleteCatalogColumns :exec
+DELETE FROM rag.columns WHERE database_name = @database_name;
+
+-- name: DeleteCatalogTables :exec
+DELETE FROM rag.tables WHERE database_name = @database_name;
+
+-- name: InsertCatalogTables :copyfrom
+INSERT INTO rag.tables (database_name, schema_name, table_name, kind, comment, module, gloss, synonyms, estimated_rows)
+VALUES (@database_name, @schema_name, @table_name, @kind, @comment, @module, @gloss, @synonyms, @estimated_rows);
+
+-- name: InsertCatalogColumns :copyfrom
+INSERT INTO rag.columns (database_name, schema_name, table_name, column_name, ordinal, data_type, not_null,
+                         is_primary_key, comment, allowed_values)
+VALUES (@database_name, @schema_name, @table_name, @column_name, @ordinal, @data_type, @not_null,
+        @is_primary_key, @comment, @allowed_values);
+
+-- name: InsertCatalogForeignKeys :copyfrom
+INSERT INTO rag.foreign_keys (database_name, schema_name, table_name, constraint_name, columns, ref_schema_name,
+                              ref_table_name, ref_columns)
+VALUES (@database_name, @schema_name, @table_name, @constraint_name, @columns, @ref_schema_name,
+        @ref_table_name, @ref_columns);
+
+-- name: ListCatalogTables :many
+SELECT * FROM rag.tables WHERE database_name = @database_name;
+
+-- name: ListCatalogColumns :many
+SELECT * FROM rag.columns WHERE database_name = @database_name ORDER BY schema_name, table_name, ordinal;
+
+-- name: ListCatalogForeignKeys :many
+SELECT * FROM rag.foreign_keys WHERE database_name = @database_name;

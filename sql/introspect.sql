@@ -1,0 +1,92 @@
+-- Statements nl2sql runs on TARGET databases to read their schema from
+-- pg_catalog (not information_schema, which hides objects the role has no
+-- privilege on and cannot tell a partitioned table from a plain one).
+
+-- name: IntrospectSchemas :many
+-- The database's user schemas, to tell a missing schema from an empty one.
+SELECT n.nspname::text AS schema_name
+FROM pg_catalog.pg_namespace n
+WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
+  AND n.nspname NOT LIKE 'pg\_temp\_%'
+  AND n.nspname NOT LIKE 'pg\_toast\_temp\_%'
+ORDER BY n.nspname;
+
+-- name: IntrospectTables :many
+-- Tables, partitioned tables (not their partitions: questions are asked of
+-- the parent), views, materialized views and foreign tables of the schemas,
+-- minus objects an extension owns (e.g. PostGIS's spatial_ref_sys). A
+-- partitioned table's row estimate is the sum of its leaves'; -1 means never
+-- analysed.
+SELECT n.nspname::text AS schema_name,
+       c.relname::text AS table_name,
+       c.relkind::text AS relkind,
+       coalesce(obj_description(c.oid, 'pg_class'), '')::text AS comment,
+       (CASE WHEN c.relkind = 'p' THEN
+            coalesce((SELECT CASE WHEN bool_and(l.reltuples < 0) THEN -1 ELSE sum(greatest(l.reltuples, 0)) END
+                      FROM pg_catalog.pg_partition_tree(c.oid) pt
+                      JOIN pg_catalog.pg_class l ON l.oid = pt.relid
+                      WHERE pt.isleaf), -1)
+        ELSE c.reltuples END)::bigint AS estimated_rows
+FROM pg_catalog.pg_class c
+JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+WHERE n.nspname = ANY (@schemas::text[])
+  AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+  AND NOT c.relispartition
+  AND NOT EXISTS (
+      SELECT 1 FROM pg_catalog.pg_depend d
+      WHERE d.classid = 'pg_catalog.pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e'
+  )
+ORDER BY n.nspname, c.relname;
+
+-- name: IntrospectColumns :many
+-- Columns in table order. enum_values holds an enum type's labels, which are
+-- as useful to the model as a CHECK (col IN ...) list.
+SELECT n.nspname::text AS schema_name,
+       c.relname::text AS table_name,
+       a.attname::text AS column_name,
+       a.attnum::integer AS ordinal,
+       format_type(a.atttypid, a.atttypmod)::text AS data_type,
+       a.attnotnull AS not_null,
+       coalesce(col_description(c.oid, a.attnum), '')::text AS comment,
+       ARRAY(SELECT e.enumlabel::text FROM pg_catalog.pg_enum e
+             WHERE e.enumtypid = a.atttypid ORDER BY e.enumsortorder)::text[] AS enum_values
+FROM pg_catalog.pg_class c
+JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid
+WHERE n.nspname = ANY (@schemas::text[])
+  AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+  AND NOT c.relispartition
+  AND a.attnum > 0
+  AND NOT a.attisdropped
+ORDER BY n.nspname, c.relname, a.attnum;
+
+-- name: IntrospectConstraints :many
+-- Primary keys, foreign keys and CHECK constraints, key columns in key order.
+-- conparentid = 0 drops the per-partition copies PostgreSQL makes of a
+-- partitioned table's constraints.
+SELECT n.nspname::text AS schema_name,
+       c.relname::text AS table_name,
+       con.conname::text AS constraint_name,
+       con.contype::text AS contype,
+       ARRAY(SELECT a.attname::text
+             FROM unnest(con.conkey) WITH ORDINALITY AS k(attnum, ord)
+             JOIN pg_catalog.pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum
+             ORDER BY k.ord)::text[] AS columns,
+       coalesce(rn.nspname::text, '')::text AS ref_schema_name,
+       coalesce(rc.relname::text, '')::text AS ref_table_name,
+       ARRAY(SELECT a.attname::text
+             FROM unnest(con.confkey) WITH ORDINALITY AS k(attnum, ord)
+             JOIN pg_catalog.pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.attnum
+             ORDER BY k.ord)::text[] AS ref_columns,
+       (CASE WHEN con.contype = 'c' THEN pg_get_constraintdef(con.oid) ELSE '' END)::text AS definition
+FROM pg_catalog.pg_constraint con
+JOIN pg_catalog.pg_class c ON c.oid = con.conrelid
+JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+LEFT JOIN pg_catalog.pg_class rc ON rc.oid = con.confrelid
+LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
+WHERE n.nspname = ANY (@schemas::text[])
+  AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+  AND NOT c.relispartition
+  AND con.contype IN ('p', 'f', 'c')
+  AND con.conparentid = 0
+ORDER BY n.nspname, c.relname, con.conname;
