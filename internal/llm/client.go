@@ -1,0 +1,328 @@
+// Package llm is nl2sql's client of Ollama: chat (the model writes SQL),
+// embeddings (schema retrieval), and the checks that tell an unreachable
+// server from a model that is not pulled. It is built on
+// github.com/ollama/ollama/api and adds what nl2sql needs around it: a
+// per-call timeout, the options that make generation deterministic and
+// large enough for schema prompts, detection of streams that break off, and
+// typed errors that errclass classifies as infra_failure.
+//
+// ExtractSQL and ExtractCandidates take the SQL out of the model's reply.
+package llm
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ollama/ollama/api"
+	"github.com/ollama/ollama/types/model"
+)
+
+// Chat roles.
+const (
+	RoleSystem    = "system"
+	RoleUser      = "user"
+	RoleAssistant = "assistant"
+)
+
+// Message is one chat message.
+type Message struct {
+	Role    string
+	Content string
+}
+
+// ChatRequest is one chat call. The zero values of the overrides mean the
+// Client's Config.
+type ChatRequest struct {
+	Messages []Message
+	// Model overrides Config.Model.
+	Model string
+	// Temperature overrides Config.Temperature.
+	Temperature *float64
+	// Seed overrides Config.Seed.
+	Seed *int
+}
+
+// Reply is the model's answer to a chat.
+type Reply struct {
+	// Content is the reply text, the streamed chunks concatenated. A
+	// thinking model's reasoning is not included.
+	Content string
+	// Model is the model that answered, as the server names it.
+	Model string
+	// PromptTokens is how many prompt tokens the server evaluated; a prompt
+	// that fills NumCtx was truncated.
+	PromptTokens int
+	// ReplyTokens is how many tokens the model generated.
+	ReplyTokens int
+	// Duration is the call's wall-clock time as the client saw it.
+	Duration time.Duration
+	// DoneReason is why generation stopped: "stop", or "length" when the
+	// reply hit the token limit and is probably cut short.
+	DoneReason string
+}
+
+// Truncated reports whether generation stopped at the token limit.
+func (r *Reply) Truncated() bool { return r.DoneReason == "length" }
+
+// Model is a model the server has pulled.
+type Model struct {
+	// Name is the name as Ollama shows it, e.g. "nomic-embed-text:latest".
+	Name          string
+	Size          int64
+	Digest        string
+	ModifiedAt    time.Time
+	Family        string
+	ParameterSize string
+	Quantization  string
+}
+
+// Client calls one Ollama server. It is safe for concurrent use.
+type Client struct {
+	cfg  Config
+	host string // the server's address for messages, without credentials
+	api  *api.Client
+}
+
+// New returns a client for cfg. It does not contact the server; use
+// CheckModel for that.
+func New(cfg Config) (*Client, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	base, err := ParseHost(cfg.Host)
+	if err != nil {
+		return nil, err
+	}
+	hc := &http.Client{}
+	if cfg.HTTPClient != nil {
+		c := *cfg.HTTPClient
+		hc = &c
+	}
+	rt := hc.Transport
+	if rt == nil {
+		// A pool of its own, so one client's idle connections do not
+		// outlive a server restart in another's.
+		rt = http.DefaultTransport.(*http.Transport).Clone()
+	}
+	hc.Transport = tracingTransport{base: rt}
+	return &Client{cfg: cfg, host: display(base), api: api.NewClient(base, hc)}, nil
+}
+
+// Config returns the effective configuration.
+func (c *Client) Config() Config { return c.cfg }
+
+// Host is the server's address as shown in messages (no credentials).
+func (c *Client) Host() string { return c.host }
+
+// Chat sends the messages and returns the model's reply. It uses Ollama's
+// streaming API, its default: the server starts sending at the first token,
+// so a stalled generation and a dead connection are told apart from a slow
+// one, and no proxy sits on an idle connection for minutes.
+func (c *Client) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
+	if len(req.Messages) == 0 {
+		// Ollama would only load the model and answer with nothing.
+		return nil, errors.New("llm: chat needs at least one message")
+	}
+	cl := c.call("chat", cmp.Or(req.Model, c.cfg.Model))
+	opts := map[string]any{
+		"temperature": c.cfg.Temperature,
+		"num_ctx":     c.cfg.NumCtx,
+	}
+	if req.Temperature != nil {
+		opts["temperature"] = *req.Temperature
+	}
+	if seed := cmp.Or(req.Seed, c.cfg.Seed); seed != nil {
+		opts["seed"] = *seed
+	}
+	msgs := make([]api.Message, len(req.Messages))
+	for i, m := range req.Messages {
+		msgs[i] = api.Message{Role: m.Role, Content: m.Content}
+	}
+	areq := &api.ChatRequest{
+		Model:     cl.model,
+		Messages:  msgs,
+		Options:   opts,
+		Think:     &api.ThinkValue{Value: c.cfg.Think},
+		KeepAlive: c.keepAlive(),
+	}
+
+	start := time.Now()
+	tr := &trace{}
+	callCtx, cancel := context.WithTimeout(context.WithValue(ctx, traceKey{}, tr), c.cfg.RequestTimeout)
+	defer cancel()
+	var content strings.Builder
+	var last api.ChatResponse
+	done := false
+	err := c.api.Chat(callCtx, areq, func(r api.ChatResponse) error {
+		content.WriteString(r.Message.Content)
+		if r.Done {
+			last, done = r, true
+		}
+		return nil
+	})
+	if err != nil || !done {
+		return nil, c.classify(ctx, callCtx, cl, err, tr)
+	}
+	return &Reply{
+		Content:      content.String(),
+		Model:        cmp.Or(last.Model, cl.model),
+		PromptTokens: last.PromptEvalCount,
+		ReplyTokens:  last.EvalCount,
+		Duration:     time.Since(start),
+		DoneReason:   last.DoneReason,
+	}, nil
+}
+
+// Embed returns one embedding per text, in order, from Config.EmbedModel in
+// a single /api/embed call.
+func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	if len(texts) == 0 {
+		return nil, nil
+	}
+	cl := c.call("embed", c.cfg.EmbedModel)
+	callCtx, cancel := context.WithTimeout(ctx, c.cfg.RequestTimeout)
+	defer cancel()
+	resp, err := c.api.Embed(callCtx, &api.EmbedRequest{Model: cl.model, Input: texts, KeepAlive: c.keepAlive()})
+	if err != nil {
+		return nil, c.classify(ctx, callCtx, cl, err, nil)
+	}
+	if len(resp.Embeddings) != len(texts) {
+		return nil, &Error{Kind: Unavailable, Op: cl.op, Host: c.host, Model: cl.model, Err: io.ErrUnexpectedEOF,
+			Message: "Ollama at " + c.host + " returned a wrong number of embeddings"}
+	}
+	return resp.Embeddings, nil
+}
+
+// Models lists the models the server has pulled (/api/tags).
+func (c *Client) Models(ctx context.Context) ([]Model, error) {
+	cl := call{op: "list models"}
+	callCtx, cancel := context.WithTimeout(ctx, c.cfg.RequestTimeout)
+	defer cancel()
+	resp, err := c.api.List(callCtx)
+	if err != nil {
+		return nil, c.classify(ctx, callCtx, cl, err, nil)
+	}
+	out := make([]Model, 0, len(resp.Models))
+	for _, m := range resp.Models {
+		out = append(out, Model{
+			Name:          m.Name,
+			Size:          m.Size,
+			Digest:        m.Digest,
+			ModifiedAt:    m.ModifiedAt,
+			Family:        m.Details.Family,
+			ParameterSize: m.Details.ParameterSize,
+			Quantization:  m.Details.QuantizationLevel,
+		})
+	}
+	return out, nil
+}
+
+// CheckModel reports whether the server has the model name (Config.Model
+// when empty): nil if it does, an *Error of Kind ModelMissing if the server
+// answered without it, and of Kind Unavailable if the server could not be
+// asked. Names match as Ollama matches them: "nomic-embed-text" is
+// "nomic-embed-text:latest", case aside.
+func (c *Client) CheckModel(ctx context.Context, name string) error {
+	cl := c.call("check", cmp.Or(name, c.cfg.Model))
+	models, err := c.Models(ctx)
+	if err != nil {
+		return err
+	}
+	want := model.ParseName(cl.model)
+	for _, m := range models {
+		if model.ParseName(m.Name).EqualFold(want) {
+			return nil
+		}
+	}
+	return &Error{Kind: ModelMissing, Op: cl.op, Host: c.host, Model: cl.model, Status: http.StatusNotFound,
+		Message: c.missingMessage(cl)}
+}
+
+// Version returns the server's version (/api/version).
+func (c *Client) Version(ctx context.Context) (string, error) {
+	callCtx, cancel := context.WithTimeout(ctx, c.cfg.RequestTimeout)
+	defer cancel()
+	v, err := c.api.Version(callCtx)
+	if err != nil {
+		return "", c.classify(ctx, callCtx, call{op: "version"}, err, nil)
+	}
+	return v, nil
+}
+
+// call names a call to model for error messages.
+func (c *Client) call(op, name string) call {
+	cl := call{op: op, model: name, envVar: "NL2SQL_MODEL"}
+	if name != "" && model.ParseName(name).EqualFold(model.ParseName(c.cfg.EmbedModel)) {
+		cl.envVar = "NL2SQL_EMBED_MODEL"
+	}
+	return cl
+}
+
+func (c *Client) keepAlive() *api.Duration {
+	if c.cfg.KeepAlive == 0 {
+		return nil // zero on the wire would unload the model at once
+	}
+	return &api.Duration{Duration: c.cfg.KeepAlive}
+}
+
+// trace is what the transport saw of one call. The api client drops two
+// things the caller needs: a read error that ends a stream early (its
+// scanner's error is never checked) and the status of an error response
+// with an empty body (no line to report).
+type trace struct {
+	mu      sync.Mutex
+	status  int
+	bodyErr error
+}
+
+func (t *trace) get() (status int, bodyErr error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.status, t.bodyErr
+}
+
+type traceKey struct{}
+
+type tracingTransport struct{ base http.RoundTripper }
+
+func (t tracingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := t.base.RoundTrip(r)
+	tr, ok := r.Context().Value(traceKey{}).(*trace)
+	if err != nil || !ok {
+		return resp, err
+	}
+	tr.mu.Lock()
+	tr.status = resp.StatusCode
+	tr.mu.Unlock()
+	resp.Body = &tracedBody{ReadCloser: resp.Body, tr: tr}
+	return resp, nil
+}
+
+type tracedBody struct {
+	io.ReadCloser
+	tr *trace
+}
+
+func (b *tracedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err != nil && err != io.EOF {
+		b.tr.mu.Lock()
+		if b.tr.bodyErr == nil {
+			b.tr.bodyErr = err
+		}
+		b.tr.mu.Unlock()
+	}
+	return n, err
+}
+
+// containsFold is strings.Contains, ignoring case.
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}

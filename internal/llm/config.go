@@ -1,0 +1,173 @@
+package llm
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// DefaultHost is where Ollama listens unless told otherwise.
+const DefaultHost = "http://127.0.0.1:11434"
+
+// Config configures a Client.
+type Config struct {
+	// Host is the Ollama server, written as OLLAMA_HOST is: "host",
+	// "host:port", "scheme://host[:port][/path]". Without a scheme the
+	// scheme is http and the port 11434; with http:// or https:// and no
+	// port, the port is 80 or 443. Defaults to http://127.0.0.1:11434.
+	Host string
+	// Model is the chat model that writes SQL. Defaults to
+	// "qwen2.5-coder:7b".
+	Model string
+	// EmbedModel is the embedding model. Defaults to "nomic-embed-text".
+	EmbedModel string
+	// Temperature is the sampling temperature. Ollama's own default is 0.8;
+	// 0 makes the same prompt give the same SQL. Defaults to 0.
+	Temperature float64
+	// Seed is the sampling seed; nil leaves it to the server. Defaults to
+	// nil.
+	Seed *int
+	// NumCtx is the context window, in tokens, requested for every chat.
+	// Ollama's default (2048 tokens for many models) silently truncates
+	// schema prompts from the front, dropping the schema. Defaults to 16384.
+	NumCtx int
+	// KeepAlive is how long Ollama keeps the model loaded after a call; a
+	// negative value keeps it loaded. Defaults to 0, which sends nothing and
+	// leaves it to the server (OLLAMA_KEEP_ALIVE, 5 minutes).
+	KeepAlive time.Duration
+	// RequestTimeout bounds one call, from sending the request to the last
+	// streamed chunk. Defaults to 120s.
+	RequestTimeout time.Duration
+	// Think asks thinking models to think before answering. It is always
+	// sent: false turns thinking off on models that think by default, whose
+	// reasoning would otherwise cost time and tokens. Defaults to false.
+	Think bool
+	// HTTPClient carries the requests. Its Timeout should be zero (it would
+	// cut long streamed replies); RequestTimeout bounds calls instead.
+	// Defaults to a client with its own connection pool.
+	HTTPClient *http.Client
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if strings.TrimSpace(c.Host) == "" {
+		c.Host = DefaultHost
+	}
+	if c.Model == "" {
+		c.Model = "qwen2.5-coder:7b"
+	}
+	if c.EmbedModel == "" {
+		c.EmbedModel = "nomic-embed-text"
+	}
+	if c.NumCtx == 0 {
+		c.NumCtx = 16384
+	}
+	if c.RequestTimeout == 0 {
+		c.RequestTimeout = 120 * time.Second
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	if _, err := ParseHost(c.Host); err != nil {
+		return err
+	}
+	switch {
+	case strings.TrimSpace(c.Model) == "":
+		return errors.New("llm: Model must not be blank")
+	case strings.TrimSpace(c.EmbedModel) == "":
+		return errors.New("llm: EmbedModel must not be blank")
+	case c.Temperature < 0:
+		return errors.New("llm: Temperature must not be negative")
+	case c.NumCtx < 256:
+		return errors.New("llm: NumCtx must be at least 256")
+	case c.RequestTimeout < time.Millisecond:
+		return errors.New("llm: RequestTimeout must be at least 1ms")
+	}
+	return nil
+}
+
+// ParseHost reads an Ollama host the way Ollama reads OLLAMA_HOST
+// (envconfig.Host in github.com/ollama/ollama), except that a bad port is an
+// error instead of a silent fallback to the default. An empty host is
+// DefaultHost.
+func ParseHost(s string) (*url.URL, error) {
+	s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s), `"'`))
+	if s == "" {
+		s = DefaultHost
+	}
+	defaultPort := "11434"
+	scheme, hostport, ok := strings.Cut(s, "://")
+	switch {
+	case !ok:
+		scheme, hostport = "http", s
+		if s == "ollama.com" {
+			scheme, hostport = "https", "ollama.com:443"
+		}
+	case scheme == "http":
+		defaultPort = "80"
+	case scheme == "https":
+		defaultPort = "443"
+	default:
+		return nil, fmt.Errorf("llm: Ollama host %q: scheme must be http or https", redact(s))
+	}
+	hostport, path, _ := strings.Cut(hostport, "/")
+	// Credentials are allowed (a proxy may need them) but never shown.
+	var user *url.Userinfo
+	if at := strings.LastIndex(hostport, "@"); at >= 0 {
+		u, err := url.Parse(scheme + "://" + hostport)
+		if err != nil {
+			return nil, fmt.Errorf("llm: Ollama host %q is not a valid address", redact(s))
+		}
+		user, hostport = u.User, hostport[at+1:]
+	}
+	host, port, err := net.SplitHostPort(hostport)
+	if err != nil {
+		host, port = "127.0.0.1", defaultPort
+		if ip := net.ParseIP(strings.Trim(hostport, "[]")); ip != nil {
+			host = ip.String()
+		} else if hostport != "" {
+			host = hostport
+		}
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		return nil, fmt.Errorf("llm: Ollama host %q: invalid port %q", redact(s), port)
+	}
+	u := &url.URL{Scheme: scheme, User: user, Host: net.JoinHostPort(host, port)}
+	if path != "" {
+		u.Path = "/" + path
+	}
+	return u, nil
+}
+
+// redact drops credentials from a host string for messages.
+func redact(s string) string {
+	scheme, rest, ok := strings.Cut(s, "://")
+	if !ok {
+		scheme, rest = "", s
+	}
+	hostport, path, hasPath := strings.Cut(rest, "/")
+	if at := strings.LastIndex(hostport, "@"); at >= 0 {
+		hostport = hostport[at+1:]
+	}
+	out := hostport
+	if ok {
+		out = scheme + "://" + out
+	}
+	if hasPath {
+		out += "/" + path
+	}
+	return out
+}
+
+// display is u as shown in messages: without credentials or query.
+func display(u *url.URL) string {
+	v := *u
+	v.User, v.RawQuery, v.Fragment = nil, "", ""
+	return v.String()
+}

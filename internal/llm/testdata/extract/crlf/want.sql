@@ -1,0 +1,3 @@
+SELECT name
+FROM departments
+ORDER BY name

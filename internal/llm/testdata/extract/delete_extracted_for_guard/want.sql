@@ -1,0 +1,1 @@
+DELETE FROM employees WHERE termination_date < now() - interval '7 years'

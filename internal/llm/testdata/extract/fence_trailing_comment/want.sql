@@ -1,0 +1,1 @@
+SELECT employee_id, salary FROM employees WHERE salary > 100000

@@ -1,0 +1,3 @@
+SELECT project_id, name, status
+FROM projects
+WHERE status = 'active'

@@ -1,0 +1,1 @@
+SELECT count(*) FROM vendors WHERE is_active

@@ -1,0 +1,1 @@
+select count(distinct customer_id) from orders where order_date >= current_date - 30

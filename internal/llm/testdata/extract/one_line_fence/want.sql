@@ -1,0 +1,1 @@
+SELECT name FROM departments WHERE parent_id IS NULL

@@ -1,0 +1,1 @@
+SELECT name FROM warehouses WHERE city = 'Berlin' ORDER BY name

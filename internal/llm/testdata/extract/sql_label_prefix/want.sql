@@ -1,0 +1,1 @@
+SELECT count(*) AS open_tickets FROM support_tickets WHERE status <> 'closed'

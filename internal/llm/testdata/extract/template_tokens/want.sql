@@ -1,0 +1,1 @@
+SELECT COUNT(*) FROM employees WHERE termination_date IS NULL

@@ -1,0 +1,204 @@
+package ollamatest
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ollama/ollama/api"
+)
+
+// Request is one HTTP request the server received, failed ones included.
+type Request struct {
+	Method string
+	Path   string
+	Body   []byte
+	Time   time.Time
+}
+
+// ChatRequest is a decoded /api/chat or /api/generate request. A generate
+// request's system and prompt become a system and a user message.
+type ChatRequest struct {
+	// Endpoint is "/api/chat" or "/api/generate".
+	Endpoint string
+	Model    string
+	Messages []api.Message
+	// Stream is true unless the request said "stream": false.
+	Stream bool
+	// Options are the request's model options as decoded from JSON
+	// (numbers are float64), e.g. Options["num_ctx"] == 16384.0.
+	Options   map[string]any
+	Think     *api.ThinkValue
+	KeepAlive *api.Duration
+}
+
+// Prompt is the content of every message, separated by blank lines: what a
+// rule matches against.
+func (r ChatRequest) Prompt() string {
+	var b strings.Builder
+	for i, m := range r.Messages {
+		if i > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString(m.Content)
+	}
+	return b.String()
+}
+
+// LastUser is the content of the last user message, or "".
+func (r ChatRequest) LastUser() string {
+	for i := len(r.Messages) - 1; i >= 0; i-- {
+		if r.Messages[i].Role == "user" {
+			return r.Messages[i].Content
+		}
+	}
+	return ""
+}
+
+// Response scripts the server's answer to one chat or generate request.
+type Response struct {
+	// Content is the model's reply.
+	Content string
+	// ChunkSize is how many runes each streamed chunk carries. Defaults to
+	// Config.ChunkSize.
+	ChunkSize int
+	// Delay is waited before anything is sent, like a model loading or
+	// evaluating the prompt. It ends early if the client goes away.
+	Delay time.Duration
+	// ChunkDelay is waited between streamed chunks.
+	ChunkDelay time.Duration
+	// Status, when 400 or more, fails the request with this status and an
+	// Ollama-shaped error body carrying Error.
+	Status int
+	// Error is the message of a failure. With Status unset, a streamed reply
+	// sends Content and then {"error": Error} with no final chunk, as Ollama
+	// does when the runner dies mid-generation; a non-streamed one fails
+	// with 500.
+	Error string
+	// Abort drops the connection after streaming Content, with no final
+	// chunk and no error line: a server that crashed mid-reply.
+	Abort bool
+	// DoneReason is the final chunk's done_reason. Defaults to "stop";
+	// "length" means the reply hit the token limit.
+	DoneReason string
+	// PromptTokens is the final chunk's prompt_eval_count. Defaults to one
+	// token per 4 bytes of the prompt.
+	PromptTokens int
+	// ReplyTokens is the final chunk's eval_count. Defaults to one token per
+	// 4 bytes of Content.
+	ReplyTokens int
+}
+
+type rule struct {
+	match func(prompt string) bool
+	reply Response
+}
+
+// Script queues replies; each chat or generate request that no Answer rule
+// matches takes the next one.
+func (s *Server) Script(replies ...Response) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.script = append(s.script, replies...)
+}
+
+// Answer adds a rule: every request whose prompt (see ChatRequest.Prompt)
+// match accepts is answered with reply. Rules are tried in the order they
+// were added, before the Script queue, and are never used up, so they suit
+// jobs that run concurrently in no fixed order.
+func (s *Server) Answer(match func(prompt string) bool, reply Response) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rules = append(s.rules, rule{match: match, reply: reply})
+}
+
+// OnChat sets the function that answers requests no rule matches once the
+// Script queue is empty. It is called concurrently.
+func (s *Server) OnChat(fn func(ChatRequest) Response) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.onChat = fn
+}
+
+// Contains returns a matcher for Answer that accepts prompts containing
+// every one of substrs.
+func Contains(substrs ...string) func(prompt string) bool {
+	return func(prompt string) bool {
+		for _, sub := range substrs {
+			if !strings.Contains(prompt, sub) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// Pending is the number of scripted replies not yet used.
+func (s *Server) Pending() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.script)
+}
+
+// Requests returns every request received so far, in arrival order.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.requests)
+}
+
+// ChatRequests returns the chat and generate requests received so far, in
+// arrival order, including those that failed.
+func (s *Server) ChatRequests() []ChatRequest {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.chats)
+}
+
+func (s *Server) record(r Request) {
+	if s.cfg.DisableRecording {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests = append(s.requests, r)
+}
+
+func (s *Server) recordChat(r ChatRequest) {
+	if s.cfg.DisableRecording {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.chats = append(s.chats, r)
+}
+
+// reply picks the answer to req: the first matching rule, else the next
+// scripted reply, else OnChat. ok is false when nothing is scripted.
+func (s *Server) reply(req ChatRequest) (resp Response, ok bool) {
+	s.mu.Lock()
+	rules, fn := s.rules, s.onChat
+	s.mu.Unlock()
+
+	// Matchers are the test's code: call them without holding the lock.
+	if len(rules) > 0 {
+		prompt := req.Prompt()
+		for _, r := range rules {
+			if r.match(prompt) {
+				return r.reply, true
+			}
+		}
+	}
+	s.mu.Lock()
+	if len(s.script) > 0 {
+		resp = s.script[0]
+		s.script = s.script[1:]
+		s.mu.Unlock()
+		return resp, true
+	}
+	s.mu.Unlock()
+	if fn != nil {
+		return fn(req), true
+	}
+	return Response{}, false
+}
