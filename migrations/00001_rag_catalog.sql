@@ -12,6 +12,7 @@ CREATE TABLE rag.databases (
     catalog_version bigint NOT NULL DEFAULT 0,
     created_at      timestamptz NOT NULL DEFAULT now(),
     refreshed_at    timestamptz,
+    annotations     jsonb,
     CONSTRAINT databases_name_is_identifier CHECK (name ~ '^[A-Za-z][A-Za-z0-9_-]{0,62}$'),
     CONSTRAINT databases_dsn_has_no_password CHECK (
         dsn !~* '(^|\s)password\s*='
@@ -20,6 +21,7 @@ CREATE TABLE rag.databases (
     CONSTRAINT databases_schemas_not_empty CHECK (cardinality(schemas) > 0)
 );
 COMMENT ON TABLE rag.databases IS 'Target databases registered with `nl2sql db add`; dsn never holds a password.';
+COMMENT ON COLUMN rag.databases.annotations IS 'The last annotations file given to `nl2sql db add`, re-applied by refreshes without one.';
 
 CREATE TABLE rag.tables (
     database_name  text NOT NULL REFERENCES rag.databases (name) ON DELETE CASCADE,
@@ -31,10 +33,12 @@ CREATE TABLE rag.tables (
     gloss          text,
     synonyms       text[] NOT NULL DEFAULT '{}',
     estimated_rows bigint,
+    primary_key    text[] NOT NULL DEFAULT '{}',
     PRIMARY KEY (database_name, schema_name, table_name),
     CONSTRAINT tables_kind_valid CHECK (kind IN ('table', 'partitioned_table', 'view', 'materialized_view', 'foreign_table'))
 );
 COMMENT ON TABLE rag.tables IS 'Schema catalog: one row per table or view of a registered database.';
+COMMENT ON COLUMN rag.tables.primary_key IS 'Primary key columns in key order, which may differ from column order.';
 
 CREATE TABLE rag.columns (
     database_name  text NOT NULL,
@@ -44,7 +48,6 @@ CREATE TABLE rag.columns (
     ordinal        integer NOT NULL,
     data_type      text NOT NULL,
     not_null       boolean NOT NULL,
-    is_primary_key boolean NOT NULL DEFAULT false,
     comment        text,
     allowed_values text[],
     PRIMARY KEY (database_name, schema_name, table_name, column_name),

@@ -2,13 +2,15 @@
 -- (rag.tables, rag.columns, rag.foreign_keys), used by internal/catalog.
 
 -- name: UpsertDatabase :one
--- Registers a database or updates its DSN and schemas. A change of schemas
--- bumps catalog_version so cached snapshots pick up the new search path.
-INSERT INTO rag.databases (name, dsn, schemas)
-VALUES (@name, @dsn, @schemas)
+-- Registers a database or updates its DSN and schemas, and its annotations
+-- when given (NULL keeps the stored ones). A change of schemas bumps
+-- catalog_version so cached snapshots pick up the new search path.
+INSERT INTO rag.databases (name, dsn, schemas, annotations)
+VALUES (@name, @dsn, @schemas, sqlc.narg(annotations))
 ON CONFLICT (name) DO UPDATE
 SET dsn = excluded.dsn,
     schemas = excluded.schemas,
+    annotations = coalesce(excluded.annotations, rag.databases.annotations),
     catalog_version = rag.databases.catalog_version
         + CASE WHEN rag.databases.schemas IS DISTINCT FROM excluded.schemas THEN 1 ELSE 0 END
 RETURNING *;
@@ -44,14 +46,16 @@ DELETE FROM rag.columns WHERE database_name = @database_name;
 DELETE FROM rag.tables WHERE database_name = @database_name;
 
 -- name: InsertCatalogTables :copyfrom
-INSERT INTO rag.tables (database_name, schema_name, table_name, kind, comment, module, gloss, synonyms, estimated_rows)
-VALUES (@database_name, @schema_name, @table_name, @kind, @comment, @module, @gloss, @synonyms, @estimated_rows);
+INSERT INTO rag.tables (database_name, schema_name, table_name, kind, comment, module, gloss, synonyms, estimated_rows,
+                        primary_key)
+VALUES (@database_name, @schema_name, @table_name, @kind, @comment, @module, @gloss, @synonyms, @estimated_rows,
+        @primary_key);
 
 -- name: InsertCatalogColumns :copyfrom
 INSERT INTO rag.columns (database_name, schema_name, table_name, column_name, ordinal, data_type, not_null,
-                         is_primary_key, comment, allowed_values)
+                         comment, allowed_values)
 VALUES (@database_name, @schema_name, @table_name, @column_name, @ordinal, @data_type, @not_null,
-        @is_primary_key, @comment, @allowed_values);
+        @comment, @allowed_values);
 
 -- name: InsertCatalogForeignKeys :copyfrom
 INSERT INTO rag.foreign_keys (database_name, schema_name, table_name, constraint_name, columns, ref_schema_name,

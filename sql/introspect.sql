@@ -61,7 +61,9 @@ WHERE n.nspname = ANY (@schemas::text[])
 ORDER BY n.nspname, c.relname, a.attnum;
 
 -- name: IntrospectConstraints :many
--- Primary keys, foreign keys and CHECK constraints, key columns in key order.
+-- Primary keys, foreign keys and CHECK constraints, key columns in key order
+-- (a primary key's conkey is its index's indkey, so PRIMARY KEY (b, a) on
+-- columns a, b reads as b, a).
 -- conparentid = 0 drops the per-partition copies PostgreSQL makes of a
 -- partitioned table's constraints.
 SELECT n.nspname::text AS schema_name,

@@ -7,6 +7,8 @@
 // stored in the rag.tables/columns/foreign_keys tables of the service
 // database (Store) and read back from there (Load, Cache) for every
 // question, so the pipeline never introspects a target on the hot path.
+// Refresh does the registering, introspecting, annotating and storing of
+// `nl2sql db add` in one call.
 // The package also keeps the registry of target databases (rag.databases).
 package catalog
 
@@ -72,7 +74,8 @@ type Table struct {
 	// or a view).
 	EstimatedRows int64    `json:"estimatedRows"`
 	Columns       []Column `json:"columns"`
-	// PrimaryKey lists the primary key's columns in key order.
+	// PrimaryKey lists the primary key's columns in key order, which may
+	// differ from column order; Column.PrimaryKey marks the same columns.
 	PrimaryKey []string `json:"primaryKey,omitempty"`
 }
 

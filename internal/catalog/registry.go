@@ -26,42 +26,66 @@ type Database struct {
 	// Schemas is the search path questions run with; Defaults to ["public"].
 	Schemas []string
 
-	// Set by GetDatabase and ListDatabases; ignored by Register.
+	// Set by GetDatabase and ListDatabases; ignored by Register and Refresh.
 	TableCount     int
 	CatalogVersion int64
 	CreatedAt      time.Time
 	RefreshedAt    *time.Time // nil until the first refresh
+	// Annotations is the JSON annotations file last given to Refresh, which
+	// later refreshes without one apply again; nil if none was ever given.
+	Annotations []byte
 }
 
 var databaseName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,62}$`)
 
-// Register adds d to rag.databases, or updates the DSN and schemas of the
-// database of that name. Changing the schemas bumps catalog_version (cached
-// snapshots carry the search path); the catalog itself stays as it was until
-// the next refresh.
-func Register(ctx context.Context, db dbsqlc.DBTX, d Database) (*Database, error) {
+// withDefaults returns d with its DSN trimmed and the default search path.
+func (d Database) withDefaults() Database {
+	d.DSN = strings.TrimSpace(d.DSN)
+	if len(d.Schemas) == 0 {
+		d.Schemas = []string{"public"}
+	}
+	return d
+}
+
+// validate checks what rag.databases' constraints would refuse, with
+// errors that say why, and the schemas that could never be introspected.
+func (d Database) validate() error {
 	if !databaseName.MatchString(d.Name) {
-		return nil, fmt.Errorf("catalog: database name %q must start with a letter and hold at most 63 letters, digits, '_' or '-'", d.Name)
+		return fmt.Errorf("catalog: database name %q must start with a letter and hold at most 63 letters, digits, '_' or '-'", d.Name)
 	}
 	if err := ValidateDSN(d.DSN); err != nil {
-		return nil, err
+		return err
 	}
-	schemas := d.Schemas
-	if len(schemas) == 0 {
-		schemas = []string{"public"}
-	}
-	for i, s := range schemas {
+	for i, s := range d.Schemas {
 		switch {
 		case strings.TrimSpace(s) == "":
-			return nil, errors.New("catalog: a schema name is empty")
+			return errors.New("catalog: a schema name is empty")
 		case isSystemSchema(s):
-			return nil, fmt.Errorf("catalog: schema %q is a PostgreSQL system schema; questions cannot be asked of it", s)
-		case slices.Contains(schemas[:i], s):
-			return nil, fmt.Errorf("catalog: schema %q is listed twice", s)
+			return fmt.Errorf("catalog: schema %q is a PostgreSQL system schema; questions cannot be asked of it", s)
+		case slices.Contains(d.Schemas[:i], s):
+			return fmt.Errorf("catalog: schema %q is listed twice", s)
 		}
 	}
+	return nil
+}
+
+// Register adds d to rag.databases, or updates the DSN and schemas of the
+// database of that name; stored annotations are kept. Changing the schemas
+// bumps catalog_version (cached snapshots carry the search path); the
+// catalog itself stays as it was until the next refresh. `nl2sql db add`
+// uses Refresh, which registers and refreshes at once.
+func Register(ctx context.Context, db dbsqlc.DBTX, d Database) (*Database, error) {
+	return register(ctx, db, d.withDefaults(), nil)
+}
+
+// register upserts d, which must have its defaults; annotations replace the
+// stored ones unless nil.
+func register(ctx context.Context, db dbsqlc.DBTX, d Database, annotations []byte) (*Database, error) {
+	if err := d.validate(); err != nil {
+		return nil, err
+	}
 	row, err := dbsqlc.New().UpsertDatabase(ctx, db, &dbsqlc.UpsertDatabaseParams{
-		Name: d.Name, Dsn: strings.TrimSpace(d.DSN), Schemas: schemas,
+		Name: d.Name, Dsn: d.DSN, Schemas: d.Schemas, Annotations: annotations,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("catalog: register %q: %w", d.Name, err)
@@ -101,5 +125,6 @@ func fromRow(r *dbsqlc.RagDatabase) *Database {
 		CatalogVersion: r.CatalogVersion,
 		CreatedAt:      r.CreatedAt,
 		RefreshedAt:    r.RefreshedAt,
+		Annotations:    r.Annotations,
 	}
 }

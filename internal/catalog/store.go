@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 
@@ -44,10 +45,6 @@ func Store(ctx context.Context, tx pgx.Tx, s *Snapshot) error {
 	tables := make([]*dbsqlc.InsertCatalogTablesParams, 0, len(s.Tables))
 	var columns []*dbsqlc.InsertCatalogColumnsParams
 	for _, t := range s.Tables {
-		synonyms := t.Synonyms
-		if synonyms == nil {
-			synonyms = []string{} // NOT NULL DEFAULT '{}'
-		}
 		tables = append(tables, &dbsqlc.InsertCatalogTablesParams{
 			DatabaseName:  s.Database,
 			SchemaName:    t.Schema,
@@ -56,8 +53,9 @@ func Store(ctx context.Context, tx pgx.Tx, s *Snapshot) error {
 			Comment:       nullable(t.Comment),
 			Module:        nullable(t.Module),
 			Gloss:         nullable(t.Gloss),
-			Synonyms:      synonyms,
+			Synonyms:      orEmpty(t.Synonyms),
 			EstimatedRows: rowEstimate(t.EstimatedRows),
+			PrimaryKey:    orEmpty(t.PrimaryKey),
 		})
 		for i, c := range t.Columns {
 			var allowed []string
@@ -72,7 +70,6 @@ func Store(ctx context.Context, tx pgx.Tx, s *Snapshot) error {
 				Ordinal:       int32(i + 1),
 				DataType:      c.Type,
 				NotNull:       c.NotNull,
-				IsPrimaryKey:  c.PrimaryKey,
 				Comment:       nullable(c.Comment),
 				AllowedValues: allowed,
 			})
@@ -122,6 +119,18 @@ func (s *Snapshot) validate() error {
 				return fmt.Errorf("catalog: column %s.%s appears twice", t.Key(), c.Name)
 			}
 			cols[c.Name] = true
+		}
+		// rag.columns keeps no key flag: Load derives Column.PrimaryKey
+		// from the table's key, so the two must agree to round-trip.
+		for i, name := range t.PrimaryKey {
+			if !cols[name] || slices.Contains(t.PrimaryKey[:i], name) {
+				return fmt.Errorf("catalog: primary key (%s) of %s does not list distinct columns of the table", strings.Join(t.PrimaryKey, ", "), t.Key())
+			}
+		}
+		for _, c := range t.Columns {
+			if c.PrimaryKey != slices.Contains(t.PrimaryKey, c.Name) {
+				return fmt.Errorf("catalog: column %s.%s disagrees with the table's primary key (%s) about being part of it", t.Key(), c.Name, strings.Join(t.PrimaryKey, ", "))
+			}
 		}
 	}
 	for _, fk := range s.ForeignKeys {
@@ -201,6 +210,9 @@ func load(ctx context.Context, q *dbsqlc.Queries, db dbsqlc.DBTX, database strin
 		if len(r.Synonyms) > 0 {
 			t.Synonyms = r.Synonyms
 		}
+		if len(r.PrimaryKey) > 0 {
+			t.PrimaryKey = r.PrimaryKey
+		}
 		if r.EstimatedRows != nil {
 			t.EstimatedRows = *r.EstimatedRows
 		}
@@ -217,14 +229,10 @@ func load(ctx context.Context, q *dbsqlc.Queries, db dbsqlc.DBTX, database strin
 			Name:          r.ColumnName,
 			Type:          r.DataType,
 			NotNull:       r.NotNull,
-			PrimaryKey:    r.IsPrimaryKey,
+			PrimaryKey:    slices.Contains(t.PrimaryKey, r.ColumnName),
 			Comment:       deref(r.Comment),
 			AllowedValues: r.AllowedValues,
 		})
-		if r.IsPrimaryKey {
-			// rag.columns keeps no key position; column order stands in.
-			t.PrimaryKey = append(t.PrimaryKey, r.ColumnName)
-		}
 	}
 	for _, r := range fks {
 		s.ForeignKeys = append(s.ForeignKeys, ForeignKey{
@@ -255,6 +263,14 @@ func deref(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+// orEmpty stands in {} for nil, for text[] NOT NULL DEFAULT '{}' columns.
+func orEmpty(ss []string) []string {
+	if ss == nil {
+		return []string{}
+	}
+	return ss
 }
 
 func rowEstimate(n int64) *int64 {

@@ -146,6 +146,11 @@ func TestStoreLoad(t *testing.T) {
 	if diff := cmp.Diff(snap, loaded, ignoreUnexported); diff != "" {
 		t.Fatalf("Load after Store (-want +got):\n%s", diff)
 	}
+	stock := loaded.Table("shop", "stock")
+	require.Equal(t, []string{"product_id", "warehouse"}, stock.PrimaryKey, "key order, not column order")
+	require.Equal(t, "warehouse", stock.Columns[0].Name)
+	require.True(t, stock.Column("warehouse").PrimaryKey)
+	require.False(t, stock.Column("quantity").PrimaryKey)
 	d, err := catalog.GetDatabase(ctx, db.Pool, "shop")
 	require.NoError(t, err)
 	require.Equal(t, len(snap.Tables), d.TableCount)
@@ -230,6 +235,14 @@ func TestStoreErrors(t *testing.T) {
 			Columns: []string{"id"}, RefSchema: "public", RefTable: "a", RefColumns: []string{"id"}}}}, "belongs to public.b, which is not in the snapshot"},
 		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a")}, ForeignKeys: []catalog.ForeignKey{{Name: "fk", Schema: "public", Table: "a",
 			Columns: []string{"id"}, RefSchema: "public", RefTable: "a"}}}, "has 1 columns referencing 0"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: catalog.KindTable, PrimaryKey: []string{"nope"},
+			Columns: []catalog.Column{{Name: "id"}}}}}, "primary key (nope) of public.a does not list distinct columns"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: catalog.KindTable, PrimaryKey: []string{"id", "id"},
+			Columns: []catalog.Column{{Name: "id", PrimaryKey: true}}}}}, "primary key (id, id) of public.a does not list distinct columns"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: catalog.KindTable,
+			Columns: []catalog.Column{{Name: "id", PrimaryKey: true}}}}}, "column public.a.id disagrees with the table's primary key ()"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: catalog.KindTable, PrimaryKey: []string{"id"},
+			Columns: []catalog.Column{{Name: "id"}}}}}, "column public.a.id disagrees with the table's primary key (id)"},
 	} {
 		tc.snap.Database = "bad"
 		require.ErrorContains(t, catalog.Store(ctx, tx, tc.snap), tc.want)

@@ -79,7 +79,7 @@ func (q *Queries) GetCatalogVersion(ctx context.Context, db DBTX, name string) (
 }
 
 const getDatabase = `-- name: GetDatabase :one
-SELECT name, dsn, schemas, table_count, catalog_version, created_at, refreshed_at FROM rag.databases WHERE name = $1
+SELECT name, dsn, schemas, table_count, catalog_version, created_at, refreshed_at, annotations FROM rag.databases WHERE name = $1
 `
 
 func (q *Queries) GetDatabase(ctx context.Context, db DBTX, name string) (*RagDatabase, error) {
@@ -93,6 +93,7 @@ func (q *Queries) GetDatabase(ctx context.Context, db DBTX, name string) (*RagDa
 		&i.CatalogVersion,
 		&i.CreatedAt,
 		&i.RefreshedAt,
+		&i.Annotations,
 	)
 	return &i, err
 }
@@ -105,7 +106,6 @@ type InsertCatalogColumnsParams struct {
 	Ordinal       int32
 	DataType      string
 	NotNull       bool
-	IsPrimaryKey  bool
 	Comment       *string
 	AllowedValues []string
 }
@@ -131,10 +131,11 @@ type InsertCatalogTablesParams struct {
 	Gloss         *string
 	Synonyms      []string
 	EstimatedRows *int64
+	PrimaryKey    []string
 }
 
 const listCatalogColumns = `-- name: ListCatalogColumns :many
-SELECT database_name, schema_name, table_name, column_name, ordinal, data_type, not_null, is_primary_key, comment, allowed_values FROM rag.columns WHERE database_name = $1 ORDER BY schema_name, table_name, ordinal
+SELECT database_name, schema_name, table_name, column_name, ordinal, data_type, not_null, comment, allowed_values FROM rag.columns WHERE database_name = $1 ORDER BY schema_name, table_name, ordinal
 `
 
 func (q *Queries) ListCatalogColumns(ctx context.Context, db DBTX, databaseName string) ([]*RagColumn, error) {
@@ -154,7 +155,6 @@ func (q *Queries) ListCatalogColumns(ctx context.Context, db DBTX, databaseName 
 			&i.Ordinal,
 			&i.DataType,
 			&i.NotNull,
-			&i.IsPrimaryKey,
 			&i.Comment,
 			&i.AllowedValues,
 		); err != nil {
@@ -202,7 +202,7 @@ func (q *Queries) ListCatalogForeignKeys(ctx context.Context, db DBTX, databaseN
 }
 
 const listCatalogTables = `-- name: ListCatalogTables :many
-SELECT database_name, schema_name, table_name, kind, comment, module, gloss, synonyms, estimated_rows FROM rag.tables WHERE database_name = $1
+SELECT database_name, schema_name, table_name, kind, comment, module, gloss, synonyms, estimated_rows, primary_key FROM rag.tables WHERE database_name = $1
 `
 
 func (q *Queries) ListCatalogTables(ctx context.Context, db DBTX, databaseName string) ([]*RagTable, error) {
@@ -224,6 +224,7 @@ func (q *Queries) ListCatalogTables(ctx context.Context, db DBTX, databaseName s
 			&i.Gloss,
 			&i.Synonyms,
 			&i.EstimatedRows,
+			&i.PrimaryKey,
 		); err != nil {
 			return nil, err
 		}
@@ -236,7 +237,7 @@ func (q *Queries) ListCatalogTables(ctx context.Context, db DBTX, databaseName s
 }
 
 const listDatabases = `-- name: ListDatabases :many
-SELECT name, dsn, schemas, table_count, catalog_version, created_at, refreshed_at FROM rag.databases ORDER BY name
+SELECT name, dsn, schemas, table_count, catalog_version, created_at, refreshed_at, annotations FROM rag.databases ORDER BY name
 `
 
 func (q *Queries) ListDatabases(ctx context.Context, db DBTX) ([]*RagDatabase, error) {
@@ -256,6 +257,7 @@ func (q *Queries) ListDatabases(ctx context.Context, db DBTX) ([]*RagDatabase, e
 			&i.CatalogVersion,
 			&i.CreatedAt,
 			&i.RefreshedAt,
+			&i.Annotations,
 		); err != nil {
 			return nil, err
 		}
@@ -269,28 +271,36 @@ func (q *Queries) ListDatabases(ctx context.Context, db DBTX) ([]*RagDatabase, e
 
 const upsertDatabase = `-- name: UpsertDatabase :one
 
-INSERT INTO rag.databases (name, dsn, schemas)
-VALUES ($1, $2, $3)
+INSERT INTO rag.databases (name, dsn, schemas, annotations)
+VALUES ($1, $2, $3, $4)
 ON CONFLICT (name) DO UPDATE
 SET dsn = excluded.dsn,
     schemas = excluded.schemas,
+    annotations = coalesce(excluded.annotations, rag.databases.annotations),
     catalog_version = rag.databases.catalog_version
         + CASE WHEN rag.databases.schemas IS DISTINCT FROM excluded.schemas THEN 1 ELSE 0 END
-RETURNING name, dsn, schemas, table_count, catalog_version, created_at, refreshed_at
+RETURNING name, dsn, schemas, table_count, catalog_version, created_at, refreshed_at, annotations
 `
 
 type UpsertDatabaseParams struct {
-	Name    string
-	Dsn     string
-	Schemas []string
+	Name        string
+	Dsn         string
+	Schemas     []string
+	Annotations []byte
 }
 
 // Statements on the database registry (rag.databases) and the schema catalog
 // (rag.tables, rag.columns, rag.foreign_keys), used by internal/catalog.
-// Registers a database or updates its DSN and schemas. A change of schemas
-// bumps catalog_version so cached snapshots pick up the new search path.
+// Registers a database or updates its DSN and schemas, and its annotations
+// when given (NULL keeps the stored ones). A change of schemas bumps
+// catalog_version so cached snapshots pick up the new search path.
 func (q *Queries) UpsertDatabase(ctx context.Context, db DBTX, arg *UpsertDatabaseParams) (*RagDatabase, error) {
-	row := db.QueryRow(ctx, upsertDatabase, arg.Name, arg.Dsn, arg.Schemas)
+	row := db.QueryRow(ctx, upsertDatabase,
+		arg.Name,
+		arg.Dsn,
+		arg.Schemas,
+		arg.Annotations,
+	)
 	var i RagDatabase
 	err := row.Scan(
 		&i.Name,
@@ -300,6 +310,7 @@ func (q *Queries) UpsertDatabase(ctx context.Context, db DBTX, arg *UpsertDataba
 		&i.CatalogVersion,
 		&i.CreatedAt,
 		&i.RefreshedAt,
+		&i.Annotations,
 	)
 	return &i, err
 }

@@ -36,7 +36,6 @@ func (r iteratorForInsertCatalogColumns) Values() ([]interface{}, error) {
 		r.rows[0].Ordinal,
 		r.rows[0].DataType,
 		r.rows[0].NotNull,
-		r.rows[0].IsPrimaryKey,
 		r.rows[0].Comment,
 		r.rows[0].AllowedValues,
 	}, nil
@@ -47,7 +46,7 @@ func (r iteratorForInsertCatalogColumns) Err() error {
 }
 
 func (q *Queries) InsertCatalogColumns(ctx context.Context, db DBTX, arg []*InsertCatalogColumnsParams) (int64, error) {
-	return db.CopyFrom(ctx, []string{"rag", "columns"}, []string{"database_name", "schema_name", "table_name", "column_name", "ordinal", "data_type", "not_null", "is_primary_key", "comment", "allowed_values"}, &iteratorForInsertCatalogColumns{rows: arg})
+	return db.CopyFrom(ctx, []string{"rag", "columns"}, []string{"database_name", "schema_name", "table_name", "column_name", "ordinal", "data_type", "not_null", "comment", "allowed_values"}, &iteratorForInsertCatalogColumns{rows: arg})
 }
 
 // iteratorForInsertCatalogForeignKeys implements pgx.CopyFromSource.
@@ -118,6 +117,7 @@ func (r iteratorForInsertCatalogTables) Values() ([]interface{}, error) {
 		r.rows[0].Gloss,
 		r.rows[0].Synonyms,
 		r.rows[0].EstimatedRows,
+		r.rows[0].PrimaryKey,
 	}, nil
 }
 
@@ -126,5 +126,5 @@ func (r iteratorForInsertCatalogTables) Err() error {
 }
 
 func (q *Queries) InsertCatalogTables(ctx context.Context, db DBTX, arg []*InsertCatalogTablesParams) (int64, error) {
-	return db.CopyFrom(ctx, []string{"rag", "tables"}, []string{"database_name", "schema_name", "table_name", "kind", "comment", "module", "gloss", "synonyms", "estimated_rows"}, &iteratorForInsertCatalogTables{rows: arg})
+	return db.CopyFrom(ctx, []string{"rag", "tables"}, []string{"database_name", "schema_name", "table_name", "kind", "comment", "module", "gloss", "synonyms", "estimated_rows", "primary_key"}, &iteratorForInsertCatalogTables{rows: arg})
 }

@@ -113,7 +113,9 @@ type IntrospectConstraintsRow struct {
 	Definition     string
 }
 
-// Primary keys, foreign keys and CHECK constraints, key columns in key order.
+// Primary keys, foreign keys and CHECK constraints, key columns in key order
+// (a primary key's conkey is its index's indkey, so PRIMARY KEY (b, a) on
+// columns a, b reads as b, a).
 // conparentid = 0 drops the per-partition copies PostgreSQL makes of a
 // partitioned table's constraints.
 func (q *Queries) IntrospectConstraints(ctx context.Context, db DBTX, schemas []string) ([]*IntrospectConstraintsRow, error) {

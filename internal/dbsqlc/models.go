@@ -63,7 +63,6 @@ type RagColumn struct {
 	Ordinal      int32
 	DataType     string
 	NotNull      bool
-	IsPrimaryKey bool
 	Comment      *string
 	// Values allowed by a CHECK (col IN (...)) constraint, shown to the model.
 	AllowedValues []string
@@ -78,6 +77,8 @@ type RagDatabase struct {
 	CatalogVersion int64
 	CreatedAt      time.Time
 	RefreshedAt    *time.Time
+	// The last annotations file given to `nl2sql db add`, re-applied by refreshes without one.
+	Annotations []byte
 }
 
 type RagForeignKey struct {
@@ -225,6 +226,8 @@ type RagTable struct {
 	Gloss         *string
 	Synonyms      []string
 	EstimatedRows *int64
+	// Primary key columns in key order, which may differ from column order.
+	PrimaryKey []string
 }
 
 type RiverRiverJob struct {

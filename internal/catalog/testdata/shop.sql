@@ -1,7 +1,8 @@
 -- The schema the introspection goldens are taken from: keys (composite ones
--- too), CHECK lists in the forms PostgreSQL prints, an enum, comments, a
--- view, a materialized view, a partitioned table, a dropped column, and
--- objects introspection must leave out.
+-- too, one declared in an order other than its columns'), CHECK lists in the
+-- forms PostgreSQL prints, an enum, comments, a view, a materialized view, a
+-- partitioned table, a dropped column, and objects introspection must leave
+-- out.
 CREATE SCHEMA shop;
 CREATE SCHEMA audit;
 CREATE SCHEMA unrelated;
@@ -54,6 +55,14 @@ CREATE TABLE shop.shipments (
     "Carrier"   text CHECK ("Carrier" IN ('DHL', 'UPS')),
     shipped_on  date,
     CONSTRAINT shipments_line_fk FOREIGN KEY (order_id, line_no) REFERENCES shop.order_lines (order_id, line_no)
+);
+
+-- The key's order is not the columns': (product_id, warehouse).
+CREATE TABLE shop.stock (
+    warehouse  text NOT NULL,
+    product_id integer NOT NULL REFERENCES shop.products,
+    quantity   integer NOT NULL DEFAULT 0,
+    PRIMARY KEY (product_id, warehouse)
 );
 
 CREATE TABLE shop.events (

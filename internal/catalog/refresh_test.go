@@ -1,0 +1,184 @@
+package catalog_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+)
+
+func TestRefresh(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := shopDB(t) // both the service database and the target
+	shop := catalog.Database{Name: "shop", DSN: "env:SHOP_DSN", Schemas: []string{"shop"}}
+
+	// loaded returns the stored catalog and registration of shop.
+	loaded := func(t *testing.T) (*catalog.Snapshot, *catalog.Database) {
+		t.Helper()
+		s, err := catalog.Load(ctx, db.Pool, "shop")
+		require.NoError(t, err)
+		d, err := catalog.GetDatabase(ctx, db.Pool, "shop")
+		require.NoError(t, err)
+		return s, d
+	}
+	// What the counts must match, read independently of Refresh.
+	want, err := catalog.Introspect(ctx, db.Pool, []string{"shop"})
+	require.NoError(t, err)
+	wantColumns := 0
+	for _, tb := range want.Tables {
+		wantColumns += len(tb.Columns)
+	}
+
+	first := []byte(`{"tables": [
+		{"table": "customers", "module": "Sales", "gloss": "Buyers", "synonyms": ["clients"],
+		 "columns": {"full_name": "Name as printed on invoices"}},
+		{"schema": "shop", "table": "suppliers", "gloss": "Not there (yet)"}
+	]}`)
+
+	t.Run("FirstAdd", func(t *testing.T) {
+		res, err := catalog.Refresh(ctx, db.Pool, db.Pool, shop, first)
+		require.NoError(t, err)
+		require.Equal(t, len(want.Tables), res.Tables)
+		require.Equal(t, wantColumns, res.Columns)
+		require.Equal(t, len(want.ForeignKeys), res.ForeignKeys)
+		require.Equal(t, 1, res.AnnotatedTables)
+		require.False(t, res.AnnotationsReused)
+		require.NotNil(t, res.UnknownAnnotations)
+		require.Equal(t, []string{"shop.suppliers"}, res.UnknownAnnotations.Tables)
+		require.Equal(t, int64(1), res.Database.CatalogVersion)
+		require.Equal(t, len(want.Tables), res.Database.TableCount)
+		require.NotNil(t, res.Database.RefreshedAt)
+
+		s, d := loaded(t)
+		require.Equal(t, []string{"shop"}, d.Schemas)
+		require.Equal(t, "env:SHOP_DSN", d.DSN)
+		require.JSONEq(t, string(first), string(d.Annotations))
+		customers := s.Table("shop", "customers")
+		require.Equal(t, "Buyers", customers.Gloss)
+		require.Equal(t, []string{"clients"}, customers.Synonyms)
+		require.Equal(t, "Name as printed on invoices", customers.Column("full_name").Comment)
+		if diff := cmp.Diff(res.Snapshot, s, ignoreUnexported); diff != "" {
+			t.Errorf("Load after Refresh (-want +got):\n%s", diff)
+		}
+	})
+
+	t.Run("RefreshKeepsAnnotations", func(t *testing.T) {
+		_, err := db.Pool.Exec(ctx, `ALTER TABLE shop.customers ADD COLUMN phone text`)
+		require.NoError(t, err)
+		res, err := catalog.Refresh(ctx, db.Pool, db.Pool, shop, nil)
+		require.NoError(t, err)
+		require.True(t, res.AnnotationsReused)
+		require.Equal(t, 1, res.AnnotatedTables)
+		require.NotNil(t, res.UnknownAnnotations, "still reported on every refresh")
+		require.Equal(t, wantColumns+1, res.Columns)
+
+		s, d := loaded(t)
+		require.Equal(t, int64(2), d.CatalogVersion)
+		require.JSONEq(t, string(first), string(d.Annotations))
+		customers := s.Table("shop", "customers")
+		require.NotNil(t, customers.Column("phone"), "the target was introspected again")
+		require.Equal(t, "Buyers", customers.Gloss)
+		require.Equal(t, "Name as printed on invoices", customers.Column("full_name").Comment)
+
+		// Register alone (no file) keeps the stored annotations too.
+		_, err = catalog.Register(ctx, db.Pool, shop)
+		require.NoError(t, err)
+		_, d = loaded(t)
+		require.JSONEq(t, string(first), string(d.Annotations))
+	})
+
+	second := []byte(`{"tables": [{"schema": "shop", "table": "orders", "module": "Sales", "gloss": "Purchases"}]}`)
+
+	t.Run("NewAnnotationsReplace", func(t *testing.T) {
+		res, err := catalog.Refresh(ctx, db.Pool, db.Pool, shop, second)
+		require.NoError(t, err)
+		require.False(t, res.AnnotationsReused)
+		require.Equal(t, 1, res.AnnotatedTables)
+		require.Nil(t, res.UnknownAnnotations)
+
+		s, d := loaded(t)
+		require.Equal(t, int64(3), d.CatalogVersion)
+		require.JSONEq(t, string(second), string(d.Annotations))
+		require.Equal(t, "Purchases", s.Table("shop", "orders").Gloss)
+		customers := s.Table("shop", "customers")
+		require.Empty(t, customers.Gloss, "the old file's annotations are gone")
+		require.Empty(t, customers.Synonyms)
+		require.Empty(t, customers.Column("full_name").Comment)
+
+		// And the new file is the one later refreshes reuse.
+		res, err = catalog.Refresh(ctx, db.Pool, db.Pool, shop, nil)
+		require.NoError(t, err)
+		require.True(t, res.AnnotationsReused)
+		s, _ = loaded(t)
+		require.Equal(t, "Purchases", s.Table("shop", "orders").Gloss)
+		require.Empty(t, s.Table("shop", "customers").Gloss)
+	})
+
+	// requireUntouched checks that the stored catalog and registration are
+	// still before and beforeDB.
+	requireUntouched := func(t *testing.T, before *catalog.Snapshot, beforeDB *catalog.Database) {
+		t.Helper()
+		after, afterDB := loaded(t)
+		if diff := cmp.Diff(before, after, ignoreUnexported); diff != "" {
+			t.Errorf("catalog after a failed refresh (-want +got):\n%s", diff)
+		}
+		require.Equal(t, beforeDB, afterDB)
+	}
+
+	t.Run("FailedIntrospectionKeepsCatalog", func(t *testing.T) {
+		before, beforeDB := loaded(t)
+		require.NotEmpty(t, before.Tables)
+
+		d := shop
+		d.Schemas = []string{"shop", "nope"}
+		_, err := catalog.Refresh(ctx, db.Pool, db.Pool, d, first)
+		var missing *catalog.SchemaNotFoundError
+		require.ErrorAs(t, err, &missing)
+		require.Equal(t, []string{"nope"}, missing.Missing)
+		requireUntouched(t, before, beforeDB)
+	})
+
+	t.Run("FailureAfterRegistrationRollsBack", func(t *testing.T) {
+		// Stored annotations that no longer parse fail the refresh after
+		// its upsert, which alone would have moved schemas and version.
+		_, err := db.Pool.Exec(ctx, `UPDATE rag.databases SET annotations = '{"tables": [{"table": "orders", "glos": "typo"}]}' WHERE name = 'shop'`)
+		require.NoError(t, err)
+		before, beforeDB := loaded(t)
+
+		d := shop
+		d.Schemas = []string{"shop", "audit"}
+		_, err = catalog.Refresh(ctx, db.Pool, db.Pool, d, nil)
+		require.ErrorContains(t, err, `the stored annotations no longer parse; give the file again: catalog: annotations: json: unknown field "glos"`)
+		requireUntouched(t, before, beforeDB)
+
+		// A new file mends it.
+		res, err := catalog.Refresh(ctx, db.Pool, db.Pool, d, second)
+		require.NoError(t, err)
+		require.Equal(t, []string{"shop", "audit"}, res.Database.Schemas)
+		require.NotNil(t, res.Snapshot.Table("audit", "changes"))
+	})
+
+	t.Run("FailedFirstAddRegistersNothing", func(t *testing.T) {
+		for _, tc := range []struct {
+			name        string
+			d           catalog.Database
+			annotations []byte
+			want        string
+		}{
+			{"MissingSchema", catalog.Database{Name: "ghost", DSN: "env:GHOST", Schemas: []string{"nope"}}, nil, `schema "nope" not found`},
+			{"BadAnnotations", catalog.Database{Name: "ghost", DSN: "env:GHOST", Schemas: []string{"shop"}}, []byte(`{"tables": [{"table": "a", "glos": "typo"}]}`), `unknown field "glos"`},
+			{"NotJSON", catalog.Database{Name: "ghost", DSN: "env:GHOST", Schemas: []string{"shop"}}, []byte{}, "annotations"},
+			{"Password", catalog.Database{Name: "ghost", DSN: "host=db password=pw", Schemas: []string{"shop"}}, nil, "contains a password"},
+			{"BadName", catalog.Database{Name: "1ghost", DSN: "env:GHOST", Schemas: []string{"shop"}}, nil, "must start with a letter"},
+		} {
+			_, err := catalog.Refresh(ctx, db.Pool, db.Pool, tc.d, tc.annotations)
+			require.ErrorContains(t, err, tc.want, tc.name)
+			_, err = catalog.GetDatabase(ctx, db.Pool, tc.d.Name)
+			require.ErrorIs(t, err, catalog.ErrDatabaseNotFound, tc.name)
+		}
+	})
+}
