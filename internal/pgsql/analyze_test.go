@@ -1,0 +1,315 @@
+package pgsql
+
+import (
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func analysis(t *testing.T, sql string) (*Statement, *Analysis) {
+	t.Helper()
+	s, err := Parse(sql)
+	require.NoError(t, err)
+	require.Len(t, s.Statements, 1)
+	return s.Statements[0], s.Statements[0].Analysis()
+}
+
+func tableNames(a *Analysis) []string {
+	var out []string
+	for _, t := range a.Tables {
+		n := t.QualifiedName()
+		if t.Alias != "" {
+			n += " " + t.Alias
+		}
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func funcNames(a *Analysis) []string {
+	var out []string
+	for _, f := range a.Functions {
+		out = append(out, f.QualifiedName())
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestAnalysisWholeTree checks that tables and functions are found in every
+// place a query can hide them.
+func TestAnalysisWholeTree(t *testing.T) {
+	t.Parallel()
+
+	_, a := analysis(t, `
+WITH recent AS (
+  SELECT o.customer_id, count(*) AS n FROM shop.orders o WHERE o.created_at > now() - interval '7 days' GROUP BY 1
+), big AS (SELECT customer_id FROM recent WHERE n > f_cte())
+SELECT c.name,
+       (SELECT max(l.total) FROM order_lines l WHERE l.customer_id = c.id AND f_scalar(l.id)) AS top,
+       upper(c.email)
+FROM ONLY customers c
+JOIN recent r ON r.customer_id = c.id
+LEFT JOIN LATERAL (SELECT p.id FROM products p WHERE p.owner = c.id LIMIT f_limit()) lp ON true
+CROSS JOIN generate_series(1, 3) AS g(i),
+     ROWS FROM (unnest(ARRAY[1,2]), f_rowsfrom()) AS rf(a, b),
+     (VALUES (1)) AS v(x)
+WHERE c.id IN (SELECT customer_id FROM big)
+  AND EXISTS (SELECT 1 FROM "Audit"."Log" al WHERE al.who = c.id AND f_exists(al.id))
+  AND c.id = ANY (ARRAY(SELECT id FROM vip WHERE pg_catalog.f_array()))
+GROUP BY c.name, c.email, c.id
+HAVING sum(f_having(c.id)) > 0
+UNION ALL
+SELECT name, NULL, NULL FROM (TABLE archived) arch
+ORDER BY 1
+`)
+	require.Equal(t, []string{
+		"Audit.Log al", "archived", "customers c", "order_lines l", "products p", "shop.orders o", "vip",
+	}, tableNames(a), "CTE references (recent, big) are not tables")
+
+	for _, tr := range a.Tables {
+		require.Equal(t, RoleRead, tr.Role)
+		require.GreaterOrEqual(t, tr.Location, 0)
+		if tr.Name == "customers" {
+			require.True(t, tr.Only, "ONLY customers")
+		} else {
+			require.False(t, tr.Only, tr.Name)
+		}
+	}
+	require.Equal(t, []string{
+		"count", "f_cte", "f_exists", "f_having", "f_limit", "f_rowsfrom", "f_scalar", "generate_series",
+		"max", "now", "pg_catalog.f_array", "sum", "unnest", "upper",
+	}, funcNames(a))
+
+	var inFrom []string
+	for _, f := range a.Functions {
+		if f.InFrom {
+			inFrom = append(inFrom, f.Name)
+		}
+		if f.Name == "count" || f.Name == "max" || f.Name == "sum" {
+			require.True(t, f.Aggregate, f.Name)
+		} else {
+			require.False(t, f.Aggregate, f.Name)
+		}
+	}
+	sort.Strings(inFrom)
+	require.Equal(t, []string{"f_rowsfrom", "generate_series", "unnest"}, inFrom)
+
+	require.Len(t, a.CTEs, 2)
+	require.Equal(t, "recent", a.CTEs[0].Name)
+	require.Equal(t, []string{"customer_id", "n"}, a.CTEs[0].Columns)
+	require.False(t, a.CTEs[0].DataModifying())
+	require.Empty(t, a.DataModifyingCTEs())
+	require.Nil(t, a.Into)
+	require.Empty(t, a.Locking)
+	require.False(t, a.HasLimit, "the LIMIT is inside a LATERAL subquery")
+
+	top := a.Scopes[0]
+	require.Equal(t, ScopeSetOp, top.Kind)
+	require.Equal(t, "union all", top.SetOp)
+	require.Len(t, top.Branches, 2)
+	first := a.Scopes[top.Branches[0]]
+	require.True(t, first.HasGroupBy)
+	require.True(t, first.HasHaving)
+	require.Len(t, first.Where, 3, "three AND-ed conditions")
+	var itemNames []string
+	for _, it := range first.Items {
+		itemNames = append(itemNames, string(it.Kind)+":"+it.RefName())
+	}
+	require.Equal(t, []string{"table:c", "cte:r", "subquery:lp", "function:g", "function:rf", "subquery:v"}, itemNames)
+	require.Equal(t, []string{"i"}, first.Items[3].Columns)
+	require.Equal(t, []string{"a", "b"}, first.Items[4].Columns)
+	require.Equal(t, []string{"x"}, first.Items[5].Columns)
+	require.True(t, first.Items[2].Lateral)
+	require.Equal(t, 0, first.Items[0].Group)
+	require.Equal(t, 0, first.Items[3].Group, "JOINed items share the first FROM entry")
+	require.Equal(t, 1, first.Items[4].Group)
+	require.Equal(t, 2, first.Items[5].Group)
+	require.Equal(t, []string{"inner", "left", "cross"}, joinTypes(first))
+}
+
+func joinTypes(s *Scope) []string {
+	var out []string
+	for _, j := range s.Joins {
+		out = append(out, j.Type)
+	}
+	return out
+}
+
+func TestAnalysisPolicyFacts(t *testing.T) {
+	t.Parallel()
+
+	t.Run("data-modifying CTE", func(t *testing.T) {
+		t.Parallel()
+		st, a := analysis(t, "WITH d AS (DELETE FROM orders WHERE id = 1 RETURNING *) SELECT * FROM d")
+		require.Equal(t, KindSelect, st.Kind)
+		dm := a.DataModifyingCTEs()
+		require.Len(t, dm, 1)
+		require.Equal(t, "d", dm[0].Name)
+		require.Equal(t, KindDelete, dm[0].Kind)
+		require.Equal(t, []string{"orders"}, tableNames(a))
+		require.Equal(t, RoleWrite, a.Tables[0].Role)
+	})
+	t.Run("select into", func(t *testing.T) {
+		t.Parallel()
+		_, a := analysis(t, "SELECT * INTO TEMP backup FROM customers")
+		require.NotNil(t, a.Into)
+		require.Equal(t, "backup", a.Into.Name)
+		require.Equal(t, []string{"customers"}, tableNames(a), "the INTO target is not a FROM table")
+	})
+	t.Run("locking", func(t *testing.T) {
+		t.Parallel()
+		_, a := analysis(t, "SELECT * FROM (SELECT * FROM t FOR SHARE) s FOR NO KEY UPDATE OF s NOWAIT")
+		require.Len(t, a.Locking, 2)
+		require.Equal(t, Locking{Strength: "FOR SHARE", Scope: 1}, a.Locking[0])
+		require.Equal(t, Locking{Strength: "FOR NO KEY UPDATE", Wait: "NOWAIT", Of: []string{"s"}, Scope: 0}, a.Locking[1])
+		require.Equal(t, []string{"t"}, tableNames(a), "FOR … OF names are aliases, not tables")
+	})
+	t.Run("quoted and qualified function names", func(t *testing.T) {
+		t.Parallel()
+		_, a := analysis(t, `SELECT "pg_sleep"(1), PG_CATALOG.PG_SLEEP(2), "Weird"(3), EXTRACT(year FROM now())`)
+		require.Equal(t, []string{"Weird", "now", "pg_catalog.extract", "pg_catalog.pg_sleep", "pg_sleep"}, funcNames(a))
+		for _, f := range a.Functions {
+			require.Equal(t, f.Name == "extract", f.SQLSyntax, f.Name)
+		}
+	})
+	t.Run("TABLE and three-part names", func(t *testing.T) {
+		t.Parallel()
+		_, a := analysis(t, "TABLE db.s.t")
+		require.Len(t, a.Tables, 1)
+		require.Equal(t, TableRef{Catalog: "db", Schema: "s", Name: "t", Role: RoleRead, Location: 6}, a.Tables[0])
+	})
+	t.Run("utility statements name tables", func(t *testing.T) {
+		t.Parallel()
+		st, a := analysis(t, "COPY (SELECT * FROM secrets) TO STDOUT")
+		require.Equal(t, KindUtility, st.Kind)
+		require.Equal(t, []string{"secrets"}, tableNames(a))
+		_, a = analysis(t, "EXPLAIN ANALYZE DELETE FROM t USING u WHERE t.id = u.id")
+		require.Equal(t, []string{"t", "u"}, tableNames(a))
+		_, a = analysis(t, "LOCK TABLE accounts")
+		require.Equal(t, RoleOther, a.Tables[0].Role)
+	})
+	t.Run("json aggregates", func(t *testing.T) {
+		t.Parallel()
+		_, a := analysis(t, "SELECT JSON_ARRAYAGG(x ORDER BY x) FROM t")
+		require.Len(t, a.Functions, 1)
+		require.True(t, a.Functions[0].Aggregate)
+		require.Len(t, a.Scopes[0].Targets[0].Aggregates, 1)
+	})
+}
+
+func TestAnalysisHasLimit(t *testing.T) {
+	t.Parallel()
+
+	for sql, want := range map[string]bool{
+		"SELECT 1":                         false,
+		"SELECT 1 LIMIT 5":                 true,
+		"SELECT 1 FETCH FIRST 3 ROWS ONLY": true,
+		"SELECT 1 ORDER BY 1 FETCH FIRST 3 ROWS WITH TIES": true,
+		"SELECT 1 LIMIT ALL":                           false,
+		"SELECT 1 LIMIT NULL":                          false,
+		"SELECT 1 OFFSET 5":                            false,
+		"SELECT 1 LIMIT $1":                            true,
+		"(SELECT 1 LIMIT 1) UNION SELECT 2":            false,
+		"SELECT 1 UNION SELECT 2 LIMIT 1":              true,
+		"SELECT * FROM (SELECT 1 LIMIT 1) s":           false,
+		"VALUES (1) LIMIT 1":                           true,
+		"WITH x AS (SELECT 1 LIMIT 1) SELECT * FROM x": false,
+		"DELETE FROM t":                                false,
+	} {
+		s, err := Parse(sql)
+		require.NoError(t, err, sql)
+		require.Equal(t, want, s.Statements[0].Analysis().HasLimit, sql)
+	}
+}
+
+// TestAnalysisScopes checks the alias map per query block and Resolve.
+func TestAnalysisScopes(t *testing.T) {
+	t.Parallel()
+
+	_, a := analysis(t, `
+SELECT e.name, d.name
+FROM hr.employees e
+JOIN departments d ON d.id = e.department_id
+JOIN hr.sites ON sites.id = d.site_id
+WHERE EXISTS (SELECT 1 FROM badges b WHERE b.employee_id = e.id)`)
+
+	top := a.Scopes[0]
+	require.Equal(t, -1, top.Parent)
+	require.Equal(t, OriginTop, top.Origin)
+	require.Len(t, top.Items, 3)
+
+	r, ok := a.Resolve(0, []string{"e"})
+	require.True(t, ok)
+	require.Equal(t, "employees", a.Item(r).Name)
+	require.Equal(t, "hr", a.Item(r).Schema)
+
+	_, ok = a.Resolve(0, []string{"employees"})
+	require.False(t, ok, "an aliased table answers only to its alias")
+	r, ok = a.Resolve(0, []string{"sites"})
+	require.True(t, ok)
+	require.Equal(t, "sites", a.Item(r).Name)
+	_, ok = a.Resolve(0, []string{"hr", "sites"})
+	require.True(t, ok, "schema.table of an unaliased table")
+	_, ok = a.Resolve(0, []string{"other", "sites"})
+	require.False(t, ok)
+	_, ok = a.Resolve(0, []string{"b"})
+	require.False(t, ok, "an inner alias is not visible outside")
+
+	// The EXISTS subquery sees its own alias and the outer ones.
+	var sub *Scope
+	for _, s := range a.Scopes {
+		if s.Origin == OriginExpr {
+			sub = s
+		}
+	}
+	require.NotNil(t, sub)
+	require.Equal(t, 0, sub.Parent)
+	r, ok = a.Resolve(sub.ID, []string{"e"})
+	require.True(t, ok)
+	require.Equal(t, 0, r.Scope, "a correlated reference resolves to the outer block")
+	r, ok = a.Resolve(sub.ID, []string{"b"})
+	require.True(t, ok)
+	require.Equal(t, sub.ID, r.Scope)
+
+	// Column references carry their qualifier, scope and clause.
+	var refs []string
+	for _, c := range a.Columns {
+		refs = append(refs, c.QualifiedName()+"@"+string(c.Clause))
+	}
+	require.ElementsMatch(t, []string{
+		"d.id@on", "e.department_id@on", "sites.id@on", "d.site_id@on", "e.name@select", "d.name@select",
+		"b.employee_id@where", "e.id@where",
+	}, refs)
+	require.Len(t, top.Where, 1)
+	require.Len(t, top.Where[0], 2, "a WHERE conjunct includes the references of its subqueries")
+}
+
+func TestAnalysisTargetsAndGroupBy(t *testing.T) {
+	t.Parallel()
+
+	_, a := analysis(t, `
+SELECT date_trunc('month', o.created_at) AS month, o.status, count(*) AS n, sum(o.total) OVER () AS w, o.*
+FROM orders o
+GROUP BY date_trunc('month',   o.created_at), 2, ROLLUP (o.region)`)
+	s := a.Scopes[0]
+	require.Len(t, s.Targets, 5)
+	names := []string{}
+	for _, tg := range s.Targets {
+		names = append(names, tg.Name)
+	}
+	require.Equal(t, []string{"month", "status", "n", "w", ""}, names)
+	require.True(t, s.Targets[4].Star)
+	require.Len(t, s.Targets[2].Aggregates, 1)
+	require.Empty(t, s.Targets[2].Columns)
+	require.True(t, s.Targets[3].Window)
+	require.Empty(t, s.Targets[3].Aggregates, "sum(…) OVER () is a window call, not an aggregate")
+
+	require.Len(t, s.GroupBy, 3, "grouping sets are flattened")
+	require.Equal(t, s.Targets[0].Key, s.GroupBy[0].Key, "same expression, different spacing")
+	require.NotEqual(t, s.Targets[1].Key, s.GroupBy[0].Key)
+	require.Equal(t, 2, s.GroupBy[1].Ordinal)
+	require.Equal(t, -1, s.GroupBy[0].Column)
+	require.Equal(t, "region", a.Columns[s.GroupBy[2].Column].Name)
+}

@@ -1,0 +1,222 @@
+package sqlguard
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Config configures a Guard.
+type Config struct {
+	// DefaultLimit is the LIMIT added to a query that has none (an existing
+	// LIMIT is left alone; LIMIT ALL is replaced). Must be between 1 and
+	// 2147483647. Defaults to 1000.
+	DefaultLimit int
+
+	// DeniedFunctions are patterns of functions the guard refuses wherever
+	// they are called. A pattern is a lower-case name ("pg_sleep"), a name
+	// prefix ending in "*" ("pg_ls_*"), or either qualified by a schema
+	// ("cron.*", "dblink.dblink"), which then matches only calls qualified
+	// with that schema. Unqualified patterns match calls in any schema, so
+	// both pg_sleep(1) and pg_catalog.pg_sleep(1) are refused. Call names
+	// are compared in lower case, quoted or not. nil means the defaults; an
+	// empty, non-nil slice denies nothing. Defaults to
+	// DefaultDeniedFunctions().
+	DeniedFunctions []string
+
+	// SkipLintWarnings leaves lint warnings out of verdicts (lint errors
+	// are always reported, since they fail the verdict). Defaults to false.
+	SkipLintWarnings bool
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.DefaultLimit == 0 {
+		c.DefaultLimit = 1000
+	}
+	if c.DeniedFunctions == nil {
+		c.DeniedFunctions = DefaultDeniedFunctions()
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	var errs []error
+	if c.DefaultLimit < 1 || c.DefaultLimit > math.MaxInt32 {
+		errs = append(errs, fmt.Errorf("DefaultLimit must be between 1 and %d, got %d", math.MaxInt32, c.DefaultLimit))
+	}
+	for _, p := range c.DeniedFunctions {
+		if _, err := parsePattern(p); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("sqlguard: invalid config: %w", err)
+	}
+	return nil
+}
+
+// pattern is a parsed DeniedFunctions entry.
+type pattern struct {
+	raw    string
+	schema string // "" matches any schema
+	name   string // without the trailing *
+	prefix bool
+}
+
+func parsePattern(p string) (pattern, error) {
+	if p == "" {
+		return pattern{}, errors.New("DeniedFunctions: empty pattern")
+	}
+	if p != strings.ToLower(p) {
+		return pattern{}, fmt.Errorf("DeniedFunctions: pattern %q must be lower case", p)
+	}
+	pt := pattern{raw: p}
+	name := p
+	if i := strings.IndexByte(p, '.'); i >= 0 {
+		pt.schema, name = p[:i], p[i+1:]
+		if pt.schema == "" || strings.ContainsAny(pt.schema, "*.") {
+			return pattern{}, fmt.Errorf("DeniedFunctions: pattern %q: bad schema", p)
+		}
+	}
+	if strings.HasSuffix(name, "*") {
+		pt.prefix = true
+		name = strings.TrimSuffix(name, "*")
+	}
+	if strings.ContainsAny(name, "*.") || (name == "" && (!pt.prefix || pt.schema == "")) {
+		return pattern{}, fmt.Errorf("DeniedFunctions: pattern %q: '*' may only end the pattern", p)
+	}
+	pt.name = name
+	return pt, nil
+}
+
+func (p pattern) match(schema, name string) bool {
+	if p.schema != "" && p.schema != strings.ToLower(schema) {
+		return false
+	}
+	name = strings.ToLower(name)
+	if p.prefix {
+		return strings.HasPrefix(name, p.name)
+	}
+	return name == p.name
+}
+
+// deniedFunction is a default pattern and why it is denied; the reason is
+// shown in violation messages.
+type deniedFunction struct {
+	pattern, reason string
+}
+
+// defaultDenied is the default deny list. The guard runs before a read-only
+// transaction with a statement timeout (defence in depth); this list is what
+// makes a SELECT dangerous despite both: reading or writing server files,
+// running SQL smuggled in a string (which would bypass the table check),
+// reaching the network, side effects that a rollback does not undo
+// (sequences, advisory locks, notifications, server signals, WAL and
+// replication control), and leaking server configuration or other
+// sessions' queries. User-defined functions cannot be judged from their
+// names; the database role's EXECUTE privileges remain the last line.
+var defaultDenied = []deniedFunction{
+	// Server file system.
+	{"pg_read_file", "it reads files on the database server"},
+	{"pg_read_binary_file", "it reads files on the database server"},
+	{"pg_stat_file", "it inspects files on the database server"},
+	{"pg_ls_*", "it lists directories on the database server"},
+	{"pg_file_*", "it writes files on the database server (adminpack)"},
+	{"pg_logdir_ls", "it lists the server's log directory (adminpack)"},
+	{"pg_current_logfile", "it reveals server file paths"},
+	{"lo_*", "large-object functions read and write server files (lo_import, lo_export) and write data"},
+	{"loread", "it reads large objects outside the table catalog"},
+	{"lowrite", "it writes large objects"},
+	// SQL in a string, or whole tables by name: bypasses the table check.
+	{"query_to_xml*", "it runs SQL passed as text"},
+	{"cursor_to_xml*", "it reads from a cursor, outside the query"},
+	{"table_to_xml*", "it reads a whole table named in a string, bypassing the table check"},
+	{"schema_to_xml*", "it reads every table of a schema, bypassing the table check"},
+	{"database_to_xml*", "it reads every table of the database, bypassing the table check"},
+	{"ts_stat", "it runs SQL passed as text"},
+	{"ts_rewrite", "its two-argument form runs SQL passed as text"},
+	{"get_raw_page", "it reads raw table pages, bypassing the table check (pageinspect)"},
+	{"heap_page_item*", "it decodes raw table pages, bypassing the table check (pageinspect)"},
+	{"tuple_data_split", "it decodes raw table pages, bypassing the table check (pageinspect)"},
+	{"pg_get_wal_*", "it reads the write-ahead log, which holds every table's changes (pg_walinspect)"},
+	// Other databases and the network.
+	{"dblink*", "it connects to other databases and runs SQL there"},
+	{"http", "it makes network requests (pgsql-http)"},
+	{"http_*", "it makes network requests (pgsql-http, pg_net)"},
+	{"cron.*", "it schedules jobs (pg_cron)"},
+	{"aws_s3.*", "it reads and writes S3 (aws_s3)"},
+	{"aws_lambda.*", "it invokes AWS Lambda (aws_lambda)"},
+	// Time.
+	{"pg_sleep*", "it stalls the connection"},
+	// Settings. current_setting is read-only, but no question about the data
+	// needs it, and it reveals server paths and custom settings that
+	// applications use to carry secrets and tenant ids.
+	{"set_config", "it changes session settings"},
+	{"current_setting", "it reveals server settings, which no question about the data needs"},
+	{"pg_show_all_settings", "it reveals server settings"},
+	{"pg_show_all_file_settings", "it reveals the server's configuration files"},
+	{"pg_hba_file_rules", "it reveals the server's authentication rules"},
+	{"pg_ident_file_mappings", "it reveals the server's authentication mappings"},
+	{"pg_config", "it reveals the server's build and installation paths"},
+	// Server control, WAL and replication.
+	{"pg_terminate_backend", "it kills other sessions"},
+	{"pg_cancel_backend", "it cancels other sessions' queries"},
+	{"pg_reload_conf", "it reloads the server configuration"},
+	{"pg_rotate_logfile*", "it rotates the server log"},
+	{"pg_promote", "it promotes a standby server"},
+	{"pg_switch_wal", "it forces a WAL switch"},
+	{"pg_wal_replay_*", "it pauses or resumes WAL replay"},
+	{"pg_backup_*", "it starts or stops a backup"},
+	{"pg_start_backup", "it starts a backup"},
+	{"pg_stop_backup", "it stops a backup"},
+	{"pg_create_*", "it creates replication slots or restore points"},
+	{"pg_drop_*", "it drops replication slots"},
+	{"pg_copy_*", "it copies replication slots"},
+	{"pg_replication_slot_advance", "it advances a replication slot"},
+	{"pg_replication_origin_*", "it changes replication origins"},
+	{"pg_logical_*", "it consumes or emits logical replication data"},
+	{"pg_export_snapshot", "it exports a snapshot to other sessions"},
+	{"pg_log_backend_memory_contexts", "it writes to the server log on behalf of other sessions"},
+	{"pg_stat_reset*", "it resets server statistics"},
+	{"pg_stat_statements_reset", "it resets server statistics"},
+	{"pg_import_system_collations", "it writes to the system catalog"},
+	{"pg_truncate_visibility_map", "it modifies relation storage"},
+	{"brin_summarize_*", "it modifies an index"},
+	{"brin_desummarize_range", "it modifies an index"},
+	{"gin_clean_pending_list", "it modifies an index"},
+	// Locks and notifications outlive the query.
+	{"pg_advisory_*", "it takes advisory locks that outlive the query"},
+	{"pg_try_advisory_*", "it takes advisory locks that outlive the query"},
+	{"pg_notify", "it sends notifications to other sessions"},
+	// Writes that a rollback does not undo, or that need a writable
+	// transaction.
+	{"nextval", "it advances a sequence, which a rollback does not undo"},
+	{"setval", "it sets a sequence"},
+	{"txid_current", "it assigns a transaction ID, a write"},
+	{"pg_current_xact_id", "it assigns a transaction ID, a write"},
+	// Other sessions' queries.
+	{"pg_stat_get_activity", "it shows other sessions' queries"},
+	{"pg_stat_get_backend_activity", "it shows other sessions' queries"},
+	{"pg_stat_statements*", "it shows other sessions' queries (pg_stat_statements)"},
+}
+
+// DefaultDeniedFunctions returns the default DeniedFunctions patterns (a new
+// slice each call, so callers may append to it).
+func DefaultDeniedFunctions() []string {
+	out := make([]string, len(defaultDenied))
+	for i, d := range defaultDenied {
+		out[i] = d.pattern
+	}
+	return out
+}
+
+func defaultReason(p string) string {
+	for _, d := range defaultDenied {
+		if d.pattern == p {
+			return d.reason
+		}
+	}
+	return ""
+}

@@ -1,0 +1,459 @@
+// Package sqlguard decides whether SQL produced by the LLM may run. Every
+// candidate passes Check before EXPLAIN and execution, and `nl2sql check`
+// prints its Verdict.
+//
+// The checks work on Postgres' own parse tree (through internal/pgsql), not
+// on text patterns: exactly one statement, a plain query (SELECT, VALUES,
+// TABLE, set operations, WITH … SELECT), no data-modifying WITH, no
+// SELECT INTO, no row locks, no denied function anywhere in the tree, only
+// tables of the catalog; then lint, and a LIMIT when the query has none.
+//
+// The guard is one layer: execution still runs in a read-only transaction
+// with a statement timeout, as a role that can read only the target data.
+package sqlguard
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/pgsql"
+)
+
+// Stage is the check that refused a query.
+type Stage string
+
+const (
+	StageParse  Stage = "parse"  // the SQL does not parse (or is empty)
+	StagePolicy Stage = "policy" // the SQL parses but is not allowed
+	StageLint   Stage = "lint"   // allowed, but lint found a certain error
+)
+
+// Violation codes. Lint errors that fail a verdict are reported with the
+// code "lint.<lint code>", e.g. "lint.undefined_alias".
+const (
+	CodeSyntax             = "parse.syntax"
+	CodeEmpty              = "parse.empty"
+	CodeMultipleStatements = "policy.multiple_statements"
+	CodeNotSelect          = "policy.not_select"
+	CodeDataModifyingCTE   = "policy.data_modifying_cte"
+	CodeSelectInto         = "policy.select_into"
+	CodeLockingClause      = "policy.locking_clause"
+	CodeDeniedFunction     = "policy.denied_function"
+	CodeUnknownTable       = "policy.unknown_table"
+	// CodeAddLimit: the LIMIT could not be added safely (a deparser
+	// limitation, not the model's fault); class unknown, never repaired.
+	CodeAddLimit = "policy.add_limit"
+)
+
+// SQLSTATE codes of violations.
+const (
+	sqlstateSyntax       = "42601" // syntax_error
+	sqlstateUndefinedTab = "42P01" // undefined_table
+	sqlstatePrivilege    = "42501" // insufficient_privilege
+)
+
+// Verdict is the outcome of Check.
+type Verdict struct {
+	// OK is true when the query may run.
+	OK bool `json:"ok"`
+	// Stage is the check that refused the query; "" when OK.
+	Stage Stage `json:"stage,omitempty"`
+	// SQL is what would run: the statement, with LIMIT added when it had
+	// none. Set only when OK.
+	SQL string `json:"sql,omitempty"`
+	// LimitAdded is true when SQL got a LIMIT the input did not have.
+	LimitAdded bool `json:"limit_added,omitempty"`
+	// Tables are the catalog tables the query reads, resolved to their
+	// schema, in order of first mention.
+	Tables []TableRef `json:"tables,omitempty"`
+	// Errors are the reasons for refusal, in text order.
+	Errors []Violation `json:"errors,omitempty"`
+	// Lint lists lint findings: for a query that parses, errors and
+	// warnings (warnings do not fail the verdict); for one that does not,
+	// the lexical diagnosis of the syntax error.
+	Lint []LintIssue `json:"lint,omitempty"`
+}
+
+// TableRef is a resolved catalog table.
+type TableRef struct {
+	Schema string `json:"schema"`
+	Name   string `json:"name"`
+}
+
+func (t TableRef) String() string { return t.Schema + "." + t.Name }
+
+// Violation is one reason a query was refused.
+type Violation struct {
+	// Code is a stable machine code, e.g. "policy.denied_function".
+	Code string `json:"code"`
+	// Message says what was found and where, for people and for the repair
+	// prompt.
+	Message  string         `json:"message"`
+	SQLSTATE string         `json:"sqlstate,omitempty"`
+	Class    errclass.Class `json:"class"`
+	// Position is the 1-based character offset in the input; 0 if unknown.
+	Position int `json:"position,omitempty"`
+}
+
+// Err returns the violation as a classified error.
+func (v Violation) Err() *errclass.Error {
+	return &errclass.Error{Class: v.Class, SQLSTATE: v.SQLSTATE, Code: v.Code, Message: v.Message}
+}
+
+// Err returns nil for an OK verdict, else a classified error carrying every
+// violation's message (one per line). Its class is validation_block if any
+// violation is one (a refusal that repair must not try to talk around),
+// else that of the first violation.
+func (v *Verdict) Err() error {
+	if v.OK || len(v.Errors) == 0 {
+		if v.OK {
+			return nil
+		}
+		return &errclass.Error{Class: errclass.Unknown, Message: "sqlguard: refused without a reason"}
+	}
+	pick := v.Errors[0]
+	msgs := make([]string, len(v.Errors))
+	for i, e := range v.Errors {
+		msgs[i] = e.Message
+		if e.Class == errclass.ValidationBlock && pick.Class != errclass.ValidationBlock {
+			pick = e
+		}
+	}
+	err := pick.Err()
+	err.Message = strings.Join(msgs, "\n")
+	return err
+}
+
+// Guard checks SQL against a Config.
+type Guard struct {
+	cfg      Config
+	patterns []pattern
+}
+
+// New returns a Guard for cfg (defaults applied).
+func New(cfg Config) (*Guard, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	g := &Guard{cfg: cfg}
+	for _, p := range cfg.DeniedFunctions {
+		pt, _ := parsePattern(p) // validated above
+		g.patterns = append(g.patterns, pt)
+	}
+	return g, nil
+}
+
+var defaultGuard = func() *Guard {
+	g, err := New(Config{})
+	if err != nil {
+		panic(err)
+	}
+	return g
+}()
+
+// Check checks sql with the default Config.
+func Check(sql string, cat Catalog) *Verdict { return defaultGuard.Check(sql, cat) }
+
+// emptyCatalog knows no tables.
+type emptyCatalog struct{}
+
+func (emptyCatalog) LookupTable(string, string) (Table, bool) { return Table{}, false }
+
+// Check decides whether sql may run against the tables of cat (nil: no
+// tables at all).
+func (g *Guard) Check(sql string, cat Catalog) *Verdict {
+	if cat == nil {
+		cat = emptyCatalog{}
+	}
+	v := &Verdict{}
+	script, err := pgsql.Parse(sql)
+	if err != nil {
+		var se *pgsql.SyntaxError
+		if !errors.As(err, &se) {
+			se = &pgsql.SyntaxError{Message: err.Error(), Offset: -1, SQLSTATE: sqlstateSyntax}
+		}
+		v.Stage = StageParse
+		msg := se.Message
+		if se.Line > 0 {
+			msg = fmt.Sprintf("%s (line %d, column %d)", se.Message, se.Line, se.Column)
+		}
+		v.Errors = []Violation{{
+			Code: CodeSyntax, Message: msg, SQLSTATE: se.SQLSTATE, Class: errclass.SQLError, Position: se.Position,
+		}}
+		v.Lint = g.filter(diagnose(sql, se))
+		return v
+	}
+	switch len(script.Statements) {
+	case 0:
+		v.Stage = StageParse
+		v.Errors = []Violation{{
+			Code: CodeEmpty, Message: "no SQL statement found", SQLSTATE: sqlstateSyntax, Class: errclass.SQLError,
+		}}
+		return v
+	case 1:
+	default:
+		tags := make([]string, len(script.Statements))
+		for i, st := range script.Statements {
+			tags[i] = st.Tag
+		}
+		v.Stage = StagePolicy
+		v.Errors = []Violation{block(CodeMultipleStatements, fmt.Sprintf(
+			"found %d statements (%s); exactly one SELECT is allowed",
+			len(script.Statements), strings.Join(tags, ", ")), script, script.Statements[1].Location)}
+		return v
+	}
+	st := script.Statements[0]
+	if st.Kind != pgsql.KindSelect {
+		v.Stage = StagePolicy
+		v.Errors = []Violation{block(CodeNotSelect, at(script, st.Location,
+			"only SELECT queries are allowed; found %s", st.Tag), script, st.Location)}
+		return v
+	}
+
+	a := st.Analysis()
+	violations, tables := g.policy(script, a, cat)
+	v.Tables = tables
+	issues := newLinter(script, a, cat).lint()
+	v.Lint = g.filter(issues)
+	if len(violations) > 0 {
+		v.Stage = StagePolicy
+		v.Errors = violations
+		return v
+	}
+	for _, is := range issues {
+		if is.Severity == SeverityError {
+			v.Errors = append(v.Errors, Violation{
+				Code: "lint." + is.Code, Message: is.Message, SQLSTATE: lintSQLSTATE[is.Code],
+				Class: errclass.SQLError, Position: is.Position,
+			})
+		}
+	}
+	if len(v.Errors) > 0 {
+		v.Stage = StageLint
+		return v
+	}
+	out, added, err := st.WithLimit(g.cfg.DefaultLimit)
+	if err != nil {
+		v.Stage = StagePolicy
+		v.Errors = []Violation{{
+			Code: CodeAddLimit, Class: errclass.Unknown,
+			Message: "cannot add a LIMIT to this query safely: " + err.Error(),
+		}}
+		return v
+	}
+	v.OK, v.SQL, v.LimitAdded = true, endLineComment(out), added
+	return v
+}
+
+// endLineComment appends a newline to SQL that ends inside a -- comment, so
+// that callers can append to or wrap the SQL without commenting part of it
+// out.
+func endLineComment(sql string) string {
+	toks, err := pgsql.Scan(sql)
+	if err != nil || len(toks) == 0 {
+		return sql
+	}
+	last := toks[len(toks)-1]
+	if last.Kind == pgsql.TokenComment && strings.HasPrefix(last.Text, "--") && last.End == len(sql) {
+		return sql + "\n"
+	}
+	return sql
+}
+
+// lintSQLSTATE maps lint error codes to the SQLSTATE Postgres would raise.
+var lintSQLSTATE = map[string]string{
+	LintUndefinedAlias:       "42P01", // missing FROM-clause entry
+	LintJoinWithoutCondition: "",      // valid SQL; a probable mistake
+}
+
+func (g *Guard) filter(issues []LintIssue) []LintIssue {
+	if !g.cfg.SkipLintWarnings {
+		return issues
+	}
+	var out []LintIssue
+	for _, is := range issues {
+		if is.Severity != SeverityWarning {
+			out = append(out, is)
+		}
+	}
+	return out
+}
+
+// policy applies the rules to a single SELECT and resolves its tables.
+func (g *Guard) policy(script *pgsql.Script, a *pgsql.Analysis, cat Catalog) ([]Violation, []TableRef) {
+	type located struct {
+		v   Violation
+		loc int
+	}
+	var found []located
+	add := func(v Violation, loc int) { found = append(found, located{v, loc}) }
+
+	for _, c := range a.CTEs {
+		if c.DataModifying() {
+			add(block(CodeDataModifyingCTE, at(script, c.Location,
+				"WITH query %s is a%s %s; data-modifying WITH queries are not allowed",
+				c.Name, article(string(c.Kind)), strings.ToUpper(string(c.Kind))), script, c.Location), c.Location)
+		}
+	}
+	if a.Into != nil {
+		add(block(CodeSelectInto, at(script, a.Into.Location,
+			"SELECT INTO would create table %s; only plain SELECT is allowed", a.Into.QualifiedName()),
+			script, a.Into.Location), a.Into.Location)
+	}
+	for _, l := range a.Locking {
+		msg := l.Strength
+		if l.Wait != "" {
+			msg += " " + l.Wait
+		}
+		add(block(CodeLockingClause, fmt.Sprintf("%s locks rows; locking clauses are not allowed", msg),
+			script, -1), 1<<62)
+	}
+	for _, f := range a.Functions {
+		if p, ok := g.denied(f.Schema, f.Name); ok {
+			msg := fmt.Sprintf("function %s is not allowed", f.QualifiedName())
+			if r := defaultReason(p.raw); r != "" {
+				msg += ": " + r
+			}
+			add(block(CodeDeniedFunction, at(script, f.Location, "%s", msg), script, f.Location), f.Location)
+		}
+	}
+
+	var tables []TableRef
+	seen := map[TableRef]bool{}
+	reported := map[string]bool{}
+	for _, t := range a.Tables {
+		if t.Role == pgsql.RoleWrite {
+			continue // targets of data-modifying CTEs and INTO, reported above
+		}
+		if t.Catalog != "" {
+			name := t.Catalog + "." + t.QualifiedName()
+			if !reported[name] {
+				reported[name] = true
+				add(unknownTable(at(script, t.Location, "table %s is in another database; only tables of the catalog are allowed", name),
+					script, t.Location), t.Location)
+			}
+			continue
+		}
+		tab, ok := cat.LookupTable(t.Schema, t.Name)
+		if !ok {
+			name := t.QualifiedName()
+			if !reported[name] {
+				reported[name] = true
+				msg := at(script, t.Location, "table %s is not in the catalog", name)
+				if s := suggest(cat, t.Schema, t.Name); s != "" {
+					msg += "; did you mean " + s + "?"
+				}
+				add(unknownTable(msg, script, t.Location), t.Location)
+			}
+			continue
+		}
+		r := TableRef{Schema: tab.Schema, Name: tab.Name}
+		if !seen[r] {
+			seen[r] = true
+			tables = append(tables, r)
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].loc < found[j].loc })
+	out := make([]Violation, len(found))
+	for i, f := range found {
+		out[i] = f.v
+	}
+	return out, tables
+}
+
+func (g *Guard) denied(schema, name string) (pattern, bool) {
+	for _, p := range g.patterns {
+		if p.match(schema, name) {
+			return p, true
+		}
+	}
+	return pattern{}, false
+}
+
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "n"
+	}
+	return ""
+}
+
+// block is a policy violation that must never be repaired.
+func block(code, msg string, script *pgsql.Script, loc int) Violation {
+	return Violation{
+		Code: code, Message: msg, SQLSTATE: sqlstatePrivilege, Class: errclass.ValidationBlock,
+		Position: charPos(script.SQL, loc),
+	}
+}
+
+// unknownTable is repairable: the model can fix a hallucinated table name.
+func unknownTable(msg string, script *pgsql.Script, loc int) Violation {
+	return Violation{
+		Code: CodeUnknownTable, Message: msg, SQLSTATE: sqlstateUndefinedTab, Class: errclass.SQLError,
+		Position: charPos(script.SQL, loc),
+	}
+}
+
+// at formats a message and appends "(line N)" when loc is known.
+func at(script *pgsql.Script, loc int, format string, args ...any) string {
+	msg := fmt.Sprintf(format, args...)
+	if line := script.Line(loc); line > 0 {
+		msg += fmt.Sprintf(" (line %d)", line)
+	}
+	return msg
+}
+
+// charPos converts a byte offset to a 1-based character position; 0 when
+// unknown.
+func charPos(sql string, off int) int {
+	if off < 0 || off > len(sql) {
+		return 0
+	}
+	return utf8.RuneCountInString(sql[:off]) + 1
+}
+
+// suggest returns the closest catalog table to an unknown name, "" if none
+// is close or the catalog cannot list its tables.
+func suggest(cat Catalog, schema, name string) string {
+	l, ok := cat.(TableLister)
+	if !ok {
+		return ""
+	}
+	best, bestD := "", -1
+	for _, t := range l.Tables() {
+		d := distance(strings.ToLower(name), strings.ToLower(t.Name))
+		if schema != "" && schema != t.Schema {
+			d++ // the name may be right and the schema wrong
+		}
+		limit := max(2, len(name)/3)
+		if d <= limit && (bestD < 0 || d < bestD) {
+			best, bestD = t.Schema+"."+t.Name, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein distance between a and b (bytes).
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,2 @@
+-- top customers
+SELECT name /* the name */ FROM customers LIMIT 5;  

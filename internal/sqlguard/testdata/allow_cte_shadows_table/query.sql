@@ -1,0 +1,1 @@
+WITH customers AS (SELECT 1 AS id) SELECT id FROM customers

@@ -1,0 +1,1 @@
+SELECT p.name, c.name FROM products p CROSS JOIN customers c

@@ -1,0 +1,1 @@
+SELECT "lower"(name) FROM customers

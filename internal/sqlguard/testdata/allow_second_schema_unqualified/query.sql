@@ -1,0 +1,1 @@
+SELECT day, revenue FROM daily_sales

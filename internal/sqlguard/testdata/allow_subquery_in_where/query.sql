@@ -1,0 +1,1 @@
+SELECT name FROM customers WHERE id IN (SELECT customer_id FROM orders WHERE total > 100)

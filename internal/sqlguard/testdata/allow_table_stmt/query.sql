@@ -1,0 +1,1 @@
+TABLE shop.products

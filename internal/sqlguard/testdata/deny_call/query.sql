@@ -1,0 +1,1 @@
+CALL refresh_stats()

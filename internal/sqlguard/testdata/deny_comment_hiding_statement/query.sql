@@ -1,0 +1,2 @@
+SELECT 1 /* harmless ; */ -- still harmless ;
+; DELETE FROM orders

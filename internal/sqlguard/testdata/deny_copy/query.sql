@@ -1,0 +1,1 @@
+COPY customers TO '/tmp/customers.csv'

@@ -1,0 +1,1 @@
+COPY (SELECT 1) TO PROGRAM 'curl http://example.com'

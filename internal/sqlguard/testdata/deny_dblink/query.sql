@@ -1,0 +1,1 @@
+SELECT * FROM dblink('host=example.com', 'select 1') AS t(x int)

@@ -1,0 +1,1 @@
+DO $$ BEGIN PERFORM pg_sleep(1); END $$

@@ -1,0 +1,2 @@
+  -- nothing to see
+

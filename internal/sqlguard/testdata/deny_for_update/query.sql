@@ -1,0 +1,1 @@
+SELECT * FROM orders WHERE id = 1 FOR UPDATE

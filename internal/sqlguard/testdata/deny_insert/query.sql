@@ -1,0 +1,1 @@
+INSERT INTO orders (id, total) VALUES (1, 0)

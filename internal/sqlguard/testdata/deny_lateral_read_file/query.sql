@@ -1,0 +1,1 @@
+SELECT * FROM customers c, LATERAL pg_read_file('/etc/passwd') f

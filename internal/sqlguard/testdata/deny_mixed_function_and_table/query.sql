@@ -1,0 +1,1 @@
+SELECT pg_sleep(1) FROM secrets

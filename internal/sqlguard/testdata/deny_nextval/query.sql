@@ -1,0 +1,1 @@
+SELECT nextval('shop.orders_id_seq')

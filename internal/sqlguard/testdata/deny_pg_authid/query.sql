@@ -1,0 +1,1 @@
+SELECT rolname, rolpassword FROM pg_authid

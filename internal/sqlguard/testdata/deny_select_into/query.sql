@@ -1,0 +1,1 @@
+SELECT * INTO backup FROM customers

@@ -1,0 +1,1 @@
+SELECT table_to_xml('rag.queries', true, false, '')

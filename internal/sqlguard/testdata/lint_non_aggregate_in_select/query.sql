@@ -1,0 +1,1 @@
+SELECT c.country, c.name, count(*) FROM customers c GROUP BY c.country

@@ -1,0 +1,1 @@
+SELECT c.country, count(*) FROM customers c

@@ -1,0 +1,1 @@
+SELECT x.name FROM customers c

@@ -1,0 +1,1 @@
+SELECT * FROM orders o JOIN customers c WHERE o.total > 5
