@@ -117,10 +117,11 @@ WHERE query_id = @query_id AND attempt = @attempt AND ordinal = @ordinal;
 SELECT * FROM rag.candidates WHERE query_id = @query_id AND attempt = @attempt AND selected;
 
 -- name: RejectCandidate :exec
--- An execution error on the selected candidate: it stays the attempt's
--- choice for the record, but is no longer a passed one.
+-- An execution error on the selected candidate: it is rejected at stage
+-- execute and unselected, so the selected flag marks only the candidate
+-- whose rows the question returned.
 UPDATE rag.candidates
-SET verdict = 'rejected', stage = 'execute', error_class = @error_class, sqlstate = sqlc.narg('sqlstate'), error = @error
+SET verdict = 'rejected', stage = 'execute', selected = false, error_class = @error_class, sqlstate = sqlc.narg('sqlstate'), error = @error
 WHERE query_id = @query_id AND attempt = @attempt AND ordinal = @ordinal;
 
 -- name: InsertQueryResult :exec

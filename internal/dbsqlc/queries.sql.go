@@ -606,7 +606,7 @@ func (q *Queries) ListStageTimings(ctx context.Context, db DBTX, queryID int64) 
 
 const rejectCandidate = `-- name: RejectCandidate :exec
 UPDATE rag.candidates
-SET verdict = 'rejected', stage = 'execute', error_class = $1, sqlstate = $2, error = $3
+SET verdict = 'rejected', stage = 'execute', selected = false, error_class = $1, sqlstate = $2, error = $3
 WHERE query_id = $4 AND attempt = $5 AND ordinal = $6
 `
 
@@ -619,8 +619,9 @@ type RejectCandidateParams struct {
 	Ordinal    int32
 }
 
-// An execution error on the selected candidate: it stays the attempt's
-// choice for the record, but is no longer a passed one.
+// An execution error on the selected candidate: it is rejected at stage
+// execute and unselected, so the selected flag marks only the candidate
+// whose rows the question returned.
 func (q *Queries) RejectCandidate(ctx context.Context, db DBTX, arg *RejectCandidateParams) error {
 	_, err := db.Exec(ctx, rejectCandidate,
 		arg.ErrorClass,

@@ -135,7 +135,7 @@ func TestTx(t testing.TB) pgx.Tx {
 // Logger returns a logger that writes through t.Log, so output shows only
 // for failing tests.
 func Logger(t testing.TB) *slog.Logger {
-	return slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	return slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelInfo}))
 }
 
 type testWriter struct{ t testing.TB }

@@ -1,0 +1,322 @@
+// Package pipeline wires the real parts — the catalog cache, retrieval, the
+// Ollama client and the guard — into the interfaces the worker's stages
+// call (worker.Deps). Keeping the adapters here keeps the stages free of how
+// each part is built, and each part free of the job chain.
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/pgsql"
+	"github.com/nl2sql/nl2sql/internal/prompt"
+	"github.com/nl2sql/nl2sql/internal/retrieval"
+	"github.com/nl2sql/nl2sql/internal/sqlguard"
+	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/worker"
+)
+
+// Config configures the adapters.
+type Config struct {
+	// Retrieval configures schema rendering and join hints. Defaults to
+	// retrieval.Config{}.WithDefaults().
+	Retrieval retrieval.Config
+	// Guard configures the SQL guard; its DefaultLimit is replaced per
+	// question by max_rows+1. Defaults to sqlguard.Config{}.WithDefaults().
+	Guard sqlguard.Config
+	// Getenv resolves env: DSN references. Defaults to os.Getenv.
+	Getenv func(string) string
+}
+
+// Pipeline implements worker.Catalog, worker.Retriever, worker.Model and
+// worker.Guard.
+type Pipeline struct {
+	cfg   Config
+	meta  *pgxpool.Pool
+	cache *catalog.Cache
+	full  *retrieval.Full
+	llm   *llm.Client
+
+	mu     sync.Mutex
+	guards map[int]*sqlguard.Guard // by LIMIT
+}
+
+// New returns a Pipeline reading the catalog from meta and generating with
+// model.
+func New(meta *pgxpool.Pool, model *llm.Client, cfg Config) (*Pipeline, error) {
+	if cfg.Getenv == nil {
+		cfg.Getenv = os.Getenv
+	}
+	full, err := retrieval.NewFull(cfg.Retrieval)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := sqlguard.New(cfg.Guard); err != nil {
+		return nil, err
+	}
+	return &Pipeline{cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, llm: model, guards: map[int]*sqlguard.Guard{}}, nil
+}
+
+// Deps returns the worker dependencies backed by p and targets.
+func (p *Pipeline) Deps(targets *target.Registry) worker.Deps {
+	return worker.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets}
+}
+
+// Target resolves a registered database to a connectable one.
+func (p *Pipeline) Target(ctx context.Context, name string) (target.Database, error) {
+	d, err := catalog.GetDatabase(ctx, p.meta, name)
+	if err != nil {
+		if errors.Is(err, catalog.ErrDatabaseNotFound) {
+			return target.Database{}, &errclass.Error{Class: errclass.ValidationBlock, Code: "catalog.unknown_database",
+				Message: fmt.Sprintf("database %q is not registered (nl2sql db add %s --dsn ...)", name, name), Err: err}
+		}
+		return target.Database{}, err
+	}
+	dsn, err := catalog.ResolveDSN(d.DSN, p.cfg.Getenv)
+	if err != nil {
+		// The service's environment lacks the variable: configuration, not
+		// something a retry or the model can fix.
+		return target.Database{}, &configError{&errclass.Error{Class: errclass.InfraFailure, Code: "catalog.dsn",
+			Message: fmt.Sprintf("database %q: %v", name, err), Err: err}}
+	}
+	return target.Database{Name: d.Name, DSN: dsn, Schemas: d.Schemas}, nil
+}
+
+// configError is an infrastructure failure that retrying cannot fix.
+type configError struct{ err *errclass.Error }
+
+func (e *configError) Error() string   { return e.err.Error() }
+func (e *configError) Unwrap() error   { return e.err }
+func (e *configError) Retryable() bool { return false }
+
+// snapshot returns the database's catalog, refusing an empty one.
+func (p *Pipeline) snapshot(ctx context.Context, database string) (*catalog.Snapshot, error) {
+	s, err := p.cache.Get(ctx, database)
+	if err != nil {
+		if errors.Is(err, catalog.ErrDatabaseNotFound) {
+			return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "catalog.unknown_database",
+				Message: fmt.Sprintf("database %q is not registered", database), Err: err}
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+// Retrieve builds the schema context with the full-schema strategy.
+func (p *Pipeline) Retrieve(ctx context.Context, req worker.RetrieveRequest) (*worker.RetrieveResult, error) {
+	s, err := p.snapshot(ctx, req.Database)
+	if err != nil {
+		return nil, err
+	}
+	res, err := p.full.Retrieve(ctx, retrieval.Request{Question: req.Question, Snapshot: s, Options: retrieval.Options{Format: retrieval.Format(req.SchemaFormat)}})
+	if err != nil {
+		if errors.Is(err, retrieval.ErrEmptyCatalog) {
+			return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "retrieval.empty_catalog",
+				Message: fmt.Sprintf("database %q has no tables in its registered schemas %v; refresh it with nl2sql db add", req.Database, s.Schemas), Err: err}
+		}
+		return nil, err
+	}
+	meta, err := json.Marshal(res.Metadata)
+	if err != nil {
+		return nil, err
+	}
+	return &worker.RetrieveResult{Format: string(res.Context.Format), Schema: res.Context.Schema, JoinHints: res.Context.JoinHints, Metadata: meta}, nil
+}
+
+// Generate calls the model and extracts the SQL candidates of its reply.
+func (p *Pipeline) Generate(ctx context.Context, req worker.GenerateRequest) (*worker.Generation, error) {
+	msgs := make([]llm.Message, len(req.Messages))
+	for i, m := range req.Messages {
+		msgs[i] = llm.Message(m)
+	}
+	reply, err := p.llm.Chat(ctx, llm.ChatRequest{Messages: msgs, Model: req.Model, Temperature: req.Temperature})
+	if err != nil {
+		return nil, err
+	}
+	g := &worker.Generation{Model: reply.Model, Raw: reply.Content, PromptTokens: reply.PromptTokens,
+		ReplyTokens: reply.ReplyTokens, Duration: reply.Duration}
+	sqls, err := llm.ExtractCandidates(reply.Content, "")
+	if err != nil {
+		g.ExtractError = errclass.Classify(err).Message
+	}
+	g.SQL = sqls
+	return g, nil
+}
+
+func (p *Pipeline) guard(limit int) (*sqlguard.Guard, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if g, ok := p.guards[limit]; ok {
+		return g, nil
+	}
+	cfg := p.cfg.Guard
+	cfg.DefaultLimit = limit
+	g, err := sqlguard.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	p.guards[limit] = g
+	return g, nil
+}
+
+// Check runs the guard with the database's catalog.
+func (p *Pipeline) Check(ctx context.Context, database, sql string, limit int) (*worker.Verdict, error) {
+	s, err := p.snapshot(ctx, database)
+	if err != nil {
+		return nil, err
+	}
+	g, err := p.guard(limit)
+	if err != nil {
+		return nil, err
+	}
+	v := g.Check(sql, Catalog{s})
+	out := &worker.Verdict{OK: v.OK, Stage: string(v.Stage), SQL: v.SQL, LimitAdded: v.LimitAdded}
+	for _, e := range v.Errors {
+		out.Violations = append(out.Violations, worker.Violation{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class)})
+	}
+	for _, l := range v.Lint {
+		if l.Severity == sqlguard.SeverityError {
+			out.LintErrors++
+		} else {
+			out.LintWarnings++
+		}
+	}
+	out.Shape = shape(sql)
+	return out, nil
+}
+
+// shape reads what candidate scoring looks at from the SQL as the model
+// wrote it (before the guard's LIMIT).
+func shape(sql string) worker.Shape {
+	script, err := pgsql.Parse(sql)
+	if err != nil || len(script.Statements) != 1 {
+		return worker.Shape{}
+	}
+	a := script.Statements[0].Analysis()
+	var sh worker.Shape
+	sh.HasLimit = a.HasLimit
+	for _, sc := range a.Scopes {
+		sh.HasGroupBy = sh.HasGroupBy || sc.HasGroupBy
+		sh.HasDistinct = sh.HasDistinct || sc.Distinct
+	}
+	sh.HasOrderBy = hasOrderBy(script.Statements[0].Text)
+	return sh
+}
+
+// hasOrderBy looks for ORDER BY among the statement's tokens (so not inside
+// strings or comments).
+func hasOrderBy(sql string) bool {
+	toks, err := pgsql.Scan(sql)
+	if err != nil {
+		return false
+	}
+	for i := 0; i+1 < len(toks); i++ {
+		if strings.EqualFold(toks[i].Text, "order") && strings.EqualFold(toks[i+1].Text, "by") {
+			return true
+		}
+	}
+	return false
+}
+
+// Whitelist resolves an undefined-column error to the table the reference
+// was meant for and lists its columns and its FK neighbours' columns.
+func (p *Pipeline) Whitelist(ctx context.Context, database, sql, message string) (prompt.Failure, bool, error) {
+	s, err := p.snapshot(ctx, database)
+	if err != nil {
+		return prompt.Failure{}, false, err
+	}
+	ref, ok := sqlguard.ResolveColumnError(sql, message, Catalog{s})
+	if !ok {
+		return prompt.Failure{}, false, nil
+	}
+	var t *catalog.Table
+	if ref.Source == "table" {
+		t = s.Table(ref.Schema, ref.Table)
+	}
+	if t == nil && len(ref.Candidates) == 1 {
+		t = s.Table(ref.Candidates[0].Schema, ref.Candidates[0].Name)
+	}
+	if t == nil {
+		return prompt.Failure{}, false, nil
+	}
+	f := prompt.Failure{Alias: ref.Qualifier, Column: ref.Column}
+	f.Whitelist = append(f.Whitelist, prompt.TableColumns{Table: s.TableSQLName(t), Columns: columnList(s, t)})
+	for _, n := range s.Neighbors(t) {
+		f.Whitelist = append(f.Whitelist, prompt.TableColumns{Table: s.TableSQLName(n), Columns: columnList(s, n)})
+		if len(f.Whitelist) > 4 {
+			break // the failing table and up to four neighbours keep the prompt short
+		}
+	}
+	return f, true, nil
+}
+
+func columnList(s *catalog.Snapshot, t *catalog.Table) []string {
+	fks := map[string]string{}
+	for _, fk := range s.Outgoing(t) {
+		if len(fk.Columns) == 1 {
+			fks[fk.Columns[0]] = s.SQLName(fk.RefSchema, fk.RefTable)
+		}
+	}
+	out := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		x := c.Name + " " + c.Type
+		if c.PrimaryKey {
+			x += " PK"
+		}
+		if ref, ok := fks[c.Name]; ok {
+			x += " FK→" + ref
+		}
+		out[i] = x
+	}
+	return out
+}
+
+// Catalog adapts a catalog snapshot to the guard's view of it. Unqualified
+// names resolve through the snapshot's schemas in order and compare exactly,
+// as Postgres does.
+type Catalog struct{ S *catalog.Snapshot }
+
+// LookupTable implements sqlguard.Catalog.
+func (c Catalog) LookupTable(schema, name string) (sqlguard.Table, bool) {
+	var t *catalog.Table
+	if schema != "" {
+		t = c.S.Table(schema, name)
+	} else {
+		for _, sc := range c.S.Schemas {
+			if t = c.S.Table(sc, name); t != nil {
+				break
+			}
+		}
+	}
+	if t == nil {
+		return sqlguard.Table{}, false
+	}
+	return guardTable(t), true
+}
+
+// Tables implements sqlguard.TableLister (for "did you mean" suggestions).
+func (c Catalog) Tables() []sqlguard.Table {
+	out := make([]sqlguard.Table, len(c.S.Tables))
+	for i, t := range c.S.Tables {
+		out[i] = guardTable(t)
+	}
+	return out
+}
+
+func guardTable(t *catalog.Table) sqlguard.Table {
+	cols := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		cols[i] = c.Name
+	}
+	return sqlguard.Table{Schema: t.Schema, Name: t.Name, Columns: cols, PrimaryKey: t.PrimaryKey}
+}

@@ -1,0 +1,131 @@
+package worker
+
+import (
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/nl2sql/nl2sql/migrations"
+)
+
+// Config configures the River client and the stages.
+type Config struct {
+	// RetrieveWorkers is the concurrency of the retrieve queue. Defaults to 10.
+	RetrieveWorkers int
+	// LLMWorkers is the concurrency of the generation queue; match it to what
+	// the model server runs in parallel (OLLAMA_NUM_PARALLEL). Defaults to 4.
+	LLMWorkers int
+	// DBWorkers is the concurrency of validation and execution on target
+	// databases. Defaults to 10.
+	DBWorkers int
+	// MaxAttempts is how many generations (the first plus repairs) a
+	// question gets before it fails; a question's options.max_attempts
+	// overrides it. Defaults to 3.
+	MaxAttempts int
+	// InfraAttempts is how many times a stage runs when it meets an
+	// infrastructure failure (LLM unreachable, target database down) before
+	// the question fails with infra_failure. Defaults to 5.
+	InfraAttempts int
+	// RetryBackoff is the wait before the first infrastructure retry; it
+	// doubles each time. Defaults to 1s.
+	RetryBackoff time.Duration
+	// RetryBackoffMax caps the wait between retries. Defaults to 30s.
+	RetryBackoffMax time.Duration
+	// FetchCooldown is the shortest time between two job fetches of a queue;
+	// lower means lower latency and more database load. Defaults to 20ms.
+	FetchCooldown time.Duration
+	// FetchPollInterval is how often queues poll when no notification
+	// arrives. Defaults to 1s.
+	FetchPollInterval time.Duration
+	// StageTimeout bounds a database stage's run. Defaults to 2m.
+	StageTimeout time.Duration
+	// GenerateTimeout bounds a generation stage's run (the LLM call
+	// included). Defaults to 5m.
+	GenerateTimeout time.Duration
+	// SweepInterval is how often in-flight questions whose job was lost are
+	// failed. Defaults to 1m.
+	SweepInterval time.Duration
+	// SweepGrace is how long a question must have been idle before the
+	// sweeper considers it. Defaults to 2m.
+	SweepGrace time.Duration
+	// Schema is River's schema. Defaults to "river"; the rag.queries trigger
+	// inserts there, so change both together.
+	Schema string
+	// Logger receives the service's logs. Defaults to a discarding logger.
+	Logger *slog.Logger
+	// Clock returns the current time, for stage timings. Defaults to time.Now.
+	Clock func() time.Time
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.RetrieveWorkers == 0 {
+		c.RetrieveWorkers = 10
+	}
+	if c.LLMWorkers == 0 {
+		c.LLMWorkers = 4
+	}
+	if c.DBWorkers == 0 {
+		c.DBWorkers = 10
+	}
+	if c.MaxAttempts == 0 {
+		c.MaxAttempts = 3
+	}
+	if c.InfraAttempts == 0 {
+		c.InfraAttempts = 5
+	}
+	if c.RetryBackoff == 0 {
+		c.RetryBackoff = time.Second
+	}
+	if c.RetryBackoffMax == 0 {
+		c.RetryBackoffMax = 30 * time.Second
+	}
+	if c.FetchCooldown == 0 {
+		c.FetchCooldown = 20 * time.Millisecond
+	}
+	if c.FetchPollInterval == 0 {
+		c.FetchPollInterval = time.Second
+	}
+	if c.StageTimeout == 0 {
+		c.StageTimeout = 2 * time.Minute
+	}
+	if c.GenerateTimeout == 0 {
+		c.GenerateTimeout = 5 * time.Minute
+	}
+	if c.SweepInterval == 0 {
+		c.SweepInterval = time.Minute
+	}
+	if c.SweepGrace == 0 {
+		c.SweepGrace = 2 * time.Minute
+	}
+	if c.Schema == "" {
+		c.Schema = migrations.RiverSchema
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.Clock == nil {
+		c.Clock = time.Now
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	switch {
+	case c.RetrieveWorkers < 1 || c.LLMWorkers < 1 || c.DBWorkers < 1:
+		return errors.New("worker: queue concurrency must be at least 1")
+	case c.MaxAttempts < 1:
+		return errors.New("worker: MaxAttempts must be at least 1")
+	case c.InfraAttempts < 1 || c.InfraAttempts > 100:
+		return errors.New("worker: InfraAttempts must be between 1 and 100")
+	case c.RetryBackoff <= 0 || c.RetryBackoffMax < c.RetryBackoff:
+		return errors.New("worker: RetryBackoff must be positive and at most RetryBackoffMax")
+	case c.FetchCooldown < time.Millisecond || c.FetchPollInterval < c.FetchCooldown:
+		return errors.New("worker: FetchCooldown must be at least 1ms and at most FetchPollInterval")
+	case c.StageTimeout <= 0 || c.GenerateTimeout <= 0:
+		return errors.New("worker: stage timeouts must be positive")
+	case c.Schema != migrations.RiverSchema:
+		return errors.New(`worker: Schema must be "river": the rag.queries trigger enqueues into river.river_job`)
+	}
+	return nil
+}

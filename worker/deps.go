@@ -1,0 +1,130 @@
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/nl2sql/nl2sql/internal/prompt"
+	"github.com/nl2sql/nl2sql/internal/target"
+)
+
+// Deps are the pipeline's parts, as the stages use them. They are
+// interfaces so the stages stay independent of how retrieval, the model and
+// the guard are built (internal/pipeline wires the real ones).
+type Deps struct {
+	Catalog   Catalog
+	Retriever Retriever
+	Model     Model
+	Guard     Guard
+	Targets   Targets
+}
+
+func (d Deps) validate() error {
+	if d.Catalog == nil || d.Retriever == nil || d.Model == nil || d.Guard == nil || d.Targets == nil {
+		return errors.New("worker: Deps needs Catalog, Retriever, Model, Guard and Targets")
+	}
+	return nil
+}
+
+// Catalog resolves a registered database to something to connect to.
+type Catalog interface {
+	// Target returns the database with its DSN resolved (env: references
+	// expanded). An unknown database or an unset variable is an error.
+	Target(ctx context.Context, database string) (target.Database, error)
+}
+
+// Retriever builds a question's schema context.
+type Retriever interface {
+	Retrieve(ctx context.Context, req RetrieveRequest) (*RetrieveResult, error)
+}
+
+// RetrieveRequest is a retrieval for one question.
+type RetrieveRequest struct {
+	Database string
+	Question string
+	// SchemaFormat is "mschema" or "create_table"; empty means the
+	// configured default.
+	SchemaFormat string
+}
+
+// RetrieveResult is the context handed to generation.
+type RetrieveResult struct {
+	Format    string
+	Schema    string
+	JoinHints string
+	// Metadata is retrievalMetadata, stored as rag.queries.retrieval.
+	Metadata json.RawMessage
+}
+
+// Model generates SQL candidates.
+type Model interface {
+	Generate(ctx context.Context, req GenerateRequest) (*Generation, error)
+}
+
+// GenerateRequest is one call to the model.
+type GenerateRequest struct {
+	Messages []prompt.Message
+	// Model and Temperature override the configured ones when set.
+	Model       string
+	Temperature *float64
+}
+
+// Generation is the model's reply and the SQL found in it.
+type Generation struct {
+	Model        string
+	Raw          string
+	SQL          []string // candidates in reply order; empty when the reply held none
+	ExtractError string   // why no SQL was found, when SQL is empty
+	PromptTokens int
+	ReplyTokens  int
+	Duration     time.Duration
+}
+
+// Guard checks candidate SQL against policy and the database's catalog.
+type Guard interface {
+	Check(ctx context.Context, database, sql string, limit int) (*Verdict, error)
+	// Whitelist explains an undefined-column error: the table the failing
+	// reference belongs to and its neighbours' columns. ok is false when the
+	// reference cannot be resolved.
+	Whitelist(ctx context.Context, database, sql, message string) (f prompt.Failure, ok bool, err error)
+}
+
+// Verdict is the guard's answer for one SQL text.
+type Verdict struct {
+	OK bool
+	// Stage is where a refusal happened: parse, policy or lint.
+	Stage string
+	// SQL is what would run: LIMIT added when missing.
+	SQL        string
+	LimitAdded bool
+	Violations []Violation
+	// LintErrors and LintWarnings count lint findings (errors refuse).
+	LintErrors   int
+	LintWarnings int
+	Shape        Shape
+}
+
+// Violation is one reason a SQL text was refused.
+type Violation struct {
+	Code     string
+	Message  string
+	SQLSTATE string
+	Class    string
+}
+
+// Shape is what candidate scoring looks at.
+type Shape struct {
+	HasGroupBy  bool
+	HasOrderBy  bool
+	HasLimit    bool // written by the model
+	HasDistinct bool
+}
+
+// Targets runs SQL on target databases.
+type Targets interface {
+	Explain(ctx context.Context, db target.Database, sql string) (*target.Plan, error)
+	Execute(ctx context.Context, db target.Database, sql string, opts target.ExecOptions) (*target.Result, error)
+	Config() target.Config
+}

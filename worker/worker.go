@@ -1,0 +1,317 @@
+// Package worker runs the question pipeline as River jobs:
+// retrieve → generate → validate → execute (see package jobs for the chain).
+//
+// Every stage follows the same shape: read its input from the database, do
+// its outside work (catalog, LLM, EXPLAIN, execution) without holding a
+// transaction, then in ONE transaction write its output, advance the
+// question's step, enqueue the next job and complete its own job
+// (river.JobCompleteTx). A crash anywhere before that commit leaves the job
+// to be retried; a crash after it leaves nothing to redo. A job whose step
+// is behind the question's is a duplicate and completes without effect.
+//
+// Failures are classified (internal/errclass). Infrastructure failures — an
+// unreachable LLM or target database — are retried with exponential backoff
+// while rag.queries.status_detail says what the question waits for; after
+// Config.InfraAttempts the question fails with infra_failure. SQL errors go
+// back to the model as a repair attempt until Config.MaxAttempts. Nothing is
+// dropped silently: a periodic sweep fails questions whose job was lost.
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/jobs"
+)
+
+// Service is the River client with the pipeline's workers.
+type Service struct {
+	cfg    Config
+	deps   Deps
+	pool   *pgxpool.Pool
+	q      *dbsqlc.Queries
+	client *river.Client[pgx.Tx]
+	log    *slog.Logger
+}
+
+// New builds the service; Start runs it.
+func New(pool *pgxpool.Pool, deps Deps, cfg Config) (*Service, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if err := deps.validate(); err != nil {
+		return nil, err
+	}
+	s := &Service{cfg: cfg, deps: deps, pool: pool, q: dbsqlc.New(), log: cfg.Logger}
+
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &stageWorker[jobs.RetrieveArgs]{s: s, stage: jobs.StageRetrieve, timeout: cfg.StageTimeout, run: s.retrieve})
+	river.AddWorker(workers, &stageWorker[jobs.GenerateArgs]{s: s, stage: jobs.StageGenerate, timeout: cfg.GenerateTimeout, run: s.generate})
+	river.AddWorker(workers, &stageWorker[jobs.ValidateArgs]{s: s, stage: jobs.StageValidate, timeout: cfg.StageTimeout, run: s.validate})
+	river.AddWorker(workers, &stageWorker[jobs.ExecuteArgs]{s: s, stage: jobs.StageExecute, timeout: cfg.StageTimeout, run: s.execute})
+	river.AddWorker(workers, &sweepWorker{s: s})
+
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Schema: cfg.Schema,
+		Queues: map[string]river.QueueConfig{
+			jobs.QueueRetrieve: {MaxWorkers: cfg.RetrieveWorkers},
+			jobs.QueueLLM:      {MaxWorkers: cfg.LLMWorkers},
+			jobs.QueueDB:       {MaxWorkers: cfg.DBWorkers},
+		},
+		Workers:           workers,
+		Logger:            cfg.Logger,
+		FetchCooldown:     cfg.FetchCooldown,
+		FetchPollInterval: cfg.FetchPollInterval,
+		// Headroom above InfraAttempts: the stage itself fails the question
+		// at InfraAttempts; River only discards a job if recording that
+		// failure kept failing too (then the sweeper catches the question).
+		MaxAttempts:          cfg.InfraAttempts + 2,
+		JobTimeout:           cfg.StageTimeout,
+		RescueStuckJobsAfter: cfg.GenerateTimeout + time.Minute,
+		PeriodicJobs: []*river.PeriodicJob{
+			river.NewPeriodicJob(river.PeriodicInterval(cfg.SweepInterval),
+				func() (river.JobArgs, *river.InsertOpts) { return jobs.SweepArgs{}, nil },
+				&river.PeriodicJobOpts{ID: jobs.KindSweep}),
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("worker: river client: %w", err)
+	}
+	s.client = client
+	return s, nil
+}
+
+// Client returns the underlying River client.
+func (s *Service) Client() *river.Client[pgx.Tx] { return s.client }
+
+// Start starts fetching and working jobs. It returns once started.
+func (s *Service) Start(ctx context.Context) error { return s.client.Start(ctx) }
+
+// Stop stops fetching new jobs and waits for the running ones to finish
+// (drain). If ctx ends first, running jobs are cancelled: their work is
+// rolled back and they will run again on the next start.
+func (s *Service) Stop(ctx context.Context) error {
+	err := s.client.Stop(ctx)
+	if err != nil && errors.Is(err, context.DeadlineExceeded) {
+		return s.client.StopAndCancel(context.Background())
+	}
+	return err
+}
+
+// args is what every chain job's args provide.
+type args interface {
+	river.JobArgs
+	Chain() jobs.Ref
+	AttemptNumber() int32
+}
+
+// stageWorker adapts a stage function to River, adding the shared failure
+// handling, retry backoff and timeout.
+type stageWorker[T args] struct {
+	river.WorkerDefaults[T]
+	s       *Service
+	stage   string
+	timeout time.Duration
+	run     func(ctx context.Context, job *river.Job[T]) error
+}
+
+func (w *stageWorker[T]) Timeout(*river.Job[T]) time.Duration { return w.timeout }
+
+func (w *stageWorker[T]) NextRetry(job *river.Job[T]) time.Time {
+	return w.s.cfg.Clock().Add(w.s.backoff(job.Attempt))
+}
+
+func (w *stageWorker[T]) Work(ctx context.Context, job *river.Job[T]) (err error) {
+	defer func() {
+		// A panic must not skip the failure bookkeeping: River would retry
+		// and eventually discard the job, leaving the question waiting.
+		if r := recover(); r != nil {
+			err = handleFailure(ctx, w.s, job, w.stage, &errclass.Error{Class: errclass.Unknown, Code: "worker.panic",
+				Message: fmt.Sprintf("internal error in the %s stage: %v", w.stage, r)})
+		}
+	}()
+	if err := w.run(ctx, job); err != nil {
+		return handleFailure(ctx, w.s, job, w.stage, err)
+	}
+	return nil
+}
+
+// backoff is the wait before the retry that follows attempt: RetryBackoff
+// doubled per attempt, capped, with ±10% jitter so many questions stuck on
+// the same outage do not retry in lockstep.
+func (s *Service) backoff(attempt int) time.Duration {
+	d := s.cfg.RetryBackoff
+	for i := 1; i < attempt && d < s.cfg.RetryBackoffMax; i++ {
+		d *= 2
+	}
+	d = min(d, s.cfg.RetryBackoffMax)
+	return d + time.Duration((rand.Float64()*0.2-0.1)*float64(d))
+}
+
+// errStale reports that the question's step moved past the job's: another
+// run of this stage already handed the question on.
+var errStale = errors.New("stale job")
+
+// permanent is implemented by errors that no retry can fix (a model that is
+// not pulled, a malformed option).
+type permanent interface{ Retryable() bool }
+
+// handleFailure decides what a stage error means for the question: retry
+// later (infrastructure, attempts left), or fail the question now and
+// complete the job so River does not run it again.
+func handleFailure[T args](ctx context.Context, s *Service, job *river.Job[T], stage string, err error) error {
+	ref := job.Args.Chain()
+	ce := errclass.Classify(err)
+	var p permanent
+	isPermanent := ce.Class == errclass.ValidationBlock || (errors.As(err, &p) && !p.Retryable())
+	if ctx.Err() != nil {
+		// The job itself was cancelled (shutdown, job timeout): whatever the
+		// error says, the work was interrupted, not refused. Run it again.
+		isPermanent = false
+	}
+	last := job.Attempt >= s.cfg.InfraAttempts || job.Attempt >= job.MaxAttempts
+
+	// Record with a fresh deadline: the stage's own context may be what
+	// expired.
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+
+	if !isPermanent && !last {
+		wait := s.backoff(job.Attempt)
+		detail := fmt.Sprintf("%s: retrying in about %s (attempt %d of %d) after: %s",
+			stage, wait.Round(time.Second), job.Attempt+1, s.cfg.InfraAttempts, ce.Message)
+		if uerr := s.q.SetQueryStatusDetail(rctx, s.pool, &dbsqlc.SetQueryStatusDetailParams{ID: ref.QueryID, Step: ref.Step, StatusDetail: &detail}); uerr != nil {
+			s.log.WarnContext(ctx, "cannot record retry detail", slog.Int64("query_id", ref.QueryID), slog.String("err", uerr.Error()))
+		}
+		s.log.WarnContext(ctx, "stage failed; will retry", slog.String("stage", stage), slog.Int64("query_id", ref.QueryID),
+			slog.Int("attempt", job.Attempt), slog.String("class", string(ce.Class)), slog.String("err", ce.Message))
+		return err
+	}
+
+	msg := ce.Message
+	if !isPermanent {
+		msg = fmt.Sprintf("%s (gave up after %d tries of the %s stage)", msg, job.Attempt, stage)
+	}
+	s.log.ErrorContext(ctx, "question failed", slog.String("stage", stage), slog.Int64("query_id", ref.QueryID),
+		slog.String("class", string(ce.Class)), slog.String("err", msg))
+	ferr := complete(rctx, s, job, func(tx pgx.Tx) error {
+		_, err := s.q.FinishQuery(rctx, tx, &dbsqlc.FinishQueryParams{
+			ID: ref.QueryID, Step: ref.Step, Status: "failed", Attempts: job.Args.AttemptNumber(),
+			ErrorClass: ptr(string(ce.Class)), Sqlstate: nonEmpty(ce.SQLSTATE), Error: &msg,
+		})
+		return err
+	})
+	if ferr != nil {
+		s.log.ErrorContext(ctx, "cannot record the failure; River will retry the job", slog.Int64("query_id", ref.QueryID), slog.String("err", ferr.Error()))
+		return err
+	}
+	return nil
+}
+
+// complete runs fn and completes job in one transaction. When fn reports
+// errStale (or the question is gone), only the job is completed.
+func complete[T args](ctx context.Context, s *Service, job *river.Job[T], fn func(tx pgx.Tx) error) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return metaError(err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
+
+	if err := fn(tx); err != nil {
+		if !errors.Is(err, errStale) && !errors.Is(err, pgx.ErrNoRows) {
+			return metaError(err)
+		}
+		if rerr := tx.Rollback(ctx); rerr != nil {
+			return metaError(rerr)
+		}
+		s.log.InfoContext(ctx, "duplicate job: the question already moved on", slog.String("kind", job.Kind), slog.Int64("job_id", job.ID))
+		return completeOnly(ctx, s, job)
+	}
+	if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
+		return metaError(err)
+	}
+	return metaError(tx.Commit(ctx))
+}
+
+func completeOnly[T args](ctx context.Context, s *Service, job *river.Job[T]) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return metaError(err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck
+	if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil && !errors.Is(err, rivertype.ErrNotFound) {
+		return metaError(err)
+	}
+	return metaError(tx.Commit(ctx))
+}
+
+// metaError classifies an error from nl2sql's own database. Its SQLSTATE
+// says nothing about the question's SQL, so only connection-level problems
+// keep a class (infra_failure); everything else is unknown.
+func metaError(err error) error {
+	if err == nil {
+		return nil
+	}
+	ce := errclass.Classify(err)
+	if ce.Class == errclass.InfraFailure {
+		return &errclass.Error{Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "meta.connection",
+			Message: "nl2sql's database: " + ce.Message, Err: err}
+	}
+	return &errclass.Error{Class: errclass.Unknown, SQLSTATE: ce.SQLSTATE, Code: "meta.statement",
+		Message: "nl2sql's database: " + ce.Message, Err: err}
+}
+
+// recordTiming stores one stage run's timing in tx.
+func (s *Service) recordTiming(ctx context.Context, tx pgx.Tx, row *rivertype.JobRow, ref jobs.Ref, stage string, attempt int32, started time.Time) error {
+	return s.q.UpsertStageTiming(ctx, tx, &dbsqlc.UpsertStageTimingParams{
+		QueryID: ref.QueryID, Stage: stage, Attempt: attempt, JobID: &row.ID, JobAttempts: int32(row.Attempt),
+		EnqueuedAt: row.CreatedAt, StartedAt: started, FinishedAt: s.cfg.Clock(),
+	})
+}
+
+// loadQuery returns the question a job is for, or errStale when the job is
+// a duplicate (or the question was deleted).
+func (s *Service) loadQuery(ctx context.Context, ref jobs.Ref) (*dbsqlc.RagQuery, error) {
+	q, err := s.q.GetQuery(ctx, s.pool, ref.QueryID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, errStale
+	}
+	if err != nil {
+		return nil, metaError(err)
+	}
+	if q.Step != ref.Step || q.Status == "succeeded" || q.Status == "failed" {
+		return nil, errStale
+	}
+	return q, nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only called on values built here
+	}
+	return b
+}

@@ -1,0 +1,544 @@
+package worker_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/intake"
+	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/ollamatest"
+	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/worker"
+)
+
+const model = "qwen2.5-coder:7b"
+
+// shopSQL is the target schema the tests ask questions of; it lives in the
+// test's own database next to rag and river.
+const shopSQL = `
+CREATE SCHEMA shop;
+CREATE TABLE shop.customers (customer_id int PRIMARY KEY, name text NOT NULL, city text);
+COMMENT ON TABLE shop.customers IS 'People and companies that buy from us';
+CREATE TABLE shop.orders (
+	order_id int PRIMARY KEY,
+	customer_id int NOT NULL REFERENCES shop.customers,
+	status text NOT NULL CHECK (status IN ('open', 'shipped', 'cancelled')),
+	total_amount numeric(10,2) NOT NULL);
+INSERT INTO shop.customers VALUES (1, 'Ada', 'London'), (2, 'Grace', 'New York'), (3, 'Linus', NULL);
+INSERT INTO shop.orders VALUES (10, 1, 'shipped', 120.50), (11, 1, 'open', 80.00), (12, 2, 'shipped', 42.25);
+`
+
+type env struct {
+	db     *dbtest.DB
+	ollama *ollamatest.Server
+	cfg    worker.Config
+	deps   worker.Deps
+}
+
+func fence(sql string) ollamatest.Response {
+	return ollamatest.Response{Content: "```sql\n" + sql + "\n```"}
+}
+
+// setup gives a test its own database with the shop schema registered as
+// database "shop", a fake Ollama, and the pipeline wired to both. The
+// service is not started: see start.
+func setup(t *testing.T) *env {
+	t.Helper()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL)
+	require.NoError(t, err)
+	conn, err := pgx.Connect(ctx, db.URL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = catalog.Refresh(ctx, db.Pool, conn, catalog.Database{Name: "shop", DSN: db.URL, Schemas: []string{"shop"}}, nil)
+	require.NoError(t, err)
+
+	srv := ollamatest.NewT(t, ollamatest.Config{Models: []string{model}})
+	client, err := llm.New(llm.Config{Host: srv.URL(), Model: model, RequestTimeout: 5 * time.Second})
+	require.NoError(t, err)
+	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})
+	require.NoError(t, err)
+	t.Cleanup(targets.Close)
+	p, err := pipeline.New(db.Pool, client, pipeline.Config{})
+	require.NoError(t, err)
+	return &env{
+		db:     db,
+		ollama: srv,
+		deps:   p.Deps(targets),
+		cfg: worker.Config{
+			Logger: dbtest.Logger(t), FetchCooldown: 5 * time.Millisecond, FetchPollInterval: 200 * time.Millisecond,
+			RetryBackoff: 20 * time.Millisecond, RetryBackoffMax: 100 * time.Millisecond, InfraAttempts: 4,
+		},
+	}
+}
+
+// start runs a worker service until the test ends.
+func (e *env) start(t *testing.T) *worker.Service {
+	t.Helper()
+	svc, err := worker.New(e.db.Pool, e.deps, e.cfg)
+	require.NoError(t, err)
+	require.NoError(t, svc.Start(context.Background()))
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = svc.Stop(ctx)
+	})
+	return svc
+}
+
+// askSQL inserts a question with plain SQL, as any client would, and waits
+// for its completion notification.
+func (e *env) askSQL(t *testing.T, question string, options string) int64 {
+	t.Helper()
+	ctx := context.Background()
+	w, err := intake.Listen(ctx, e.db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	var id int64
+	require.NoError(t, e.db.Pool.QueryRow(ctx,
+		"INSERT INTO rag.queries (database_name, question, options) VALUES ('shop', $1, $2) RETURNING id", question, options).Scan(&id))
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	var got []intake.Done
+	require.NoError(t, w.Wait(wctx, []int64{id}, func(d intake.Done) { got = append(got, d) }))
+	require.Len(t, got, 1)
+	return id
+}
+
+func query(t *testing.T, pool *pgxpool.Pool, id int64) *dbsqlc.RagQuery {
+	t.Helper()
+	q, err := dbsqlc.New().GetQuery(context.Background(), pool, id)
+	require.NoError(t, err)
+	return q
+}
+
+func TestEndToEnd(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.ollama.Answer(ollamatest.Contains("How many orders has each customer placed?"),
+		fence("SELECT c.name, count(o.order_id) AS orders\nFROM customers c LEFT JOIN orders o ON o.customer_id = c.customer_id\nGROUP BY c.name\nORDER BY c.name"))
+	e.start(t)
+	ctx := context.Background()
+
+	id := e.askSQL(t, "How many orders has each customer placed?", "{}")
+
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+	require.Contains(t, *q.Sql, "LIMIT 1001", "the guard adds max_rows+1 so truncation is detectable")
+	require.Equal(t, int32(1), q.Attempts)
+	require.InDelta(t, 1.0, *q.Confidence, 1e-9)
+	require.NotNil(t, q.FinishedAt)
+	require.Nil(t, q.ErrorClass)
+
+	var meta struct {
+		Strategy       string   `json:"strategy"`
+		TablesIncluded []string `json:"tablesIncluded"`
+	}
+	require.NoError(t, json.Unmarshal(q.Retrieval, &meta))
+	require.Equal(t, "full", meta.Strategy)
+	require.ElementsMatch(t, []string{"customers", "orders"}, meta.TablesIncluded)
+
+	res, err := dbsqlc.New().GetQueryResult(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	require.JSONEq(t, `[{"name":"name","type":"text"},{"name":"orders","type":"bigint"}]`, string(res.Columns))
+	require.JSONEq(t, `[["Ada",2],["Grace",1],["Linus",0]]`, string(res.Rows))
+	require.False(t, res.Truncated)
+
+	cands, err := dbsqlc.New().ListAllCandidates(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	require.Len(t, cands, 1)
+	require.True(t, cands[0].Selected)
+	require.Equal(t, "passed", cands[0].Verdict)
+	require.JSONEq(t, `{"base": 100, "group_by_matches_question": 10}`, string(cands[0].Breakdown))
+
+	timings, err := dbsqlc.New().ListStageTimings(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	var stages []string
+	for _, s := range timings {
+		stages = append(stages, s.Stage)
+		require.False(t, s.FinishedAt.Before(s.StartedAt))
+	}
+	require.Equal(t, []string{"retrieve", "generate", "validate", "execute"}, stages)
+
+	attempts, err := dbsqlc.New().ListAttempts(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	require.Len(t, attempts, 1)
+	require.Equal(t, "initial", attempts[0].RepairStrategy)
+	require.Equal(t, "passed", attempts[0].Outcome)
+	require.Contains(t, string(attempts[0].Prompt), "customers (", "the prompt carries the M-Schema context")
+	require.Contains(t, *attempts[0].RawReply, "```sql")
+
+	// What the model was sent: the chat API, the configured model, the
+	// schema and the question.
+	chats := e.ollama.ChatRequests()
+	require.Len(t, chats, 1)
+	require.Equal(t, model, chats[0].Model)
+	require.Contains(t, chats[0].LastUser(), "orders (order_id integer PK, customer_id integer FK→customers")
+	require.Contains(t, chats[0].LastUser(), "How many orders has each customer placed?")
+
+	var overview struct{ Status string }
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT status FROM rag.query_overview WHERE id = $1", id).Scan(&overview.Status))
+	require.Equal(t, "succeeded", overview.Status)
+}
+
+func TestRepair(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
+		if strings.Contains(req.LastUser(), "42703") {
+			return fence("SELECT c.name FROM customers c WHERE c.city = 'London'")
+		}
+		return fence("SELECT c.customer_name FROM customers c WHERE c.city = 'London'")
+	})
+	e.start(t)
+	ctx := context.Background()
+
+	id := e.askSQL(t, "Which customers live in London?", "{}")
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+	require.Equal(t, int32(2), q.Attempts)
+	require.InDelta(t, 0.9, *q.Confidence, 1e-9, "one repair costs 0.1")
+
+	attempts, err := dbsqlc.New().ListAttempts(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	require.Len(t, attempts, 2)
+	require.Equal(t, "failed", attempts[0].Outcome)
+	require.Equal(t, "42703", *attempts[0].Sqlstate)
+	require.Equal(t, "explain", *attempts[0].Stage)
+	require.Equal(t, "sql_error", *attempts[0].ErrorClass)
+	require.Equal(t, "column_whitelist", attempts[1].RepairStrategy)
+	require.Contains(t, *attempts[1].InputSql, "customer_name")
+	require.Equal(t, "passed", attempts[1].Outcome)
+
+	// The second prompt carried the first error and the valid columns.
+	chats := e.ollama.ChatRequests()
+	require.Len(t, chats, 2)
+	second := chats[1].LastUser()
+	require.Contains(t, second, "column c.customer_name does not exist")
+	require.Contains(t, second, "customer_id integer PK")
+	require.Contains(t, second, "name text")
+	require.Len(t, chats[1].Messages, 4, "system, question, failed reply, repair")
+
+	res, err := dbsqlc.New().GetQueryResult(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	require.JSONEq(t, `[["Ada"]]`, string(res.Rows))
+}
+
+func TestRefusals(t *testing.T) {
+	t.Parallel()
+
+	for _, tc := range []struct {
+		name, reply, class, contains string
+		attempts                     int32
+	}{
+		{"Delete", "DELETE FROM customers", "validation_block", "SELECT", 1},
+		{"Sleep", "SELECT pg_sleep(10)", "validation_block", "pg_sleep", 1},
+		{"OtherSchema", "SELECT * FROM rag.queries", "sql_error", "no valid SQL after 3 attempt(s)", 3},
+		{"NoSQL", "I am not able to help with that.", "sql_error", "no valid SQL after 3 attempt(s)", 3},
+		{"Exhausted", "SELECT c.customer_name FROM customers c", "sql_error", "customer_name", 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			e := setup(t)
+			e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return ollamatest.Response{Content: tc.reply} })
+			e.start(t)
+
+			id := e.askSQL(t, "Show me something", "{}")
+			q := query(t, e.db.Pool, id)
+			require.Equal(t, "failed", q.Status)
+			require.Equal(t, tc.class, *q.ErrorClass)
+			require.Contains(t, *q.Error, tc.contains)
+			require.Equal(t, tc.attempts, q.Attempts, "validation_block is never sent back to the model")
+			require.Len(t, e.ollama.ChatRequests(), int(tc.attempts))
+		})
+	}
+}
+
+func TestExecutionErrorIsRepaired(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
+		if strings.Contains(req.LastUser(), "22012") {
+			return fence("SELECT sum(total_amount) / nullif(count(*) - 3, 0) AS x FROM orders")
+		}
+		return fence("SELECT sum(total_amount) / (count(*) - 3) AS x FROM orders")
+	})
+	e.start(t)
+
+	id := e.askSQL(t, "Average something", "{}")
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+	attempts, err := dbsqlc.New().ListAttempts(context.Background(), e.db.Pool, id)
+	require.NoError(t, err)
+	require.Len(t, attempts, 2)
+	require.Equal(t, "execute", *attempts[0].Stage, "division by zero only shows when the query runs")
+	require.Equal(t, "22012", *attempts[0].Sqlstate)
+}
+
+func TestOptions(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return fence("SELECT name FROM customers ORDER BY name") })
+	e.start(t)
+
+	id := e.askSQL(t, "List customers", `{"max_rows": 2, "temperature": 0.5, "tags": {"team": "bi"}}`)
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+	require.Contains(t, *q.Sql, "LIMIT 3")
+	res, err := dbsqlc.New().GetQueryResult(context.Background(), e.db.Pool, id)
+	require.NoError(t, err)
+	require.True(t, res.Truncated)
+	require.EqualValues(t, 2, res.RowCount)
+	require.Equal(t, 0.5, e.ollama.ChatRequests()[0].Options["temperature"])
+}
+
+func TestIntakeRefusesBadRows(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	for _, tc := range []struct{ name, db, question, options, want string }{
+		{"UnknownDatabase", "nope", "hi", "{}", `unknown database "nope"`},
+		{"EmptyQuestion", "shop", "   ", "{}", "queries_question_not_empty"},
+		{"LongQuestion", "shop", strings.Repeat("x", 2001), "{}", "queries_question_at_most_2000_chars"},
+		{"UnknownOption", "shop", "hi", `{"colour": 1}`, `unknown option "colour"`},
+		{"BadOption", "shop", "hi", `{"max_rows": "ten"}`, "options.max_rows must be a positive integer"},
+		{"OptionsNotObject", "shop", "hi", `[1]`, "queries_options_is_object"},
+	} {
+		_, err := e.db.Pool.Exec(ctx, "INSERT INTO rag.queries (database_name, question, options) VALUES ($1, $2, $3)", tc.db, tc.question, tc.options)
+		require.ErrorContains(t, err, tc.want, tc.name)
+	}
+	var jobs int
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT count(*) FROM river.river_job").Scan(&jobs))
+	require.Zero(t, jobs, "a refused row enqueues nothing")
+
+	// A client cannot pre-fill what the service owns.
+	var status string
+	var sql *string
+	require.NoError(t, e.db.Pool.QueryRow(ctx,
+		"INSERT INTO rag.queries (database_name, question, status, sql) VALUES ('shop', 'hi', 'succeeded', 'DROP TABLE x') RETURNING status, sql").Scan(&status, &sql))
+	require.Equal(t, "queued", status)
+	require.Nil(t, sql)
+}
+
+func TestLLMDownThenUp(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.cfg.InfraAttempts = 10
+	e.cfg.RetryBackoff, e.cfg.RetryBackoffMax = 100*time.Millisecond, 200*time.Millisecond
+	e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return fence("SELECT count(*) FROM customers") })
+	require.NoError(t, e.ollama.SetDown(true))
+	e.start(t)
+	ctx := context.Background()
+
+	w, err := intake.Listen(ctx, e.db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	id, err := intake.Submit(ctx, e.db.Pool, "shop", "How many customers?", nil)
+	require.NoError(t, err)
+
+	// The question says what it waits for.
+	require.Eventually(t, func() bool {
+		q := query(t, e.db.Pool, id)
+		return q.StatusDetail != nil && strings.Contains(*q.StatusDetail, "cannot reach Ollama")
+	}, 20*time.Second, 20*time.Millisecond)
+	require.NoError(t, e.ollama.SetDown(false))
+
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	require.NoError(t, w.Wait(wctx, []int64{id}, nil))
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+	require.Nil(t, q.StatusDetail)
+
+	timings, err := dbsqlc.New().ListStageTimings(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	for _, s := range timings {
+		if s.Stage == "generate" {
+			require.Greater(t, s.JobAttempts, int32(1), "generation was retried")
+		}
+	}
+}
+
+func TestInfraFailures(t *testing.T) {
+	t.Parallel()
+
+	t.Run("LLMStaysDown", func(t *testing.T) {
+		t.Parallel()
+		e := setup(t)
+		require.NoError(t, e.ollama.SetDown(true))
+		e.start(t)
+		id := e.askSQL(t, "How many customers?", "{}")
+		q := query(t, e.db.Pool, id)
+		require.Equal(t, "failed", q.Status)
+		require.Equal(t, "infra_failure", *q.ErrorClass)
+		require.Contains(t, *q.Error, "cannot reach Ollama at "+e.ollama.URL())
+		require.Contains(t, *q.Error, "gave up after 4 tries of the generate stage")
+	})
+
+	t.Run("ModelMissing", func(t *testing.T) {
+		t.Parallel()
+		e := setup(t)
+		e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return fence("SELECT 1") })
+		e.start(t)
+		id := e.askSQL(t, "How many customers?", `{"model": "llama-sql:70b"}`)
+		q := query(t, e.db.Pool, id)
+		require.Equal(t, "failed", q.Status)
+		require.Equal(t, "infra_failure", *q.ErrorClass)
+		require.Contains(t, *q.Error, `ollama pull llama-sql:70b`)
+		require.Len(t, e.ollama.ChatRequests(), 1, "a missing model is not retried")
+	})
+
+	t.Run("TargetDown", func(t *testing.T) {
+		t.Parallel()
+		e := setup(t)
+		e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return fence("SELECT count(*) FROM customers") })
+		// The catalog stays; the server behind the DSN goes away.
+		_, err := e.db.Pool.Exec(context.Background(), "UPDATE rag.databases SET dsn = 'postgres://postgres@127.0.0.1:1/nowhere?sslmode=disable&connect_timeout=1' WHERE name = 'shop'")
+		require.NoError(t, err)
+		e.start(t)
+		id := e.askSQL(t, "How many customers?", "{}")
+		q := query(t, e.db.Pool, id)
+		require.Equal(t, "failed", q.Status)
+		require.Equal(t, "infra_failure", *q.ErrorClass)
+		require.Contains(t, *q.Error, `cannot reach database "shop"`)
+		require.Len(t, e.ollama.ChatRequests(), 1, "an infra failure is never sent back to the LLM")
+	})
+
+	t.Run("MissingEnvDSN", func(t *testing.T) {
+		t.Parallel()
+		e := setup(t)
+		e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return fence("SELECT 1") })
+		_, err := e.db.Pool.Exec(context.Background(), "UPDATE rag.databases SET dsn = 'env:NL2SQL_TEST_SURELY_UNSET_DSN' WHERE name = 'shop'")
+		require.NoError(t, err)
+		e.start(t)
+		id := e.askSQL(t, "How many customers?", "{}")
+		q := query(t, e.db.Pool, id)
+		require.Equal(t, "failed", q.Status)
+		require.Equal(t, "infra_failure", *q.ErrorClass)
+		require.Contains(t, *q.Error, "NL2SQL_TEST_SURELY_UNSET_DSN")
+	})
+}
+
+// TestRestartMidChain stops the worker hard while questions are in every
+// stage, starts a new one, and checks that each question ends exactly once
+// and nothing was done twice.
+func TestRestartMidChain(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.cfg.LLMWorkers = 2
+	e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
+		return ollamatest.Response{Content: "```sql\nSELECT count(*) FROM orders\n```", Delay: 30 * time.Millisecond}
+	})
+	ctx := context.Background()
+
+	// Count every completion notification.
+	listener, err := e.db.Pool.Acquire(ctx)
+	require.NoError(t, err)
+	defer listener.Release()
+	_, err = listener.Exec(ctx, "LISTEN rag_query_done")
+	require.NoError(t, err)
+
+	const n = 40
+	questions := make([]string, n)
+	for i := range questions {
+		questions[i] = fmt.Sprintf("How many orders are there? (%d)", i)
+	}
+	ids, err := intake.SubmitMany(ctx, e.db.Pool, "shop", questions, nil)
+	require.NoError(t, err)
+
+	first, err := worker.New(e.db.Pool, e.deps, e.cfg)
+	require.NoError(t, err)
+	require.NoError(t, first.Start(ctx))
+	require.Eventually(t, func() bool {
+		var done int
+		require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.queries WHERE status = 'succeeded'").Scan(&done))
+		return done >= 5
+	}, 30*time.Second, 5*time.Millisecond)
+	// Hard stop: running jobs are cancelled mid-stage.
+	require.NoError(t, first.Client().StopAndCancel(ctx))
+
+	var inFlight int
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.queries WHERE status NOT IN ('succeeded', 'failed')").Scan(&inFlight))
+	require.Positive(t, inFlight, "the stop must interrupt work in progress for this test to mean anything")
+
+	e.start(t)
+	seen := map[int64]int{}
+	var mu sync.Mutex
+	deadline := time.Now().Add(60 * time.Second)
+	for len(seen) < n && time.Now().Before(deadline) {
+		wctx, cancel := context.WithTimeout(ctx, time.Second)
+		note, err := listener.Conn().WaitForNotification(wctx)
+		cancel()
+		if err != nil {
+			continue
+		}
+		var d intake.Done
+		require.NoError(t, json.Unmarshal([]byte(note.Payload), &d))
+		mu.Lock()
+		seen[d.ID]++
+		mu.Unlock()
+	}
+	require.Len(t, seen, n, "every question ended")
+	for _, id := range ids {
+		require.Equal(t, 1, seen[id], "question %d ended exactly once", id)
+	}
+
+	var succeeded, results, attempts, selected int
+	require.NoError(t, e.db.Pool.QueryRow(ctx, `SELECT
+		(SELECT count(*) FROM rag.queries WHERE status = 'succeeded'),
+		(SELECT count(*) FROM rag.query_results),
+		(SELECT count(*) FROM rag.attempts),
+		(SELECT count(*) FROM rag.candidates WHERE selected)`).Scan(&succeeded, &results, &attempts, &selected))
+	require.Equal(t, n, succeeded)
+	require.Equal(t, n, results)
+	require.Equal(t, n, attempts, "no generation was recorded twice")
+	require.Equal(t, n, selected)
+	var leftover int
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT count(*) FROM river.river_job WHERE state NOT IN ('completed')").Scan(&leftover))
+	require.Zero(t, leftover, "no job left behind")
+}
+
+func TestSweepFailsLostQuestions(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.cfg.SweepGrace = time.Millisecond
+	svc, err := worker.New(e.db.Pool, e.deps, e.cfg) // not started: nobody works the job
+	require.NoError(t, err)
+	ctx := context.Background()
+
+	id, err := intake.Submit(ctx, e.db.Pool, "shop", "How many customers?", nil)
+	require.NoError(t, err)
+	require.NoError(t, svc.Sweep(ctx))
+	require.Equal(t, "queued", query(t, e.db.Pool, id).Status, "a question with a live job is left alone")
+
+	// An operator deletes the job.
+	_, err = e.db.Pool.Exec(ctx, "DELETE FROM river.river_job")
+	require.NoError(t, err)
+	time.Sleep(5 * time.Millisecond)
+	require.NoError(t, svc.Sweep(ctx))
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "failed", q.Status)
+	require.Equal(t, "unknown", *q.ErrorClass)
+	require.Contains(t, *q.Error, "no longer exists")
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return "<nil>"
+	}
+	return *p
+}
