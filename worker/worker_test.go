@@ -292,7 +292,9 @@ func TestExecutionErrorIsRepaired(t *testing.T) {
 func TestOptions(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
-	e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return fence("SELECT name FROM customers ORDER BY name") })
+	e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
+		return fence("SELECT name FROM customers ORDER BY name")
+	})
 	e.start(t)
 
 	id := e.askSQL(t, "List customers", `{"max_rows": 2, "temperature": 0.5, "tags": {"team": "bi"}}`)
