@@ -2,9 +2,12 @@
 -- of), around the guarded SQL itself.
 
 -- name: SetupSession :exec
--- Transaction-local settings for EXPLAIN and execution: a statement timeout
--- and the database's registered schemas as search_path.
-SELECT set_config('statement_timeout', @statement_timeout::text, true),
+-- Transaction-local settings for EXPLAIN and execution, sent in the same
+-- pipeline (one implicit transaction) as the statement they guard: a read
+-- only transaction, a statement timeout and the database's registered
+-- schemas as search_path.
+SELECT set_config('transaction_read_only', 'on', true),
+       set_config('statement_timeout', @statement_timeout::text, true),
        set_config('search_path', @search_path::text, true);
 
 -- name: SetLocalRole :exec

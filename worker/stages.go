@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
@@ -32,33 +34,28 @@ const (
 func (s *Service) retrieve(ctx context.Context, job *river.Job[jobs.RetrieveArgs]) error {
 	started := s.cfg.Clock()
 	ref := job.Args.Chain()
-	q, err := s.loadQuery(ctx, ref)
+	in, err := s.q.StartRetrieve(ctx, s.pool, &dbsqlc.StartRetrieveParams{ID: ref.QueryID, Step: ref.Step})
 	if err != nil {
-		return staleOr(ctx, s, job, err)
+		return staleOr(ctx, s, job, noRowsIsStale(err))
 	}
-	if _, err := s.q.StartQueryStage(ctx, s.pool, &dbsqlc.StartQueryStageParams{ID: q.ID, Step: ref.Step, Status: statusRetrieving}); err != nil {
-		return metaError(err)
-	}
-	opts, err := parseOptions(q.Options)
+	opts, err := parseOptions(in.Options)
 	if err != nil {
 		return err
 	}
-	res, err := s.deps.Retriever.Retrieve(ctx, RetrieveRequest{Database: q.DatabaseName, Question: q.Question, SchemaFormat: opts.SchemaFormat})
+	res, err := s.deps.Retriever.Retrieve(ctx, RetrieveRequest{Database: in.DatabaseName, Question: in.Question, SchemaFormat: opts.SchemaFormat})
 	if err != nil {
 		return err
 	}
 	return complete(ctx, s, job, func(tx pgx.Tx) error {
-		next, err := s.q.AdvanceQuery(ctx, tx, &dbsqlc.AdvanceQueryParams{ID: q.ID, Step: ref.Step, Status: statusGenerating, Retrieval: res.Metadata})
+		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
+		next, err := s.q.FinishRetrieve(ctx, tx, &dbsqlc.FinishRetrieveParams{ID: ref.QueryID, Step: ref.Step, Retrieval: res.Metadata,
+			Format: res.Format, Schema: res.Schema, JoinHints: res.JoinHints,
+			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started})
 		if err != nil {
 			return err
 		}
-		if err := s.q.UpsertQueryContext(ctx, tx, &dbsqlc.UpsertQueryContextParams{QueryID: q.ID, Format: res.Format, Schema: res.Schema, JoinHints: res.JoinHints}); err != nil {
-			return err
-		}
-		if _, err := s.client.InsertTx(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: q.ID, Step: next}, Attempt: 1}, nil); err != nil {
-			return err
-		}
-		return s.recordTiming(ctx, tx, job.JobRow, ref, jobs.StageRetrieve, 0, started)
+		_, err = s.client.InsertTx(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: 1}, nil)
+		return err
 	})
 }
 
@@ -67,31 +64,25 @@ func (s *Service) retrieve(ctx context.Context, job *river.Job[jobs.RetrieveArgs
 func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs]) error {
 	started := s.cfg.Clock()
 	ref, attempt := job.Args.Chain(), job.Args.Attempt
-	q, err := s.loadQuery(ctx, ref)
-	if err != nil {
-		return staleOr(ctx, s, job, err)
+	in, err := s.q.GetGenerateInput(ctx, s.pool, &dbsqlc.GetGenerateInputParams{ID: ref.QueryID, PrevAttempt: attempt - 1})
+	if err == nil && !current(in.Step, in.Status, ref) {
+		err = errStale
 	}
-	opts, err := parseOptions(q.Options)
+	if err != nil {
+		return staleOr(ctx, s, job, noRowsIsStale(err))
+	}
+	opts, err := parseOptions(in.Options)
 	if err != nil {
 		return err
 	}
-	qc, err := s.q.GetQueryContext(ctx, s.pool, q.ID)
-	if err != nil {
-		return metaError(err)
-	}
-	req := prompt.Request{Database: q.DatabaseName, Question: q.Question, Schema: qc.Schema, JoinHints: qc.JoinHints}
+	req := prompt.Request{Database: in.DatabaseName, Question: in.Question, Schema: in.Schema, JoinHints: in.JoinHints}
 	msgs := prompt.Initial(req)
 	strategy := "initial"
-	var inputSQL, inputErr *string
 	if attempt > 1 {
-		prev, err := s.q.GetAttempt(ctx, s.pool, &dbsqlc.GetAttemptParams{QueryID: q.ID, Attempt: attempt - 1})
-		if err != nil {
-			return metaError(err)
-		}
-		f := s.failureOf(ctx, q.DatabaseName, prev)
+		f := s.failureOf(ctx, in.DatabaseName, prompt.Failure{SQL: deref(in.PrevSql), Reply: deref(in.PrevReply), Stage: deref(in.PrevStage),
+			SQLSTATE: deref(in.PrevSqlstate), Message: deref(in.PrevError), Timeout: deref(in.PrevErrorClass) == string(errclass.QueryTimeout)})
 		msgs = prompt.Repair(req, f)
 		strategy = f.Strategy()
-		inputSQL, inputErr = prev.Sql, prev.Error
 	}
 
 	gen, err := s.deps.Model.Generate(ctx, GenerateRequest{Messages: msgs, Model: opts.Model, Temperature: opts.Temperature})
@@ -103,34 +94,23 @@ func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs
 		firstSQL = &gen.SQL[0]
 	}
 	return complete(ctx, s, job, func(tx pgx.Tx) error {
-		next, err := s.q.AdvanceQuery(ctx, tx, &dbsqlc.AdvanceQueryParams{ID: q.ID, Step: ref.Step, Status: statusValidating, Attempts: attempt})
-		if err != nil {
-			return err
-		}
-		err = s.q.InsertAttempt(ctx, tx, &dbsqlc.InsertAttemptParams{
-			QueryID: q.ID, Attempt: attempt, RepairStrategy: strategy, InputSql: inputSQL, InputError: inputErr,
-			Model: gen.Model, Prompt: mustJSON(msgs), RawReply: &gen.Raw, Sql: firstSQL,
+		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
+		next, err := s.q.FinishGenerate(ctx, tx, &dbsqlc.FinishGenerateParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt,
+			RepairStrategy: strategy, InputSql: in.PrevSql, InputError: in.PrevError,
+			Model: gen.Model, Prompt: mustJSON(msgs), RawReply: &gen.Raw, Sql: firstSQL, Candidates: nonNil(gen.SQL),
 			PromptTokens: ptr(int32(gen.PromptTokens)), ReplyTokens: ptr(int32(gen.ReplyTokens)), LlmMs: ptr(int32(gen.Duration.Milliseconds())),
-		})
+			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started})
 		if err != nil {
 			return err
 		}
-		for i, sql := range gen.SQL {
-			if err := s.q.InsertCandidate(ctx, tx, &dbsqlc.InsertCandidateParams{QueryID: q.ID, Attempt: attempt, Ordinal: int32(i + 1), Sql: sql}); err != nil {
-				return err
-			}
-		}
-		if _, err := s.client.InsertTx(ctx, tx, jobs.ValidateArgs{Ref: jobs.Ref{QueryID: q.ID, Step: next}, Attempt: attempt}, nil); err != nil {
-			return err
-		}
-		return s.recordTiming(ctx, tx, job.JobRow, ref, jobs.StageGenerate, attempt, started)
+		_, err = s.client.InsertTx(ctx, tx, jobs.ValidateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt}, nil)
+		return err
 	})
 }
 
-// failureOf turns a failed attempt into what the repair prompt needs.
-func (s *Service) failureOf(ctx context.Context, database string, a *dbsqlc.RagAttempt) prompt.Failure {
-	f := prompt.Failure{SQL: deref(a.Sql), Reply: deref(a.RawReply), Stage: deref(a.Stage), SQLSTATE: deref(a.Sqlstate),
-		Message: deref(a.Error), Timeout: deref(a.ErrorClass) == string(errclass.QueryTimeout)}
+// failureOf completes a failed attempt's description with what the repair
+// prompt needs: for an undefined column, the column whitelist.
+func (s *Service) failureOf(ctx context.Context, database string, f prompt.Failure) prompt.Failure {
 	if f.SQLSTATE == "42703" && f.SQL != "" {
 		wl, ok, err := s.deps.Guard.Whitelist(ctx, database, f.SQL, f.Message)
 		if err != nil {
@@ -144,7 +124,7 @@ func (s *Service) failureOf(ctx context.Context, database string, a *dbsqlc.RagA
 
 // evaluation is what validation learned about one candidate.
 type evaluation struct {
-	row     *dbsqlc.RagCandidate
+	ordinal int32
 	verdict *Verdict
 	plan    *target.Plan
 	err     *errclass.Error // why it was rejected
@@ -160,19 +140,19 @@ type evaluation struct {
 func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs]) error {
 	started := s.cfg.Clock()
 	ref, attempt := job.Args.Chain(), job.Args.Attempt
-	q, err := s.loadQuery(ctx, ref)
+	rows, err := s.q.GetValidateInput(ctx, s.pool, &dbsqlc.GetValidateInputParams{ID: ref.QueryID, Attempt: attempt})
+	if err == nil && (len(rows) == 0 || !current(rows[0].Step, rows[0].Status, ref)) {
+		err = errStale
+	}
 	if err != nil {
 		return staleOr(ctx, s, job, err)
 	}
-	opts, err := parseOptions(q.Options)
+	in := rows[0]
+	opts, err := parseOptions(in.Options)
 	if err != nil {
 		return err
 	}
-	rows, err := s.q.ListCandidates(ctx, s.pool, &dbsqlc.ListCandidatesParams{QueryID: q.ID, Attempt: attempt})
-	if err != nil {
-		return metaError(err)
-	}
-	db, err := s.deps.Catalog.Target(ctx, q.DatabaseName)
+	db, err := s.deps.Catalog.Target(ctx, in.DatabaseName)
 	if err != nil {
 		return err
 	}
@@ -182,8 +162,11 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 
 	evals := make([]*evaluation, 0, len(rows))
 	for _, row := range rows {
-		ev := &evaluation{row: row, eval: candidate.Evaluation{Ordinal: int(row.Ordinal)}}
-		v, err := s.deps.Guard.Check(ctx, q.DatabaseName, row.Sql, limit)
+		if row.Ordinal == nil {
+			continue // the reply held no SQL
+		}
+		ev := &evaluation{ordinal: *row.Ordinal, eval: candidate.Evaluation{Ordinal: int(*row.Ordinal)}}
+		v, err := s.deps.Guard.Check(ctx, in.DatabaseName, deref(row.Sql), limit)
 		if err != nil {
 			return err
 		}
@@ -205,7 +188,7 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 			}
 			ev.plan = plan
 		}
-		ev.score, ev.parts = candidate.Score(q.Question, ev.eval)
+		ev.score, ev.parts = candidate.Score(in.Question, ev.eval)
 		evals = append(evals, ev)
 	}
 
@@ -215,78 +198,110 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 		scores[i], cands[i] = ev.score, ev.eval
 	}
 	best := candidate.Select(cands, scores)
-	maxAttempts := int32(opts.maxAttempts(s.cfg.MaxAttempts))
+	var failure *errclass.Error
+	var failStage string
+	if best < 0 {
+		worst := worstFailure(evals)
+		failure, failStage = failureError(worst, len(evals)), failureStage(worst)
+	}
+	d := decide(best >= 0, failure, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts)))
 
+	p := &dbsqlc.FinishValidateParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt, Status: d.status, Outcome: "passed",
+		FinalErrorClass: d.errorClass(), FinalSqlstate: d.sqlstate(), FinalError: d.message()}
+	if failure != nil {
+		p.Outcome, p.AttemptStage, p.AttemptErrorClass, p.AttemptSqlstate, p.AttemptError =
+			"failed", &failStage, ptr(string(failure.Class)), nonEmpty(failure.SQLSTATE), &failure.Message
+	}
+	for i, ev := range evals {
+		addEvaluation(p, ev, i == best)
+	}
 	return complete(ctx, s, job, func(tx pgx.Tx) error {
-		var failure *evaluation
-		if best < 0 {
-			failure = worstFailure(evals)
-		}
-		next, nextStatus, err := s.handOn(ctx, tx, q.ID, ref.Step, attempt, maxAttempts, failureError(failure, len(evals)), best >= 0)
+		p.JobID, p.JobAttempts, p.EnqueuedAt = jobTiming(job.JobRow)
+		p.StartedAt = started
+		next, err := s.q.FinishValidate(ctx, tx, p)
 		if err != nil {
 			return err
 		}
-		for i, ev := range evals {
-			if err := s.saveEvaluation(ctx, tx, ev, i == best); err != nil {
-				return err
-			}
-		}
-		outcome := dbsqlc.SetAttemptOutcomeParams{QueryID: q.ID, Attempt: attempt, Outcome: "passed"}
-		if best < 0 {
-			ce := failureError(failure, len(evals))
-			outcome.Outcome, outcome.Stage, outcome.ErrorClass, outcome.Sqlstate, outcome.Error =
-				"failed", ptr(failureStage(failure)), ptr(string(ce.Class)), nonEmpty(ce.SQLSTATE), &ce.Message
-		}
-		if err := s.q.SetAttemptOutcome(ctx, tx, &outcome); err != nil {
-			return err
-		}
-		switch nextStatus {
+		switch d.status {
 		case statusExecuting:
-			_, err = s.client.InsertTx(ctx, tx, jobs.ExecuteArgs{Ref: jobs.Ref{QueryID: q.ID, Step: next}, Attempt: attempt}, nil)
+			_, err = s.client.InsertTx(ctx, tx, jobs.ExecuteArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt}, nil)
 		case statusGenerating:
-			_, err = s.client.InsertTx(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: q.ID, Step: next}, Attempt: attempt + 1}, nil)
+			_, err = s.client.InsertTx(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt + 1}, nil)
 		}
-		if err != nil {
-			return err
-		}
-		return s.recordTiming(ctx, tx, job.JobRow, ref, jobs.StageValidate, attempt, started)
+		return err
 	})
 }
 
-// handOn moves a question after validation or execution: to execution when
-// passed, back to generation when the failure is repairable and attempts
-// remain, or to failed. It returns the new step and status.
-func (s *Service) handOn(ctx context.Context, tx pgx.Tx, id int64, step, attempt, maxAttempts int32, fail *errclass.Error, passed bool) (int32, string, error) {
-	if passed {
-		next, err := s.q.AdvanceQuery(ctx, tx, &dbsqlc.AdvanceQueryParams{ID: id, Step: step, Status: statusExecuting, Attempts: attempt})
-		return next, statusExecuting, err
-	}
-	if fail.Class.Repairable() && attempt < maxAttempts {
-		next, err := s.q.AdvanceQuery(ctx, tx, &dbsqlc.AdvanceQueryParams{ID: id, Step: step, Status: statusGenerating, Attempts: attempt})
-		return next, statusGenerating, err
+// decision is where a question goes after validation or execution.
+type decision struct {
+	status string
+	fail   *errclass.Error // set when status is failed
+	msg    string
+}
+
+// decide moves a question on: to execution when a candidate passed, back to
+// generation when the failure is repairable and attempts remain, or to
+// failed.
+func decide(passed bool, fail *errclass.Error, attempt, maxAttempts int32) decision {
+	switch {
+	case passed:
+		return decision{status: statusExecuting}
+	case fail.Class.Repairable() && attempt < maxAttempts:
+		return decision{status: statusGenerating}
 	}
 	msg := fail.Message
 	if fail.Class.Repairable() {
 		msg = fmt.Sprintf("no valid SQL after %d attempt(s); last error: %s", attempt, fail.Message)
 	}
-	next, err := s.q.FinishQuery(ctx, tx, &dbsqlc.FinishQueryParams{ID: id, Step: step, Status: statusFailed, Attempts: attempt,
-		ErrorClass: ptr(string(fail.Class)), Sqlstate: nonEmpty(fail.SQLSTATE), Error: &msg})
-	return next, statusFailed, err
+	return decision{status: statusFailed, fail: fail, msg: msg}
 }
 
-func (s *Service) saveEvaluation(ctx context.Context, tx pgx.Tx, ev *evaluation, selected bool) error {
-	p := &dbsqlc.UpdateCandidateParams{QueryID: ev.row.QueryID, Attempt: ev.row.Attempt, Ordinal: ev.row.Ordinal,
-		Score: &ev.score, Breakdown: mustJSON(ev.parts), Verdict: "passed", Selected: selected}
-	if ev.verdict != nil && ev.verdict.SQL != "" {
-		p.GuardedSql = &ev.verdict.SQL
+func (d decision) errorClass() *string {
+	if d.fail == nil {
+		return nil
 	}
-	if ev.plan != nil {
-		p.Plan = ev.plan.Raw
+	return ptr(string(d.fail.Class))
+}
+
+func (d decision) sqlstate() *string {
+	if d.fail == nil {
+		return nil
+	}
+	return nonEmpty(d.fail.SQLSTATE)
+}
+
+func (d decision) message() *string {
+	if d.fail == nil {
+		return nil
+	}
+	return &d.msg
+}
+
+// addEvaluation appends one candidate's verdict to the FinishValidate
+// arrays (empty strings stand for NULL).
+func addEvaluation(p *dbsqlc.FinishValidateParams, ev *evaluation, selected bool) {
+	guarded, verdict, stage, class, state, msg := "", "passed", "", "", "", ""
+	if ev.verdict != nil {
+		guarded = ev.verdict.SQL
 	}
 	if ev.err != nil {
-		p.Verdict, p.Stage, p.ErrorClass, p.Sqlstate, p.Error = "rejected", &ev.stage, ptr(string(ev.err.Class)), nonEmpty(ev.err.SQLSTATE), &ev.err.Message
+		verdict, stage, class, state, msg = "rejected", ev.stage, string(ev.err.Class), ev.err.SQLSTATE, ev.err.Message
 	}
-	return s.q.UpdateCandidate(ctx, tx, p)
+	var plan []byte
+	if ev.plan != nil {
+		plan = ev.plan.Raw
+	}
+	p.Ordinals = append(p.Ordinals, ev.ordinal)
+	p.GuardedSqls = append(p.GuardedSqls, guarded)
+	p.Scores = append(p.Scores, ev.score)
+	p.Breakdowns = append(p.Breakdowns, mustJSON(ev.parts))
+	p.Verdicts = append(p.Verdicts, verdict)
+	p.Stages = append(p.Stages, stage)
+	p.ErrorClasses = append(p.ErrorClasses, class)
+	p.Sqlstates = append(p.Sqlstates, state)
+	p.Errors = append(p.Errors, msg)
+	p.Plans = append(p.Plans, plan)
+	p.Selected = append(p.Selected, selected)
 }
 
 // worstFailure picks the failure that decides what happens next when no
@@ -351,69 +366,86 @@ func violationError(v *Verdict) *errclass.Error {
 func (s *Service) execute(ctx context.Context, job *river.Job[jobs.ExecuteArgs]) error {
 	started := s.cfg.Clock()
 	ref, attempt := job.Args.Chain(), job.Args.Attempt
-	q, err := s.loadQuery(ctx, ref)
-	if err != nil {
-		return staleOr(ctx, s, job, err)
+	in, err := s.q.GetExecuteInput(ctx, s.pool, &dbsqlc.GetExecuteInputParams{ID: ref.QueryID, Attempt: attempt})
+	if err == nil && !current(in.Step, in.Status, ref) {
+		err = errStale
 	}
-	opts, err := parseOptions(q.Options)
 	if err != nil {
-		return err
+		return staleOr(ctx, s, job, noRowsIsStale(err))
 	}
-	cand, err := s.q.GetSelectedCandidate(ctx, s.pool, &dbsqlc.GetSelectedCandidateParams{QueryID: q.ID, Attempt: attempt})
-	if err != nil {
-		return metaError(err)
-	}
-	db, err := s.deps.Catalog.Target(ctx, q.DatabaseName)
+	opts, err := parseOptions(in.Options)
 	if err != nil {
 		return err
 	}
-	sql := deref(cand.GuardedSql)
+	db, err := s.deps.Catalog.Target(ctx, in.DatabaseName)
+	if err != nil {
+		return err
+	}
+	sql := deref(in.GuardedSql)
 	res, execErr := s.deps.Targets.Execute(ctx, db, sql, target.ExecOptions{MaxRows: s.maxRows(opts), Timeout: opts.timeout()})
 	if execErr != nil {
 		ce := errclass.Classify(execErr)
 		if ce.Class == errclass.InfraFailure {
 			return execErr
 		}
-		maxAttempts := int32(opts.maxAttempts(s.cfg.MaxAttempts))
+		d := decide(false, ce, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts)))
 		return complete(ctx, s, job, func(tx pgx.Tx) error {
-			next, status, err := s.handOn(ctx, tx, q.ID, ref.Step, attempt, maxAttempts, ce, false)
+			jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
+			next, err := s.q.FailExecute(ctx, tx, &dbsqlc.FailExecuteParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt, Status: d.status,
+				FinalErrorClass: d.errorClass(), FinalSqlstate: d.sqlstate(), FinalError: d.message(),
+				Ordinal: in.Ordinal, ErrorClass: ptr(string(ce.Class)), Sqlstate: nonEmpty(ce.SQLSTATE), Error: &ce.Message,
+				JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started})
 			if err != nil {
 				return err
 			}
-			if err := s.q.RejectCandidate(ctx, tx, &dbsqlc.RejectCandidateParams{QueryID: q.ID, Attempt: attempt, Ordinal: cand.Ordinal,
-				ErrorClass: ptr(string(ce.Class)), Sqlstate: nonEmpty(ce.SQLSTATE), Error: &ce.Message}); err != nil {
-				return err
+			if d.status == statusGenerating {
+				_, err = s.client.InsertTx(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt + 1}, nil)
 			}
-			if err := s.q.SetAttemptOutcome(ctx, tx, &dbsqlc.SetAttemptOutcomeParams{QueryID: q.ID, Attempt: attempt, Outcome: "failed",
-				Stage: ptr("execute"), ErrorClass: ptr(string(ce.Class)), Sqlstate: nonEmpty(ce.SQLSTATE), Error: &ce.Message}); err != nil {
-				return err
-			}
-			if status == statusGenerating {
-				if _, err := s.client.InsertTx(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: q.ID, Step: next}, Attempt: attempt + 1}, nil); err != nil {
-					return err
-				}
-			}
-			return s.recordTiming(ctx, tx, job.JobRow, ref, jobs.StageExecute, attempt, started)
+			return err
 		})
 	}
 
 	warnings := 0
 	var parts map[string]float64
-	if json.Unmarshal(cand.Breakdown, &parts) == nil {
+	if json.Unmarshal(in.Breakdown, &parts) == nil {
 		warnings = int(parts[candidate.PartLintWarning] / candidate.LintWarnPenalty)
 	}
 	confidence := candidate.Confidence(int(attempt), warnings)
 	return complete(ctx, s, job, func(tx pgx.Tx) error {
-		if _, err := s.q.FinishQuery(ctx, tx, &dbsqlc.FinishQueryParams{ID: q.ID, Step: ref.Step, Status: statusSucceeded, Attempts: attempt,
-			Sql: &sql, Confidence: &confidence}); err != nil {
-			return err
-		}
-		if err := s.q.InsertQueryResult(ctx, tx, &dbsqlc.InsertQueryResultParams{QueryID: q.ID, Columns: mustJSON(res.Columns), Rows: mustJSON(res.Rows),
-			RowCount: int32(res.RowCount), Truncated: res.Truncated, DurationMs: float64(res.Duration.Microseconds()) / 1000}); err != nil {
-			return err
-		}
-		return s.recordTiming(ctx, tx, job.JobRow, ref, jobs.StageExecute, attempt, started)
+		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
+		_, err := s.q.FinishExecute(ctx, tx, &dbsqlc.FinishExecuteParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt,
+			Sql: &sql, Confidence: &confidence, Columns: mustJSON(res.Columns), Rows: mustJSON(res.Rows),
+			RowCount: int32(res.RowCount), Truncated: res.Truncated, DurationMs: float64(res.Duration.Microseconds()) / 1000,
+			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started})
+		return err
 	})
+}
+
+// current reports whether a question at step/status is still waiting for
+// the job of ref.
+func current(step int32, status string, ref jobs.Ref) bool {
+	return step == ref.Step && status != statusSucceeded && status != statusFailed
+}
+
+// noRowsIsStale maps "no such question" to errStale: the question was
+// deleted, or moved on, and the job has nothing to do.
+func noRowsIsStale(err error) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return errStale
+	}
+	return metaError(err)
+}
+
+// jobTiming returns the job's fields for rag.stage_timings.
+func jobTiming(row *rivertype.JobRow) (*int64, int32, time.Time) {
+	return &row.ID, int32(row.Attempt), row.CreatedAt
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 func (s *Service) maxRows(o options) int {

@@ -275,30 +275,6 @@ func metaError(err error) error {
 		Message: "nl2sql's database: " + ce.Message, Err: err}
 }
 
-// recordTiming stores one stage run's timing in tx.
-func (s *Service) recordTiming(ctx context.Context, tx pgx.Tx, row *rivertype.JobRow, ref jobs.Ref, stage string, attempt int32, started time.Time) error {
-	return s.q.UpsertStageTiming(ctx, tx, &dbsqlc.UpsertStageTimingParams{
-		QueryID: ref.QueryID, Stage: stage, Attempt: attempt, JobID: &row.ID, JobAttempts: int32(row.Attempt),
-		EnqueuedAt: row.CreatedAt, StartedAt: started, FinishedAt: s.cfg.Clock(),
-	})
-}
-
-// loadQuery returns the question a job is for, or errStale when the job is
-// a duplicate (or the question was deleted).
-func (s *Service) loadQuery(ctx context.Context, ref jobs.Ref) (*dbsqlc.RagQuery, error) {
-	q, err := s.q.GetQuery(ctx, s.pool, ref.QueryID)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, errStale
-	}
-	if err != nil {
-		return nil, metaError(err)
-	}
-	if q.Step != ref.Step || q.Status == "succeeded" || q.Status == "failed" {
-		return nil, errStale
-	}
-	return q, nil
-}
-
 func ptr[T any](v T) *T { return &v }
 
 func nonEmpty(s string) *string {

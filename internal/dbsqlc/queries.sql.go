@@ -7,44 +7,7 @@ package dbsqlc
 
 import (
 	"context"
-	"time"
 )
-
-const advanceQuery = `-- name: AdvanceQuery :one
-UPDATE rag.queries
-SET status = $1,
-    step = step + 1,
-    attempts = greatest(attempts, $2::integer),
-    retrieval = coalesce($3::jsonb, retrieval),
-    status_detail = NULL,
-    updated_at = now()
-WHERE id = $4 AND step = $5
-RETURNING step
-`
-
-type AdvanceQueryParams struct {
-	Status    string
-	Attempts  int32
-	Retrieval []byte
-	ID        int64
-	Step      int32
-}
-
-// Hands a question to its next stage. Matching on step makes a duplicate job
-// find no row, so it cannot advance the chain twice; the row lock it takes
-// serialises the rest of the stage's transaction.
-func (q *Queries) AdvanceQuery(ctx context.Context, db DBTX, arg *AdvanceQueryParams) (int32, error) {
-	row := db.QueryRow(ctx, advanceQuery,
-		arg.Status,
-		arg.Attempts,
-		arg.Retrieval,
-		arg.ID,
-		arg.Step,
-	)
-	var step int32
-	err := row.Scan(&step)
-	return step, err
-}
 
 const countLiveRiverLeaders = `-- name: CountLiveRiverLeaders :one
 SELECT count(*) FROM river.river_leader WHERE expires_at > now()
@@ -147,42 +110,6 @@ func (q *Queries) FinishQuery(ctx context.Context, db DBTX, arg *FinishQueryPara
 	return step, err
 }
 
-const getAttempt = `-- name: GetAttempt :one
-SELECT query_id, attempt, repair_strategy, input_sql, input_error, model, prompt, raw_reply, sql, outcome, stage, error_class, sqlstate, error, prompt_tokens, reply_tokens, llm_ms, created_at, validated_at FROM rag.attempts WHERE query_id = $1 AND attempt = $2
-`
-
-type GetAttemptParams struct {
-	QueryID int64
-	Attempt int32
-}
-
-func (q *Queries) GetAttempt(ctx context.Context, db DBTX, arg *GetAttemptParams) (*RagAttempt, error) {
-	row := db.QueryRow(ctx, getAttempt, arg.QueryID, arg.Attempt)
-	var i RagAttempt
-	err := row.Scan(
-		&i.QueryID,
-		&i.Attempt,
-		&i.RepairStrategy,
-		&i.InputSql,
-		&i.InputError,
-		&i.Model,
-		&i.Prompt,
-		&i.RawReply,
-		&i.Sql,
-		&i.Outcome,
-		&i.Stage,
-		&i.ErrorClass,
-		&i.Sqlstate,
-		&i.Error,
-		&i.PromptTokens,
-		&i.ReplyTokens,
-		&i.LlmMs,
-		&i.CreatedAt,
-		&i.ValidatedAt,
-	)
-	return &i, err
-}
-
 const getQuery = `-- name: GetQuery :one
 SELECT id, database_name, question, options, status, status_detail, sql, confidence, error_class, sqlstate, error, attempts, retrieval, step, created_at, updated_at, finished_at FROM rag.queries WHERE id = $1
 `
@@ -212,23 +139,6 @@ func (q *Queries) GetQuery(ctx context.Context, db DBTX, id int64) (*RagQuery, e
 	return &i, err
 }
 
-const getQueryContext = `-- name: GetQueryContext :one
-SELECT query_id, format, schema, join_hints, created_at FROM rag.query_contexts WHERE query_id = $1
-`
-
-func (q *Queries) GetQueryContext(ctx context.Context, db DBTX, queryID int64) (*RagQueryContext, error) {
-	row := db.QueryRow(ctx, getQueryContext, queryID)
-	var i RagQueryContext
-	err := row.Scan(
-		&i.QueryID,
-		&i.Format,
-		&i.Schema,
-		&i.JoinHints,
-		&i.CreatedAt,
-	)
-	return &i, err
-}
-
 const getQueryResult = `-- name: GetQueryResult :one
 SELECT query_id, columns, rows, row_count, truncated, duration_ms, created_at FROM rag.query_results WHERE query_id = $1
 `
@@ -246,117 +156,6 @@ func (q *Queries) GetQueryResult(ctx context.Context, db DBTX, queryID int64) (*
 		&i.CreatedAt,
 	)
 	return &i, err
-}
-
-const getQueryStatus = `-- name: GetQueryStatus :one
-SELECT id, status, step FROM rag.queries WHERE id = $1
-`
-
-type GetQueryStatusRow struct {
-	ID     int64
-	Status string
-	Step   int32
-}
-
-func (q *Queries) GetQueryStatus(ctx context.Context, db DBTX, id int64) (*GetQueryStatusRow, error) {
-	row := db.QueryRow(ctx, getQueryStatus, id)
-	var i GetQueryStatusRow
-	err := row.Scan(&i.ID, &i.Status, &i.Step)
-	return &i, err
-}
-
-const getSelectedCandidate = `-- name: GetSelectedCandidate :one
-SELECT query_id, attempt, ordinal, sql, guarded_sql, score, breakdown, verdict, stage, error_class, sqlstate, error, plan, selected, created_at FROM rag.candidates WHERE query_id = $1 AND attempt = $2 AND selected
-`
-
-type GetSelectedCandidateParams struct {
-	QueryID int64
-	Attempt int32
-}
-
-func (q *Queries) GetSelectedCandidate(ctx context.Context, db DBTX, arg *GetSelectedCandidateParams) (*RagCandidate, error) {
-	row := db.QueryRow(ctx, getSelectedCandidate, arg.QueryID, arg.Attempt)
-	var i RagCandidate
-	err := row.Scan(
-		&i.QueryID,
-		&i.Attempt,
-		&i.Ordinal,
-		&i.Sql,
-		&i.GuardedSql,
-		&i.Score,
-		&i.Breakdown,
-		&i.Verdict,
-		&i.Stage,
-		&i.ErrorClass,
-		&i.Sqlstate,
-		&i.Error,
-		&i.Plan,
-		&i.Selected,
-		&i.CreatedAt,
-	)
-	return &i, err
-}
-
-const insertAttempt = `-- name: InsertAttempt :exec
-INSERT INTO rag.attempts (query_id, attempt, repair_strategy, input_sql, input_error, model, prompt, raw_reply, sql,
-                          prompt_tokens, reply_tokens, llm_ms)
-VALUES ($1, $2, $3, $4, $5, $6, $7,
-        $8, $9, $10, $11, $12)
-`
-
-type InsertAttemptParams struct {
-	QueryID        int64
-	Attempt        int32
-	RepairStrategy string
-	InputSql       *string
-	InputError     *string
-	Model          string
-	Prompt         []byte
-	RawReply       *string
-	Sql            *string
-	PromptTokens   *int32
-	ReplyTokens    *int32
-	LlmMs          *int32
-}
-
-func (q *Queries) InsertAttempt(ctx context.Context, db DBTX, arg *InsertAttemptParams) error {
-	_, err := db.Exec(ctx, insertAttempt,
-		arg.QueryID,
-		arg.Attempt,
-		arg.RepairStrategy,
-		arg.InputSql,
-		arg.InputError,
-		arg.Model,
-		arg.Prompt,
-		arg.RawReply,
-		arg.Sql,
-		arg.PromptTokens,
-		arg.ReplyTokens,
-		arg.LlmMs,
-	)
-	return err
-}
-
-const insertCandidate = `-- name: InsertCandidate :exec
-INSERT INTO rag.candidates (query_id, attempt, ordinal, sql)
-VALUES ($1, $2, $3, $4)
-`
-
-type InsertCandidateParams struct {
-	QueryID int64
-	Attempt int32
-	Ordinal int32
-	Sql     string
-}
-
-func (q *Queries) InsertCandidate(ctx context.Context, db DBTX, arg *InsertCandidateParams) error {
-	_, err := db.Exec(ctx, insertCandidate,
-		arg.QueryID,
-		arg.Attempt,
-		arg.Ordinal,
-		arg.Sql,
-	)
-	return err
 }
 
 const insertQueries = `-- name: InsertQueries :many
@@ -411,35 +210,6 @@ func (q *Queries) InsertQuery(ctx context.Context, db DBTX, arg *InsertQueryPara
 	var id int64
 	err := row.Scan(&id)
 	return id, err
-}
-
-const insertQueryResult = `-- name: InsertQueryResult :exec
-INSERT INTO rag.query_results (query_id, columns, rows, row_count, truncated, duration_ms)
-VALUES ($1, $2, $3, $4, $5, $6)
-ON CONFLICT (query_id) DO UPDATE
-SET columns = excluded.columns, rows = excluded.rows, row_count = excluded.row_count,
-    truncated = excluded.truncated, duration_ms = excluded.duration_ms, created_at = now()
-`
-
-type InsertQueryResultParams struct {
-	QueryID    int64
-	Columns    []byte
-	Rows       []byte
-	RowCount   int32
-	Truncated  bool
-	DurationMs float64
-}
-
-func (q *Queries) InsertQueryResult(ctx context.Context, db DBTX, arg *InsertQueryResultParams) error {
-	_, err := db.Exec(ctx, insertQueryResult,
-		arg.QueryID,
-		arg.Columns,
-		arg.Rows,
-		arg.RowCount,
-		arg.Truncated,
-		arg.DurationMs,
-	)
-	return err
 }
 
 const listAllCandidates = `-- name: ListAllCandidates :many
@@ -526,51 +296,6 @@ func (q *Queries) ListAttempts(ctx context.Context, db DBTX, queryID int64) ([]*
 	return items, nil
 }
 
-const listCandidates = `-- name: ListCandidates :many
-SELECT query_id, attempt, ordinal, sql, guarded_sql, score, breakdown, verdict, stage, error_class, sqlstate, error, plan, selected, created_at FROM rag.candidates WHERE query_id = $1 AND attempt = $2 ORDER BY ordinal
-`
-
-type ListCandidatesParams struct {
-	QueryID int64
-	Attempt int32
-}
-
-func (q *Queries) ListCandidates(ctx context.Context, db DBTX, arg *ListCandidatesParams) ([]*RagCandidate, error) {
-	rows, err := db.Query(ctx, listCandidates, arg.QueryID, arg.Attempt)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []*RagCandidate
-	for rows.Next() {
-		var i RagCandidate
-		if err := rows.Scan(
-			&i.QueryID,
-			&i.Attempt,
-			&i.Ordinal,
-			&i.Sql,
-			&i.GuardedSql,
-			&i.Score,
-			&i.Breakdown,
-			&i.Verdict,
-			&i.Stage,
-			&i.ErrorClass,
-			&i.Sqlstate,
-			&i.Error,
-			&i.Plan,
-			&i.Selected,
-			&i.CreatedAt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, &i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const listStageTimings = `-- name: ListStageTimings :many
 SELECT query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at FROM rag.stage_timings WHERE query_id = $1 ORDER BY started_at
 `
@@ -604,70 +329,6 @@ func (q *Queries) ListStageTimings(ctx context.Context, db DBTX, queryID int64) 
 	return items, nil
 }
 
-const rejectCandidate = `-- name: RejectCandidate :exec
-UPDATE rag.candidates
-SET verdict = 'rejected', stage = 'execute', selected = false, error_class = $1, sqlstate = $2, error = $3
-WHERE query_id = $4 AND attempt = $5 AND ordinal = $6
-`
-
-type RejectCandidateParams struct {
-	ErrorClass *string
-	Sqlstate   *string
-	Error      *string
-	QueryID    int64
-	Attempt    int32
-	Ordinal    int32
-}
-
-// An execution error on the selected candidate: it is rejected at stage
-// execute and unselected, so the selected flag marks only the candidate
-// whose rows the question returned.
-func (q *Queries) RejectCandidate(ctx context.Context, db DBTX, arg *RejectCandidateParams) error {
-	_, err := db.Exec(ctx, rejectCandidate,
-		arg.ErrorClass,
-		arg.Sqlstate,
-		arg.Error,
-		arg.QueryID,
-		arg.Attempt,
-		arg.Ordinal,
-	)
-	return err
-}
-
-const setAttemptOutcome = `-- name: SetAttemptOutcome :exec
-UPDATE rag.attempts
-SET outcome = $1,
-    stage = $2,
-    error_class = $3,
-    sqlstate = $4,
-    error = $5,
-    validated_at = now()
-WHERE query_id = $6 AND attempt = $7
-`
-
-type SetAttemptOutcomeParams struct {
-	Outcome    string
-	Stage      *string
-	ErrorClass *string
-	Sqlstate   *string
-	Error      *string
-	QueryID    int64
-	Attempt    int32
-}
-
-func (q *Queries) SetAttemptOutcome(ctx context.Context, db DBTX, arg *SetAttemptOutcomeParams) error {
-	_, err := db.Exec(ctx, setAttemptOutcome,
-		arg.Outcome,
-		arg.Stage,
-		arg.ErrorClass,
-		arg.Sqlstate,
-		arg.Error,
-		arg.QueryID,
-		arg.Attempt,
-	)
-	return err
-}
-
 const setQueryStatusDetail = `-- name: SetQueryStatusDetail :exec
 UPDATE rag.queries
 SET status_detail = $1, updated_at = now()
@@ -682,133 +343,5 @@ type SetQueryStatusDetailParams struct {
 
 func (q *Queries) SetQueryStatusDetail(ctx context.Context, db DBTX, arg *SetQueryStatusDetailParams) error {
 	_, err := db.Exec(ctx, setQueryStatusDetail, arg.StatusDetail, arg.ID, arg.Step)
-	return err
-}
-
-const startQueryStage = `-- name: StartQueryStage :execrows
-UPDATE rag.queries
-SET status = $1, status_detail = NULL, updated_at = now()
-WHERE id = $2 AND step = $3 AND status <> $1
-`
-
-type StartQueryStageParams struct {
-	Status string
-	ID     int64
-	Step   int32
-}
-
-// Marks the stage a question is in when its job starts; a no-op for a stale job.
-func (q *Queries) StartQueryStage(ctx context.Context, db DBTX, arg *StartQueryStageParams) (int64, error) {
-	result, err := db.Exec(ctx, startQueryStage, arg.Status, arg.ID, arg.Step)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
-const updateCandidate = `-- name: UpdateCandidate :exec
-UPDATE rag.candidates
-SET guarded_sql = $1,
-    score = $2,
-    breakdown = $3,
-    verdict = $4,
-    stage = $5,
-    error_class = $6,
-    sqlstate = $7,
-    error = $8,
-    plan = $9,
-    selected = $10
-WHERE query_id = $11 AND attempt = $12 AND ordinal = $13
-`
-
-type UpdateCandidateParams struct {
-	GuardedSql *string
-	Score      *float64
-	Breakdown  []byte
-	Verdict    string
-	Stage      *string
-	ErrorClass *string
-	Sqlstate   *string
-	Error      *string
-	Plan       []byte
-	Selected   bool
-	QueryID    int64
-	Attempt    int32
-	Ordinal    int32
-}
-
-func (q *Queries) UpdateCandidate(ctx context.Context, db DBTX, arg *UpdateCandidateParams) error {
-	_, err := db.Exec(ctx, updateCandidate,
-		arg.GuardedSql,
-		arg.Score,
-		arg.Breakdown,
-		arg.Verdict,
-		arg.Stage,
-		arg.ErrorClass,
-		arg.Sqlstate,
-		arg.Error,
-		arg.Plan,
-		arg.Selected,
-		arg.QueryID,
-		arg.Attempt,
-		arg.Ordinal,
-	)
-	return err
-}
-
-const upsertQueryContext = `-- name: UpsertQueryContext :exec
-INSERT INTO rag.query_contexts (query_id, format, schema, join_hints)
-VALUES ($1, $2, $3, $4)
-ON CONFLICT (query_id) DO UPDATE
-SET format = excluded.format, schema = excluded.schema, join_hints = excluded.join_hints, created_at = now()
-`
-
-type UpsertQueryContextParams struct {
-	QueryID   int64
-	Format    string
-	Schema    string
-	JoinHints string
-}
-
-func (q *Queries) UpsertQueryContext(ctx context.Context, db DBTX, arg *UpsertQueryContextParams) error {
-	_, err := db.Exec(ctx, upsertQueryContext,
-		arg.QueryID,
-		arg.Format,
-		arg.Schema,
-		arg.JoinHints,
-	)
-	return err
-}
-
-const upsertStageTiming = `-- name: UpsertStageTiming :exec
-INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-ON CONFLICT (query_id, stage, attempt) DO UPDATE
-SET job_id = excluded.job_id, job_attempts = excluded.job_attempts, enqueued_at = excluded.enqueued_at,
-    started_at = excluded.started_at, finished_at = excluded.finished_at
-`
-
-type UpsertStageTimingParams struct {
-	QueryID     int64
-	Stage       string
-	Attempt     int32
-	JobID       *int64
-	JobAttempts int32
-	EnqueuedAt  time.Time
-	StartedAt   time.Time
-	FinishedAt  time.Time
-}
-
-func (q *Queries) UpsertStageTiming(ctx context.Context, db DBTX, arg *UpsertStageTimingParams) error {
-	_, err := db.Exec(ctx, upsertStageTiming,
-		arg.QueryID,
-		arg.Stage,
-		arg.Attempt,
-		arg.JobID,
-		arg.JobAttempts,
-		arg.EnqueuedAt,
-		arg.StartedAt,
-		arg.FinishedAt,
-	)
 	return err
 }

@@ -21,7 +21,8 @@ func (q *Queries) SetLocalRole(ctx context.Context, db DBTX, role string) error 
 
 const setupSession = `-- name: SetupSession :exec
 
-SELECT set_config('statement_timeout', $1::text, true),
+SELECT set_config('transaction_read_only', 'on', true),
+       set_config('statement_timeout', $1::text, true),
        set_config('search_path', $2::text, true)
 `
 
@@ -32,8 +33,10 @@ type SetupSessionParams struct {
 
 // Statements nl2sql runs on TARGET databases (the ones questions are asked
 // of), around the guarded SQL itself.
-// Transaction-local settings for EXPLAIN and execution: a statement timeout
-// and the database's registered schemas as search_path.
+// Transaction-local settings for EXPLAIN and execution, sent in the same
+// pipeline (one implicit transaction) as the statement they guard: a read
+// only transaction, a statement timeout and the database's registered
+// schemas as search_path.
 func (q *Queries) SetupSession(ctx context.Context, db DBTX, arg *SetupSessionParams) error {
 	_, err := db.Exec(ctx, setupSession, arg.StatementTimeout, arg.SearchPath)
 	return err

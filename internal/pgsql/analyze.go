@@ -248,6 +248,8 @@ type Scope struct {
 	Where [][]int
 	// Distinct is true for SELECT DISTINCT and DISTINCT ON.
 	Distinct bool
+	// HasOrderBy is true when this block has an ORDER BY.
+	HasOrderBy bool
 	// HasLimit is true when this block has a LIMIT/FETCH bounding its rows
 	// (LIMIT ALL and LIMIT NULL do not count).
 	HasLimit bool
@@ -580,6 +582,7 @@ func (w *walker) selectStmt(s *pg_query.SelectStmt, parent int, origin Origin) i
 		w.into(into, id)
 	}
 	for _, o := range s.GetSortClause() {
+		sc.HasOrderBy = true
 		w.walkNode(o, c.in(ClauseOrderBy))
 	}
 	w.walkNode(s.GetLimitOffset(), c.in(ClauseLimit))

@@ -10,15 +10,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/llm"
-	"github.com/nl2sql/nl2sql/internal/pgsql"
 	"github.com/nl2sql/nl2sql/internal/prompt"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
@@ -36,6 +35,12 @@ type Config struct {
 	Guard sqlguard.Config
 	// Getenv resolves env: DSN references. Defaults to os.Getenv.
 	Getenv func(string) string
+	// CatalogTTL is how long a database's registration and catalog are used
+	// before checking rag.databases again: a refresh or a DSN change is seen
+	// within this time. Defaults to 1s.
+	CatalogTTL time.Duration
+	// Clock returns the current time. Defaults to time.Now.
+	Clock func() time.Time
 }
 
 // Pipeline implements worker.Catalog, worker.Retriever, worker.Model and
@@ -47,8 +52,20 @@ type Pipeline struct {
 	full  *retrieval.Full
 	llm   *llm.Client
 
-	mu     sync.Mutex
-	guards map[int]*sqlguard.Guard // by LIMIT
+	mu      sync.Mutex
+	guards  map[int]*sqlguard.Guard // by LIMIT
+	targets map[string]cachedTarget
+	snaps   map[string]cachedSnapshot
+}
+
+type cachedTarget struct {
+	db      target.Database
+	fetched time.Time
+}
+
+type cachedSnapshot struct {
+	s       *catalog.Snapshot
+	fetched time.Time
 }
 
 // New returns a Pipeline reading the catalog from meta and generating with
@@ -57,6 +74,12 @@ func New(meta *pgxpool.Pool, model *llm.Client, cfg Config) (*Pipeline, error) {
 	if cfg.Getenv == nil {
 		cfg.Getenv = os.Getenv
 	}
+	if cfg.CatalogTTL == 0 {
+		cfg.CatalogTTL = time.Second
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = time.Now
+	}
 	full, err := retrieval.NewFull(cfg.Retrieval)
 	if err != nil {
 		return nil, err
@@ -64,7 +87,8 @@ func New(meta *pgxpool.Pool, model *llm.Client, cfg Config) (*Pipeline, error) {
 	if _, err := sqlguard.New(cfg.Guard); err != nil {
 		return nil, err
 	}
-	return &Pipeline{cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, llm: model, guards: map[int]*sqlguard.Guard{}}, nil
+	return &Pipeline{cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, llm: model,
+		guards: map[int]*sqlguard.Guard{}, targets: map[string]cachedTarget{}, snaps: map[string]cachedSnapshot{}}, nil
 }
 
 // Deps returns the worker dependencies backed by p and targets.
@@ -74,6 +98,24 @@ func (p *Pipeline) Deps(targets *target.Registry) worker.Deps {
 
 // Target resolves a registered database to a connectable one.
 func (p *Pipeline) Target(ctx context.Context, name string) (target.Database, error) {
+	now := p.cfg.Clock()
+	p.mu.Lock()
+	c, ok := p.targets[name]
+	p.mu.Unlock()
+	if ok && now.Sub(c.fetched) < p.cfg.CatalogTTL {
+		return c.db, nil
+	}
+	db, err := p.target(ctx, name)
+	if err != nil {
+		return db, err
+	}
+	p.mu.Lock()
+	p.targets[name] = cachedTarget{db: db, fetched: now}
+	p.mu.Unlock()
+	return db, nil
+}
+
+func (p *Pipeline) target(ctx context.Context, name string) (target.Database, error) {
 	d, err := catalog.GetDatabase(ctx, p.meta, name)
 	if err != nil {
 		if errors.Is(err, catalog.ErrDatabaseNotFound) {
@@ -99,8 +141,16 @@ func (e *configError) Error() string   { return e.err.Error() }
 func (e *configError) Unwrap() error   { return e.err }
 func (e *configError) Retryable() bool { return false }
 
-// snapshot returns the database's catalog, refusing an empty one.
+// snapshot returns the database's catalog. The catalog cache checks the
+// version on every call; within CatalogTTL the last snapshot is used as is.
 func (p *Pipeline) snapshot(ctx context.Context, database string) (*catalog.Snapshot, error) {
+	now := p.cfg.Clock()
+	p.mu.Lock()
+	c, ok := p.snaps[database]
+	p.mu.Unlock()
+	if ok && now.Sub(c.fetched) < p.cfg.CatalogTTL {
+		return c.s, nil
+	}
 	s, err := p.cache.Get(ctx, database)
 	if err != nil {
 		if errors.Is(err, catalog.ErrDatabaseNotFound) {
@@ -109,6 +159,9 @@ func (p *Pipeline) snapshot(ctx context.Context, database string) (*catalog.Snap
 		}
 		return nil, err
 	}
+	p.mu.Lock()
+	p.snaps[database] = cachedSnapshot{s: s, fetched: now}
+	p.mu.Unlock()
 	return s, nil
 }
 
@@ -191,41 +244,8 @@ func (p *Pipeline) Check(ctx context.Context, database, sql string, limit int) (
 			out.LintWarnings++
 		}
 	}
-	out.Shape = shape(sql)
+	out.Shape = worker.Shape{HasGroupBy: v.Shape.GroupBy, HasOrderBy: v.Shape.OrderBy, HasLimit: v.Shape.Limit, HasDistinct: v.Shape.Distinct}
 	return out, nil
-}
-
-// shape reads what candidate scoring looks at from the SQL as the model
-// wrote it (before the guard's LIMIT).
-func shape(sql string) worker.Shape {
-	script, err := pgsql.Parse(sql)
-	if err != nil || len(script.Statements) != 1 {
-		return worker.Shape{}
-	}
-	a := script.Statements[0].Analysis()
-	var sh worker.Shape
-	sh.HasLimit = a.HasLimit
-	for _, sc := range a.Scopes {
-		sh.HasGroupBy = sh.HasGroupBy || sc.HasGroupBy
-		sh.HasDistinct = sh.HasDistinct || sc.Distinct
-	}
-	sh.HasOrderBy = hasOrderBy(script.Statements[0].Text)
-	return sh
-}
-
-// hasOrderBy looks for ORDER BY among the statement's tokens (so not inside
-// strings or comments).
-func hasOrderBy(sql string) bool {
-	toks, err := pgsql.Scan(sql)
-	if err != nil {
-		return false
-	}
-	for i := 0; i+1 < len(toks); i++ {
-		if strings.EqualFold(toks[i].Text, "order") && strings.EqualFold(toks[i+1].Text, "by") {
-			return true
-		}
-	}
-	return false
 }
 
 // Whitelist resolves an undefined-column error to the table the reference

@@ -72,6 +72,9 @@ type Verdict struct {
 	Tables []TableRef `json:"tables,omitempty"`
 	// Errors are the reasons for refusal, in text order.
 	Errors []Violation `json:"errors,omitempty"`
+	// Shape summarises the query as written, for candidate scoring; zero when
+	// it does not parse.
+	Shape Shape `json:"shape"`
 	// Lint lists lint findings: for a query that parses, errors and
 	// warnings (warnings do not fail the verdict); for one that does not,
 	// the lexical diagnosis of the syntax error.
@@ -216,6 +219,7 @@ func (g *Guard) Check(sql string, cat Catalog) *Verdict {
 	}
 
 	a := st.Analysis()
+	v.Shape = shapeOf(a)
 	violations, tables := g.policy(script, a, cat)
 	v.Tables = tables
 	issues := newLinter(script, a, cat).lint()
@@ -456,4 +460,24 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// Shape is what candidate scoring reads from a query: whether any block
+// groups, orders or is DISTINCT, and whether the statement (as the model
+// wrote it, before a LIMIT is added) has a top-level LIMIT.
+type Shape struct {
+	GroupBy  bool `json:"group_by,omitempty"`
+	OrderBy  bool `json:"order_by,omitempty"`
+	Distinct bool `json:"distinct,omitempty"`
+	Limit    bool `json:"limit,omitempty"`
+}
+
+func shapeOf(a *pgsql.Analysis) Shape {
+	sh := Shape{Limit: a.HasLimit}
+	for _, sc := range a.Scopes {
+		sh.GroupBy = sh.GroupBy || sc.HasGroupBy
+		sh.OrderBy = sh.OrderBy || sc.HasOrderBy
+		sh.Distinct = sh.Distinct || sc.Distinct
+	}
+	return sh
 }

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
@@ -38,14 +37,20 @@ type Plan struct {
 // the explain timeout. Errors are *errclass.Error: a Postgres error keeps its
 // SQLSTATE and class (42703 is sql_error, 57014 query_timeout, ...).
 func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan, error) {
-	_, tx, err := r.session(ctx, db, r.cfg.ExplainTimeout)
+	e, b, setup, err := r.batch(db, r.cfg.ExplainTimeout)
 	if err != nil {
 		return nil, err
 	}
-	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // read-only
-
+	b.Queue(explainPrefix + sql)
+	br := e.pool.SendBatch(ctx, b)
+	defer br.Close()
+	for range setup {
+		if _, err := br.Exec(); err != nil {
+			return nil, setupError(db, err)
+		}
+	}
 	var raw []byte
-	if err := tx.QueryRow(ctx, explainPrefix+sql, pgx.QueryExecModeExec).Scan(&raw); err != nil {
+	if err := br.QueryRow().Scan(&raw); err != nil {
 		return nil, statementError(db, err)
 	}
 	plan := &Plan{Raw: raw}
@@ -98,14 +103,20 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	if opts.Timeout > 0 {
 		timeout = opts.Timeout
 	}
-	e, tx, err := r.session(ctx, db, timeout)
+	e, b, setup, err := r.batch(db, timeout)
 	if err != nil {
 		return nil, err
 	}
-	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // read-only
-
+	b.Queue(sql)
 	start := time.Now()
-	rows, err := tx.Query(ctx, sql, pgx.QueryExecModeExec)
+	br := e.pool.SendBatch(ctx, b)
+	defer br.Close()
+	for range setup {
+		if _, err := br.Exec(); err != nil {
+			return nil, setupError(db, err)
+		}
+	}
+	rows, err := br.Query()
 	if err != nil {
 		return nil, statementError(db, err)
 	}
@@ -146,7 +157,10 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	res.RowCount = len(res.Rows)
 	res.Duration = time.Since(start)
 
-	names, err := e.types.lookup(ctx, tx, r.queries, oids)
+	// The batch holds the connection until closed; type names (cached after
+	// the first result of each type) are looked up on another one.
+	br.Close()
+	names, err := e.types.lookup(ctx, e.pool, r.queries, oids)
 	if err != nil {
 		return nil, statementError(db, err)
 	}
@@ -265,7 +279,7 @@ type typeCache struct {
 
 func newTypeCache() *typeCache { return &typeCache{byOID: map[uint32]string{}} }
 
-func (c *typeCache) lookup(ctx context.Context, tx pgx.Tx, q *dbsqlc.Queries, oids []uint32) ([]string, error) {
+func (c *typeCache) lookup(ctx context.Context, db dbsqlc.DBTX, q *dbsqlc.Queries, oids []uint32) ([]string, error) {
 	out := make([]string, len(oids))
 	var missing []int64
 	c.mu.RLock()
@@ -280,7 +294,7 @@ func (c *typeCache) lookup(ctx context.Context, tx pgx.Tx, q *dbsqlc.Queries, oi
 	if len(missing) == 0 {
 		return out, nil
 	}
-	found, err := q.TypeNames(ctx, tx, missing)
+	found, err := q.TypeNames(ctx, db, missing)
 	if err != nil {
 		return nil, err
 	}

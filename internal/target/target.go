@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
@@ -142,6 +143,9 @@ func (r *Registry) pool(db Database) (*entry, error) {
 			Message: fmt.Sprintf("database %q: invalid connection string", db.Name), Err: err}
 	}
 	pcfg.MaxConns = r.cfg.MaxConns
+	// Arbitrary SQL is not worth a prepared-statement cache, and exec mode
+	// lets a batch go out as one pipeline with a single Sync.
+	pcfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeExec
 	pcfg.ConnConfig.ConnectTimeout = r.cfg.ConnectTimeout
 	if pcfg.ConnConfig.RuntimeParams == nil {
 		pcfg.ConnConfig.RuntimeParams = map[string]string{}
@@ -176,32 +180,60 @@ func (r *Registry) Ping(ctx context.Context, db Database) error {
 	return nil
 }
 
-// session opens a READ ONLY transaction on db with the timeout, search path
-// and role applied. Failures here are infrastructure or configuration
-// problems, never the SQL's fault, so they are classified infra_failure and
-// are never shown to the model.
-func (r *Registry) session(ctx context.Context, db Database, timeout time.Duration) (*entry, pgx.Tx, error) {
+// batch starts a pipeline for one statement on db: the transaction-local
+// settings (READ ONLY, statement timeout, search path, role) followed by the
+// caller's statement, sent together with a single Sync so they form one
+// implicit transaction and cost one round trip.
+func (r *Registry) batch(db Database, timeout time.Duration) (*entry, *pgx.Batch, int, error) {
 	e, err := r.pool(db)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
-	tx, err := e.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
-	if err != nil {
-		return nil, nil, connectError(db, err)
-	}
-	err = r.queries.SetupSession(ctx, tx, &dbsqlc.SetupSessionParams{
+	rec := &recorder{}
+	err = r.queries.SetupSession(context.Background(), rec, &dbsqlc.SetupSessionParams{
 		StatementTimeout: fmt.Sprintf("%dms", timeout.Milliseconds()),
 		SearchPath:       searchPath(db.Schemas),
 	})
 	if err == nil && r.cfg.ReadOnlyRole != "" {
-		err = r.queries.SetLocalRole(ctx, tx, r.cfg.ReadOnlyRole)
+		err = r.queries.SetLocalRole(context.Background(), rec, r.cfg.ReadOnlyRole)
 	}
 	if err != nil {
-		_ = tx.Rollback(context.WithoutCancel(ctx))
-		return nil, nil, &errclass.Error{Class: errclass.InfraFailure, Code: "target.session",
-			Message: fmt.Sprintf("database %q: preparing the read-only session failed: %v", db.Name, errclass.Classify(err).Message), Err: err}
+		return nil, nil, 0, err
 	}
-	return e, tx, nil
+	return e, &rec.batch, rec.batch.Len(), nil
+}
+
+// setupError classifies a failure of the session settings: infrastructure
+// or configuration (a missing role), never the SQL's fault, so it is never
+// shown to the model.
+func setupError(db Database, err error) error {
+	ce := errclass.Classify(err)
+	if ce.Class == errclass.InfraFailure {
+		return connectError(db, err)
+	}
+	return &errclass.Error{Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "target.session",
+		Message: fmt.Sprintf("database %q: preparing the read-only session failed: %s", db.Name, ce.Message), Err: err}
+}
+
+// recorder is a dbsqlc.DBTX that queues Exec calls into a batch, so named
+// statements can join a pipeline.
+type recorder struct{ batch pgx.Batch }
+
+func (r *recorder) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	r.batch.Queue(sql, args...)
+	return pgconn.CommandTag{}, nil
+}
+
+func (r *recorder) Query(context.Context, string, ...any) (pgx.Rows, error) {
+	return nil, errors.New("target: recorder queues Exec only")
+}
+
+func (r *recorder) QueryRow(context.Context, string, ...any) pgx.Row {
+	panic("target: recorder queues Exec only")
+}
+
+func (r *recorder) CopyFrom(context.Context, pgx.Identifier, []string, pgx.CopyFromSource) (int64, error) {
+	return 0, errors.New("target: recorder queues Exec only")
 }
 
 func connectError(db Database, err error) error {

@@ -1,0 +1,23 @@
+-- Statements of the benchmark harness (internal/bench).
+
+-- name: BenchChainDone :exec
+-- The last job of a bare chain tells the waiting client, in its transaction.
+SELECT pg_notify('nl2sql_bench_done', @payload::text);
+
+-- name: ListenBenchDone :exec
+LISTEN nl2sql_bench_done;
+
+-- name: StageLatencySummary :many
+-- Where a question's time went, per stage, over the given questions.
+SELECT s.stage,
+       count(*)::bigint AS runs,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM s.started_at - s.enqueued_at) * 1000)::double precision AS queue_p50_ms,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM s.finished_at - s.started_at) * 1000)::double precision AS run_p50_ms,
+       percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM s.finished_at - s.started_at) * 1000)::double precision AS run_p99_ms
+FROM rag.stage_timings s
+WHERE s.query_id = ANY (@ids::bigint[])
+GROUP BY s.stage
+ORDER BY min(s.started_at);
+
+-- name: CountUnsucceeded :one
+SELECT count(*)::int FROM rag.queries WHERE status <> 'succeeded' AND id = ANY (@ids::bigint[]);

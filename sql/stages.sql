@@ -1,0 +1,182 @@
+-- One statement per stage boundary: each stage reads its input with one
+-- statement and writes its output with one more, inside the transaction
+-- that also enqueues the next job and completes its own. Writes hang off a
+-- data-modifying CTE that advances the question step only when it still
+-- equals the job; a duplicate job matches no row, so nothing else
+-- is written either (every INSERT selects FROM that CTE).
+
+-- name: StartRetrieve :one
+UPDATE rag.queries
+SET status = 'retrieving', status_detail = NULL, updated_at = now()
+WHERE id = @id AND step = @step AND status NOT IN ('succeeded', 'failed')
+RETURNING database_name, question, options;
+
+-- name: FinishRetrieve :one
+WITH adv AS (
+    UPDATE rag.queries
+    SET status = 'generating', step = step + 1, retrieval = @retrieval, status_detail = NULL, updated_at = now()
+    WHERE id = @id AND step = @step
+    RETURNING id, step
+), ctx AS (
+    INSERT INTO rag.query_contexts (query_id, format, schema, join_hints)
+    SELECT adv.id, @format, @schema, @join_hints FROM adv
+    ON CONFLICT (query_id) DO UPDATE
+    SET format = excluded.format, schema = excluded.schema, join_hints = excluded.join_hints, created_at = now()
+), timing AS (
+    INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
+    SELECT adv.id, 'retrieve', 0, @job_id, @job_attempts, @enqueued_at, @started_at, now() FROM adv
+    ON CONFLICT (query_id, stage, attempt) DO UPDATE
+    SET job_id = excluded.job_id, job_attempts = excluded.job_attempts, enqueued_at = excluded.enqueued_at,
+        started_at = excluded.started_at, finished_at = excluded.finished_at
+)
+SELECT step FROM adv;
+
+-- name: GetGenerateInput :one
+-- The question, its schema context and, for a repair, the attempt being
+-- repaired (prev_* are NULL on the first attempt).
+SELECT q.database_name, q.question, q.options, q.status, q.step,
+       c.schema, c.join_hints,
+       a.sql AS prev_sql, a.raw_reply AS prev_reply, a.stage AS prev_stage,
+       a.sqlstate AS prev_sqlstate, a.error AS prev_error, a.error_class AS prev_error_class
+FROM rag.queries q
+JOIN rag.query_contexts c ON c.query_id = q.id
+LEFT JOIN rag.attempts a ON a.query_id = q.id AND a.attempt = @prev_attempt
+WHERE q.id = @id;
+
+-- name: FinishGenerate :one
+WITH adv AS (
+    UPDATE rag.queries
+    SET status = 'validating', step = step + 1, attempts = greatest(attempts, @attempt::integer),
+        status_detail = NULL, updated_at = now()
+    WHERE id = @id AND step = @step
+    RETURNING id, step
+), att AS (
+    INSERT INTO rag.attempts (query_id, attempt, repair_strategy, input_sql, input_error, model, prompt, raw_reply, sql,
+                              prompt_tokens, reply_tokens, llm_ms)
+    SELECT adv.id, @attempt, @repair_strategy, sqlc.narg('input_sql'), sqlc.narg('input_error'), @model, @prompt,
+           @raw_reply, sqlc.narg('sql'), @prompt_tokens, @reply_tokens, @llm_ms
+    FROM adv
+    RETURNING query_id, attempt
+), cand AS (
+    INSERT INTO rag.candidates (query_id, attempt, ordinal, sql)
+    SELECT att.query_id, att.attempt, s.ordinal, s.sql
+    FROM att, unnest(@candidates::text[]) WITH ORDINALITY AS s (sql, ordinal)
+), timing AS (
+    INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
+    SELECT adv.id, 'generate', @attempt, @job_id, @job_attempts, @enqueued_at, @started_at, now() FROM adv
+    ON CONFLICT (query_id, stage, attempt) DO UPDATE
+    SET job_id = excluded.job_id, job_attempts = excluded.job_attempts, enqueued_at = excluded.enqueued_at,
+        started_at = excluded.started_at, finished_at = excluded.finished_at
+)
+SELECT step FROM adv;
+
+-- name: GetValidateInput :many
+-- One row per candidate of the attempt (ordinal is NULL when the reply had
+-- none), each with the question fields.
+SELECT q.database_name, q.question, q.options, q.status, q.step,
+       c.ordinal, c.sql
+FROM rag.queries q
+LEFT JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = @attempt
+WHERE q.id = @id
+ORDER BY c.ordinal;
+
+-- name: FinishValidate :one
+-- Records every candidate verdict and the attempt outcome, and moves
+-- the question on: to executing (passed), back to generating (repair), or
+-- to failed (finished_at and the error set).
+WITH adv AS (
+    UPDATE rag.queries
+    SET status = @status, step = step + 1, attempts = greatest(attempts, @attempt::integer),
+        error_class = sqlc.narg('final_error_class'), sqlstate = sqlc.narg('final_sqlstate'), error = sqlc.narg('final_error'),
+        finished_at = CASE WHEN @status IN ('succeeded', 'failed') THEN now() END,
+        status_detail = NULL, updated_at = now()
+    WHERE id = @id AND step = @step
+    RETURNING id, step
+), cands AS (
+    UPDATE rag.candidates c
+    SET guarded_sql = v.guarded_sql, score = v.score, breakdown = v.breakdown, verdict = v.verdict, stage = v.stage,
+        error_class = v.error_class, sqlstate = v.sqlstate, error = v.error, plan = v.plan, selected = v.selected
+    FROM adv, (
+        -- Empty strings stand for NULL: the text arrays cannot carry NULLs.
+        SELECT unnest(@ordinals::integer[]) AS ordinal, nullif(unnest(@guarded_sqls::text[]), '') AS guarded_sql,
+               unnest(@scores::double precision[]) AS score, unnest(@breakdowns::jsonb[]) AS breakdown,
+               unnest(@verdicts::text[]) AS verdict, nullif(unnest(@stages::text[]), '') AS stage,
+               nullif(unnest(@error_classes::text[]), '') AS error_class, nullif(unnest(@sqlstates::text[]), '') AS sqlstate,
+               nullif(unnest(@errors::text[]), '') AS error, unnest(@plans::jsonb[]) AS plan, unnest(@selected::boolean[]) AS selected
+    ) v
+    WHERE c.query_id = adv.id AND c.attempt = @attempt AND c.ordinal = v.ordinal
+), outcome AS (
+    UPDATE rag.attempts a
+    SET outcome = @outcome, stage = sqlc.narg('attempt_stage'), error_class = sqlc.narg('attempt_error_class'),
+        sqlstate = sqlc.narg('attempt_sqlstate'), error = sqlc.narg('attempt_error'), validated_at = now()
+    FROM adv
+    WHERE a.query_id = adv.id AND a.attempt = @attempt
+), timing AS (
+    INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
+    SELECT adv.id, 'validate', @attempt, @job_id, @job_attempts, @enqueued_at, @started_at, now() FROM adv
+    ON CONFLICT (query_id, stage, attempt) DO UPDATE
+    SET job_id = excluded.job_id, job_attempts = excluded.job_attempts, enqueued_at = excluded.enqueued_at,
+        started_at = excluded.started_at, finished_at = excluded.finished_at
+)
+SELECT step FROM adv;
+
+-- name: GetExecuteInput :one
+SELECT q.database_name, q.options, q.status, q.step,
+       c.ordinal, c.guarded_sql, c.breakdown
+FROM rag.queries q
+JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = @attempt AND c.selected
+WHERE q.id = @id;
+
+-- name: FinishExecute :one
+WITH fin AS (
+    UPDATE rag.queries
+    SET status = 'succeeded', step = step + 1, attempts = greatest(attempts, @attempt::integer),
+        sql = @sql, confidence = @confidence, status_detail = NULL, updated_at = now(), finished_at = now()
+    WHERE id = @id AND step = @step
+    RETURNING id, step
+), res AS (
+    INSERT INTO rag.query_results (query_id, columns, rows, row_count, truncated, duration_ms)
+    SELECT fin.id, @columns, @rows, @row_count, @truncated, @duration_ms FROM fin
+    ON CONFLICT (query_id) DO UPDATE
+    SET columns = excluded.columns, rows = excluded.rows, row_count = excluded.row_count,
+        truncated = excluded.truncated, duration_ms = excluded.duration_ms, created_at = now()
+), timing AS (
+    INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
+    SELECT fin.id, 'execute', @attempt, @job_id, @job_attempts, @enqueued_at, @started_at, now() FROM fin
+    ON CONFLICT (query_id, stage, attempt) DO UPDATE
+    SET job_id = excluded.job_id, job_attempts = excluded.job_attempts, enqueued_at = excluded.enqueued_at,
+        started_at = excluded.started_at, finished_at = excluded.finished_at
+)
+SELECT step FROM fin;
+
+-- name: FailExecute :one
+-- The selected candidate failed when it ran: reject and unselect it, record
+-- the attempt outcome, and send the question back to generation or fail it.
+WITH adv AS (
+    UPDATE rag.queries
+    SET status = @status, step = step + 1, attempts = greatest(attempts, @attempt::integer),
+        error_class = sqlc.narg('final_error_class'), sqlstate = sqlc.narg('final_sqlstate'), error = sqlc.narg('final_error'),
+        finished_at = CASE WHEN @status IN ('succeeded', 'failed') THEN now() END,
+        status_detail = NULL, updated_at = now()
+    WHERE id = @id AND step = @step
+    RETURNING id, step
+), cand AS (
+    UPDATE rag.candidates c
+    SET verdict = 'rejected', stage = 'execute', selected = false,
+        error_class = @error_class, sqlstate = sqlc.narg('sqlstate'), error = @error
+    FROM adv
+    WHERE c.query_id = adv.id AND c.attempt = @attempt AND c.ordinal = @ordinal
+), outcome AS (
+    UPDATE rag.attempts a
+    SET outcome = 'failed', stage = 'execute', error_class = @error_class, sqlstate = sqlc.narg('sqlstate'),
+        error = @error, validated_at = now()
+    FROM adv
+    WHERE a.query_id = adv.id AND a.attempt = @attempt
+), timing AS (
+    INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
+    SELECT adv.id, 'execute', @attempt, @job_id, @job_attempts, @enqueued_at, @started_at, now() FROM adv
+    ON CONFLICT (query_id, stage, attempt) DO UPDATE
+    SET job_id = excluded.job_id, job_attempts = excluded.job_attempts, enqueued_at = excluded.enqueued_at,
+        started_at = excluded.started_at, finished_at = excluded.finished_at
+)
+SELECT step FROM adv;
