@@ -1,0 +1,88 @@
+package bench
+
+import (
+	"context"
+	"strconv"
+	"sync/atomic"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/jobs"
+	"github.com/nl2sql/nl2sql/worker"
+)
+
+// bareArgs is one link of a bare chain: four no-op jobs on the pipeline's
+// queues, handing over exactly as the stages do.
+type bareArgs struct {
+	Token int64 `json:"token"`
+	Link  int   `json:"link"`
+}
+
+func (bareArgs) Kind() string { return "nl2sql.bench_bare" }
+
+// bareQueues mirrors the pipeline: retrieve, generate (LLM), validate and
+// execute (DB).
+var bareQueues = []string{jobs.QueueRetrieve, jobs.QueueLLM, jobs.QueueDB, jobs.QueueDB}
+
+type bareWorker struct {
+	river.WorkerDefaults[bareArgs]
+	pool *pgxpool.Pool
+	c    **river.Client[pgx.Tx]
+}
+
+func (w *bareWorker) Work(ctx context.Context, job *river.Job[bareArgs]) error {
+	return pgx.BeginFunc(ctx, w.pool, func(tx pgx.Tx) error {
+		if job.Args.Link < len(bareQueues)-1 {
+			next := bareArgs{Token: job.Args.Token, Link: job.Args.Link + 1}
+			if _, err := (*w.c).InsertTx(ctx, tx, next, &river.InsertOpts{Queue: bareQueues[next.Link]}); err != nil {
+				return err
+			}
+		} else if err := dbsqlc.New().BenchChainDone(ctx, tx, `{"id": `+strconv.FormatInt(job.Args.Token, 10)+`}`); err != nil {
+			return err
+		}
+		_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
+		return err
+	})
+}
+
+type bareChain struct {
+	client *river.Client[pgx.Tx]
+	tokens atomic.Int64
+}
+
+func startBareChain(ctx context.Context, pool *pgxpool.Pool, cfg worker.Config) (*bareChain, error) {
+	cfg = cfg.WithDefaults()
+	bc := &bareChain{}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &bareWorker{pool: pool, c: &bc.client})
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Schema: cfg.Schema,
+		Queues: map[string]river.QueueConfig{
+			jobs.QueueRetrieve: {MaxWorkers: cfg.RetrieveWorkers},
+			jobs.QueueLLM:      {MaxWorkers: cfg.LLMWorkers},
+			jobs.QueueDB:       {MaxWorkers: cfg.DBWorkers},
+		},
+		Workers: workers, Logger: cfg.Logger, FetchCooldown: cfg.FetchCooldown, FetchPollInterval: cfg.FetchPollInterval,
+	})
+	if err != nil {
+		return nil, err
+	}
+	bc.client = client
+	if err := client.Start(ctx); err != nil {
+		return nil, err
+	}
+	bc.tokens.Store(1 << 40) // far from question ids, which share the waiter map
+	return bc, nil
+}
+
+func (bc *bareChain) submit(ctx context.Context, _ *client, _ int) (int64, error) {
+	tok := bc.tokens.Add(1)
+	_, err := bc.client.Insert(ctx, bareArgs{Token: tok}, &river.InsertOpts{Queue: bareQueues[0]})
+	return tok, err
+}
+
+func (bc *bareChain) stop() { _ = bc.client.Stop(context.Background()) }
