@@ -29,7 +29,12 @@ CREATE TABLE rag.queries (
     CONSTRAINT queries_terminal_has_finished_at CHECK ((status IN ('succeeded', 'failed')) = (finished_at IS NOT NULL)),
     CONSTRAINT queries_failed_has_error CHECK (status <> 'failed' OR (error_class IS NOT NULL AND error IS NOT NULL))
 );
-CREATE INDEX queries_status_idx ON rag.queries (status) WHERE status NOT IN ('succeeded', 'failed');
+-- Every stage updates its question's row; leaving room on the page and
+-- indexing no column that stages change (status, step, updated_at) keeps
+-- those updates HOT. The sweeper finds in-flight questions by finished_at,
+-- which changes only once.
+ALTER TABLE rag.queries SET (fillfactor = 85);
+CREATE INDEX queries_in_flight_idx ON rag.queries (id) WHERE finished_at IS NULL;
 CREATE INDEX queries_created_at_idx ON rag.queries (database_name, created_at);
 COMMENT ON TABLE rag.queries IS 'Questions in, guarded SQL and status out. INSERT (database_name, question[, options]); LISTEN rag_query_done.';
 COMMENT ON COLUMN rag.queries.status_detail IS 'What a running query is doing or waiting for, e.g. a retry after the LLM was unreachable.';

@@ -35,7 +35,10 @@ type Config struct {
 	// lower means lower latency and more database load. Defaults to 20ms.
 	FetchCooldown time.Duration
 	// FetchPollInterval is how often queues poll when no notification
-	// arrives. Defaults to 1s.
+	// arrives. River sends at most one insert notification per queue per
+	// FetchCooldown, so a job enqueued right after another on the same
+	// queue (validate, then execute) can wait for the poll. Defaults to
+	// 100ms.
 	FetchPollInterval time.Duration
 	// StageTimeout bounds a database stage's run. Defaults to 2m.
 	StageTimeout time.Duration
@@ -84,7 +87,7 @@ func (c Config) WithDefaults() Config {
 		c.FetchCooldown = 20 * time.Millisecond
 	}
 	if c.FetchPollInterval == 0 {
-		c.FetchPollInterval = time.Second
+		c.FetchPollInterval = 100 * time.Millisecond
 	}
 	if c.StageTimeout == 0 {
 		c.StageTimeout = 2 * time.Minute

@@ -31,7 +31,7 @@ SET status = 'failed',
     status_detail = NULL,
     updated_at = now(),
     finished_at = now()
-WHERE q.status NOT IN ('succeeded', 'failed')
+WHERE q.finished_at IS NULL
   AND q.updated_at < now() - make_interval(secs => $1::double precision)
   AND NOT EXISTS (
       SELECT 1 FROM river.river_job j
