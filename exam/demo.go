@@ -1,9 +1,3 @@
-// Package exam measures nl2sql where users judge it: execution accuracy on
-// a database of their own. It loads the demo ERP (exam/erp), runs exams of
-// questions with gold SQL through the real pipeline (rag.queries and the
-// River job chain), grades the answers (exam/compare), and records the runs
-// in rag.exam_runs and rag.exam_results for people, BI tools and the HTML
-// report (exam/report).
 package exam
 
 import (

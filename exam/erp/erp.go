@@ -10,7 +10,7 @@
 // retrieval at scale; no question depends on them.
 //
 // The exam and the catalog overlay are embedded: QuestionsJSON (format in
-// QUESTIONS.md) and AnnotationsJSON (module, gloss and synonyms per table,
+// exam/QUESTIONS.md) and AnnotationsJSON (module, gloss and synonyms per table,
 // the format `nl2sql db add --annotations` reads); Annotations covers the
 // distractors as well.
 package erp
@@ -48,7 +48,7 @@ var (
 	//go:embed annotations.json
 	AnnotationsJSON []byte
 
-	// QuestionsJSON is the exam: 60 questions with gold SQL (see QUESTIONS.md).
+	// QuestionsJSON is the exam: 60 questions with gold SQL (see exam/QUESTIONS.md).
 	//go:embed questions.json
 	QuestionsJSON []byte
 )

@@ -19,7 +19,7 @@ import (
 	"github.com/nl2sql/nl2sql/exam/erp"
 )
 
-// question mirrors the documented format (QUESTIONS.md); unknown fields
+// question mirrors the documented format (exam/QUESTIONS.md); unknown fields
 // are an error.
 type question struct {
 	ID             string   `json:"id"`

@@ -128,3 +128,65 @@ func (r iteratorForInsertCatalogTables) Err() error {
 func (q *Queries) InsertCatalogTables(ctx context.Context, db DBTX, arg []*InsertCatalogTablesParams) (int64, error) {
 	return db.CopyFrom(ctx, []string{"rag", "tables"}, []string{"database_name", "schema_name", "table_name", "kind", "comment", "module", "gloss", "synonyms", "estimated_rows", "primary_key"}, &iteratorForInsertCatalogTables{rows: arg})
 }
+
+// iteratorForInsertExamResults implements pgx.CopyFromSource.
+type iteratorForInsertExamResults struct {
+	rows                 []*InsertExamResultsParams
+	skippedFirstNextCall bool
+}
+
+func (r *iteratorForInsertExamResults) Next() bool {
+	if len(r.rows) == 0 {
+		return false
+	}
+	if !r.skippedFirstNextCall {
+		r.skippedFirstNextCall = true
+		return true
+	}
+	r.rows = r.rows[1:]
+	return len(r.rows) > 0
+}
+
+func (r iteratorForInsertExamResults) Values() ([]interface{}, error) {
+	return []interface{}{
+		r.rows[0].RunID,
+		r.rows[0].QuestionID,
+		r.rows[0].Ordinal,
+		r.rows[0].QueryID,
+		r.rows[0].Question,
+		r.rows[0].Difficulty,
+		r.rows[0].Modules,
+		r.rows[0].OrderMatters,
+		r.rows[0].Pass,
+		r.rows[0].FailureType,
+		r.rows[0].Reason,
+		r.rows[0].ExpectedTables,
+		r.rows[0].RetrievedTables,
+		r.rows[0].UsedTables,
+		r.rows[0].Precision,
+		r.rows[0].Recall,
+		r.rows[0].Attempts,
+		r.rows[0].ErrorClass,
+		r.rows[0].Sqlstate,
+		r.rows[0].Error,
+		r.rows[0].GoldRows,
+		r.rows[0].AnswerRows,
+		r.rows[0].AnswerTruncated,
+		r.rows[0].QueueMs,
+		r.rows[0].RetrieveMs,
+		r.rows[0].GenerateMs,
+		r.rows[0].ValidateMs,
+		r.rows[0].ExecuteMs,
+		r.rows[0].TotalMs,
+		r.rows[0].Sql,
+		r.rows[0].GoldSql,
+	}, nil
+}
+
+func (r iteratorForInsertExamResults) Err() error {
+	return nil
+}
+
+func (q *Queries) InsertExamResults(ctx context.Context, db DBTX, arg []*InsertExamResultsParams) (int64, error) {
+	return db.CopyFrom(ctx, []string{"rag", "exam_results"}, []string{"run_id", "question_id", "ordinal", "query_id", "question", "difficulty", "modules", "order_matters", "pass", "failure_type", "reason", "expected_tables", "retrieved_tables", "used_tables", "precision", "recall", "attempts", "error_class", "sqlstate", "error", "gold_rows", "answer_rows", "answer_truncated", "queue_ms", "retrieve_ms", "generate_ms", "validate_ms", "execute_ms", "total_ms", "sql", "gold_sql"}, &iteratorForInsertExamResults{rows: arg})
+}

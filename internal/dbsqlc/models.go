@@ -81,6 +81,179 @@ type RagDatabase struct {
 	Annotations []byte
 }
 
+// Accuracy per run and difficulty (easy, medium, hard); sort by difficulty_order.
+type RagExamAccuracyByDifficulty struct {
+	RunID           int64
+	DatabaseName    string
+	Label           *string
+	Model           string
+	Difficulty      string
+	DifficultyOrder int32
+	Questions       int64
+	Passed          int64
+	Accuracy        float64
+	AvgRecall       float64
+	AvgAttempts     float64
+}
+
+// Accuracy per run and business module; a question of several modules counts in each, one of none under "(none)".
+type RagExamAccuracyByModule struct {
+	RunID        int64
+	DatabaseName string
+	Label        *string
+	Model        string
+	Module       string
+	Questions    int64
+	Passed       int64
+	Accuracy     float64
+	AvgRecall    float64
+}
+
+// Per run, every failure type of the taxonomy (zero counts included, so runs compare line by line) with its questions.
+type RagExamFailureTaxonomy struct {
+	RunID            int64
+	DatabaseName     string
+	Label            *string
+	Model            string
+	FailureType      string
+	FailureOrder     int32
+	Failures         int64
+	ShareOfQuestions float64
+	ShareOfFailures  float64
+	QuestionIds      []string
+}
+
+// Each question of a finished run against the previous finished run on the same database: new, fixed, regressed, still_passing or still_failing.
+type RagExamQuestionChange struct {
+	RunID               int64
+	PreviousRunID       int64
+	DatabaseName        string
+	QuestionID          string
+	Ordinal             int32
+	Question            string
+	Difficulty          string
+	Modules             []string
+	Pass                bool
+	PreviousPass        *bool
+	Change              string
+	FailureType         *string
+	PreviousFailureType *string
+	Reason              *string
+	Sql                 *string
+	PreviousSql         *string
+}
+
+// One graded question of an exam run: pass or the failure type, retrieval quality, attempts and stage latencies.
+type RagExamResult struct {
+	RunID      int64
+	QuestionID string
+	// Position of the question in the exam file, for display order.
+	Ordinal int32
+	// The rag.queries row that answered (its options.tags hold exam_run_id and exam_question_id).
+	QueryID      *int64
+	Question     string
+	Difficulty   string
+	Modules      []string
+	OrderMatters bool
+	Pass         bool
+	// Why a question failed (NULL when it passed): retrieval_miss, join_path_miss, column_miss, execution_error, llm_reasoning, validation_exhausted, infra_failure.
+	FailureType *string
+	// For people: the comparator's verdict or the pipeline's error behind the failure type.
+	Reason         *string
+	ExpectedTables []string
+	// Tables in the schema context the model was given (retrieval.tablesIncluded); NULL when the question never got one.
+	RetrievedTables []string
+	// Tables the final SQL reads, from its parse tree.
+	UsedTables []string
+	// Share of retrieved tables that the gold SQL needs (expected_tables).
+	Precision *float64
+	// Share of expected tables that were retrieved.
+	Recall          *float64
+	Attempts        int32
+	ErrorClass      *string
+	Sqlstate        *string
+	Error           *string
+	GoldRows        int32
+	AnswerRows      *int32
+	AnswerTruncated *bool
+	// Time the question's jobs waited in queues, all stages and attempts summed.
+	QueueMs    *float64
+	RetrieveMs *float64
+	GenerateMs *float64
+	ValidateMs *float64
+	ExecuteMs  *float64
+	// From the INSERT into rag.queries to the terminal status.
+	TotalMs  *float64
+	Sql      *string
+	GoldSql  string
+	GradedAt time.Time
+}
+
+// One pass of an exam over a registered database: what ran (model, config) and its execution accuracy.
+type RagExamRun struct {
+	ID           int64
+	DatabaseName string
+	// Free text to tell runs apart, e.g. "bm25 on" (nl2sql exam --label).
+	Label *string
+	// The chat model the questions were pinned to (rag.queries.options.model).
+	Model string
+	// Settings worth comparing between runs: exam source, per-question options, grading options, pipeline settings.
+	Config    []byte
+	Questions int32
+	Passed    *int32
+	// passed / questions; NULL unless status is finished: an aborted run measured nothing.
+	Accuracy   *float64
+	StartedAt  time.Time
+	FinishedAt *time.Time
+	// running, finished (graded), or aborted (timed out, interrupted, or every question failed with infra_failure).
+	Status string
+	Error  *string
+}
+
+// Each finished run against the previous finished run on the same database: accuracy delta, questions fixed and regressed.
+type RagExamRunComparison struct {
+	RunID            int64
+	DatabaseName     string
+	Label            *string
+	Model            string
+	StartedAt        time.Time
+	Questions        int32
+	Passed           *int32
+	Accuracy         *float64
+	PreviousRunID    int64
+	PreviousLabel    *string
+	PreviousModel    *string
+	PreviousPassed   *int32
+	PreviousAccuracy *float64
+	AccuracyDelta    float64
+	Fixed            int64
+	Regressed        int64
+}
+
+// One row per exam run: accuracy, infra failures, mean retrieval precision/recall and attempts, latency percentiles.
+type RagExamRunSummary struct {
+	RunID         int64
+	DatabaseName  string
+	Label         *string
+	Model         string
+	Status        string
+	Questions     int32
+	Graded        int64
+	Passed        *int32
+	Accuracy      *float64
+	InfraFailures int64
+	AvgPrecision  float64
+	AvgRecall     float64
+	AvgAttempts   float64
+	P50TotalMs    float64
+	P95TotalMs    float64
+	StartedAt     time.Time
+	FinishedAt    *time.Time
+	DurationS     float64
+	Config        []byte
+	Error         *string
+}
+
 type RagForeignKey struct {
 	DatabaseName   string
 	SchemaName     string

@@ -1,0 +1,188 @@
+package exam
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/sqlguard"
+	"github.com/nl2sql/nl2sql/internal/target"
+)
+
+// CheckConfig configures Check.
+type CheckConfig struct {
+	// Database is the registered database. Required.
+	Database string
+	// Questions is the exam. Required.
+	Questions []Question
+	// Guard configures the SQL guard the gold SQL must pass, as generated
+	// SQL must; its DefaultLimit is set from MaxRows. Defaults to
+	// sqlguard.Config{}.
+	Guard sqlguard.Config
+	// MaxRows caps a gold result (more is a failure). Defaults to 100000.
+	MaxRows int
+	// Timeout bounds each gold SQL's execution. Defaults to 1m.
+	Timeout time.Duration
+	// Getenv resolves an env: DSN. Defaults to os.Getenv.
+	Getenv func(string) string
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c CheckConfig) WithDefaults() CheckConfig {
+	if c.MaxRows == 0 {
+		c.MaxRows = 100000
+	}
+	if c.Timeout == 0 {
+		c.Timeout = time.Minute
+	}
+	if c.Getenv == nil {
+		c.Getenv = os.Getenv
+	}
+	return c
+}
+
+func (c CheckConfig) validate() error {
+	switch {
+	case c.Database == "":
+		return errors.New("exam: CheckConfig.Database is required")
+	case len(c.Questions) == 0:
+		return errors.New("exam: CheckConfig.Questions is empty")
+	case c.MaxRows < 1 || c.Timeout <= 0:
+		return errors.New("exam: CheckConfig.MaxRows and Timeout must be positive")
+	}
+	return nil
+}
+
+// CheckResult is what Check found: the catalog's size, the exam's shape
+// and the verdict on every gold SQL.
+type CheckResult struct {
+	Database string
+	// Tables is the number of tables and views in the catalog.
+	Tables int
+	// Modules are the catalog's distinct modules (from annotations), sorted.
+	Modules []string
+	// Difficulties counts the questions per difficulty.
+	Difficulties map[string]int
+	// Gold has one entry per question, in exam order.
+	Gold []GoldCheck
+}
+
+// GoldOK counts the questions whose gold SQL passed every check.
+func (r *CheckResult) GoldOK() int {
+	n := 0
+	for _, g := range r.Gold {
+		if g.OK() {
+			n++
+		}
+	}
+	return n
+}
+
+// GoldCheck is the verdict on one question's gold SQL.
+type GoldCheck struct {
+	QuestionID string
+	// Guard reports whether the guard accepted the SQL with the database's
+	// catalog; GuardStage and GuardErrors say why not.
+	Guard       bool
+	GuardStage  string
+	GuardErrors []string
+	// Ran reports whether the SQL ran read-only; Rows is its row count.
+	Ran  bool
+	Rows int
+	// Problems lists every failure: guard, execution, an unexpected empty
+	// result, an expected table missing from the catalog.
+	Problems []string
+}
+
+// OK reports whether the gold SQL passed every check.
+func (g GoldCheck) OK() bool { return len(g.Problems) == 0 }
+
+// Check verifies an exam against a registered database without a model:
+// every gold SQL must pass the guard with the database's catalog (as
+// generated SQL must), run read-only within MaxRows, and return rows
+// unless its notes say "expects no rows"; every expected table must be in
+// the catalog.
+func Check(ctx context.Context, meta *pgxpool.Pool, targets *target.Registry, cfg CheckConfig) (*CheckResult, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	snap, err := catalog.Load(ctx, meta, cfg.Database)
+	if err != nil {
+		if errors.Is(err, catalog.ErrDatabaseNotFound) {
+			return nil, fmt.Errorf("exam: database %q is not registered (nl2sql db add, or nl2sql exam load for the demo ERP): %w", cfg.Database, err)
+		}
+		return nil, err
+	}
+	db, err := resolveTarget(ctx, meta, cfg.Database, cfg.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	gcfg := cfg.Guard
+	gcfg.DefaultLimit = cfg.MaxRows + 1
+	guard, err := sqlguard.New(gcfg)
+	if err != nil {
+		return nil, err
+	}
+	res := &CheckResult{Database: cfg.Database, Tables: len(snap.Tables), Difficulties: map[string]int{}}
+	for _, t := range snap.Tables {
+		if t.Module != "" && !slices.Contains(res.Modules, t.Module) {
+			res.Modules = append(res.Modules, t.Module)
+		}
+	}
+	slices.Sort(res.Modules)
+
+	cat := pipeline.Catalog{S: snap}
+	for _, q := range cfg.Questions {
+		res.Difficulties[q.Difficulty]++
+		g := GoldCheck{QuestionID: q.ID}
+		v := guard.Check(q.GoldSQL, cat)
+		g.Guard, g.GuardStage = v.OK, string(v.Stage)
+		for _, e := range v.Errors {
+			g.GuardErrors = append(g.GuardErrors, e.Message)
+		}
+		if !v.OK {
+			g.Problems = append(g.Problems, fmt.Sprintf("refused by the guard at %s: %s", v.Stage, strings.Join(g.GuardErrors, "; ")))
+		}
+		out, err := targets.Execute(ctx, db, q.GoldSQL, target.ExecOptions{MaxRows: cfg.MaxRows, Timeout: cfg.Timeout})
+		switch {
+		case err != nil:
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			ce := errclass.Classify(err)
+			if ce.Class == errclass.InfraFailure {
+				return nil, ce // the database, not the exam
+			}
+			state := ""
+			if ce.SQLSTATE != "" {
+				state = " (SQLSTATE " + ce.SQLSTATE + ")"
+			}
+			g.Problems = append(g.Problems, fmt.Sprintf("failed to run%s: %s", state, strings.ReplaceAll(ce.Message, "\n", " ")))
+		case out.Truncated:
+			g.Ran, g.Rows = true, out.RowCount
+			g.Problems = append(g.Problems, fmt.Sprintf("returns more than %d rows", cfg.MaxRows))
+		default:
+			g.Ran, g.Rows = true, out.RowCount
+			if out.RowCount == 0 && !q.ExpectsNoRows() {
+				g.Problems = append(g.Problems, `returns no rows (if that is the answer, say "expects no rows" in notes)`)
+			}
+		}
+		for _, t := range q.ExpectedTables {
+			if snap.Resolve(t) == nil {
+				g.Problems = append(g.Problems, fmt.Sprintf("expected table %q is not in the catalog of %s", t, cfg.Database))
+			}
+		}
+		res.Gold = append(res.Gold, g)
+	}
+	return res, nil
+}

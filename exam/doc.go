@@ -1,0 +1,81 @@
+// Package exam measures nl2sql where users judge it: execution accuracy on
+// a database of their own. It loads the demo ERP (exam/erp, LoadDemo),
+// reads exams (ParseQuestions, format in QUESTIONS.md), checks them without
+// a model (Check), runs them through the real pipeline and grades the
+// answers (Runner), and records every run in rag.exam_runs and
+// rag.exam_results for people, BI tools (the rag.exam_* views) and the
+// reports of exam/report (LoadReport).
+//
+// # A run
+//
+// The Runner executes every gold SQL once, read-only on the registered
+// database (internal/target), before the first run; an exam whose gold
+// does not run is refused (*GoldError), never graded. A run then creates
+// its rag.exam_runs row, LISTENs on rag_query_done, inserts every question
+// into rag.queries in one statement with options
+// {"model": Config.Model, "max_rows": ..., "tags": {"exam_run_id": N,
+// "exam_question_id": "q01"}} (plus Config.Options), and waits until each
+// question is succeeded or failed. The workers of `nl2sql serve`, or a
+// worker.Service in the same process, do the answering. Each answer is
+// graded, the results are written, and the run is finished with accuracy =
+// passed / questions. A run is aborted instead, with no accuracy, when it
+// times out, is interrupted, or when every question failed with
+// infra_failure: nothing about the model was measured then.
+//
+// # Grading
+//
+// An answer passes when the question succeeded and its stored rows
+// (rag.query_results) equal gold's under exam/compare: multisets of rows
+// (sequences when order_matters), columns matched by values whatever their
+// names and order, extra answer columns accepted unless
+// Config.ExactColumns, numbers equal within tolerance or when the less
+// precise one is the other rounded, NULL equal only to NULL. Each
+// question's max_rows is at least its gold's row count, so a truncated
+// answer has more rows than gold and fails ("more than N rows"); if the
+// caller's own max_rows is below gold's count, the answer cannot be graded
+// and fails as infra_failure.
+//
+// # Failure taxonomy
+//
+// A failed question gets exactly one type, decided in this order from the
+// final rag.queries row (error_class, sqlstate), its last rag.attempts row
+// (the stage where validation or execution failed) and the tables of its
+// schema context (retrieval.tablesIncluded) against expected_tables:
+//
+//   - infra_failure: the question failed with error class infra_failure
+//     (LLM or database unreachable, model not pulled) or unknown (a lost
+//     job); or with validation_block before any SQL was generated
+//     (configuration: unknown database, empty catalog, bad options); or it
+//     succeeded but could not be graded (no stored result, or an answer
+//     truncated below gold's size). Not the model's fault.
+//   - llm_reasoning, refused: it failed with validation_block after the
+//     model wrote SQL: the guard (or the database's permissions) refused
+//     it. The reason says "refused by".
+//   - execution_error: it failed with sql_error or query_timeout and the
+//     last attempt failed at the execute stage (the SQL passed validation,
+//     then failed when run), after the repair attempts.
+//   - column_miss: it failed with sql_error or query_timeout before
+//     execution, after the repair attempts, and the last error was SQLSTATE
+//     42703 (undefined column).
+//   - validation_exhausted: it failed with sql_error or query_timeout
+//     before execution, after the repair attempts, with any other last
+//     error (syntax, undefined table, lint, a reply without SQL).
+//   - retrieval_miss: it succeeded with a wrong result, and an expected
+//     table was not in the schema context.
+//   - join_path_miss: as retrieval_miss, but the missing expected tables
+//     only link retrieved ones: grouped by the foreign keys between them,
+//     each group of missing tables touches, by foreign keys in the catalog
+//     (either direction), at least two different retrieved expected tables
+//     (order_lines missing between orders and products).
+//   - llm_reasoning: it succeeded with a wrong result although every
+//     expected table was in the schema context (or no context was recorded
+//     to judge by).
+//
+// Precision and recall compare the schema context's tables with
+// expected_tables as sets of catalog tables (names resolved through the
+// catalog, so "erp.orders", "orders" and "\"orders\"" agree); they are NULL
+// for a question that never got a context. Used tables are the tables the
+// final SQL reads, from its parse tree (internal/pgsql); stage latencies
+// are rag.stage_timings summed per stage over attempts, with queue time the
+// wait between a job's enqueueing and its start.
+package exam

@@ -1,0 +1,250 @@
+package exam
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/nl2sql/nl2sql/exam/erp"
+)
+
+// Question is one exam question with its reference answer. The file format
+// is documented in QUESTIONS.md.
+type Question struct {
+	// ID is unique within the exam, e.g. "q01".
+	ID string `json:"id"`
+	// Question is asked as written (at most 2,000 characters, the limit of
+	// rag.queries).
+	Question string `json:"question"`
+	// Difficulty is "easy", "medium" or "hard".
+	Difficulty string `json:"difficulty"`
+	// Modules are the business modules the question touches; they only
+	// group results.
+	Modules []string `json:"modules,omitempty"`
+	// ExpectedTables are the tables the gold SQL reads; they measure
+	// retrieval (precision, recall) and classify failures, never
+	// correctness.
+	ExpectedTables []string `json:"expected_tables,omitempty"`
+	// GoldSQL is the reference answer: one read-only statement.
+	GoldSQL string `json:"gold_sql"`
+	// OrderMatters compares rows in sequence rather than as multisets.
+	OrderMatters bool `json:"order_matters,omitempty"`
+	// Notes explain the gold SQL; "expects no rows" marks a question whose
+	// correct answer is empty.
+	Notes string `json:"notes,omitempty"`
+}
+
+// Difficulties are the allowed values of Question.Difficulty, in order.
+var Difficulties = []string{"easy", "medium", "hard"}
+
+// maxQuestionChars is rag.queries' limit on a question's length.
+const maxQuestionChars = 2000
+
+// ExpectsNoRows reports whether the question's correct answer is empty, as
+// its notes say.
+func (q Question) ExpectsNoRows() bool { return strings.Contains(q.Notes, "expects no rows") }
+
+// QuestionError is a problem with one question of an exam file.
+type QuestionError struct {
+	// Index is the question's 0-based position in the file.
+	Index int
+	// Line is the question's line in a JSONL file; 0 for JSON.
+	Line int
+	// ID is the question's id, when it has one.
+	ID  string
+	Msg string
+}
+
+func (e *QuestionError) Error() string {
+	var where string
+	switch {
+	case e.ID != "":
+		where = fmt.Sprintf("question %q", e.ID)
+	default:
+		where = fmt.Sprintf("question #%d", e.Index+1)
+	}
+	if e.Line > 0 {
+		where += fmt.Sprintf(" (line %d)", e.Line)
+	}
+	return where + ": " + e.Msg
+}
+
+// ERPQuestions returns the Enterprise ERP exam (exam/erp): 60 questions.
+func ERPQuestions() []Question {
+	qs, err := ParseQuestions(erp.QuestionsJSON)
+	if err != nil {
+		panic("exam: the embedded ERP exam does not parse: " + err.Error())
+	}
+	return qs
+}
+
+// ReadQuestions reads an exam file (JSON or JSONL, see ParseQuestions).
+func ReadQuestions(path string) ([]Question, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	qs, err := ParseQuestions(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return qs, nil
+}
+
+// ParseQuestions reads an exam: a JSON array of questions, or JSONL (one
+// question object per line, blank lines ignored). Unknown fields are
+// refused, so a typo does not go unnoticed, and every question is
+// validated; the error lists every invalid question (each a
+// *QuestionError, reachable with errors.As).
+func ParseQuestions(data []byte) ([]Question, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a BOM some editors add
+	if !utf8.Valid(data) {
+		return nil, errors.New("exam: the questions file is not UTF-8")
+	}
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, errors.New("exam: the questions file is empty")
+	}
+	var qs []Question
+	var lines []int
+	var err error
+	if trimmed[0] == '[' {
+		qs, err = parseJSON(trimmed)
+	} else {
+		qs, lines, err = parseJSONL(data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(qs) == 0 {
+		return nil, errors.New("exam: the questions file holds no question")
+	}
+	return qs, validate(qs, lines)
+}
+
+func parseJSON(data []byte) ([]Question, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if _, err := dec.Token(); err != nil { // [
+		return nil, fmt.Errorf("exam: %w", err)
+	}
+	var qs []Question
+	for dec.More() {
+		var q Question
+		if err := dec.Decode(&q); err != nil {
+			return nil, &QuestionError{Index: len(qs), Msg: decodeMessage(err)}
+		}
+		qs = append(qs, q)
+	}
+	if _, err := dec.Token(); err != nil { // ]
+		return nil, fmt.Errorf("exam: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("exam: unexpected data after the array of questions")
+	}
+	return qs, nil
+}
+
+func parseJSONL(data []byte) ([]Question, []int, error) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	var qs []Question
+	var lines []int
+	for n := 1; sc.Scan(); n++ {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		var q Question
+		if err := dec.Decode(&q); err != nil {
+			return nil, nil, &QuestionError{Index: len(qs), Line: n, Msg: decodeMessage(err)}
+		}
+		if dec.More() {
+			return nil, nil, &QuestionError{Index: len(qs), Line: n, ID: q.ID, Msg: "more than one JSON value on the line (JSONL holds one question per line)"}
+		}
+		qs = append(qs, q)
+		lines = append(lines, n)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, nil, fmt.Errorf("exam: %w", err)
+	}
+	return qs, lines, nil
+}
+
+// decodeMessage words a decoding error: "json: unknown field" becomes
+// `unknown field "x"`.
+func decodeMessage(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return "incomplete JSON object"
+	}
+	return msg
+}
+
+func validate(qs []Question, lines []int) error {
+	var errs []error
+	seen := map[string]int{}
+	for i := range qs {
+		q := &qs[i]
+		fail := func(format string, args ...any) {
+			e := &QuestionError{Index: i, ID: q.ID, Msg: fmt.Sprintf(format, args...)}
+			if lines != nil {
+				e.Line = lines[i]
+			}
+			errs = append(errs, e)
+		}
+		switch {
+		case strings.TrimSpace(q.ID) == "":
+			fail("id is missing")
+		case strings.TrimSpace(q.ID) != q.ID:
+			fail("id has leading or trailing spaces")
+		}
+		if j, dup := seen[q.ID]; dup && q.ID != "" {
+			fail("duplicate id (also question #%d)", j+1)
+		} else {
+			seen[q.ID] = i
+		}
+		switch n := utf8.RuneCountInString(q.Question); {
+		case strings.TrimSpace(q.Question) == "":
+			fail("question is empty")
+		case n > maxQuestionChars:
+			fail("question has %d characters; at most %d are accepted", n, maxQuestionChars)
+		}
+		if !slices.Contains(Difficulties, q.Difficulty) {
+			fail("difficulty must be %s, got %q", strings.Join(quoteAll(Difficulties), ", "), q.Difficulty)
+		}
+		if strings.TrimSpace(q.GoldSQL) == "" {
+			fail("gold_sql is empty")
+		}
+		for _, m := range q.Modules {
+			if strings.TrimSpace(m) == "" {
+				fail("modules holds an empty name")
+				break
+			}
+		}
+		for _, t := range q.ExpectedTables {
+			if strings.TrimSpace(t) == "" {
+				fail("expected_tables holds an empty name")
+				break
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
+}

@@ -1,0 +1,577 @@
+package exam
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/nl2sql/nl2sql/exam/compare"
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/intake"
+	"github.com/nl2sql/nl2sql/internal/target"
+)
+
+// Config configures a Runner.
+type Config struct {
+	// Database is the registered database (rag.databases) the questions are
+	// asked of. Required.
+	Database string
+	// Questions is the exam. Required.
+	Questions []Question
+	// Model is the chat model. Every question is pinned to it
+	// (rag.queries.options.model), so rag.exam_runs.model says what
+	// answered. Required.
+	Model string
+	// Runs is how many times Run asks the whole exam. Defaults to 1.
+	Runs int
+	// Label tells runs apart in rag.exam_runs. Defaults to "" (none).
+	Label string
+	// Source names where the questions came from (a file, "erp"), for the
+	// record. Defaults to "".
+	Source string
+	// Options are added to every question's rag.queries.options
+	// (max_attempts, temperature, schema_format, timeout_ms, max_rows,
+	// tags); the exam's tags (exam_run_id, exam_question_id) are merged
+	// into tags. Defaults to none.
+	Options map[string]any
+	// Settings are recorded in rag.exam_runs.config so runs can be
+	// compared (the pipeline's configuration, say). Defaults to none.
+	Settings map[string]any
+	// ExactColumns grades answers with extra columns as wrong
+	// (compare.Options.ExactColumns). Defaults to false.
+	ExactColumns bool
+	// MaxRows is each question's options.max_rows unless Options sets one;
+	// a question whose gold has more rows gets gold's count, so that a
+	// correct answer is never cut. Defaults to 1000.
+	MaxRows int
+	// GoldMaxRows caps a gold result; an exam whose gold SQL returns more
+	// is refused. Defaults to 100000.
+	GoldMaxRows int
+	// GoldTimeout bounds the execution of one gold SQL. Defaults to 1m.
+	GoldTimeout time.Duration
+	// Timeout bounds the wait for one run's answers; a run not answered in
+	// time is aborted. Defaults to 30m.
+	Timeout time.Duration
+	// PollInterval is how often statuses are re-read in case a completion
+	// notification was lost. Defaults to 2s.
+	PollInterval time.Duration
+	// Getenv resolves an env: DSN of the registered database. Defaults to
+	// os.Getenv.
+	Getenv func(string) string
+	// Logger receives progress messages. Defaults to a discarding logger.
+	Logger *slog.Logger
+	// Progress, when set, is called as answers arrive with the run's id,
+	// the questions answered so far and the exam's size. Defaults to nil.
+	Progress func(run int64, done, total int)
+	// OnRun, when set, is called with each run once it is recorded, before
+	// the next one starts. Defaults to nil.
+	OnRun func(*RunResult)
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.Runs == 0 {
+		c.Runs = 1
+	}
+	if c.MaxRows == 0 {
+		c.MaxRows = 1000
+	}
+	if c.GoldMaxRows == 0 {
+		c.GoldMaxRows = 100000
+	}
+	if c.GoldTimeout == 0 {
+		c.GoldTimeout = time.Minute
+	}
+	if c.Timeout == 0 {
+		c.Timeout = 30 * time.Minute
+	}
+	if c.PollInterval == 0 {
+		c.PollInterval = 2 * time.Second
+	}
+	if c.Getenv == nil {
+		c.Getenv = os.Getenv
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	switch {
+	case c.Database == "":
+		return errors.New("exam: Config.Database is required")
+	case len(c.Questions) == 0:
+		return errors.New("exam: Config.Questions is empty")
+	case strings.TrimSpace(c.Model) == "":
+		return errors.New("exam: Config.Model is required")
+	case c.Runs < 1:
+		return errors.New("exam: Runs must be at least 1")
+	case c.MaxRows < 1 || c.GoldMaxRows < 1:
+		return errors.New("exam: MaxRows and GoldMaxRows must be positive")
+	case c.GoldTimeout <= 0 || c.Timeout <= 0 || c.PollInterval <= 0:
+		return errors.New("exam: GoldTimeout, Timeout and PollInterval must be positive")
+	}
+	if t, ok := c.Options["tags"]; ok {
+		if _, isMap := t.(map[string]any); !isMap {
+			return errors.New("exam: Options[\"tags\"] must be a map[string]any")
+		}
+	}
+	return validate(c.Questions, nil)
+}
+
+// Runner asks an exam through the pipeline and grades the answers. It does
+// not answer questions itself: a worker (`nl2sql serve`, or worker.Service
+// in the same process) must be running against the same database.
+type Runner struct {
+	cfg     Config
+	meta    *pgxpool.Pool
+	targets *target.Registry
+	q       *dbsqlc.Queries
+
+	prepared bool
+	snap     *catalog.Snapshot
+	gold     []compare.Result // by question index
+}
+
+// NewRunner returns a Runner over meta, nl2sql's own database, that runs
+// gold SQL on the registered database through targets (read-only).
+func NewRunner(meta *pgxpool.Pool, targets *target.Registry, cfg Config) (*Runner, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	return &Runner{cfg: cfg, meta: meta, targets: targets, q: dbsqlc.New()}, nil
+}
+
+// GoldError reports gold SQL that did not run: the exam cannot be graded.
+type GoldError struct {
+	Failures []GoldFailure
+}
+
+// GoldFailure is one question whose gold SQL failed.
+type GoldFailure struct {
+	QuestionID string
+	Err        error
+}
+
+func (e *GoldError) Error() string {
+	parts := make([]string, len(e.Failures))
+	for i, f := range e.Failures {
+		parts[i] = fmt.Sprintf("%s: %v", f.QuestionID, f.Err)
+	}
+	return fmt.Sprintf("exam: the gold SQL of %d question(s) failed, so the exam cannot be graded (see nl2sql exam check): %s",
+		len(e.Failures), strings.Join(parts, "; "))
+}
+
+// AbortedError is returned by Run when a run was aborted: nothing it
+// measured counts, and the remaining runs are not started.
+type AbortedError struct {
+	RunID  int64
+	Reason string
+}
+
+func (e *AbortedError) Error() string {
+	return fmt.Sprintf("exam run %d aborted: %s", e.RunID, e.Reason)
+}
+
+// Prepare loads the database's catalog and runs every gold SQL once; Run
+// calls it on first use, and later runs reuse the gold results.
+func (r *Runner) Prepare(ctx context.Context) error {
+	if r.prepared {
+		return nil
+	}
+	snap, err := catalog.Load(ctx, r.meta, r.cfg.Database)
+	if err != nil {
+		if errors.Is(err, catalog.ErrDatabaseNotFound) {
+			return fmt.Errorf("exam: database %q is not registered (nl2sql db add, or nl2sql exam load for the demo ERP): %w", r.cfg.Database, err)
+		}
+		return fmt.Errorf("exam: database %q: %w", r.cfg.Database, err)
+	}
+	db, err := resolveTarget(ctx, r.meta, r.cfg.Database, r.cfg.Getenv)
+	if err != nil {
+		return err
+	}
+	opts, err := json.Marshal(r.baseOptions())
+	if err != nil {
+		return err
+	}
+	if err := r.q.CheckQueryOptions(ctx, r.meta, opts); err != nil {
+		return fmt.Errorf("exam: per-question options refused: %s", errclass.Classify(err).Message)
+	}
+	gold := make([]compare.Result, len(r.cfg.Questions))
+	var failed []GoldFailure
+	for i, q := range r.cfg.Questions {
+		res, err := runGold(ctx, r.targets, db, q.GoldSQL, r.cfg.GoldMaxRows, r.cfg.GoldTimeout)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if errclass.ClassOf(err) == errclass.InfraFailure {
+				return err // the database, not the gold SQL
+			}
+			failed = append(failed, GoldFailure{QuestionID: q.ID, Err: err})
+			continue
+		}
+		gold[i] = *res
+	}
+	if len(failed) > 0 {
+		return &GoldError{Failures: failed}
+	}
+	r.snap, r.gold, r.prepared = snap, gold, true
+	return nil
+}
+
+// resolveTarget returns the registered database with its DSN resolved.
+func resolveTarget(ctx context.Context, meta dbsqlc.DBTX, name string, getenv func(string) string) (target.Database, error) {
+	d, err := catalog.GetDatabase(ctx, meta, name)
+	if err != nil {
+		if errors.Is(err, catalog.ErrDatabaseNotFound) {
+			return target.Database{}, fmt.Errorf("exam: database %q is not registered (nl2sql db add, or nl2sql exam load for the demo ERP): %w", name, err)
+		}
+		return target.Database{}, err
+	}
+	dsn, err := catalog.ResolveDSN(d.DSN, getenv)
+	if err != nil {
+		return target.Database{}, fmt.Errorf("exam: database %q: %w", name, err)
+	}
+	return target.Database{Name: d.Name, DSN: dsn, Schemas: d.Schemas}, nil
+}
+
+// runGold executes gold SQL read-only and returns its result in the form
+// answers are stored in (a JSON round trip), so both sides of a comparison
+// hold the same Go types.
+func runGold(ctx context.Context, targets *target.Registry, db target.Database, sql string, maxRows int, timeout time.Duration) (*compare.Result, error) {
+	res, err := targets.Execute(ctx, db, sql, target.ExecOptions{MaxRows: maxRows, Timeout: timeout})
+	if err != nil {
+		return nil, errclass.Classify(err)
+	}
+	if res.Truncated {
+		return nil, fmt.Errorf("returns more than %d rows", maxRows)
+	}
+	cols, err := json.Marshal(res.Columns)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := json.Marshal(res.Rows)
+	if err != nil {
+		return nil, err
+	}
+	return decodeResult(cols, rows)
+}
+
+// RunResult is one recorded run.
+type RunResult struct {
+	ID int64
+	// Status is "finished" or "aborted".
+	Status string
+	// Error says why a run was aborted.
+	Error     string
+	Questions int
+	// Passed and Accuracy are set for a finished run only.
+	Passed     *int
+	Accuracy   *float64
+	StartedAt  time.Time
+	FinishedAt time.Time
+	// Results are the graded questions, in exam order; empty when the run
+	// was aborted before grading.
+	Results []Result
+}
+
+// Run asks the exam Config.Runs times, one run after the other, and
+// returns the recorded runs. It stops at the first aborted run, returning
+// it with an *AbortedError.
+func (r *Runner) Run(ctx context.Context) ([]*RunResult, error) {
+	if err := r.Prepare(ctx); err != nil {
+		return nil, err
+	}
+	var out []*RunResult
+	for range r.cfg.Runs {
+		res, err := r.runOnce(ctx)
+		if res != nil {
+			out = append(out, res)
+			if r.cfg.OnRun != nil {
+				r.cfg.OnRun(res)
+			}
+		}
+		if err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// baseOptions are the options every question gets.
+func (r *Runner) baseOptions() map[string]any {
+	o := maps.Clone(r.cfg.Options)
+	if o == nil {
+		o = map[string]any{}
+	}
+	o["model"] = r.cfg.Model
+	return o
+}
+
+// questionOptions are question i's options in run id.
+func (r *Runner) questionOptions(run int64, i int) map[string]any {
+	o := r.baseOptions()
+	if _, ok := o["max_rows"]; !ok {
+		o["max_rows"] = max(r.cfg.MaxRows, len(r.gold[i].Rows))
+	}
+	tags := map[string]any{}
+	if t, ok := o["tags"].(map[string]any); ok {
+		maps.Copy(tags, t)
+	}
+	tags["exam_run_id"] = run
+	tags["exam_question_id"] = r.cfg.Questions[i].ID
+	o["tags"] = tags
+	return o
+}
+
+// runConfig is what rag.exam_runs.config records.
+func (r *Runner) runConfig() map[string]any {
+	c := maps.Clone(r.cfg.Settings)
+	if c == nil {
+		c = map[string]any{}
+	}
+	c["exact_columns"] = r.cfg.ExactColumns
+	c["max_rows"] = r.cfg.MaxRows
+	if r.cfg.Source != "" {
+		c["source"] = r.cfg.Source
+	}
+	if o := r.baseOptions(); len(o) > 1 { // more than the model, which has its own column
+		delete(o, "model")
+		c["options"] = o
+	}
+	return c
+}
+
+func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
+	qs := r.cfg.Questions
+	config, err := json.Marshal(r.runConfig())
+	if err != nil {
+		return nil, err
+	}
+	var label *string
+	if r.cfg.Label != "" {
+		label = &r.cfg.Label
+	}
+	run, err := r.q.CreateExamRun(ctx, r.meta, &dbsqlc.CreateExamRunParams{DatabaseName: r.cfg.Database, Label: label,
+		Model: r.cfg.Model, Config: config, Questions: int32(len(qs))})
+	if err != nil {
+		return nil, fmt.Errorf("exam: creating the run: %w", err)
+	}
+	log := r.cfg.Logger.With("exam_run", run.ID)
+	log.InfoContext(ctx, "exam run started", "database", r.cfg.Database, "questions", len(qs), "model", r.cfg.Model)
+
+	// LISTEN before inserting, so no completion can be missed.
+	w, err := intake.Listen(ctx, r.meta)
+	if err != nil {
+		return r.abort(ctx, run, nil, fmt.Sprintf("cannot listen for answers: %v", err))
+	}
+	defer w.Close()
+	w.PollInterval = r.cfg.PollInterval
+
+	texts := make([]string, len(qs))
+	opts := make([]map[string]any, len(qs))
+	for i, q := range qs {
+		texts[i], opts[i] = q.Question, r.questionOptions(run.ID, i)
+	}
+	ids, err := intake.SubmitMany(ctx, r.meta, r.cfg.Database, texts, opts)
+	if err != nil {
+		return r.abort(ctx, run, nil, "the questions were refused: "+errclass.Classify(err).Message)
+	}
+
+	wctx, cancel := context.WithTimeout(ctx, r.cfg.Timeout)
+	defer cancel()
+	done := 0
+	err = w.Wait(wctx, ids, func(intake.Done) {
+		done++
+		if r.cfg.Progress != nil {
+			r.cfg.Progress(run.ID, done, len(ids))
+		}
+	})
+	switch {
+	case err == nil:
+	case ctx.Err() != nil:
+		res, _ := r.abort(ctx, run, nil, fmt.Sprintf("interrupted after %d of %d answers", done, len(ids)))
+		return res, ctx.Err()
+	case errors.Is(err, context.DeadlineExceeded):
+		return r.abort(ctx, run, nil, fmt.Sprintf("%d of %d questions were not answered within %s; is a worker (nl2sql serve) running against this database?",
+			len(ids)-done, len(ids), r.cfg.Timeout))
+	default:
+		return r.abort(ctx, run, nil, fmt.Sprintf("waiting for answers: %v", err))
+	}
+
+	answers, err := r.answers(ctx, ids)
+	if err != nil {
+		return r.abort(ctx, run, nil, fmt.Sprintf("reading the answers: %v", err))
+	}
+	results := make([]Result, len(qs))
+	infra := 0
+	for i, q := range qs {
+		results[i] = Grade(q, r.gold[i], answers[ids[i]], GradeOptions{ExactColumns: r.cfg.ExactColumns, Catalog: r.snap})
+		results[i].Ordinal = i + 1
+		if results[i].FailureType == InfraFailure {
+			infra++
+		}
+	}
+	if infra == len(results) {
+		// Nothing about the model was measured: no accuracy.
+		return r.abort(ctx, run, results, fmt.Sprintf("every question failed with infra_failure, so nothing was measured; first: %s", results[0].Reason))
+	}
+	return r.record(ctx, run, results, "")
+}
+
+// answers reads what the pipeline left for the questions ids.
+func (r *Runner) answers(ctx context.Context, ids []int64) (map[int64]Answer, error) {
+	rows, err := r.q.ListExamAnswers(ctx, r.meta, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]Answer, len(rows))
+	for _, row := range rows {
+		a := Answer{QueryID: row.ID, Status: row.Status, SQL: deref(row.Sql), ErrorClass: deref(row.ErrorClass),
+			SQLSTATE: deref(row.Sqlstate), Error: deref(row.Error), Attempts: int(row.Attempts),
+			LastStage: deref(row.LastStage), LastSQLSTATE: deref(row.LastSqlstate), Generations: int(row.AttemptRows)}
+		if a.SQL == "" {
+			a.SQL = deref(row.LastSql)
+		}
+		if row.HasRetrieval {
+			a.Retrieved = row.TablesIncluded
+			if a.Retrieved == nil {
+				a.Retrieved = []string{}
+			}
+		}
+		if row.ResultColumns != nil {
+			res, err := decodeResult(row.ResultColumns, row.ResultRows)
+			if err != nil {
+				return nil, fmt.Errorf("question %d: %w", row.ID, err)
+			}
+			a.Result, a.RowCount, a.Truncated = res, int(deref(row.ResultRowCount)), deref(row.ResultTruncated)
+		}
+		var lat map[string]float64
+		if len(row.LatencyMs) > 0 {
+			if err := json.Unmarshal(row.LatencyMs, &lat); err != nil {
+				return nil, fmt.Errorf("question %d: latencies: %w", row.ID, err)
+			}
+		}
+		if t, ok := lat["total"]; ok {
+			a.TotalMs = &t
+			delete(lat, "total")
+		}
+		if len(lat) > 0 {
+			a.StageMs = lat
+		}
+		out[row.ID] = a
+	}
+	return out, nil
+}
+
+// abort records the run as aborted (with results, when grading happened)
+// and returns it with an *AbortedError.
+func (r *Runner) abort(ctx context.Context, run *dbsqlc.RagExamRun, results []Result, reason string) (*RunResult, error) {
+	res, err := r.record(context.WithoutCancel(ctx), run, results, reason)
+	if err != nil {
+		return res, err
+	}
+	return res, &AbortedError{RunID: run.ID, Reason: reason}
+}
+
+// record stores the results and finishes (or, with a reason, aborts) the
+// run in one transaction.
+func (r *Runner) record(ctx context.Context, run *dbsqlc.RagExamRun, results []Result, abortReason string) (*RunResult, error) {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	var final *dbsqlc.RagExamRun
+	err := pgx.BeginFunc(ctx, r.meta, func(tx pgx.Tx) error {
+		if len(results) > 0 {
+			rows := make([]*dbsqlc.InsertExamResultsParams, len(results))
+			for i := range results {
+				rows[i] = resultRow(run.ID, &results[i])
+			}
+			if _, err := r.q.InsertExamResults(ctx, tx, rows); err != nil {
+				return fmt.Errorf("storing the results: %w", err)
+			}
+		}
+		var err error
+		if abortReason != "" {
+			final, err = r.q.AbortExamRun(ctx, tx, &dbsqlc.AbortExamRunParams{ID: run.ID, Error: &abortReason})
+		} else {
+			final, err = r.q.FinishExamRun(ctx, tx, run.ID)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("exam: recording run %d: %w", run.ID, err)
+	}
+	out := &RunResult{ID: final.ID, Status: final.Status, Error: deref(final.Error), Questions: int(final.Questions),
+		Accuracy: final.Accuracy, StartedAt: final.StartedAt, Results: results}
+	if final.Passed != nil {
+		p := int(*final.Passed)
+		out.Passed = &p
+	}
+	if final.FinishedAt != nil {
+		out.FinishedAt = *final.FinishedAt
+	}
+	r.cfg.Logger.InfoContext(ctx, "exam run recorded", "exam_run", out.ID, "status", out.Status)
+	return out, nil
+}
+
+func resultRow(run int64, x *Result) *dbsqlc.InsertExamResultsParams {
+	q := x.Question
+	p := &dbsqlc.InsertExamResultsParams{RunID: run, QuestionID: q.ID, Ordinal: int32(x.Ordinal), Question: q.Question,
+		Difficulty: q.Difficulty, Modules: orEmpty(q.Modules), OrderMatters: q.OrderMatters, Pass: x.Pass,
+		FailureType: nonEmpty(x.FailureType), Reason: nonEmpty(x.Reason), ExpectedTables: orEmpty(q.ExpectedTables),
+		RetrievedTables: x.RetrievedTables, UsedTables: orEmpty(x.UsedTables), Precision: x.Precision, Recall: x.Recall,
+		Attempts: int32(x.Attempts), ErrorClass: nonEmpty(x.ErrorClass), Sqlstate: nonEmpty(x.SQLSTATE), Error: nonEmpty(x.Error),
+		GoldRows: int32(x.GoldRows), AnswerTruncated: x.AnswerTruncated, TotalMs: x.TotalMs, Sql: nonEmpty(x.SQL), GoldSql: q.GoldSQL}
+	if x.QueryID != 0 {
+		p.QueryID = &x.QueryID
+	}
+	if x.AnswerRows != nil {
+		n := int32(*x.AnswerRows)
+		p.AnswerRows = &n
+	}
+	stage := func(name string) *float64 {
+		if v, ok := x.StageMs[name]; ok {
+			return &v
+		}
+		return nil
+	}
+	p.QueueMs, p.RetrieveMs, p.GenerateMs, p.ValidateMs, p.ExecuteMs =
+		stage("queue"), stage("retrieve"), stage("generate"), stage("validate"), stage("execute")
+	return p
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
+
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

@@ -1,0 +1,415 @@
+package exam_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/exam"
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/ollamatest"
+	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/worker"
+)
+
+// model is the model the fake Ollama serves. The fake proves grading and
+// telemetry; it says nothing about accuracy.
+const model = "qwen2.5-coder:7b"
+
+// pipelineEnv is a test database with a registered target schema, a fake
+// Ollama and the real pipeline's workers running on both.
+type pipelineEnv struct {
+	db      *dbtest.DB
+	ollama  *ollamatest.Server
+	targets *target.Registry
+}
+
+// startPipeline registers schema as database name (annotations may be
+// nil) and runs workers until the test ends.
+func startPipeline(t *testing.T, db *dbtest.DB, name, schema string, annotations []byte) *pipelineEnv {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, db.URL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = catalog.Refresh(ctx, db.Pool, conn, catalog.Database{Name: name, DSN: db.URL, Schemas: []string{schema}}, annotations)
+	require.NoError(t, err)
+
+	srv := ollamatest.NewT(t, ollamatest.Config{Models: []string{model}})
+	client, err := llm.New(llm.Config{Host: srv.URL(), Model: model, RequestTimeout: 5 * time.Second})
+	require.NoError(t, err)
+	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})
+	require.NoError(t, err)
+	t.Cleanup(targets.Close)
+	p, err := pipeline.New(db.Pool, client, pipeline.Config{})
+	require.NoError(t, err)
+	svc, err := worker.New(db.Pool, p.Deps(targets), worker.Config{
+		Logger: dbtest.Logger(t), FetchCooldown: 5 * time.Millisecond, FetchPollInterval: 200 * time.Millisecond,
+		RetryBackoff: 20 * time.Millisecond, RetryBackoffMax: 50 * time.Millisecond, InfraAttempts: 2,
+	})
+	require.NoError(t, err)
+	require.NoError(t, svc.Start(ctx))
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = svc.Stop(ctx)
+	})
+	return &pipelineEnv{db: db, ollama: srv, targets: targets}
+}
+
+func fence(sql string) ollamatest.Response {
+	return ollamatest.Response{Content: "```sql\n" + sql + "\n```"}
+}
+
+// replies answers each question (found in the prompt) with its SQL; the
+// map can be swapped between runs.
+type replies struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (r *replies) set(m map[string]string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.m = m
+}
+
+func (r *replies) chat(req ollamatest.ChatRequest) ollamatest.Response {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	prompt := req.Prompt()
+	for q, sql := range r.m {
+		if strings.Contains(prompt, q) {
+			return fence(sql)
+		}
+	}
+	return ollamatest.Response{Content: "I do not know."}
+}
+
+const shopSQL = `
+CREATE SCHEMA shop;
+CREATE TABLE shop.customers (customer_id int PRIMARY KEY, name text NOT NULL, city text);
+COMMENT ON TABLE shop.customers IS 'People and companies that buy from us';
+CREATE TABLE shop.orders (
+	order_id int PRIMARY KEY,
+	customer_id int NOT NULL REFERENCES shop.customers,
+	status text NOT NULL CHECK (status IN ('open', 'shipped', 'cancelled')),
+	total_amount numeric(10,2) NOT NULL);
+INSERT INTO shop.customers VALUES (1, 'Ada', 'London'), (2, 'Grace', 'New York'), (3, 'Linus', NULL);
+INSERT INTO shop.orders VALUES (10, 1, 'shipped', 120.50), (11, 1, 'open', 80.00), (12, 2, 'shipped', 42.25);
+`
+
+var shopExam = []exam.Question{
+	{ID: "s1", Question: "How many customers are there?", Difficulty: "easy", Modules: []string{"Sales"},
+		ExpectedTables: []string{"customers"}, GoldSQL: "SELECT count(*) FROM customers"},
+	{ID: "s2", Question: "How many orders has each customer placed?", Difficulty: "medium", Modules: []string{"Sales", "CRM"},
+		ExpectedTables: []string{"customers", "orders"},
+		GoldSQL:        "SELECT c.name, count(o.order_id) AS orders FROM customers c LEFT JOIN orders o ON o.customer_id = c.customer_id GROUP BY c.name"},
+	{ID: "s3", Question: "What is the total amount of shipped orders?", Difficulty: "medium", Modules: []string{"Sales"},
+		ExpectedTables: []string{"orders"}, GoldSQL: "SELECT sum(total_amount) FROM orders WHERE status = 'shipped'"},
+	{ID: "s4", Question: "List the names of our customers.", Difficulty: "easy", Modules: []string{"CRM"},
+		ExpectedTables: []string{"customers"}, GoldSQL: "SELECT name FROM customers"},
+	{ID: "s5", Question: "Which orders were cancelled?", Difficulty: "easy", Modules: []string{"Ops"},
+		ExpectedTables: []string{"orders"}, GoldSQL: "SELECT order_id FROM orders WHERE status = 'cancelled'", Notes: "expects no rows"},
+	{ID: "s6", Question: "What is the average order amount over all but three orders?", Difficulty: "hard",
+		ExpectedTables: []string{"orders"}, GoldSQL: "SELECT 0"},
+}
+
+// firstAnswers: s1 right, s2 right with its columns reordered and an extra
+// one, s3 wrong (every order, not the shipped ones), s4 an invented column
+// every time, s5 a DELETE, s6 a division by zero at execution every time.
+var firstAnswers = map[string]string{
+	"How many customers are there?":                               "SELECT count(*) AS customers FROM customers",
+	"How many orders has each customer placed?":                   "SELECT count(o.order_id) AS n, c.customer_id, c.name FROM customers c LEFT JOIN orders o ON o.customer_id = c.customer_id GROUP BY c.customer_id, c.name",
+	"What is the total amount of shipped orders?":                 "SELECT sum(total_amount) AS total FROM orders",
+	"List the names of our customers.":                            "SELECT c.customer_name FROM customers c",
+	"Which orders were cancelled?":                                "DELETE FROM orders WHERE status = 'cancelled'",
+	"What is the average order amount over all but three orders?": "SELECT sum(total_amount) / (count(*) - 3) AS avg_amount FROM orders",
+}
+
+// examRow is what the test checks of rag.exam_results, without timings.
+type examRow struct {
+	QuestionID  string
+	Pass        bool
+	FailureType *string
+	Attempts    int32
+	Precision   *float64
+	Recall      *float64
+	Retrieved   []string
+	Used        []string
+	ErrorClass  *string
+	Sqlstate    *string
+	GoldRows    int32
+	AnswerRows  *int32
+	Stages      []string // the stages with a latency
+}
+
+func examRows(t *testing.T, pool *pgxpool.Pool, run int64) ([]examRow, map[string]string) {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), `
+		SELECT question_id, pass, failure_type, attempts, precision, recall, retrieved_tables, used_tables,
+		       error_class, sqlstate, gold_rows, answer_rows, coalesce(reason, ''),
+		       array_remove(ARRAY[CASE WHEN queue_ms IS NOT NULL THEN 'queue' END,
+		                          CASE WHEN retrieve_ms IS NOT NULL THEN 'retrieve' END,
+		                          CASE WHEN generate_ms IS NOT NULL THEN 'generate' END,
+		                          CASE WHEN validate_ms IS NOT NULL THEN 'validate' END,
+		                          CASE WHEN execute_ms IS NOT NULL THEN 'execute' END,
+		                          CASE WHEN total_ms > 0 THEN 'total' END], NULL)
+		FROM rag.exam_results WHERE run_id = $1 ORDER BY ordinal`, run)
+	require.NoError(t, err)
+	var out []examRow
+	reasons := map[string]string{}
+	for rows.Next() {
+		var r examRow
+		var reason string
+		require.NoError(t, rows.Scan(&r.QuestionID, &r.Pass, &r.FailureType, &r.Attempts, &r.Precision, &r.Recall, &r.Retrieved,
+			&r.Used, &r.ErrorClass, &r.Sqlstate, &r.GoldRows, &r.AnswerRows, &reason, &r.Stages))
+		out = append(out, r)
+		reasons[r.QuestionID] = reason
+	}
+	require.NoError(t, rows.Err())
+	return out, reasons
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// queryRows runs sql and returns its rows as JSON-like values, for
+// comparing view output.
+func queryRows(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) [][]any {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), sql, args...)
+	require.NoError(t, err)
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) ([]any, error) { return r.Values() })
+	require.NoError(t, err)
+	return out
+}
+
+func TestRunner(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL)
+	require.NoError(t, err)
+	env := startPipeline(t, db, "shop", "shop", nil)
+	answers := &replies{}
+	answers.set(firstAnswers)
+	env.ollama.OnChat(answers.chat)
+
+	var seen []int64
+	runner, err := exam.NewRunner(db.Pool, env.targets, exam.Config{
+		Database: "shop", Questions: shopExam, Model: model, Label: "fake", Source: "shopExam",
+		Options: map[string]any{"temperature": 0, "tags": map[string]any{"team": "qa"}}, Settings: map[string]any{"bm25": "off"},
+		PollInterval: 100 * time.Millisecond, Timeout: 2 * time.Minute, Logger: dbtest.Logger(t),
+		OnRun: func(r *exam.RunResult) { seen = append(seen, r.ID) },
+	})
+	require.NoError(t, err)
+
+	// Run 1: graded.
+	runs, err := runner.Run(ctx)
+	require.NoError(t, err)
+	require.Len(t, runs, 1)
+	run1 := runs[0]
+	require.Equal(t, "finished", run1.Status)
+	require.Equal(t, 2, *run1.Passed)
+	require.InDelta(t, 2.0/6, *run1.Accuracy, 1e-12)
+	require.Len(t, run1.Results, 6)
+
+	half, one := ptr(0.5), ptr(1.0)
+	both := []string{"customers", "orders"}
+	full := []string{"queue", "retrieve", "generate", "validate", "execute", "total"}
+	noExec := []string{"queue", "retrieve", "generate", "validate", "total"}
+	want := []examRow{
+		{QuestionID: "s1", Pass: true, Attempts: 1, Precision: half, Recall: one, Retrieved: both, Used: []string{"customers"},
+			GoldRows: 1, AnswerRows: ptr(int32(1)), Stages: full},
+		{QuestionID: "s2", Pass: true, Attempts: 1, Precision: one, Recall: one, Retrieved: both, Used: both,
+			GoldRows: 3, AnswerRows: ptr(int32(3)), Stages: full},
+		{QuestionID: "s3", FailureType: ptr(exam.LLMReasoning), Attempts: 1, Precision: half, Recall: one, Retrieved: both,
+			Used: []string{"orders"}, GoldRows: 1, AnswerRows: ptr(int32(1)), Stages: full},
+		{QuestionID: "s4", FailureType: ptr(exam.ColumnMiss), Attempts: 3, Precision: half, Recall: one, Retrieved: both,
+			Used: []string{"customers"}, ErrorClass: ptr("sql_error"), Sqlstate: ptr("42703"), GoldRows: 3, Stages: noExec},
+		{QuestionID: "s5", FailureType: ptr(exam.LLMReasoning), Attempts: 1, Precision: half, Recall: one, Retrieved: both,
+			Used: []string{}, ErrorClass: ptr("validation_block"), Sqlstate: ptr("42501"), GoldRows: 0, Stages: noExec},
+		{QuestionID: "s6", FailureType: ptr(exam.ExecutionError), Attempts: 3, Precision: half, Recall: one, Retrieved: both,
+			Used: []string{"orders"}, ErrorClass: ptr("sql_error"), Sqlstate: ptr("22012"), GoldRows: 1, Stages: full},
+	}
+	got, reasons := examRows(t, db.Pool, run1.ID)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("exam_results of run 1 (-want +got):\n%s", diff)
+	}
+	require.Empty(t, reasons["s1"])
+	require.Contains(t, reasons["s3"], "wrong result: no column of the answer matches gold column 'sum'")
+	require.Contains(t, reasons["s4"], "no valid SQL after 3 attempt(s)")
+	require.Contains(t, reasons["s4"], "customer_name")
+	require.Contains(t, reasons["s5"], "the model's SQL was refused by the guard at policy")
+	require.Contains(t, reasons["s6"], "division by zero")
+
+	// The questions went through rag.queries, tagged with the run.
+	var opts map[string]any
+	require.NoError(t, db.Pool.QueryRow(ctx, `SELECT q.options FROM rag.queries q JOIN rag.exam_results x ON x.query_id = q.id
+		WHERE x.run_id = $1 AND x.question_id = 's2'`, run1.ID).Scan(&opts))
+	require.Equal(t, map[string]any{"model": model, "temperature": 0.0, "max_rows": 1000.0,
+		"tags": map[string]any{"team": "qa", "exam_run_id": float64(run1.ID), "exam_question_id": "s2"}}, opts)
+	var config map[string]any
+	var label, status string
+	require.NoError(t, db.Pool.QueryRow(ctx, `SELECT config, label, model, status FROM rag.exam_runs WHERE id = $1`, run1.ID).
+		Scan(&config, &label, new(string), &status))
+	require.Equal(t, map[string]any{"bm25": "off", "exact_columns": false, "max_rows": 1000.0, "source": "shopExam",
+		"options": map[string]any{"temperature": 0.0, "tags": map[string]any{"team": "qa"}}}, config)
+	require.Equal(t, "fake", label)
+
+	// Run 2: the LLM is down. Every question fails with infra_failure, so
+	// the run measured nothing and has no accuracy.
+	require.NoError(t, env.ollama.SetDown(true))
+	runs, err = runner.Run(ctx)
+	var aborted *exam.AbortedError
+	require.True(t, errors.As(err, &aborted), "err: %v", err)
+	require.Len(t, runs, 1)
+	run2 := runs[0]
+	require.Equal(t, run2.ID, aborted.RunID)
+	require.Equal(t, "aborted", run2.Status)
+	require.Nil(t, run2.Accuracy)
+	require.Contains(t, run2.Error, "every question failed with infra_failure")
+	got, reasons = examRows(t, db.Pool, run2.ID)
+	require.Len(t, got, 6)
+	for _, r := range got {
+		require.Equal(t, exam.InfraFailure, *r.FailureType, r.QuestionID)
+		require.Contains(t, reasons[r.QuestionID], "cannot reach Ollama at "+env.ollama.URL())
+		require.Contains(t, r.Stages, "retrieve", "retrieval ran before generation failed")
+		require.NotContains(t, r.Stages, "generate", "a failed stage records no timing")
+	}
+
+	// Run 3: back up; s3 is now right and s1 wrong.
+	require.NoError(t, env.ollama.SetDown(false))
+	third := map[string]string{}
+	for q, sql := range firstAnswers {
+		third[q] = sql
+	}
+	third["How many customers are there?"] = "SELECT count(*) FROM customers WHERE city IS NOT NULL"
+	third["What is the total amount of shipped orders?"] = "SELECT sum(total_amount) FROM orders WHERE status = 'shipped'"
+	answers.set(third)
+	runs, err = runner.Run(ctx)
+	require.NoError(t, err)
+	run3 := runs[0]
+	require.InDelta(t, 2.0/6, *run3.Accuracy, 1e-12)
+	require.Equal(t, []int64{run1.ID, run2.ID, run3.ID}, seen)
+
+	// The views.
+	r1, r2, r3 := run1.ID, run2.ID, run3.ID
+	for _, tc := range []struct {
+		name, sql string
+		args      []any
+		want      [][]any
+	}{
+		{"Summary", `SELECT run_id, status, questions, graded, passed, round(accuracy::numeric, 4)::text, infra_failures,
+				round(avg_precision::numeric, 4)::text, avg_recall, round(avg_attempts::numeric, 4)::text,
+				p50_total_ms > 0, error IS NOT NULL FROM rag.exam_run_summary WHERE run_id IN ($1, $2, $3) ORDER BY run_id`, []any{r1, r2, r3},
+			[][]any{
+				{r1, "finished", int32(6), int64(6), int32(2), "0.3333", int64(0), "0.5833", 1.0, "1.6667", true, false},
+				{r2, "aborted", int32(6), int64(6), nil, nil, int64(6), "0.5833", 1.0, "1.0000", true, true},
+				{r3, "finished", int32(6), int64(6), int32(2), "0.3333", int64(0), "0.5833", 1.0, "1.6667", true, false},
+			}},
+		{"ByDifficulty", `SELECT difficulty, questions, passed, round(accuracy::numeric, 4)::text FROM rag.exam_accuracy_by_difficulty
+				WHERE run_id = $1 ORDER BY difficulty_order`, []any{r1},
+			[][]any{{"easy", int64(3), int64(1), "0.3333"}, {"medium", int64(2), int64(1), "0.5000"}, {"hard", int64(1), int64(0), "0.0000"}}},
+		{"ByModule", `SELECT module, questions, passed, accuracy FROM rag.exam_accuracy_by_module WHERE run_id = $1 ORDER BY module`, []any{r1},
+			[][]any{{"(none)", int64(1), int64(0), 0.0}, {"CRM", int64(2), int64(1), 0.5}, {"Ops", int64(1), int64(0), 0.0},
+				{"Sales", int64(3), int64(2), 2.0 / 3}}},
+		{"Taxonomy", `SELECT failure_type, failures, share_of_failures, question_ids FROM rag.exam_failure_taxonomy
+				WHERE run_id = $1 ORDER BY failure_order`, []any{r1},
+			[][]any{
+				{"retrieval_miss", int64(0), 0.0, []any{}}, {"join_path_miss", int64(0), 0.0, []any{}},
+				{"column_miss", int64(1), 0.25, []any{"s4"}}, {"execution_error", int64(1), 0.25, []any{"s6"}},
+				{"llm_reasoning", int64(2), 0.5, []any{"s3", "s5"}}, {"validation_exhausted", int64(0), 0.0, []any{}},
+				{"infra_failure", int64(0), 0.0, []any{}},
+			}},
+		{"TaxonomyOfTheAbortedRun", `SELECT failure_type, failures FROM rag.exam_failure_taxonomy WHERE run_id = $1 AND failures > 0`, []any{r2},
+			[][]any{{"infra_failure", int64(6)}}},
+		{"Comparison", `SELECT run_id, previous_run_id, accuracy_delta, fixed, regressed FROM rag.exam_run_comparison
+				WHERE run_id IN ($1, $2, $3) ORDER BY run_id`, []any{r1, r2, r3},
+			[][]any{{r1, nil, nil, int64(0), int64(0)}, {r3, r1, 0.0, int64(1), int64(1)}}},
+		{"QuestionChanges", `SELECT question_id, previous_run_id, change, failure_type, previous_failure_type FROM rag.exam_question_changes
+				WHERE run_id = $1 ORDER BY ordinal`, []any{r3},
+			[][]any{
+				{"s1", r1, "regressed", "llm_reasoning", nil},
+				{"s2", r1, "still_passing", nil, nil},
+				{"s3", r1, "fixed", nil, "llm_reasoning"},
+				{"s4", r1, "still_failing", "column_miss", "column_miss"},
+				{"s5", r1, "still_failing", "llm_reasoning", "llm_reasoning"},
+				{"s6", r1, "still_failing", "execution_error", "execution_error"},
+			}},
+		{"FirstRunIsNew", `SELECT DISTINCT change FROM rag.exam_question_changes WHERE run_id = $1`, []any{r1}, [][]any{{"new"}}},
+	} {
+		got := queryRows(t, db.Pool, tc.sql, tc.args...)
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
+		}
+	}
+
+	// The report reads the same rows back.
+	rep, err := exam.LoadReport(ctx, db.Pool, []int64{r1, r3})
+	require.NoError(t, err)
+	require.Equal(t, "shop", rep.Database)
+	require.Len(t, rep.Runs, 2)
+	q4 := rep.Runs[0].Questions[3]
+	require.Equal(t, "s4", q4.ID)
+	require.Equal(t, exam.ColumnMiss, q4.FailureType)
+	require.Equal(t, 3, q4.Attempts)
+	require.Equal(t, []string{"customers"}, q4.ExpectedTables)
+	require.InDelta(t, 0.5, q4.Precision, 1e-12)
+	require.Contains(t, q4.StageMs, "generate")
+	require.NotContains(t, q4.StageMs, "execute")
+	require.Equal(t, "fake", rep.Runs[0].Config["label"])
+	require.Equal(t, "off", rep.Runs[0].Config["bm25"])
+}
+
+func TestRunnerRefusesBrokenGold(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL)
+	require.NoError(t, err)
+	conn, err := pgx.Connect(ctx, db.URL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = catalog.Refresh(ctx, db.Pool, conn, catalog.Database{Name: "shop", DSN: db.URL, Schemas: []string{"shop"}}, nil)
+	require.NoError(t, err)
+	targets, err := target.New(target.Config{})
+	require.NoError(t, err)
+	defer targets.Close()
+
+	qs := []exam.Question{shopExam[0], {ID: "bad", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT nope FROM customers"}}
+	runner, err := exam.NewRunner(db.Pool, targets, exam.Config{Database: "shop", Questions: qs, Model: model})
+	require.NoError(t, err)
+	runs, err := runner.Run(ctx)
+	var gerr *exam.GoldError
+	require.True(t, errors.As(err, &gerr), "err: %v", err)
+	require.Len(t, gerr.Failures, 1)
+	require.Equal(t, "bad", gerr.Failures[0].QuestionID)
+	require.ErrorContains(t, err, `column "nope" does not exist`)
+	require.Empty(t, runs)
+	var n int
+	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.exam_runs").Scan(&n))
+	require.Zero(t, n, "an exam that cannot be graded is never started")
+	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.queries").Scan(&n))
+	require.Zero(t, n)
+
+	runner, err = exam.NewRunner(db.Pool, targets, exam.Config{Database: "shop", Questions: qs[:1], Model: model,
+		Options: map[string]any{"colour": "blue"}})
+	require.NoError(t, err)
+	_, err = runner.Run(ctx)
+	require.ErrorContains(t, err, `unknown option "colour"`)
+
+	_, err = exam.NewRunner(db.Pool, targets, exam.Config{Database: "shop", Questions: qs[:1]})
+	require.ErrorContains(t, err, "Model is required")
+}
