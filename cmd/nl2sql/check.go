@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/sqlguard"
+	"github.com/nl2sql/nl2sql/internal/target"
+)
+
+// checkResult is `nl2sql check --json`.
+type checkResult struct {
+	OK     bool         `json:"ok"`
+	Stage  string       `json:"stage"` // where checking stopped: parse, policy, lint or explain
+	SQL    string       `json:"sql"`   // the SQL that would run (LIMIT added)
+	Errors []checkError `json:"errors"`
+	Lint   []checkLint  `json:"lint,omitempty"`
+	Plan   *checkPlan   `json:"plan,omitempty"`
+}
+
+type checkError struct {
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+	SQLSTATE string `json:"sqlstate"`
+	Class    string `json:"class"`
+}
+
+type checkLint struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+type checkPlan struct {
+	NodeType  string  `json:"node_type"`
+	TotalCost float64 `json:"total_cost"`
+	Rows      float64 `json:"rows"`
+}
+
+func runCheck(ctx context.Context, m *Main, args []string) error {
+	fs := newFlagSet(m, "check")
+	db := fs.String("db", "", "registered database whose catalog and server check the SQL (required)")
+	asJSON := fs.Bool("json", false, "print the verdict as JSON")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if *db == "" || len(pos) > 0 {
+		return usagef("check reads one SQL text from stdin: nl2sql check --db NAME [--json] < query.sql")
+	}
+	input, err := io.ReadAll(m.Stdin)
+	if err != nil {
+		return err
+	}
+	st, err := loadSettings(m)
+	if err != nil {
+		return err
+	}
+	pool, err := connect(ctx, st.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+
+	snap, err := catalog.Load(ctx, pool, *db)
+	if err != nil {
+		return err
+	}
+	targets, err := target.New(st.Target)
+	if err != nil {
+		return err
+	}
+	defer targets.Close()
+	p, err := pipeline.New(pool, nil, st.Pipeline)
+	if err != nil {
+		return err
+	}
+
+	res := check(ctx, string(input), snap, p, targets, st)
+	if *asJSON {
+		enc := json.NewEncoder(m.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+	} else {
+		printCheck(m.Stdout, res)
+	}
+	if !res.OK {
+		return &exitError{code: exitFailure}
+	}
+	return nil
+}
+
+// check runs the guard, then EXPLAIN, the way the validate stage does.
+func check(ctx context.Context, sql string, snap *catalog.Snapshot, p *pipeline.Pipeline, targets *target.Registry, st *settings) *checkResult {
+	cfg := st.Pipeline.Guard
+	cfg.DefaultLimit = targets.Config().MaxRows + 1
+	g, err := sqlguard.New(cfg)
+	if err != nil {
+		return &checkResult{Stage: "policy", Errors: []checkError{{Code: "config", Message: err.Error(), Class: string(errclass.Unknown)}}}
+	}
+	v := g.Check(sql, pipeline.Catalog{S: snap})
+	res := &checkResult{OK: v.OK, Stage: string(v.Stage), SQL: v.SQL, Errors: []checkError{}}
+	for _, e := range v.Errors {
+		res.Errors = append(res.Errors, checkError{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class)})
+	}
+	for _, l := range v.Lint {
+		res.Lint = append(res.Lint, checkLint{Code: l.Code, Severity: string(l.Severity), Message: l.Message})
+	}
+	if !v.OK {
+		return res
+	}
+	res.Stage = "explain"
+	db, err := p.Target(ctx, snap.Database)
+	if err == nil {
+		var plan *target.Plan
+		if plan, err = targets.Explain(ctx, db, v.SQL); err == nil {
+			res.Plan = &checkPlan{NodeType: plan.NodeType, TotalCost: plan.TotalCost, Rows: plan.Rows}
+			return res
+		}
+	}
+	ce := errclass.Classify(err)
+	res.OK = false
+	code := "explain.failed"
+	if ce.Class == errclass.InfraFailure {
+		code = "explain.unavailable"
+	}
+	res.Errors = append(res.Errors, checkError{Code: code, Message: ce.Message, SQLSTATE: ce.SQLSTATE, Class: string(ce.Class)})
+	return res
+}
+
+func printCheck(w io.Writer, r *checkResult) {
+	guardOK := r.Stage == "explain"
+	if guardOK {
+		fmt.Fprintln(w, "guard:   OK")
+	} else {
+		fmt.Fprintf(w, "guard:   REFUSED at %s\n", r.Stage)
+	}
+	for _, e := range r.Errors {
+		if guardOK {
+			continue
+		}
+		printErr(w, e)
+	}
+	for _, l := range r.Lint {
+		fmt.Fprintf(w, "  lint %s (%s): %s\n", l.Code, l.Severity, l.Message)
+	}
+	if r.SQL != "" {
+		fmt.Fprintf(w, "  would run:\n    %s\n", strings.ReplaceAll(strings.TrimSpace(r.SQL), "\n", "\n    "))
+	}
+	if !guardOK {
+		fmt.Fprintln(w, "explain: not run")
+		return
+	}
+	if r.Plan != nil {
+		fmt.Fprintf(w, "explain: OK (%s, estimated cost %.2f, ~%.0f rows)\n", r.Plan.NodeType, r.Plan.TotalCost, r.Plan.Rows)
+		return
+	}
+	fmt.Fprintln(w, "explain: FAILED")
+	for _, e := range r.Errors {
+		printErr(w, e)
+	}
+}
+
+func printErr(w io.Writer, e checkError) {
+	state := ""
+	if e.SQLSTATE != "" {
+		state = " SQLSTATE " + e.SQLSTATE
+	}
+	fmt.Fprintf(w, "  %s [%s%s]: %s\n", e.Code, e.Class, state, strings.ReplaceAll(e.Message, "\n", "\n    "))
+}

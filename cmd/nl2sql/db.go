@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+)
+
+func runDB(ctx context.Context, m *Main, args []string) error {
+	if len(args) == 0 {
+		return usagef("db needs a subcommand: add NAME --dsn DSN [--schema S]... [--annotations FILE], or list")
+	}
+	switch args[0] {
+	case "add":
+		return runDBAdd(ctx, m, args[1:])
+	case "list":
+		return runDBList(ctx, m, args[1:])
+	}
+	return usagef("unknown db subcommand %q (add, list)", args[0])
+}
+
+func runDBAdd(ctx context.Context, m *Main, args []string) error {
+	fs := newFlagSet(m, "db add")
+	dsn := fs.String("dsn", "", "connection string without a password (PGPASSFILE/PGPASSWORD supply it), or env:VAR naming a variable that holds the DSN; default on refresh: the registered one")
+	var schemas stringList
+	fs.Var(&schemas, "schema", "schema to include, repeatable, in search_path order (default on refresh: the registered ones; else public)")
+	annotations := fs.String("annotations", "", "JSON file of modules, glosses and synonyms (default on refresh: the stored one)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if len(pos) != 1 {
+		return usagef("db add needs exactly one NAME")
+	}
+	e := newEnv(m.Getenv)
+	url := e.str("NL2SQL_DATABASE_URL")
+	if err := e.err(); err != nil {
+		return err
+	}
+	pool, err := connect(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+
+	var ann []byte
+	if *annotations != "" {
+		if ann, err = os.ReadFile(*annotations); err != nil {
+			return usagef("cannot read --annotations: %v", err)
+		}
+	}
+	res, err := addDatabase(ctx, m, pool, catalog.Database{Name: pos[0], DSN: *dsn, Schemas: schemas}, ann)
+	if err != nil {
+		return err
+	}
+	printRefresh(m, res)
+	return nil
+}
+
+// addDatabase registers or refreshes d, filling what the command line left
+// out from the existing registration, and introspects it.
+func addDatabase(ctx context.Context, m *Main, meta *pgxpool.Pool, d catalog.Database, ann []byte) (*catalog.RefreshResult, error) {
+	existing, err := catalog.GetDatabase(ctx, meta, d.Name)
+	switch {
+	case err == nil:
+		if d.DSN == "" {
+			d.DSN = existing.DSN
+		}
+		if len(d.Schemas) == 0 {
+			d.Schemas = existing.Schemas
+		}
+	case errors.Is(err, catalog.ErrDatabaseNotFound):
+		if d.DSN == "" {
+			return nil, usagef("db add %s: --dsn is required the first time", d.Name)
+		}
+	default:
+		return nil, err
+	}
+	if err := catalog.ValidateDSN(d.DSN); err != nil {
+		return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "db.dsn", Message: err.Error(), Err: err}
+	}
+	getenv := func(k string) string { v, _ := m.Getenv(k); return v }
+	resolved, err := catalog.ResolveDSN(d.DSN, getenv)
+	if err != nil {
+		return nil, &errclass.Error{Class: errclass.InfraFailure, Code: "db.dsn", Message: err.Error(), Err: err}
+	}
+	conn, err := pgx.Connect(ctx, resolved)
+	if err != nil {
+		ce := errclass.Classify(err)
+		return nil, &errclass.Error{Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "db.connect",
+			Message: fmt.Sprintf("cannot connect to database %q: %s", d.Name, ce.Message), Err: err}
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	res, err := catalog.Refresh(ctx, meta, conn, d, ann)
+	if err != nil {
+		var nf *catalog.SchemaNotFoundError
+		if errors.As(err, &nf) {
+			return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "db.schema", Message: err.Error(), Err: err}
+		}
+		return nil, err
+	}
+	return res, nil
+}
+
+func printRefresh(m *Main, res *catalog.RefreshResult) {
+	d := res.Database
+	fmt.Fprintf(m.Stdout, "%s: %d tables, %d columns, %d foreign keys in schema(s) %s; catalog version %d",
+		d.Name, res.Tables, res.Columns, res.ForeignKeys, strings.Join(d.Schemas, ", "), d.CatalogVersion)
+	if res.AnnotatedTables > 0 {
+		how := "from the file"
+		if res.AnnotationsReused {
+			how = "kept from the last refresh"
+		}
+		fmt.Fprintf(m.Stdout, "; %d tables annotated (%s)", res.AnnotatedTables, how)
+	}
+	fmt.Fprintln(m.Stdout)
+	if res.UnknownAnnotations != nil {
+		fmt.Fprintf(m.Stderr, "warning: %v\n", res.UnknownAnnotations)
+	}
+}
+
+func runDBList(ctx context.Context, m *Main, args []string) error {
+	if len(args) > 0 {
+		return usagef("db list takes no arguments")
+	}
+	e := newEnv(m.Getenv)
+	url := e.str("NL2SQL_DATABASE_URL")
+	if err := e.err(); err != nil {
+		return err
+	}
+	pool, err := connect(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	dbs, err := catalog.ListDatabases(ctx, pool)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tSCHEMAS\tTABLES\tVERSION\tREFRESHED\tDSN")
+	for _, d := range dbs {
+		refreshed := "-"
+		if d.RefreshedAt != nil {
+			refreshed = d.RefreshedAt.Format("2006-01-02 15:04")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\n", d.Name, strings.Join(d.Schemas, ","), d.TableCount, d.CatalogVersion, refreshed, d.DSN)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// envVar documents one environment variable. The README's table is this
+// list; `nl2sql env` prints it with the values in effect.
+type envVar struct {
+	Name, Default, Doc string
+}
+
+var envVars = []envVar{
+	{"NL2SQL_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/nl2sql?sslmode=disable", "nl2sql's own database (rag.* and river.*); created by `nl2sql migrate` if missing. Put the password in PGPASSFILE/PGPASSWORD, not here, if you can."},
+	{"OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server."},
+	{"NL2SQL_MODEL", "qwen2.5-coder:7b", "Chat model that writes SQL."},
+	{"NL2SQL_EMBED_MODEL", "nomic-embed-text", "Embedding model (used by schema RAG when present)."},
+	{"NL2SQL_TEMPERATURE", "0", "Sampling temperature."},
+	{"NL2SQL_SEED", "", "Sampling seed; empty leaves it to the server."},
+	{"NL2SQL_NUM_CTX", "16384", "Context window requested from Ollama (its own default, 2048, cuts schema prompts)."},
+	{"NL2SQL_LLM_TIMEOUT", "120s", "Timeout of one model call."},
+	{"NL2SQL_MAX_ATTEMPTS", "3", "Generations per question (first try + repairs)."},
+	{"NL2SQL_INFRA_ATTEMPTS", "5", "Tries of a stage that meets an unreachable LLM or database before the question fails."},
+	{"NL2SQL_RETRY_BACKOFF", "1s", "First wait before such a retry; doubles each time."},
+	{"NL2SQL_RETRY_BACKOFF_MAX", "30s", "Longest wait between retries."},
+	{"NL2SQL_RETRIEVE_WORKERS", "10", "Concurrent retrieve jobs."},
+	{"NL2SQL_LLM_WORKERS", "4", "Concurrent model calls; match OLLAMA_NUM_PARALLEL."},
+	{"NL2SQL_DB_WORKERS", "10", "Concurrent validate/execute jobs."},
+	{"NL2SQL_FETCH_COOLDOWN", "20ms", "Shortest time between two job fetches of a queue."},
+	{"NL2SQL_FETCH_POLL_INTERVAL", "100ms", "How often a queue polls for jobs when no notification came."},
+	{"NL2SQL_STATEMENT_TIMEOUT", "10s", "statement_timeout for executing a question's SQL."},
+	{"NL2SQL_EXPLAIN_TIMEOUT", "5s", "statement_timeout for EXPLAIN during validation."},
+	{"NL2SQL_MAX_ROWS", "1000", "Rows kept per result; more set truncated."},
+	{"NL2SQL_READ_ONLY_ROLE", "", "Role assumed with SET LOCAL ROLE for EXPLAIN and execution."},
+	{"NL2SQL_TARGET_MAX_CONNS", "4", "Connection pool size per target database."},
+	{"NL2SQL_SCHEMA_FORMAT", "mschema", "Schema context format: mschema or create_table."},
+	{"NL2SQL_JOIN_HINTS", "edges", "Join hints: edges, paths, both or none."},
+	{"NL2SQL_LOG_LEVEL", "info", "debug, info, warn or error."},
+	{"NL2SQL_LOG_FORMAT", "text", "text or json."},
+	{"GOGC", "400", "Go's GC target; nl2sql raises Go's default of 100 (see `nl2sql bench pipeline`)."},
+}
+
+// env reads the variables above, falling back to their defaults, and
+// collects every malformed value so they are all reported at once.
+type env struct {
+	lookup func(string) (string, bool)
+	errs   []string
+}
+
+func newEnv(lookup func(string) (string, bool)) *env {
+	if lookup == nil {
+		lookup = os.LookupEnv
+	}
+	return &env{lookup: lookup}
+}
+
+func defaultOf(name string) string {
+	for _, v := range envVars {
+		if v.Name == name {
+			return v.Default
+		}
+	}
+	panic("undocumented environment variable " + name)
+}
+
+func (e *env) str(name string) string {
+	if v, ok := e.lookup(name); ok && strings.TrimSpace(v) != "" {
+		return strings.TrimSpace(v)
+	}
+	return defaultOf(name)
+}
+
+func (e *env) int(name string) int {
+	s := e.str(name)
+	if s == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		e.errs = append(e.errs, fmt.Sprintf("%s=%q is not an integer", name, s))
+	}
+	return n
+}
+
+func (e *env) float(name string) float64 {
+	s := e.str(name)
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		e.errs = append(e.errs, fmt.Sprintf("%s=%q is not a number", name, s))
+	}
+	return f
+}
+
+func (e *env) duration(name string) time.Duration {
+	s := e.str(name)
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		e.errs = append(e.errs, fmt.Sprintf("%s=%q is not a duration (e.g. 500ms, 10s, 2m)", name, s))
+	}
+	return d
+}
+
+func (e *env) err() error {
+	if len(e.errs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("bad environment: %s", strings.Join(e.errs, "; "))
+}
+
+func (e *env) logger() *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(e.str("NL2SQL_LOG_LEVEL"))); err != nil {
+		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_LOG_LEVEL=%q is not one of debug, info, warn, error", e.str("NL2SQL_LOG_LEVEL")))
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	switch f := e.str("NL2SQL_LOG_FORMAT"); f {
+	case "json":
+		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+	case "text":
+		return slog.New(slog.NewTextHandler(os.Stderr, opts))
+	default:
+		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_LOG_FORMAT=%q is not text or json", f))
+		return slog.New(slog.NewTextHandler(os.Stderr, opts))
+	}
+}

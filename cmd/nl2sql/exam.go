@@ -1,0 +1,445 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/nl2sql/nl2sql/exam"
+	"github.com/nl2sql/nl2sql/exam/erp"
+	"github.com/nl2sql/nl2sql/exam/report"
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/target"
+)
+
+// runExam dispatches `nl2sql exam [run|check|load]`; without a subcommand
+// it runs the exam.
+func runExam(ctx context.Context, m *Main, args []string) error {
+	sub := "run"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		sub, args = args[0], args[1:]
+	}
+	switch sub {
+	case "run":
+		return runExamRun(ctx, m, args)
+	case "check":
+		return runExamCheck(ctx, m, args)
+	case "load":
+		return runExamLoad(ctx, m, args)
+	}
+	return usagef("unknown exam subcommand %q (run, check, load)", sub)
+}
+
+// loadExamQuestions reads --questions, or the built-in ERP exam, and says
+// where they came from.
+func loadExamQuestions(file string) ([]exam.Question, string, error) {
+	if file == "" {
+		qs, err := exam.ParseQuestions(erp.QuestionsJSON)
+		return qs, "erp (built-in)", err
+	}
+	qs, err := exam.ReadQuestions(file)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, "", usagef("cannot read --questions: %v", err)
+		}
+		return nil, "", &errclass.Error{Class: errclass.ValidationBlock, Code: "exam.questions", Message: err.Error(), Err: err}
+	}
+	return qs, file, nil
+}
+
+func runExamLoad(ctx context.Context, m *Main, args []string) error {
+	fs := newFlagSet(m, "exam load")
+	name := fs.String("db", "erp", "name to register the demo database under")
+	tables := fs.Int("tables", 0, fmt.Sprintf("total tables in schema erp; above the %d core tables the rest are distractors (max %d)", erp.CoreTableCount(), erp.MaxTables()))
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if len(pos) > 0 {
+		return usagef("exam load takes no arguments: nl2sql exam load [--db erp] [--tables N]")
+	}
+	e := newEnv(m.Getenv)
+	log := e.logger()
+	url := e.str("NL2SQL_DATABASE_URL")
+	if err := e.err(); err != nil {
+		return err
+	}
+	if err := migrate(ctx, m, url, log); err != nil {
+		return err
+	}
+	pool, err := connect(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	started := time.Now()
+	res, err := exam.LoadDemo(ctx, pool, pool, exam.DemoOptions{Name: *name, DSN: selfDSN(url), Tables: *tables})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "loaded the demo ERP into schema erp of nl2sql's database in %.1fs (deterministic data as of %s)\n",
+		time.Since(started).Seconds(), erp.AsOf().Format("2006-01-02"))
+	printRefresh(m, res)
+	fmt.Fprintf(m.Stdout, "modules: %s\n", strings.Join(modules(res.Snapshot), ", "))
+	fmt.Fprintf(m.Stdout, "next: nl2sql exam check --db %s (no model needed), then nl2sql exam --db %s\n", *name, *name)
+	return nil
+}
+
+// examCheckJSON is `nl2sql exam check --json`.
+type examCheckJSON struct {
+	Tables      int               `json:"tables"`
+	Modules     int               `json:"modules"`
+	Questions   examDifficulties  `json:"questions"`
+	GoldOK      int               `json:"gold_ok"`
+	Database    string            `json:"database"`
+	ModuleNames []string          `json:"module_names"`
+	GoldFailed  []examGoldFailure `json:"gold_failed"`
+}
+
+type examDifficulties struct {
+	Easy   int `json:"easy"`
+	Medium int `json:"medium"`
+	Hard   int `json:"hard"`
+}
+
+type examGoldFailure struct {
+	ID       string   `json:"id"`
+	Problems []string `json:"problems"`
+}
+
+func runExamCheck(ctx context.Context, m *Main, args []string) error {
+	fs := newFlagSet(m, "exam check")
+	db := fs.String("db", "erp", "registered database the exam is for")
+	file := fs.String("questions", "", "exam file, JSON or JSONL (format: exam/QUESTIONS.md); default: the built-in ERP exam")
+	asJSON := fs.Bool("json", false, "print the verdict as JSON")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if len(pos) > 0 {
+		return usagef("exam check takes no arguments: nl2sql exam check [--db erp] [--questions FILE] [--json]")
+	}
+	qs, source, err := loadExamQuestions(*file)
+	if err != nil {
+		return err
+	}
+	st, err := loadSettings(m)
+	if err != nil {
+		return err
+	}
+	pool, err := connect(ctx, st.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	targets, err := target.New(st.Target)
+	if err != nil {
+		return err
+	}
+	defer targets.Close()
+	res, err := exam.Check(ctx, pool, targets, exam.CheckConfig{Database: *db, Questions: qs, Guard: st.Pipeline.Guard, Getenv: st.Pipeline.Getenv})
+	if err != nil {
+		return examError(*db, err)
+	}
+
+	out := examCheckJSON{Tables: res.Tables, Modules: len(res.Modules), GoldOK: res.GoldOK(), Database: res.Database,
+		ModuleNames: orNone(res.Modules), GoldFailed: []examGoldFailure{},
+		Questions: examDifficulties{Easy: res.Difficulties["easy"], Medium: res.Difficulties["medium"], Hard: res.Difficulties["hard"]}}
+	for _, g := range res.Gold {
+		if !g.OK() {
+			out.GoldFailed = append(out.GoldFailed, examGoldFailure{ID: g.QuestionID, Problems: g.Problems})
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(m.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		w := m.Stdout
+		fmt.Fprintf(w, "database %s: %d tables in %d modules", res.Database, res.Tables, len(res.Modules))
+		if len(res.Modules) > 0 {
+			fmt.Fprintf(w, " (%s)", strings.Join(res.Modules, ", "))
+		}
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "exam %s: %d questions (easy %d, medium %d, hard %d)\n", source, len(qs),
+			out.Questions.Easy, out.Questions.Medium, out.Questions.Hard)
+		fmt.Fprintf(w, "gold SQL: %d of %d pass the guard, run read-only and return what they should\n", out.GoldOK, len(qs))
+		for _, f := range out.GoldFailed {
+			fmt.Fprintf(w, "  FAILED %s: %s\n", f.ID, strings.Join(f.Problems, "; "))
+		}
+	}
+	if out.GoldOK != len(qs) {
+		return &exitError{code: exitFailure}
+	}
+	return nil
+}
+
+// examRunJSON is `nl2sql exam run --json`: the summary of the finished
+// runs, and the aborted ones.
+type examRunJSON struct {
+	Database string `json:"database"`
+	Model    string `json:"model"`
+	Label    string `json:"label,omitempty"`
+	Source   string `json:"source"`
+	report.Summary
+	Aborted []examAborted `json:"aborted"`
+	HTML    string        `json:"html,omitempty"`
+}
+
+type examAborted struct {
+	ID    int64  `json:"id"`
+	Error string `json:"error"`
+}
+
+func runExamRun(ctx context.Context, m *Main, args []string) error {
+	fs := newFlagSet(m, "exam run")
+	db := fs.String("db", "erp", "registered database to examine")
+	file := fs.String("questions", "", "exam file, JSON or JSONL (format: exam/QUESTIONS.md); default: the built-in ERP exam")
+	runs := fs.Int("runs", 1, "how many times to run the exam (prints mean ± sd)")
+	asJSON := fs.Bool("json", false, "print the summary as one JSON object")
+	html := fs.String("html", "", "write a self-contained HTML report to this file")
+	label := fs.String("label", "", "label stored with the runs, to tell them apart")
+	exact := fs.Bool("exact-columns", false, "grade answers with extra columns as wrong (default: extra columns are accepted)")
+	timeout := fs.Duration("timeout", 30*time.Minute, "how long to wait for one run's answers before aborting it")
+	noWorkers := fs.Bool("no-workers", false, "do not start workers in this process: a `nl2sql serve` elsewhere answers")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if len(pos) > 0 {
+		return usagef("exam run takes no arguments: nl2sql exam [run] [--db erp] [--questions FILE] [--runs N] [--json] [--html FILE]")
+	}
+	if *runs < 1 {
+		return usagef("--runs must be at least 1")
+	}
+	if *timeout <= 0 {
+		return usagef("--timeout must be positive")
+	}
+	qs, source, err := loadExamQuestions(*file)
+	if err != nil {
+		return err
+	}
+	st, err := loadSettings(m)
+	if err != nil {
+		return err
+	}
+	// Never report an accuracy that was not measured: without the model
+	// every question would fail with infra_failure.
+	if missing := modelMissing(ctx, st.LLM); missing != "" {
+		fmt.Fprintf(m.Stderr, `nl2sql: cannot run the exam: the model is not available.
+  %s
+  Ollama host: %s (OLLAMA_HOST)
+  model:       %s (NL2SQL_MODEL)
+To fix: start Ollama at that host and run "ollama pull %s", or set OLLAMA_HOST / NL2SQL_MODEL to a server and a model you have.
+No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies the exam's gold SQL.
+`, missing, st.LLM.Host, st.LLM.Model, st.LLM.Model, *db)
+		return &exitError{code: exitFailure}
+	}
+
+	pool, err := connect(ctx, st.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if _, err := catalog.GetDatabase(ctx, pool, *db); err != nil {
+		return examError(*db, err)
+	}
+
+	progress := m.Stdout
+	if *asJSON {
+		progress = m.Stderr // stdout is one JSON object
+	}
+	if *noWorkers {
+		if n, err := dbsqlc.New().CountLiveRiverLeaders(ctx, pool); err == nil && n == 0 {
+			fmt.Fprintf(m.Stderr, "warning: --no-workers, but no `nl2sql serve` seems to be running against this database; each run waits up to %s\n", *timeout)
+		}
+	} else {
+		svc, err := startService(ctx, pool, st)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			_ = svc.stop(sctx)
+		}()
+	}
+	targets, err := target.New(st.Target)
+	if err != nil {
+		return err
+	}
+	defer targets.Close()
+
+	workers := "in-process"
+	if *noWorkers {
+		workers = "external (nl2sql serve)"
+	}
+	cfg := exam.Config{
+		Database: *db, Questions: qs, Model: st.LLM.Model, Runs: *runs, Label: *label, Source: source,
+		ExactColumns: *exact, Timeout: *timeout, Getenv: st.Pipeline.Getenv, Logger: st.Logger,
+		// Pinned per question, so the record says what answered even when
+		// the workers run elsewhere with other settings.
+		Options: map[string]any{"temperature": st.LLM.Temperature, "max_attempts": st.Worker.MaxAttempts,
+			"schema_format": string(st.Pipeline.Retrieval.Format)},
+		Settings: map[string]any{"ollama_host": st.LLM.Host, "num_ctx": st.LLM.NumCtx, "join_hints": string(st.Pipeline.Retrieval.JoinHints),
+			"workers": workers},
+		Progress: func(run int64, done, total int) {
+			if step := max(1, total/10); done%step == 0 || done == total {
+				fmt.Fprintf(m.Stderr, "run %d: %d/%d answered\n", run, done, total)
+			}
+		},
+		OnRun: func(r *exam.RunResult) { printExamRun(progress, r) },
+	}
+	if st.LLM.Seed != nil {
+		cfg.Settings["seed"] = *st.LLM.Seed
+	}
+	runner, err := exam.NewRunner(pool, targets, cfg)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(progress, "exam %s on database %s: %d questions, %d run(s), model %s at %s\n", source, *db, len(qs), *runs, st.LLM.Model, st.LLM.Host)
+	results, runErr := runner.Run(ctx)
+	var gold *exam.GoldError
+	if errors.As(runErr, &gold) {
+		return &errclass.Error{Class: errclass.ValidationBlock, Code: "exam.gold", Message: gold.Error(), Err: runErr}
+	}
+
+	var finished []int64
+	var aborted []examAborted
+	for _, r := range results {
+		if r.Status == "finished" {
+			finished = append(finished, r.ID)
+		} else {
+			aborted = append(aborted, examAborted{ID: r.ID, Error: r.Error})
+		}
+	}
+	if len(finished) == 0 {
+		if runErr == nil {
+			runErr = errors.New("no run finished")
+		}
+		class := errclass.ClassOf(runErr)
+		if _, ok := errors.AsType[*exam.AbortedError](runErr); ok {
+			class = errclass.InfraFailure // timed out, interrupted, or nothing but infra failures
+		}
+		return &errclass.Error{Class: class, Code: "exam.aborted",
+			Message: "no accuracy was measured: " + examMessage(runErr), Err: runErr}
+	}
+	rep, err := exam.LoadReport(context.WithoutCancel(ctx), pool, finished)
+	if err != nil {
+		return err
+	}
+	rep.Title = "nl2sql exam: " + *db
+	if *label != "" {
+		rep.Title += " (" + *label + ")"
+	}
+	summary := report.Summarize(rep.Runs)
+	if *html != "" {
+		if err := writeExamHTML(*html, *rep); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		out := examRunJSON{Database: *db, Model: st.LLM.Model, Label: *label, Source: source, Summary: summary,
+			Aborted: aborted, HTML: *html}
+		if out.Aborted == nil {
+			out.Aborted = []examAborted{}
+		}
+		enc := json.NewEncoder(m.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintln(m.Stdout)
+		if err := summary.WriteText(m.Stdout); err != nil {
+			return err
+		}
+		if *html != "" {
+			fmt.Fprintf(m.Stdout, "\nHTML report: %s\n", *html)
+		}
+		fmt.Fprintf(m.Stdout, "Details: SELECT * FROM rag.exam_results WHERE run_id IN (%s)\n", joinIDs(finished))
+	}
+	if runErr != nil {
+		fmt.Fprintf(m.Stderr, "nl2sql: %s\n", examMessage(runErr))
+		return &exitError{code: exitFailure}
+	}
+	return nil
+}
+
+// printExamRun prints the line of one recorded run.
+func printExamRun(w io.Writer, r *exam.RunResult) {
+	if r.Status != "finished" || r.Accuracy == nil || r.Passed == nil {
+		fmt.Fprintf(w, "run #%d aborted: %s\n", r.ID, r.Error)
+		return
+	}
+	infra := 0
+	for _, x := range r.Results {
+		if x.FailureType == exam.InfraFailure {
+			infra++
+		}
+	}
+	fmt.Fprintf(w, "run #%d: %d/%d passed (%s) in %s", r.ID, *r.Passed, r.Questions, report.FormatPercent(*r.Accuracy),
+		r.FinishedAt.Sub(r.StartedAt).Round(100*time.Millisecond))
+	if infra > 0 {
+		fmt.Fprintf(w, "; %d infra_failure(s) count as failures", infra)
+	}
+	fmt.Fprintln(w)
+}
+
+func writeExamHTML(path string, rep report.Report) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("--html: %w", err)
+	}
+	if err := report.Render(f, rep); err != nil {
+		f.Close()
+		return fmt.Errorf("--html: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("--html: %w", err)
+	}
+	return nil
+}
+
+// examError explains a missing registration in terms of what to run.
+func examError(db string, err error) error {
+	if errors.Is(err, catalog.ErrDatabaseNotFound) {
+		return &errclass.Error{Class: errclass.ValidationBlock, Code: "exam.database",
+			Message: fmt.Sprintf("database %q is not registered: load the demo ERP with `nl2sql exam load`, or register yours with `nl2sql db add`", db), Err: err}
+	}
+	return err
+}
+
+// examMessage is err's message without its class prefix.
+func examMessage(err error) string {
+	var ce *errclass.Error
+	if errors.As(err, &ce) {
+		return ce.Message
+	}
+	return err.Error()
+}
+
+func joinIDs(ids []int64) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = fmt.Sprint(id)
+	}
+	return strings.Join(s, ", ")
+}
+
+func orNone(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

@@ -1,0 +1,286 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/ollamatest"
+)
+
+const shopSQL = `
+CREATE SCHEMA shop;
+CREATE TABLE shop.customers (customer_id int PRIMARY KEY, name text NOT NULL, city text);
+CREATE TABLE shop.orders (order_id int PRIMARY KEY, customer_id int NOT NULL REFERENCES shop.customers, total_amount numeric(10,2) NOT NULL);
+INSERT INTO shop.customers VALUES (1, 'Ada', 'London'), (2, 'Grace', 'New York');
+INSERT INTO shop.orders VALUES (10, 1, 120.50), (11, 1, 80.00), (12, 2, 42.25);
+`
+
+// cli runs nl2sql commands in-process against a test database and a fake
+// Ollama, with an environment of its own.
+type cli struct {
+	t      *testing.T
+	db     *dbtest.DB
+	ollama *ollamatest.Server
+	env    map[string]string
+}
+
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+func setup(t *testing.T) *cli {
+	t.Helper()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(context.Background(), shopSQL)
+	require.NoError(t, err)
+	srv := ollamatest.NewT(t, ollamatest.Config{Models: []string{"qwen2.5-coder:7b"}})
+	return &cli{t: t, db: db, ollama: srv, env: map[string]string{
+		"NL2SQL_DATABASE_URL":   db.URL,
+		"OLLAMA_HOST":           srv.URL(),
+		"NL2SQL_LOG_LEVEL":      "warn",
+		"NL2SQL_RETRY_BACKOFF":  "20ms",
+		"NL2SQL_FETCH_COOLDOWN": "5ms",
+	}}
+}
+
+func (c *cli) run(stdin string, args ...string) result {
+	c.t.Helper()
+	return c.runCtx(context.Background(), stdin, args...)
+}
+
+func (c *cli) runCtx(ctx context.Context, stdin string, args ...string) result {
+	c.t.Helper()
+	var out, errb bytes.Buffer
+	m := &Main{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok }}
+	code := m.Run(ctx, args)
+	return result{code: code, stdout: out.String(), stderr: errb.String()}
+}
+
+// registered migrates is a no-op (the template is migrated) and registers
+// the shop schema.
+func (c *cli) registered() {
+	c.t.Helper()
+	r := c.run("", "db", "add", "shop", "--dsn", c.db.URL, "--schema", "shop")
+	require.Equal(c.t, 0, r.code, r.stderr)
+}
+
+func TestUsage(t *testing.T) {
+	t.Parallel()
+	c := &cli{t: t, env: map[string]string{}}
+	r := c.run("", "frobnicate")
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, `unknown command "frobnicate"`)
+	r = c.run("", "help")
+	require.Equal(t, 0, r.code)
+	for _, cmd := range commands() {
+		require.Contains(t, r.stdout, cmd.name)
+	}
+	r = c.run("", "ask", "--db", "x")
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, "ask needs --db NAME and one question")
+}
+
+func TestEnvIsDocumentedInREADME(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	for _, v := range envVars {
+		require.Contains(t, string(readme), "`"+v.Name+"`", "README must document %s", v.Name)
+	}
+	c := &cli{t: t, env: map[string]string{"NL2SQL_MAX_ROWS": "50", "NL2SQL_DATABASE_URL": "postgres://u:secret@h/db"}}
+	r := c.run("", "env")
+	require.Equal(t, 0, r.code)
+	require.Contains(t, r.stdout, "NL2SQL_MAX_ROWS")
+	require.NotContains(t, r.stdout, "secret", "passwords are never printed")
+
+	c.env["NL2SQL_MAX_ROWS"] = "lots"
+	c.env["NL2SQL_LLM_TIMEOUT"] = "soon"
+	r = c.run("", "serve")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, `NL2SQL_MAX_ROWS="lots" is not an integer`)
+	require.Contains(t, r.stderr, `NL2SQL_LLM_TIMEOUT="soon" is not a duration`)
+}
+
+func TestMigrate(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	r := c.run("", "migrate")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "0 River migration(s), 0 nl2sql migration(s) applied")
+
+	c.env["NL2SQL_DATABASE_URL"] = "postgres://postgres@127.0.0.1:1/nl2sql?sslmode=disable&connect_timeout=2"
+	r = c.run("", "migrate")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, "infra_failure")
+	require.Contains(t, r.stderr, "cannot connect to nl2sql's database")
+}
+
+func TestMigrateCreatesDatabase(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	name := c.db.Name + "_new"
+	c.env["NL2SQL_DATABASE_URL"] = dbtest.WithDatabase(dbtest.AdminURL(), name)
+	t.Cleanup(func() {
+		admin, err := c.db.Pool.Acquire(context.Background())
+		if err == nil {
+			defer admin.Release()
+			_, _ = admin.Exec(context.Background(), `DROP DATABASE IF EXISTS "`+name+`" WITH (FORCE)`)
+		}
+	})
+	r := c.run("", "migrate")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "created database")
+	r = c.run("", "migrate")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.NotContains(t, r.stdout, "created database")
+}
+
+func TestDBAdd(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+
+	r := c.run("", "db", "add", "shop", "--dsn", c.db.URL, "--schema", "shop")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "shop: 2 tables, 6 columns, 1 foreign keys in schema(s) shop; catalog version 1")
+
+	// Again, without flags: a refresh with the registered DSN and schemas.
+	r = c.run("", "db", "add", "shop")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "catalog version 2")
+
+	r = c.run("", "db", "list")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "shop")
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"db", "add", "x", "--dsn", "postgres://u:hunter2@127.0.0.1/db"}, "password"},
+		{[]string{"db", "add", "x", "--dsn", "env:NL2SQL_TEST_UNSET_VAR"}, "NL2SQL_TEST_UNSET_VAR"},
+		{[]string{"db", "add", "x", "--dsn", c.db.URL, "--schema", "nope"}, `"nope"`},
+		{[]string{"db", "add", "x", "--dsn", "postgres://postgres@127.0.0.1:1/x?connect_timeout=2"}, `cannot connect to database "x"`},
+		{[]string{"db", "add", "fresh"}, "--dsn is required the first time"},
+	} {
+		r := c.run("", tc.args...)
+		require.NotEqual(t, 0, r.code, "%v", tc.args)
+		require.Contains(t, r.stderr, tc.want, "%v", tc.args)
+		require.NotContains(t, r.stderr, "hunter2", "passwords are never echoed")
+	}
+}
+
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	c.registered()
+
+	type verdict struct {
+		OK     bool   `json:"ok"`
+		Stage  string `json:"stage"`
+		SQL    string `json:"sql"`
+		Errors []struct {
+			Code, Message, SQLSTATE string
+		} `json:"errors"`
+	}
+	check := func(sql string) (verdict, result) {
+		r := c.run(sql, "check", "--db", "shop", "--json")
+		var v verdict
+		require.NoError(t, json.Unmarshal([]byte(r.stdout), &v), r.stdout+r.stderr)
+		return v, r
+	}
+
+	v, r := check("SELECT name FROM customers")
+	require.Equal(t, 0, r.code)
+	require.True(t, v.OK)
+	require.Equal(t, "explain", v.Stage)
+	require.Contains(t, v.SQL, "LIMIT 1001")
+	require.Empty(t, v.Errors)
+
+	v, r = check("SELECT pg_sleep(5)")
+	require.Equal(t, exitFailure, r.code)
+	require.False(t, v.OK)
+	require.Equal(t, "policy", v.Stage)
+	require.Equal(t, "policy.denied_function", v.Errors[0].Code)
+	require.Equal(t, "42501", v.Errors[0].SQLSTATE)
+
+	v, _ = check("SELECT c.nme FROM customers c")
+	require.False(t, v.OK)
+	require.Equal(t, "explain", v.Stage)
+	require.Equal(t, "42703", v.Errors[0].SQLSTATE)
+
+	v, _ = check("SELEC 1")
+	require.Equal(t, "parse", v.Stage)
+	require.Equal(t, "42601", v.Errors[0].SQLSTATE)
+
+	r = c.run("DELETE FROM customers", "check", "--db", "shop")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stdout, "guard:   REFUSED at policy")
+	require.Contains(t, r.stdout, "explain: not run")
+}
+
+// TestAskAndServe runs `serve`, asks through `ask`, and stops serve with
+// its context as SIGTERM would.
+func TestAskAndServe(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	c.registered()
+	c.ollama.Answer(ollamatest.Contains("Which customers do we have?"), ollamatest.Response{Content: "```sql\nSELECT name FROM customers ORDER BY name\n```"})
+	c.ollama.Answer(ollamatest.Contains("Delete everything"), ollamatest.Response{Content: "DELETE FROM customers"})
+
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan result, 1)
+	go func() { served <- c.runCtx(ctx, "", "serve") }()
+
+	r := c.run("", "ask", "--db", "shop", "--json", "Which customers do we have?")
+	require.Equal(t, 0, r.code, r.stderr)
+	var ans struct {
+		Status   string          `json:"status"`
+		SQL      string          `json:"sql"`
+		Rows     json.RawMessage `json:"rows"`
+		RowCount int             `json:"row_count"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &ans))
+	require.Equal(t, "succeeded", ans.Status)
+	require.JSONEq(t, `[["Ada"],["Grace"]]`, string(ans.Rows))
+
+	r = c.run("", "ask", "Which customers do we have?", "--db", "shop")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "Grace")
+	require.Contains(t, r.stdout, "2 row(s)")
+
+	r = c.run("", "ask", "--db", "shop", "Delete everything")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, "validation_block")
+
+	r = c.run("", "ask", "--db", "nope", "Hello?")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, `unknown database "nope"`)
+
+	cancel()
+	select {
+	case r := <-served:
+		require.Equal(t, 0, r.code, r.stderr)
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not stop after its context ended")
+	}
+}
+
+func TestAskWithoutWorkers(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	c.registered()
+	r := c.run("", "ask", "--db", "shop", "--timeout", "300ms", "Anyone there?")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, "no `nl2sql serve` seems to be running")
+	require.Contains(t, r.stderr, "did not finish within 300ms; it stays queued")
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/migrations"
+)
+
+func runMigrate(ctx context.Context, m *Main, args []string) error {
+	fs := newFlagSet(m, "migrate")
+	if _, err := parseFlags(fs, args); err != nil {
+		return usagef("%v", err)
+	}
+	e := newEnv(m.Getenv)
+	log := e.logger()
+	url := e.str("NL2SQL_DATABASE_URL")
+	if err := e.err(); err != nil {
+		return err
+	}
+	return migrate(ctx, m, url, log)
+}
+
+func migrate(ctx context.Context, m *Main, url string, log *slog.Logger) error {
+	created, err := migrations.EnsureDatabase(ctx, url)
+	if err != nil {
+		return dbUnreachable(url, err)
+	}
+	if created {
+		fmt.Fprintf(m.Stdout, "created database %s\n", redactURL(url))
+	}
+	pool, err := connect(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	// River logs every migration at info; the summary below says it once.
+	if !log.Enabled(ctx, slog.LevelDebug) {
+		log = nil
+	}
+	res, err := migrations.Migrate(ctx, pool, log)
+	if err != nil {
+		return &errclass.Error{Class: errclass.InfraFailure, Code: "migrate", Message: err.Error(), Err: err}
+	}
+	fmt.Fprintf(m.Stdout, "migrated %s: %d River migration(s), %d nl2sql migration(s) applied; schemas river and rag are up to date\n",
+		redactURL(url), len(res.River), len(res.Rag))
+	return nil
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/retrieval"
+	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/worker"
+)
+
+// settings are every component's configuration, read from the environment.
+type settings struct {
+	DatabaseURL string
+	LLM         llm.Config
+	Worker      worker.Config
+	Target      target.Config
+	Pipeline    pipeline.Config
+	Logger      *slog.Logger
+}
+
+func loadSettings(m *Main) (*settings, error) {
+	e := newEnv(m.Getenv)
+	log := e.logger()
+	s := &settings{DatabaseURL: e.str("NL2SQL_DATABASE_URL"), Logger: log}
+	s.LLM = llm.Config{
+		Host: e.str("OLLAMA_HOST"), Model: e.str("NL2SQL_MODEL"), EmbedModel: e.str("NL2SQL_EMBED_MODEL"),
+		Temperature: e.float("NL2SQL_TEMPERATURE"), NumCtx: e.int("NL2SQL_NUM_CTX"), RequestTimeout: e.duration("NL2SQL_LLM_TIMEOUT"),
+	}
+	if e.str("NL2SQL_SEED") != "" {
+		seed := e.int("NL2SQL_SEED")
+		s.LLM.Seed = &seed
+	}
+	s.Worker = worker.Config{
+		RetrieveWorkers: e.int("NL2SQL_RETRIEVE_WORKERS"), LLMWorkers: e.int("NL2SQL_LLM_WORKERS"), DBWorkers: e.int("NL2SQL_DB_WORKERS"),
+		MaxAttempts: e.int("NL2SQL_MAX_ATTEMPTS"), InfraAttempts: e.int("NL2SQL_INFRA_ATTEMPTS"),
+		RetryBackoff: e.duration("NL2SQL_RETRY_BACKOFF"), RetryBackoffMax: e.duration("NL2SQL_RETRY_BACKOFF_MAX"),
+		FetchCooldown: e.duration("NL2SQL_FETCH_COOLDOWN"), FetchPollInterval: e.duration("NL2SQL_FETCH_POLL_INTERVAL"), Logger: log,
+	}
+	s.Target = target.Config{
+		StatementTimeout: e.duration("NL2SQL_STATEMENT_TIMEOUT"), ExplainTimeout: e.duration("NL2SQL_EXPLAIN_TIMEOUT"),
+		MaxRows: e.int("NL2SQL_MAX_ROWS"), ReadOnlyRole: e.str("NL2SQL_READ_ONLY_ROLE"),
+		MaxConns: int32(e.int("NL2SQL_TARGET_MAX_CONNS")), Logger: log,
+	}
+	s.Pipeline = pipeline.Config{Retrieval: retrieval.Config{
+		Format: retrieval.Format(e.str("NL2SQL_SCHEMA_FORMAT")), JoinHints: retrieval.JoinHintFormat(e.str("NL2SQL_JOIN_HINTS")),
+	}}
+	if m.Getenv != nil {
+		s.Pipeline.Getenv = func(k string) string { v, _ := m.Getenv(k); return v }
+	}
+	return s, e.err()
+}
+
+// service is a running pipeline: the worker and what it holds open.
+type service struct {
+	worker  *worker.Service
+	targets *target.Registry
+}
+
+func (s *service) stop(ctx context.Context) error {
+	err := s.worker.Stop(ctx)
+	s.targets.Close()
+	return err
+}
+
+// startService builds the pipeline on pool and starts its workers.
+func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (*service, error) {
+	model, err := llm.New(st.LLM)
+	if err != nil {
+		return nil, err
+	}
+	targets, err := target.New(st.Target)
+	if err != nil {
+		return nil, err
+	}
+	p, err := pipeline.New(pool, model, st.Pipeline)
+	if err != nil {
+		targets.Close()
+		return nil, err
+	}
+	w, err := worker.New(pool, p.Deps(targets), st.Worker)
+	if err != nil {
+		targets.Close()
+		return nil, err
+	}
+	if err := w.Start(ctx); err != nil {
+		targets.Close()
+		return nil, err
+	}
+	return &service{worker: w, targets: targets}, nil
+}
+
+func runServe(ctx context.Context, m *Main, args []string) error {
+	fs := newFlagSet(m, "serve")
+	drain := fs.Duration("drain-timeout", 2*time.Minute, "on SIGINT/SIGTERM, how long to let running jobs finish before cancelling them")
+	if _, err := parseFlags(fs, args); err != nil {
+		return usagef("%v", err)
+	}
+	st, err := loadSettings(m)
+	if err != nil {
+		return err
+	}
+	pool, err := connect(ctx, st.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+
+	// Say up front what is missing; the service still starts, and questions
+	// wait (with retries) for the model to appear.
+	if model, err := llm.New(st.LLM); err == nil {
+		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := model.CheckModel(cctx, st.LLM.Model)
+		cancel()
+		if err != nil {
+			st.Logger.WarnContext(ctx, "the model is not usable yet; questions will retry and then fail with infra_failure", "err", err.Error())
+		}
+	}
+	svc, err := startService(ctx, pool, st)
+	if err != nil {
+		return err
+	}
+	st.Logger.InfoContext(ctx, "nl2sql serving", "database", redactURL(st.DatabaseURL), "ollama", st.LLM.Host, "model", st.LLM.Model)
+	fmt.Fprintln(m.Stderr, "nl2sql: serving; Ctrl-C to stop (running jobs are drained)")
+	<-ctx.Done()
+	st.Logger.InfoContext(context.Background(), "stopping: draining running jobs", "timeout", drain.String())
+	sctx, cancel := context.WithTimeout(context.Background(), *drain)
+	defer cancel()
+	return svc.stop(sctx)
+}
