@@ -31,12 +31,7 @@ func runAsk(ctx context.Context, m *Main, args []string) error {
 	if *db == "" || len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 		return usagef(`ask needs --db NAME and one question, e.g. nl2sql ask --db erp "How many employees are there?"`)
 	}
-	e := newEnv(m.Getenv)
-	url := e.str("NL2SQL_DATABASE_URL")
-	if err := e.err(); err != nil {
-		return err
-	}
-	pool, err := connect(ctx, url)
+	_, pool, err := open(ctx, m)
 	if err != nil {
 		return err
 	}

@@ -58,11 +58,7 @@ func runCheck(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := loadSettings(m)
-	if err != nil {
-		return err
-	}
-	pool, err := connect(ctx, st.DatabaseURL)
+	st, pool, err := open(ctx, m)
 	if err != nil {
 		return err
 	}

@@ -41,12 +41,7 @@ func runDBAdd(ctx context.Context, m *Main, args []string) error {
 	if len(pos) != 1 {
 		return usagef("db add needs exactly one NAME")
 	}
-	e := newEnv(m.Getenv)
-	url := e.str("NL2SQL_DATABASE_URL")
-	if err := e.err(); err != nil {
-		return err
-	}
-	pool, err := connect(ctx, url)
+	_, pool, err := open(ctx, m)
 	if err != nil {
 		return err
 	}
@@ -132,12 +127,7 @@ func runDBList(ctx context.Context, m *Main, args []string) error {
 	if len(args) > 0 {
 		return usagef("db list takes no arguments")
 	}
-	e := newEnv(m.Getenv)
-	url := e.str("NL2SQL_DATABASE_URL")
-	if err := e.err(); err != nil {
-		return err
-	}
-	pool, err := connect(ctx, url)
+	_, pool, err := open(ctx, m)
 	if err != nil {
 		return err
 	}

@@ -79,11 +79,7 @@ Once a model is there (Ollama with %s, or set OLLAMA_HOST / NL2SQL_MODEL), run
 	if err != nil {
 		return err
 	}
-	defer func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		_ = svc.stop(sctx)
-	}()
+	defer svc.close()
 	questions, err := exam.ParseQuestions(erp.QuestionsJSON)
 	if err != nil {
 		return err

@@ -131,11 +131,7 @@ func runExamCheck(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := loadSettings(m)
-	if err != nil {
-		return err
-	}
-	pool, err := connect(ctx, st.DatabaseURL)
+	st, pool, err := open(ctx, m)
 	if err != nil {
 		return err
 	}
@@ -268,11 +264,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		if err != nil {
 			return err
 		}
-		defer func() {
-			sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			_ = svc.stop(sctx)
-		}()
+		defer svc.close()
 	}
 	targets, err := target.New(st.Target)
 	if err != nil {

@@ -57,6 +57,20 @@ func loadSettings(m *Main) (*settings, error) {
 	return s, e.err()
 }
 
+// open reads the settings and connects to nl2sql's database: the start of
+// every command that works with it.
+func open(ctx context.Context, m *Main) (*settings, *pgxpool.Pool, error) {
+	st, err := loadSettings(m)
+	if err != nil {
+		return nil, nil, err
+	}
+	pool, err := connect(ctx, st.DatabaseURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	return st, pool, nil
+}
+
 // service is a running pipeline: the worker and what it holds open.
 type service struct {
 	worker  *worker.Service
@@ -67,6 +81,14 @@ func (s *service) stop(ctx context.Context) error {
 	err := s.worker.Stop(ctx)
 	s.targets.Close()
 	return err
+}
+
+// close stops the service, giving running jobs up to 30s, for commands
+// that run it in-process (demo, exam).
+func (s *service) close() {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_ = s.stop(ctx)
 }
 
 // startService builds the pipeline on pool and starts its workers.
@@ -102,11 +124,7 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	if _, err := parseFlags(fs, args); err != nil {
 		return usagef("%v", err)
 	}
-	st, err := loadSettings(m)
-	if err != nil {
-		return err
-	}
-	pool, err := connect(ctx, st.DatabaseURL)
+	st, pool, err := open(ctx, m)
 	if err != nil {
 		return err
 	}
