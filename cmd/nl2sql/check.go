@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -65,6 +66,10 @@ func runCheck(ctx context.Context, m *Main, args []string) error {
 	defer pool.Close()
 
 	snap, err := catalog.Load(ctx, pool, *db)
+	if errors.Is(err, catalog.ErrDatabaseNotFound) {
+		return &errclass.Error{Class: errclass.ValidationBlock, Code: "check.unknown_database",
+			Message: fmt.Sprintf("database %q is not registered: nl2sql db add %s --dsn DSN", *db, *db), Err: err}
+	}
 	if err != nil {
 		return err
 	}

@@ -222,6 +222,10 @@ func TestCheck(t *testing.T) {
 	require.Equal(t, "parse", v.Stage)
 	require.Equal(t, "42601", v.Errors[0].SQLSTATE)
 
+	r = c.run("SELECT 1", "check", "--db", "nope")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, `database "nope" is not registered`)
+
 	r = c.run("DELETE FROM customers", "check", "--db", "shop")
 	require.Equal(t, exitFailure, r.code)
 	require.Contains(t, r.stdout, "guard:   REFUSED at policy")
