@@ -1,0 +1,108 @@
+package intake_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/intake"
+)
+
+func setup(t *testing.T) *dbtest.DB {
+	t.Helper()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(context.Background(), "INSERT INTO rag.databases (name, dsn) VALUES ('shop', 'postgres://localhost/shop')")
+	require.NoError(t, err)
+	return db
+}
+
+// finish marks a question terminal as the service would (the trigger
+// notifies rag_query_done).
+func finish(db *dbtest.DB, id int64, status string) error {
+	_, err := db.Pool.Exec(context.Background(),
+		"UPDATE rag.queries SET status = $2, finished_at = now(), error_class = CASE WHEN $2 = 'failed' THEN 'unknown' END, error = CASE WHEN $2 = 'failed' THEN 'x' END WHERE id = $1", id, status)
+	return err
+}
+
+func TestSubmitMany(t *testing.T) {
+	t.Parallel()
+	db := setup(t)
+	ctx := context.Background()
+	ids, err := intake.SubmitMany(ctx, db.Pool, "shop", []string{"one", "two", "three"}, []map[string]any{nil, {"max_rows": 5}, nil})
+	require.NoError(t, err)
+	require.Len(t, ids, 3)
+	require.Less(t, ids[0], ids[1])
+	var q string
+	var opts string
+	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT question, options::text FROM rag.queries WHERE id = $1", ids[1]).Scan(&q, &opts))
+	require.Equal(t, "two", q, "ids come back in question order")
+	require.JSONEq(t, `{"max_rows": 5}`, opts)
+
+	var jobs int
+	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM river.river_job WHERE kind = 'nl2sql.retrieve'").Scan(&jobs))
+	require.Equal(t, 3, jobs, "one job per question, from the statement-level trigger")
+
+	_, err = intake.SubmitMany(ctx, db.Pool, "shop", []string{"a", "b"}, []map[string]any{nil})
+	require.Error(t, err)
+}
+
+func TestWait(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+
+	t.Run("Notifications", func(t *testing.T) {
+		t.Parallel()
+		db := setup(t)
+		w, err := intake.Listen(ctx, db.Pool)
+		require.NoError(t, err)
+		defer w.Close()
+		w.PollInterval = time.Hour // only notifications can end this wait
+		ids, err := intake.SubmitMany(ctx, db.Pool, "shop", []string{"a", "b"}, nil)
+		require.NoError(t, err)
+		errs := make(chan error, 2)
+		go func() {
+			errs <- finish(db, ids[1], "failed")
+			errs <- finish(db, ids[0], "succeeded")
+		}()
+		var got []intake.Done
+		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		require.NoError(t, w.Wait(wctx, ids, func(d intake.Done) { got = append(got, d) }))
+		require.Equal(t, []intake.Done{{ID: ids[1], Status: "failed"}, {ID: ids[0], Status: "succeeded"}}, got)
+		require.NoError(t, <-errs)
+		require.NoError(t, <-errs)
+	})
+
+	t.Run("MissedNotificationFoundByPolling", func(t *testing.T) {
+		t.Parallel()
+		db := setup(t)
+		id, err := intake.Submit(ctx, db.Pool, "shop", "a", nil)
+		require.NoError(t, err)
+		require.NoError(t, finish(db, id, "succeeded")) // before anyone listened
+		w, err := intake.Listen(ctx, db.Pool)
+		require.NoError(t, err)
+		defer w.Close()
+		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		var got []intake.Done
+		require.NoError(t, w.Wait(wctx, []int64{id}, func(d intake.Done) { got = append(got, d) }))
+		require.Equal(t, []intake.Done{{ID: id, Status: "succeeded"}}, got)
+	})
+
+	t.Run("Deadline", func(t *testing.T) {
+		t.Parallel()
+		db := setup(t)
+		id, err := intake.Submit(ctx, db.Pool, "shop", "a", nil)
+		require.NoError(t, err)
+		w, err := intake.Listen(ctx, db.Pool)
+		require.NoError(t, err)
+		defer w.Close()
+		w.PollInterval = 20 * time.Millisecond
+		wctx, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+		defer cancel()
+		require.ErrorIs(t, w.Wait(wctx, []int64{id}, nil), context.DeadlineExceeded)
+	})
+}
