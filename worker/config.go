@@ -43,8 +43,15 @@ type Config struct {
 	// StageTimeout bounds a database stage's run. Defaults to 2m.
 	StageTimeout time.Duration
 	// GenerateTimeout bounds a generation stage's run (the LLM call
-	// included). Defaults to 5m.
+	// included). Defaults to 3m.
 	GenerateTimeout time.Duration
+	// RescueAfter is how long a job may stay running before River hands it
+	// to another worker: the time a question waits after its worker died
+	// without draining (kill -9, a lost machine). It must exceed the stage
+	// timeouts, or live jobs would be run twice (harmless, the step guard
+	// makes the copy a no-op, but wasteful). Defaults to the longer stage
+	// timeout plus 30s.
+	RescueAfter time.Duration
 	// SweepInterval is how often in-flight questions whose job was lost are
 	// failed. Defaults to 1m.
 	SweepInterval time.Duration
@@ -93,7 +100,10 @@ func (c Config) WithDefaults() Config {
 		c.StageTimeout = 2 * time.Minute
 	}
 	if c.GenerateTimeout == 0 {
-		c.GenerateTimeout = 5 * time.Minute
+		c.GenerateTimeout = 3 * time.Minute
+	}
+	if c.RescueAfter == 0 {
+		c.RescueAfter = max(c.StageTimeout, c.GenerateTimeout) + 30*time.Second
 	}
 	if c.SweepInterval == 0 {
 		c.SweepInterval = time.Minute
@@ -127,6 +137,8 @@ func (c Config) validate() error {
 		return errors.New("worker: FetchCooldown must be at least 1ms and at most FetchPollInterval")
 	case c.StageTimeout <= 0 || c.GenerateTimeout <= 0:
 		return errors.New("worker: stage timeouts must be positive")
+	case c.RescueAfter < c.StageTimeout:
+		return errors.New("worker: RescueAfter must be at least StageTimeout, or running jobs would be taken over")
 	case c.Schema != migrations.RiverSchema:
 		return errors.New(`worker: Schema must be "river": the rag.queries trigger enqueues into river.river_job`)
 	}

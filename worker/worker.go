@@ -81,7 +81,7 @@ func New(pool *pgxpool.Pool, deps Deps, cfg Config) (*Service, error) {
 		// failure kept failing too (then the sweeper catches the question).
 		MaxAttempts:          cfg.InfraAttempts + 2,
 		JobTimeout:           cfg.StageTimeout,
-		RescueStuckJobsAfter: cfg.GenerateTimeout + time.Minute,
+		RescueStuckJobsAfter: cfg.RescueAfter,
 		PeriodicJobs: []*river.PeriodicJob{
 			river.NewPeriodicJob(river.PeriodicInterval(cfg.SweepInterval),
 				func() (river.JobArgs, *river.InsertOpts) { return jobs.SweepArgs{}, nil },

@@ -319,6 +319,10 @@ func TestIntakeRefusesBadRows(t *testing.T) {
 		{"UnknownOption", "shop", "hi", `{"colour": 1}`, `unknown option "colour"`},
 		{"BadOption", "shop", "hi", `{"max_rows": "ten"}`, "options.max_rows must be a positive integer"},
 		{"OptionsNotObject", "shop", "hi", `[1]`, "queries_options_is_object"},
+		{"WhitespaceQuestion", "shop", "\n\t \n", "{}", "queries_question_not_empty"},
+		{"HugeMaxRows", "shop", "hi", `{"max_rows": 2147483647}`, "options.max_rows must be at most 1000000"},
+		{"HugeTimeout", "shop", "hi", `{"timeout_ms": 100000000000}`, "options.timeout_ms must be at most 100000"},
+		{"ManyAttempts", "shop", "hi", `{"max_attempts": 50}`, "options.max_attempts must be at most 10"},
 	} {
 		_, err := e.db.Pool.Exec(ctx, "INSERT INTO rag.queries (database_name, question, options) VALUES ($1, $2, $3)", tc.db, tc.question, tc.options)
 		require.ErrorContains(t, err, tc.want, tc.name)
@@ -418,6 +422,25 @@ func TestInfraFailures(t *testing.T) {
 		require.Equal(t, "infra_failure", *q.ErrorClass)
 		require.Contains(t, *q.Error, `cannot reach database "shop"`)
 		require.Len(t, e.ollama.ChatRequests(), 1, "an infra failure is never sent back to the LLM")
+	})
+
+	t.Run("StatementRefusedByServer", func(t *testing.T) {
+		t.Parallel()
+		e := setup(t)
+		// Valid SQL that the server refuses with a limit error (54000) when
+		// it runs: kept from the model (the seeds' gating) and not retried,
+		// since the same statement would meet the same limit.
+		e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
+			return fence("SELECT repeat(name, 2000000000) FROM customers")
+		})
+		e.start(t)
+		id := e.askSQL(t, "Show names, long", "{}")
+		q := query(t, e.db.Pool, id)
+		require.Equal(t, "failed", q.Status)
+		require.Equal(t, "infra_failure", *q.ErrorClass)
+		require.Equal(t, "54000", *q.Sqlstate)
+		require.NotContains(t, *q.Error, "gave up after", "not retried")
+		require.Len(t, e.ollama.ChatRequests(), 1, "not sent back to the model")
 	})
 
 	t.Run("MissingEnvDSN", func(t *testing.T) {
@@ -543,4 +566,39 @@ func deref(p *string) string {
 		return "<nil>"
 	}
 	return *p
+}
+
+// TestCrashedWorkerIsRescued leaves a question's job as a worker killed
+// with SIGKILL would — running, attempted long ago, nothing committed — and
+// checks that a new worker takes it over and the question ends once.
+func TestCrashedWorkerIsRescued(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.cfg.StageTimeout, e.cfg.GenerateTimeout, e.cfg.RescueAfter = time.Second, time.Second, time.Second
+	e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return fence("SELECT count(*) FROM customers") })
+	ctx := context.Background()
+
+	w, err := intake.Listen(ctx, e.db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	id, err := intake.Submit(ctx, e.db.Pool, "shop", "How many customers?", nil)
+	require.NoError(t, err)
+	// The dead worker had fetched the retrieve job and set the stage.
+	_, err = e.db.Pool.Exec(ctx, `UPDATE river.river_job SET state = 'running', attempt = 1,
+		attempted_at = now() - interval '1 hour', attempted_by = ARRAY['killed-worker'] WHERE args @> jsonb_build_object('query_id', $1::bigint)`, id)
+	require.NoError(t, err)
+	_, err = e.db.Pool.Exec(ctx, "UPDATE rag.queries SET status = 'retrieving' WHERE id = $1", id)
+	require.NoError(t, err)
+
+	e.start(t)
+	wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	var done []intake.Done
+	require.NoError(t, w.Wait(wctx, []int64{id}, func(d intake.Done) { done = append(done, d) }))
+	require.Equal(t, []intake.Done{{ID: id, Status: "succeeded"}}, done)
+
+	timings, err := dbsqlc.New().ListStageTimings(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	require.Equal(t, "retrieve", timings[0].Stage)
+	require.EqualValues(t, 2, timings[0].JobAttempts, "the rescued job ran on its second attempt")
 }

@@ -41,7 +41,8 @@ func loadSettings(m *Main) (*settings, error) {
 		RetrieveWorkers: e.int("NL2SQL_RETRIEVE_WORKERS"), LLMWorkers: e.int("NL2SQL_LLM_WORKERS"), DBWorkers: e.int("NL2SQL_DB_WORKERS"),
 		MaxAttempts: e.int("NL2SQL_MAX_ATTEMPTS"), InfraAttempts: e.int("NL2SQL_INFRA_ATTEMPTS"),
 		RetryBackoff: e.duration("NL2SQL_RETRY_BACKOFF"), RetryBackoffMax: e.duration("NL2SQL_RETRY_BACKOFF_MAX"),
-		FetchCooldown: e.duration("NL2SQL_FETCH_COOLDOWN"), FetchPollInterval: e.duration("NL2SQL_FETCH_POLL_INTERVAL"), Logger: log,
+		FetchCooldown: e.duration("NL2SQL_FETCH_COOLDOWN"), FetchPollInterval: e.duration("NL2SQL_FETCH_POLL_INTERVAL"),
+		RescueAfter: e.duration("NL2SQL_RESCUE_AFTER"), Logger: log,
 	}
 	s.Target = target.Config{
 		StatementTimeout: e.duration("NL2SQL_STATEMENT_TIMEOUT"), ExplainTimeout: e.duration("NL2SQL_EXPLAIN_TIMEOUT"),

@@ -90,8 +90,15 @@ type Error struct {
 	SQLSTATE string // empty when the failure did not come from Postgres
 	Code     string // a short machine code, e.g. "policy.statement_kind"; may be empty
 	Message  string // for people; no stack traces, no secrets
-	Err      error
+	// Permanent marks a failure that trying again cannot fix (a
+	// configuration error, or a statement the server refuses whatever
+	// happens): the job queue gives up at once instead of backing off.
+	Permanent bool
+	Err       error
 }
+
+// Retryable reports whether trying the same work again might succeed.
+func (e *Error) Retryable() bool { return !e.Permanent }
 
 func (e *Error) Error() string {
 	var b strings.Builder

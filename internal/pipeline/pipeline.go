@@ -128,18 +128,11 @@ func (p *Pipeline) target(ctx context.Context, name string) (target.Database, er
 	if err != nil {
 		// The service's environment lacks the variable: configuration, not
 		// something a retry or the model can fix.
-		return target.Database{}, &configError{&errclass.Error{Class: errclass.InfraFailure, Code: "catalog.dsn",
-			Message: fmt.Sprintf("database %q: %v", name, err), Err: err}}
+		return target.Database{}, &errclass.Error{Class: errclass.InfraFailure, Code: "catalog.dsn", Permanent: true,
+			Message: fmt.Sprintf("database %q: %v", name, err), Err: err}
 	}
 	return target.Database{Name: d.Name, DSN: dsn, Schemas: d.Schemas}, nil
 }
-
-// configError is an infrastructure failure that retrying cannot fix.
-type configError struct{ err *errclass.Error }
-
-func (e *configError) Error() string   { return e.err.Error() }
-func (e *configError) Unwrap() error   { return e.err }
-func (e *configError) Retryable() bool { return false }
 
 // snapshot returns the database's catalog. The catalog cache checks the
 // version on every call; within CatalogTTL the last snapshot is used as is.

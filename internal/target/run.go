@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -183,6 +184,14 @@ func statementError(db Database, err error) error {
 		// Not a Postgres error: the connection broke underneath the query.
 		return &errclass.Error{Class: errclass.InfraFailure, Code: "target.connection",
 			Message: fmt.Sprintf("database %q: %s", db.Name, ce.Message), Err: err}
+	}
+	if ce.Class == errclass.InfraFailure && !strings.HasPrefix(ce.SQLSTATE, "57P") {
+		// The server answered the statement with a resource or limit error
+		// (53xxx, 54xxx, ...): the seeds' gating keeps it from the model,
+		// and running the same statement again would meet it again.
+		// Shutdowns (57P0x) lose the connection and are worth a retry.
+		return &errclass.Error{Class: ce.Class, SQLSTATE: ce.SQLSTATE, Code: "target.statement", Permanent: true,
+			Message: fmt.Sprintf("database %q refused the statement: %s", db.Name, ce.Message), Err: err}
 	}
 	return ce
 }
