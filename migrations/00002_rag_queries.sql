@@ -21,7 +21,7 @@ CREATE TABLE rag.queries (
     updated_at    timestamptz NOT NULL DEFAULT now(),
     finished_at   timestamptz,
     CONSTRAINT queries_database_registered FOREIGN KEY (database_name) REFERENCES rag.databases (name),
-    CONSTRAINT queries_question_not_empty CHECK (btrim(question) <> ''),
+    CONSTRAINT queries_question_not_empty CHECK (question ~ '\S'),
     CONSTRAINT queries_question_at_most_2000_chars CHECK (char_length(question) <= 2000),
     CONSTRAINT queries_options_is_object CHECK (jsonb_typeof(options) = 'object'),
     CONSTRAINT queries_status_valid CHECK (status IN ('queued', 'retrieving', 'generating', 'validating', 'executing', 'succeeded', 'failed')),
@@ -142,12 +142,21 @@ LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
     k text;
     v jsonb;
+    lim numeric;
 BEGIN
     FOR k, v IN SELECT key, value FROM jsonb_each(opts) LOOP
         CASE k
         WHEN 'max_rows', 'timeout_ms', 'max_attempts' THEN
             IF jsonb_typeof(v) <> 'number' OR (v #>> '{}')::numeric <= 0 OR (v #>> '{}')::numeric <> trunc((v #>> '{}')::numeric) THEN
                 RAISE EXCEPTION 'options.% must be a positive integer, got %', k, v
+                    USING ERRCODE = 'invalid_parameter_value';
+            END IF;
+            -- Upper bounds keep a question inside what the service can do:
+            -- rows held in one jsonb value, a statement that finishes within
+            -- the stage timeout (2m), a bounded repair loop.
+            lim := CASE k WHEN 'max_rows' THEN 1000000 WHEN 'timeout_ms' THEN 100000 ELSE 10 END;
+            IF (v #>> '{}')::numeric > lim THEN
+                RAISE EXCEPTION 'options.% must be at most %, got %', k, lim, v
                     USING ERRCODE = 'invalid_parameter_value';
             END IF;
         WHEN 'temperature' THEN

@@ -38,3 +38,25 @@ func TestMigrateConcurrent(t *testing.T) {
 		require.NoError(t, <-errs)
 	}
 }
+
+func TestDatabasesRefusePasswords(t *testing.T) {
+	t.Parallel()
+	tx := dbtest.TestTx(t)
+	ctx := context.Background()
+	for _, dsn := range []string{
+		"postgres://u:hunter2@h/db",
+		"postgres://u@h/db?password=hunter2",
+		"host=h user=u password=hunter2 dbname=db",
+		"host=h PASSWORD = hunter2",
+	} {
+		_, err := tx.Exec(ctx, "SAVEPOINT s")
+		require.NoError(t, err)
+		_, err = tx.Exec(ctx, "INSERT INTO rag.databases (name, dsn) VALUES ('x', $1)", dsn)
+		require.ErrorContains(t, err, "contains a password", dsn)
+		require.NotContains(t, err.Error(), "hunter2", "the error must not echo the password")
+		_, err = tx.Exec(ctx, "ROLLBACK TO SAVEPOINT s")
+		require.NoError(t, err)
+	}
+	_, err := tx.Exec(ctx, "INSERT INTO rag.databases (name, dsn) VALUES ('ok', 'postgres://u@h/db?sslmode=disable')")
+	require.NoError(t, err)
+}

@@ -28,6 +28,8 @@
 //     precise value's decimals can state a precision: numeric columns (and
 //     numbers without a column type), not integer columns (a count of 3 is
 //     not 2.5 rounded) nor float columns (whose text drops trailing zeros).
+//     A whole number is never taken for a rounding: 0 ≠ 0.0732 (an integer
+//     division's answer) and 1520 ≠ 1519.6, but 33.3 = 33.3333.
 //     real (float4) values also compare with their own precision, 1e-6.
 //   - Numbers are not text: "42" in a text column does not equal 42. A
 //     string is read as a number only in a numeric-typed column (as NaN and

@@ -124,9 +124,18 @@ func TestCompare(t *testing.T) {
 			gold:  [2]string{"x:numeric", `[[-12.35], [0.00]]`},
 			got:   [2]string{"x:numeric", `[[-12.3456], [-0.004]]`},
 			match: true},
-		{name: "RoundedToInteger",
-			gold:  [2]string{"x:numeric", `[[3]]`},
-			got:   [2]string{"x:numeric", `[[2.5]]`},
+		{name: "WholeNumberIsNotARounding",
+			// 0 is what an integer division returns, not 0.0732 rounded.
+			gold:   [2]string{"x:numeric", `[[0.0732]]`},
+			got:    [2]string{"x:numeric", `[[0]]`},
+			reason: "no column of the answer matches gold column 'x'"},
+		{name: "WholeNumberGoldIsExact",
+			gold:   [2]string{"x:numeric", `[[1520]]`},
+			got:    [2]string{"x:numeric", `[[1519.6]]`},
+			reason: "no column of the answer matches gold column 'x'"},
+		{name: "RoundedToOneDecimal",
+			gold:  [2]string{"x:numeric", `[[33.3]]`},
+			got:   [2]string{"x:numeric", `[[33.3333]]`},
 			match: true},
 		{name: "IntegerIsNotARoundedValue",
 			gold:   [2]string{"count:bigint", `[[3]]`},
@@ -213,10 +222,10 @@ func TestCompare(t *testing.T) {
 			got:    [2]string{"x:integer,s:text", `[[1, "p"], [2, "q"]]`},
 			reason: "=gold columns 'a', 'b' have values only in answer column(s) 'x'"},
 		{name: "ToleranceNeedsTheRightPairs",
-			// Pairing the identical 1520s leaves 1520.4 vs 1519.6; the
-			// matching must undo that: 1520.4 ~ 1520 and 1520 ~ 1519.6.
-			gold:  [2]string{"x:numeric,k:text", `[[1520, "a"], [1520.4, "a"]]`},
-			got:   [2]string{"x:numeric,k:text", `[[1520, "a"], [1519.6, "a"]]`},
+			// Pairing the identical 1520.5s leaves 1520.54 vs 1520.46; the
+			// matching must undo that: 1520.54 ~ 1520.5 and 1520.5 ~ 1520.46.
+			gold:  [2]string{"x:numeric,k:text", `[[1520.5, "a"], [1520.54, "a"]]`},
+			got:   [2]string{"x:numeric,k:text", `[[1520.5, "a"], [1520.46, "a"]]`},
 			match: true},
 		{name: "Booleans",
 			gold:  [2]string{"ok:boolean", `[[true], [false]]`},

@@ -442,7 +442,9 @@ func (t tolerance) equal(a, b *cell) bool {
 }
 
 // numEqual: same value, or within tolerance, or the one written with fewer
-// decimals is the other rounded to those decimals.
+// decimals — at least one — is the other rounded to those decimals. A whole
+// number is never taken for a rounding: 0 is not 0.0732 rounded, it is
+// what an integer division returns, and 1520 is a count, not 1519.6.
 func (t tolerance) numEqual(a, b *cell) bool {
 	if a.key == b.key {
 		return true
@@ -455,7 +457,7 @@ func (t tolerance) numEqual(a, b *cell) bool {
 	if lo.decimals() > hi.decimals() {
 		lo, hi = hi, lo
 	}
-	if !lo.rounds || lo.decimals() == hi.decimals() {
+	if !lo.rounds || lo.decimals() == 0 || lo.decimals() == hi.decimals() {
 		return false
 	}
 	return roundsTo(lo, hi)
