@@ -63,6 +63,7 @@ CREATE TABLE rag.attempts (
     raw_reply       text,
     sql             text,
     outcome         text NOT NULL DEFAULT 'pending',
+    failed_ordinal  integer,
     stage           text,
     error_class     text,
     sqlstate        text,
@@ -79,6 +80,7 @@ CREATE TABLE rag.attempts (
 COMMENT ON TABLE rag.attempts IS 'Each generation/repair step: the prompt, the raw reply, the SQL, and how validating it ended.';
 COMMENT ON COLUMN rag.attempts.repair_strategy IS 'How this attempt was prompted: initial, or the repair that fed it the previous error.';
 COMMENT ON COLUMN rag.attempts.input_sql IS 'The failed SQL of the previous attempt that this attempt repairs.';
+COMMENT ON COLUMN rag.attempts.failed_ordinal IS 'The candidate whose error stage/error_class/sqlstate/error describe (the next attempt repairs its SQL).';
 
 -- Every SQL considered, scored; exactly one is selected for a succeeded query.
 CREATE TABLE rag.candidates (

@@ -36,11 +36,12 @@ SELECT step FROM adv;
 -- repaired (prev_* are NULL on the first attempt).
 SELECT q.database_name, q.question, q.options, q.status, q.step,
        c.schema, c.join_hints,
-       a.sql AS prev_sql, a.raw_reply AS prev_reply, a.stage AS prev_stage,
+       fc.sql AS prev_failed_sql, a.sql AS prev_sql, a.raw_reply AS prev_reply, a.stage AS prev_stage,
        a.sqlstate AS prev_sqlstate, a.error AS prev_error, a.error_class AS prev_error_class
 FROM rag.queries q
 JOIN rag.query_contexts c ON c.query_id = q.id
 LEFT JOIN rag.attempts a ON a.query_id = q.id AND a.attempt = @prev_attempt
+LEFT JOIN rag.candidates fc ON fc.query_id = a.query_id AND fc.attempt = a.attempt AND fc.ordinal = a.failed_ordinal
 WHERE q.id = @id;
 
 -- name: FinishGenerate :one
@@ -107,8 +108,9 @@ WITH adv AS (
     WHERE c.query_id = adv.id AND c.attempt = @attempt AND c.ordinal = v.ordinal
 ), outcome AS (
     UPDATE rag.attempts a
-    SET outcome = @outcome, stage = sqlc.narg('attempt_stage'), error_class = sqlc.narg('attempt_error_class'),
-        sqlstate = sqlc.narg('attempt_sqlstate'), error = sqlc.narg('attempt_error'), validated_at = now()
+    SET outcome = @outcome, failed_ordinal = sqlc.narg('failed_ordinal'), stage = sqlc.narg('attempt_stage'),
+        error_class = sqlc.narg('attempt_error_class'), sqlstate = sqlc.narg('attempt_sqlstate'),
+        error = sqlc.narg('attempt_error'), validated_at = now()
     FROM adv
     WHERE a.query_id = adv.id AND a.attempt = @attempt
 ), timing AS (
@@ -168,8 +170,8 @@ WITH adv AS (
     WHERE c.query_id = adv.id AND c.attempt = @attempt AND c.ordinal = @ordinal
 ), outcome AS (
     UPDATE rag.attempts a
-    SET outcome = 'failed', stage = 'execute', error_class = @error_class, sqlstate = sqlc.narg('sqlstate'),
-        error = @error, validated_at = now()
+    SET outcome = 'failed', failed_ordinal = @ordinal, stage = 'execute', error_class = @error_class,
+        sqlstate = sqlc.narg('sqlstate'), error = @error, validated_at = now()
     FROM adv
     WHERE a.query_id = adv.id AND a.attempt = @attempt
 ), timing AS (

@@ -78,8 +78,13 @@ func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs
 	req := prompt.Request{Database: in.DatabaseName, Question: in.Question, Schema: in.Schema, JoinHints: in.JoinHints}
 	msgs := prompt.Initial(req)
 	strategy := "initial"
+	prevSQL := in.PrevSql
+	if in.PrevFailedSql != nil {
+		// The candidate whose error is recorded, when a reply held several.
+		prevSQL = in.PrevFailedSql
+	}
 	if attempt > 1 {
-		f := s.failureOf(ctx, in.DatabaseName, prompt.Failure{SQL: deref(in.PrevSql), Reply: deref(in.PrevReply), Stage: deref(in.PrevStage),
+		f := s.failureOf(ctx, in.DatabaseName, prompt.Failure{SQL: deref(prevSQL), Reply: deref(in.PrevReply), Stage: deref(in.PrevStage),
 			SQLSTATE: deref(in.PrevSqlstate), Message: deref(in.PrevError), Timeout: deref(in.PrevErrorClass) == string(errclass.QueryTimeout)})
 		msgs = prompt.Repair(req, f)
 		strategy = f.Strategy()
@@ -96,7 +101,7 @@ func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs
 	return complete(ctx, s, job, func(tx pgx.Tx) error {
 		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
 		next, err := s.q.FinishGenerate(ctx, tx, &dbsqlc.FinishGenerateParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt,
-			RepairStrategy: strategy, InputSql: in.PrevSql, InputError: in.PrevError,
+			RepairStrategy: strategy, InputSql: prevSQL, InputError: in.PrevError,
 			Model: gen.Model, Prompt: mustJSON(msgs), RawReply: &gen.Raw, Sql: firstSQL, Candidates: nonNil(gen.SQL),
 			PromptTokens: ptr(int32(gen.PromptTokens)), ReplyTokens: ptr(int32(gen.ReplyTokens)), LlmMs: ptr(int32(gen.Duration.Milliseconds())),
 			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started})
@@ -175,6 +180,7 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 		ev.eval.HasGroupBy, ev.eval.HasOrderBy, ev.eval.HasLimit, ev.eval.HasDistinct = v.Shape.HasGroupBy, v.Shape.HasOrderBy, v.Shape.HasLimit, v.Shape.HasDistinct
 		if !v.OK {
 			ev.eval.Rejected = true
+			ev.eval.Refused = v.Stage == "parse" || v.Stage == "policy"
 			ev.stage = v.Stage
 			ev.err = violationError(v)
 		} else {
@@ -200,17 +206,21 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 	best := candidate.Select(cands, scores)
 	var failure *errclass.Error
 	var failStage string
+	var failOrdinal *int32
 	if best < 0 {
 		worst := worstFailure(evals)
 		failure, failStage = failureError(worst, len(evals)), failureStage(worst)
+		if worst != nil {
+			failOrdinal = &worst.ordinal
+		}
 	}
 	d := decide(best >= 0, failure, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts)))
 
 	p := &dbsqlc.FinishValidateParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt, Status: d.status, Outcome: "passed",
 		FinalErrorClass: d.errorClass(), FinalSqlstate: d.sqlstate(), FinalError: d.message()}
 	if failure != nil {
-		p.Outcome, p.AttemptStage, p.AttemptErrorClass, p.AttemptSqlstate, p.AttemptError =
-			"failed", &failStage, ptr(string(failure.Class)), nonEmpty(failure.SQLSTATE), &failure.Message
+		p.Outcome, p.FailedOrdinal, p.AttemptStage, p.AttemptErrorClass, p.AttemptSqlstate, p.AttemptError =
+			"failed", failOrdinal, &failStage, ptr(string(failure.Class)), nonEmpty(failure.SQLSTATE), &failure.Message
 	}
 	for i, ev := range evals {
 		addEvaluation(p, ev, i == best)

@@ -602,3 +602,38 @@ func TestCrashedWorkerIsRescued(t *testing.T) {
 	require.Equal(t, "retrieve", timings[0].Stage)
 	require.EqualValues(t, 2, timings[0].JobAttempts, "the rescued job ran on its second attempt")
 }
+
+// TestRepairStartsFromTheClosestCandidate: a reply with two candidates, one
+// refused by the guard and one that only failed EXPLAIN; the repair carries
+// the second one's SQL and error, and the refused one ranks below it.
+func TestRepairStartsFromTheClosestCandidate(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
+		if strings.Contains(req.LastUser(), "42703") {
+			return fence("SELECT c.name FROM customers c")
+		}
+		return ollamatest.Response{Content: "```sql\nSELECT name FROM clients\n```\n---SQL_CANDIDATE---\n```sql\nSELECT c.full_name FROM customers c\n```"}
+	})
+	e.start(t)
+	ctx := context.Background()
+
+	id := e.askSQL(t, "Customer names?", "{}")
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+
+	attempts, err := dbsqlc.New().ListAttempts(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	require.Len(t, attempts, 2)
+	require.EqualValues(t, 2, *attempts[0].FailedOrdinal)
+	require.Equal(t, "42703", *attempts[0].Sqlstate)
+	require.Equal(t, "SELECT c.full_name FROM customers c", *attempts[1].InputSql)
+
+	cands, err := dbsqlc.New().ListAllCandidates(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	require.Len(t, cands, 3)
+	require.Equal(t, "policy", *cands[0].Stage)
+	require.Equal(t, "explain", *cands[1].Stage)
+	require.Less(t, *cands[0].Score, *cands[1].Score, "a refused candidate ranks below one that failed EXPLAIN")
+	require.True(t, cands[2].Selected)
+}

@@ -1,7 +1,7 @@
 // Package candidate scores the SQL candidates of an attempt and selects the
 // one to execute. Scoring is deterministic — no LLM judge — after the seeds'
-// multi-candidate table: a base of 100, penalties for lint findings and a
-// failed EXPLAIN, small bonuses when the SQL's shape matches the question
+// multi-candidate table: a base of 100, penalties for lint findings, a
+// failed EXPLAIN and a guard refusal, small bonuses when the SQL's shape matches the question
 // (GROUP BY for "by/per/each", ORDER BY + LIMIT for "top/highest", DISTINCT
 // for "distinct/unique").
 package candidate
@@ -18,6 +18,7 @@ const (
 	PartLintError     = "lint_error"
 	PartLintWarning   = "lint_warning"
 	PartExplainFailed = "explain_failed"
+	PartRefused       = "refused_by_guard"
 	PartGroupBy       = "group_by_matches_question"
 	PartTopN          = "order_limit_matches_question"
 	PartDistinct      = "distinct_matches_question"
@@ -29,6 +30,7 @@ const (
 	LintErrorPenalty = -25.0
 	LintWarnPenalty  = -5.0
 	ExplainPenalty   = -50.0
+	RefusedPenalty   = -100.0
 	GroupByBonus     = 10.0
 	TopNBonus        = 10.0
 	DistinctBonus    = 5.0
@@ -38,6 +40,7 @@ const (
 type Evaluation struct {
 	Ordinal       int
 	Rejected      bool // refused by parse, policy or lint errors, or EXPLAIN failed
+	Refused       bool // refused by the guard before EXPLAIN: unparsable or against policy
 	LintErrors    int
 	LintWarnings  int
 	ExplainFailed bool
@@ -76,6 +79,11 @@ func Score(question string, e Evaluation) (float64, Breakdown) {
 	}
 	if e.ExplainFailed {
 		b[PartExplainFailed] = ExplainPenalty
+	}
+	if e.Refused {
+		// Further from working than SQL that only failed EXPLAIN: when no
+		// candidate passes, the repair starts from the closest one.
+		b[PartRefused] = RefusedPenalty
 	}
 	q := strings.TrimSpace(question)
 	if e.HasGroupBy && groupWords.MatchString(q) {

@@ -24,6 +24,7 @@ func TestScore(t *testing.T) {
 		{"TopNNeedsLimit", "highest paid employee", Evaluation{HasOrderBy: true}, 100, []string{PartBase}},
 		{"Distinct", "how many unique products were sold", Evaluation{HasDistinct: true}, 105, []string{PartBase, PartDistinct}},
 		{"WordBoundary", "show the bypass valves", Evaluation{HasGroupBy: true}, 100, []string{PartBase}},
+		{"RefusedBelowExplainFailure", "list employees", Evaluation{Rejected: true, Refused: true}, 0, []string{PartBase, PartRefused}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -17,22 +17,24 @@ type RagAttempt struct {
 	// How this attempt was prompted: initial, or the repair that fed it the previous error.
 	RepairStrategy string
 	// The failed SQL of the previous attempt that this attempt repairs.
-	InputSql     *string
-	InputError   *string
-	Model        string
-	Prompt       []byte
-	RawReply     *string
-	Sql          *string
-	Outcome      string
-	Stage        *string
-	ErrorClass   *string
-	Sqlstate     *string
-	Error        *string
-	PromptTokens *int32
-	ReplyTokens  *int32
-	LlmMs        *int32
-	CreatedAt    time.Time
-	ValidatedAt  *time.Time
+	InputSql   *string
+	InputError *string
+	Model      string
+	Prompt     []byte
+	RawReply   *string
+	Sql        *string
+	Outcome    string
+	// The candidate whose error stage/error_class/sqlstate/error describe (the next attempt repairs its SQL).
+	FailedOrdinal *int32
+	Stage         *string
+	ErrorClass    *string
+	Sqlstate      *string
+	Error         *string
+	PromptTokens  *int32
+	ReplyTokens   *int32
+	LlmMs         *int32
+	CreatedAt     time.Time
+	ValidatedAt   *time.Time
 }
 
 type RagCandidate struct {
@@ -81,7 +83,7 @@ type RagDatabase struct {
 	Annotations []byte
 }
 
-// Accuracy per run and difficulty (easy, medium, hard); sort by difficulty_order.
+// Accuracy per finished run and difficulty (easy, medium, hard); sort by difficulty_order. Aborted and running runs are excluded: they have no accuracy (see rag.exam_run_summary).
 type RagExamAccuracyByDifficulty struct {
 	RunID           int64
 	DatabaseName    string
@@ -96,7 +98,7 @@ type RagExamAccuracyByDifficulty struct {
 	AvgAttempts     float64
 }
 
-// Accuracy per run and business module; a question of several modules counts in each, one of none under "(none)".
+// Accuracy per finished run and business module; a question of several modules counts in each, one of none under "(none)". Aborted and running runs are excluded: they have no accuracy (see rag.exam_run_summary).
 type RagExamAccuracyByModule struct {
 	RunID        int64
 	DatabaseName string
@@ -109,7 +111,7 @@ type RagExamAccuracyByModule struct {
 	AvgRecall    float64
 }
 
-// Per run, every failure type of the taxonomy (zero counts included, so runs compare line by line) with its questions.
+// Per finished run, every failure type of the taxonomy (zero counts included, so runs compare line by line) with its questions. Aborted and running runs are excluded, as from every accuracy view: rag.exam_run_summary counts their infra failures and rag.exam_results holds their questions.
 type RagExamFailureTaxonomy struct {
 	RunID            int64
 	DatabaseName     string
@@ -123,7 +125,7 @@ type RagExamFailureTaxonomy struct {
 	QuestionIds      []string
 }
 
-// Each question of a finished run against the previous finished run on the same database: new, fixed, regressed, still_passing or still_failing.
+// Each question of a finished run against the previous finished run on the same database: new, fixed, regressed, still_passing or still_failing. Aborted and running runs are excluded, on both sides.
 type RagExamQuestionChange struct {
 	RunID               int64
 	PreviousRunID       int64
@@ -205,12 +207,13 @@ type RagExamRun struct {
 	Accuracy   *float64
 	StartedAt  time.Time
 	FinishedAt *time.Time
-	// running, finished (graded), or aborted (timed out, interrupted, or every question failed with infra_failure).
+	// running, finished (graded), or aborted (timed out, interrupted, or a question failed with infra_failure: the run did not measure what an accuracy would claim).
 	Status string
-	Error  *string
+	// Why the run was aborted; an aborted run keeps its graded questions in rag.exam_results for diagnosis.
+	Error *string
 }
 
-// Each finished run against the previous finished run on the same database: accuracy delta, questions fixed and regressed.
+// Each finished run against the previous finished run on the same database: accuracy delta, questions fixed and regressed. Aborted and running runs are excluded, on both sides.
 type RagExamRunComparison struct {
 	RunID            int64
 	DatabaseName     string
@@ -230,7 +233,7 @@ type RagExamRunComparison struct {
 	Regressed        int64
 }
 
-// One row per exam run: accuracy, infra failures, mean retrieval precision/recall and attempts, latency percentiles.
+// One row per exam run, whatever its status: accuracy (NULL unless finished), infra failures, error; mean retrieval precision/recall, attempts and latency percentiles over the graded questions, for diagnosis.
 type RagExamRunSummary struct {
 	RunID         int64
 	DatabaseName  string

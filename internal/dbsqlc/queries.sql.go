@@ -253,7 +253,7 @@ func (q *Queries) ListAllCandidates(ctx context.Context, db DBTX, queryID int64)
 }
 
 const listAttempts = `-- name: ListAttempts :many
-SELECT query_id, attempt, repair_strategy, input_sql, input_error, model, prompt, raw_reply, sql, outcome, stage, error_class, sqlstate, error, prompt_tokens, reply_tokens, llm_ms, created_at, validated_at FROM rag.attempts WHERE query_id = $1 ORDER BY attempt
+SELECT query_id, attempt, repair_strategy, input_sql, input_error, model, prompt, raw_reply, sql, outcome, failed_ordinal, stage, error_class, sqlstate, error, prompt_tokens, reply_tokens, llm_ms, created_at, validated_at FROM rag.attempts WHERE query_id = $1 ORDER BY attempt
 `
 
 func (q *Queries) ListAttempts(ctx context.Context, db DBTX, queryID int64) ([]*RagAttempt, error) {
@@ -276,6 +276,7 @@ func (q *Queries) ListAttempts(ctx context.Context, db DBTX, queryID int64) ([]*
 			&i.RawReply,
 			&i.Sql,
 			&i.Outcome,
+			&i.FailedOrdinal,
 			&i.Stage,
 			&i.ErrorClass,
 			&i.Sqlstate,

@@ -27,8 +27,8 @@ WITH adv AS (
     WHERE c.query_id = adv.id AND c.attempt = $2 AND c.ordinal = $11
 ), outcome AS (
     UPDATE rag.attempts a
-    SET outcome = 'failed', stage = 'execute', error_class = $8, sqlstate = $9,
-        error = $10, validated_at = now()
+    SET outcome = 'failed', failed_ordinal = $11, stage = 'execute', error_class = $8,
+        sqlstate = $9, error = $10, validated_at = now()
     FROM adv
     WHERE a.query_id = adv.id AND a.attempt = $2
 ), timing AS (
@@ -297,13 +297,14 @@ WITH adv AS (
     WHERE c.query_id = adv.id AND c.attempt = $2 AND c.ordinal = v.ordinal
 ), outcome AS (
     UPDATE rag.attempts a
-    SET outcome = $19, stage = $20, error_class = $21,
-        sqlstate = $22, error = $23, validated_at = now()
+    SET outcome = $19, failed_ordinal = $20, stage = $21,
+        error_class = $22, sqlstate = $23,
+        error = $24, validated_at = now()
     FROM adv
     WHERE a.query_id = adv.id AND a.attempt = $2
 ), timing AS (
     INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
-    SELECT adv.id, 'validate', $2, $24, $25, $26, $27, now() FROM adv
+    SELECT adv.id, 'validate', $2, $25, $26, $27, $28, now() FROM adv
     ON CONFLICT (query_id, stage, attempt) DO UPDATE
     SET job_id = excluded.job_id, job_attempts = excluded.job_attempts, enqueued_at = excluded.enqueued_at,
         started_at = excluded.started_at, finished_at = excluded.finished_at
@@ -331,6 +332,7 @@ type FinishValidateParams struct {
 	Plans             [][]byte
 	Selected          []bool
 	Outcome           string
+	FailedOrdinal     *int32
 	AttemptStage      *string
 	AttemptErrorClass *string
 	AttemptSqlstate   *string
@@ -365,6 +367,7 @@ func (q *Queries) FinishValidate(ctx context.Context, db DBTX, arg *FinishValida
 		arg.Plans,
 		arg.Selected,
 		arg.Outcome,
+		arg.FailedOrdinal,
 		arg.AttemptStage,
 		arg.AttemptErrorClass,
 		arg.AttemptSqlstate,
@@ -420,11 +423,12 @@ func (q *Queries) GetExecuteInput(ctx context.Context, db DBTX, arg *GetExecuteI
 const getGenerateInput = `-- name: GetGenerateInput :one
 SELECT q.database_name, q.question, q.options, q.status, q.step,
        c.schema, c.join_hints,
-       a.sql AS prev_sql, a.raw_reply AS prev_reply, a.stage AS prev_stage,
+       fc.sql AS prev_failed_sql, a.sql AS prev_sql, a.raw_reply AS prev_reply, a.stage AS prev_stage,
        a.sqlstate AS prev_sqlstate, a.error AS prev_error, a.error_class AS prev_error_class
 FROM rag.queries q
 JOIN rag.query_contexts c ON c.query_id = q.id
 LEFT JOIN rag.attempts a ON a.query_id = q.id AND a.attempt = $1
+LEFT JOIN rag.candidates fc ON fc.query_id = a.query_id AND fc.attempt = a.attempt AND fc.ordinal = a.failed_ordinal
 WHERE q.id = $2
 `
 
@@ -441,6 +445,7 @@ type GetGenerateInputRow struct {
 	Step           int32
 	Schema         string
 	JoinHints      string
+	PrevFailedSql  *string
 	PrevSql        *string
 	PrevReply      *string
 	PrevStage      *string
@@ -462,6 +467,7 @@ func (q *Queries) GetGenerateInput(ctx context.Context, db DBTX, arg *GetGenerat
 		&i.Step,
 		&i.Schema,
 		&i.JoinHints,
+		&i.PrevFailedSql,
 		&i.PrevSql,
 		&i.PrevReply,
 		&i.PrevStage,
