@@ -18,9 +18,20 @@
 // question is succeeded or failed. The workers of `nl2sql serve`, or a
 // worker.Service in the same process, do the answering. Each answer is
 // graded, the results are written, and the run is finished with accuracy =
-// passed / questions. A run is aborted instead, with no accuracy, when it
-// times out, is interrupted, or when every question failed with
-// infra_failure: nothing about the model was measured then.
+// passed / questions. A run is aborted instead, with no accuracy (NULL in
+// rag.exam_runs), when it times out, is interrupted, or when any question
+// failed with infra_failure. The pipeline retries infrastructure failures
+// with backoff before a question fails, so a final one means the model or
+// a database was down (or the question could not be graded): the run did
+// not measure what an accuracy would claim, whether 59 of 60 questions
+// failed that way or one. rag.exam_runs.error says how many; the graded
+// questions stay in rag.exam_results for diagnosis. Run stops at the first
+// aborted run.
+//
+// Only finished runs count: the accuracy views (rag.exam_accuracy_by_*,
+// rag.exam_failure_taxonomy, rag.exam_question_changes,
+// rag.exam_run_comparison) and LoadReport leave aborted and running runs
+// out, and rag.exam_run_summary lists them with a NULL accuracy.
 //
 // # Grading
 //

@@ -279,13 +279,15 @@ type RunResult struct {
 	// Error says why a run was aborted.
 	Error     string
 	Questions int
-	// Passed and Accuracy are set for a finished run only.
+	// Passed and Accuracy are set for a finished run only: an aborted run
+	// measured nothing, whatever its results say.
 	Passed     *int
 	Accuracy   *float64
 	StartedAt  time.Time
 	FinishedAt time.Time
-	// Results are the graded questions, in exam order; empty when the run
-	// was aborted before grading.
+	// Results are the graded questions, in exam order; an aborted run keeps
+	// them for diagnosis (a run aborted on infrastructure failures), or has
+	// none (aborted before grading).
 	Results []Result
 }
 
@@ -418,17 +420,25 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 		return r.abort(ctx, run, nil, fmt.Sprintf("reading the answers: %v", err))
 	}
 	results := make([]Result, len(qs))
-	infra := 0
+	infra, first := 0, ""
 	for i, q := range qs {
 		results[i] = Grade(q, r.gold[i], answers[ids[i]], GradeOptions{ExactColumns: r.cfg.ExactColumns, Catalog: r.snap})
 		results[i].Ordinal = i + 1
 		if results[i].FailureType == InfraFailure {
+			if infra == 0 {
+				first = q.ID + ": " + results[i].Reason
+			}
 			infra++
 		}
 	}
-	if infra == len(results) {
-		// Nothing about the model was measured: no accuracy.
-		return r.abort(ctx, run, results, fmt.Sprintf("every question failed with infra_failure, so nothing was measured; first: %s", results[0].Reason))
+	if infra > 0 {
+		// The pipeline retries infrastructure failures with backoff before a
+		// question fails, so one that still failed met an outage (or a setup
+		// that cannot be graded). The model was not measured on it, and an
+		// accuracy counting it as wrong, or leaving it out, would claim
+		// something nobody measured. The results are kept for diagnosis.
+		return r.abort(ctx, run, results, fmt.Sprintf("%d of %d questions met infrastructure failures (infra_failure, after the pipeline's retries), so no accuracy was recorded; first: %s",
+			infra, len(results), first))
 	}
 	return r.record(ctx, run, results, "")
 }
@@ -509,6 +519,11 @@ func (r *Runner) record(ctx context.Context, run *dbsqlc.RagExamRun, results []R
 			final, err = r.q.AbortExamRun(ctx, tx, &dbsqlc.AbortExamRunParams{ID: run.ID, Error: &abortReason})
 		} else {
 			final, err = r.q.FinishExamRun(ctx, tx, run.ID)
+			if errors.Is(err, pgx.ErrNoRows) {
+				// FinishExamRun refuses a run with ungraded questions or
+				// infra failures; runOnce aborts those before.
+				err = errors.New("the run cannot be finished: it is not running, or not every question was graded without an infrastructure failure")
+			}
 		}
 		return err
 	})

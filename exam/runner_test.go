@@ -15,6 +15,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/exam"
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
@@ -279,7 +280,9 @@ func TestRunner(t *testing.T) {
 	require.Equal(t, run2.ID, aborted.RunID)
 	require.Equal(t, "aborted", run2.Status)
 	require.Nil(t, run2.Accuracy)
-	require.Contains(t, run2.Error, "every question failed with infra_failure")
+	require.Nil(t, run2.Passed)
+	require.Contains(t, run2.Error, "6 of 6 questions met infrastructure failures")
+	require.Contains(t, run2.Error, "no accuracy was recorded")
 	got, reasons = examRows(t, db.Pool, run2.ID)
 	require.Len(t, got, 6)
 	for _, r := range got {
@@ -333,8 +336,13 @@ func TestRunner(t *testing.T) {
 				{"llm_reasoning", int64(2), 0.5, []any{"s3", "s5"}}, {"validation_exhausted", int64(0), 0.0, []any{}},
 				{"infra_failure", int64(0), 0.0, []any{}},
 			}},
-		{"TaxonomyOfTheAbortedRun", `SELECT failure_type, failures FROM rag.exam_failure_taxonomy WHERE run_id = $1 AND failures > 0`, []any{r2},
-			[][]any{{"infra_failure", int64(6)}}},
+		// The aborted run is in no accuracy view: its 0% was never measured.
+		{"AbortedRunNotInViews", `SELECT (SELECT count(*) FROM rag.exam_accuracy_by_difficulty WHERE run_id = $1),
+				(SELECT count(*) FROM rag.exam_accuracy_by_module WHERE run_id = $1),
+				(SELECT count(*) FROM rag.exam_failure_taxonomy WHERE run_id = $1),
+				(SELECT count(*) FROM rag.exam_question_changes WHERE run_id = $1),
+				(SELECT count(*) FROM rag.exam_run_comparison WHERE run_id = $1 OR previous_run_id = $1)`, []any{r2},
+			[][]any{{int64(0), int64(0), int64(0), int64(0), int64(0)}}},
 		{"Comparison", `SELECT run_id, previous_run_id, accuracy_delta, fixed, regressed FROM rag.exam_run_comparison
 				WHERE run_id IN ($1, $2, $3) ORDER BY run_id`, []any{r1, r2, r3},
 			[][]any{{r1, nil, nil, int64(0), int64(0)}, {r3, r1, 0.0, int64(1), int64(1)}}},
@@ -356,11 +364,12 @@ func TestRunner(t *testing.T) {
 		}
 	}
 
-	// The report reads the same rows back.
-	rep, err := exam.LoadReport(ctx, db.Pool, []int64{r1, r3})
+	// The report reads the same rows back, leaving the aborted run out.
+	rep, err := exam.LoadReport(ctx, db.Pool, []int64{r1, r2, r3})
 	require.NoError(t, err)
 	require.Equal(t, "shop", rep.Database)
 	require.Len(t, rep.Runs, 2)
+	require.Equal(t, []int64{r1, r3}, []int64{rep.Runs[0].ID, rep.Runs[1].ID})
 	q4 := rep.Runs[0].Questions[3]
 	require.Equal(t, "s4", q4.ID)
 	require.Equal(t, exam.ColumnMiss, q4.FailureType)
@@ -371,6 +380,114 @@ func TestRunner(t *testing.T) {
 	require.NotContains(t, q4.StageMs, "execute")
 	require.Equal(t, "fake", rep.Runs[0].Config["label"])
 	require.Equal(t, "off", rep.Runs[0].Config["bm25"])
+}
+
+// TestRunnerAbortsOnAnyInfraFailure: one question that meets an outage
+// (after the worker's retries) aborts its run, however many others pass.
+func TestRunnerAbortsOnAnyInfraFailure(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL)
+	require.NoError(t, err)
+	env := startPipeline(t, db, "shop", "shop", nil)
+	qs := shopExam[:4]
+	var mu sync.Mutex
+	down := false // the model fails on qs[3] from the second run on
+	env.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
+		mu.Lock()
+		defer mu.Unlock()
+		prompt := req.Prompt()
+		if down && strings.Contains(prompt, qs[3].Question) {
+			return ollamatest.Response{Status: 503, Error: "model overloaded"}
+		}
+		for _, q := range qs {
+			if strings.Contains(prompt, q.Question) {
+				return fence(q.GoldSQL)
+			}
+		}
+		return ollamatest.Response{Content: "I do not know."}
+	})
+
+	runner, err := exam.NewRunner(db.Pool, env.targets, exam.Config{
+		Database: "shop", Questions: qs, Model: model, Runs: 3,
+		PollInterval: 100 * time.Millisecond, Timeout: 2 * time.Minute, Logger: dbtest.Logger(t),
+		OnRun: func(*exam.RunResult) { mu.Lock(); down = true; mu.Unlock() },
+	})
+	require.NoError(t, err)
+	runs, err := runner.Run(ctx)
+	var aborted *exam.AbortedError
+	require.True(t, errors.As(err, &aborted), "err: %v", err)
+	require.Len(t, runs, 2, "the third run is not started")
+	ok, bad := runs[0], runs[1]
+	require.Equal(t, "finished", ok.Status)
+	require.InDelta(t, 1.0, *ok.Accuracy, 1e-12)
+
+	require.Equal(t, bad.ID, aborted.RunID)
+	require.Equal(t, "aborted", bad.Status)
+	require.Nil(t, bad.Accuracy)
+	require.Nil(t, bad.Passed)
+	require.Contains(t, bad.Error, "1 of 4 questions met infrastructure failures")
+	require.Contains(t, bad.Error, "no accuracy was recorded")
+	require.Contains(t, bad.Error, "first: s4: ")
+	require.Contains(t, bad.Error, "model overloaded")
+	require.Len(t, bad.Results, 4, "the results are kept for diagnosis")
+	got, _ := examRows(t, db.Pool, bad.ID)
+	var passed []string
+	for _, r := range got {
+		if r.Pass {
+			passed = append(passed, r.QuestionID)
+		}
+	}
+	require.Equal(t, []string{"s1", "s2", "s3"}, passed)
+	require.Equal(t, exam.InfraFailure, *got[3].FailureType)
+
+	r1, r2 := ok.ID, bad.ID
+	for _, tc := range []struct {
+		name, sql string
+		want      [][]any
+	}{
+		{"Runs", `SELECT id, status, passed, accuracy, error IS NOT NULL FROM rag.exam_runs ORDER BY id`,
+			[][]any{{r1, "finished", int32(4), 1.0, false}, {r2, "aborted", nil, nil, true}}},
+		{"Summary", `SELECT run_id, status, graded, passed, accuracy, infra_failures FROM rag.exam_run_summary ORDER BY run_id`,
+			[][]any{{r1, "finished", int64(4), int32(4), 1.0, int64(0)}, {r2, "aborted", int64(4), nil, nil, int64(1)}}},
+		{"ByDifficulty", `SELECT DISTINCT run_id FROM rag.exam_accuracy_by_difficulty`, [][]any{{r1}}},
+		{"ByModule", `SELECT DISTINCT run_id FROM rag.exam_accuracy_by_module`, [][]any{{r1}}},
+		{"Taxonomy", `SELECT DISTINCT run_id FROM rag.exam_failure_taxonomy`, [][]any{{r1}}},
+		{"QuestionChanges", `SELECT DISTINCT run_id FROM rag.exam_question_changes`, [][]any{{r1}}},
+		{"Comparison", `SELECT run_id, previous_run_id FROM rag.exam_run_comparison`, [][]any{{r1, nil}}},
+	} {
+		if diff := cmp.Diff(tc.want, queryRows(t, db.Pool, tc.sql)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
+		}
+	}
+	rep, err := exam.LoadReport(ctx, db.Pool, []int64{r1, r2})
+	require.NoError(t, err)
+	require.Len(t, rep.Runs, 1)
+	require.Equal(t, r1, rep.Runs[0].ID)
+
+	// FinishExamRun itself refuses a run with an infra failure or an
+	// ungraded question.
+	q := dbsqlc.New()
+	var r3 int64
+	require.NoError(t, db.Pool.QueryRow(ctx, `INSERT INTO rag.exam_runs (database_name, model, questions)
+		VALUES ('shop', 'm', 4) RETURNING id`).Scan(&r3))
+	_, err = db.Pool.Exec(ctx, `INSERT INTO rag.exam_results
+		SELECT (jsonb_populate_record(x, jsonb_build_object('run_id', $1::bigint))).* FROM rag.exam_results x WHERE run_id = $2`, r3, r2)
+	require.NoError(t, err)
+	_, err = q.FinishExamRun(ctx, db.Pool, r3)
+	require.ErrorIs(t, err, pgx.ErrNoRows, "an infra failure")
+	_, err = db.Pool.Exec(ctx, `DELETE FROM rag.exam_results WHERE run_id = $1 AND failure_type = 'infra_failure'`, r3)
+	require.NoError(t, err)
+	_, err = q.FinishExamRun(ctx, db.Pool, r3)
+	require.ErrorIs(t, err, pgx.ErrNoRows, "3 of 4 questions graded")
+	_, err = db.Pool.Exec(ctx, `INSERT INTO rag.exam_results (run_id, question_id, ordinal, question, difficulty, pass, failure_type, gold_rows, gold_sql)
+		VALUES ($1, 's4', 4, 'Q?', 'easy', false, 'llm_reasoning', 3, 'SELECT 1')`, r3)
+	require.NoError(t, err)
+	fin, err := q.FinishExamRun(ctx, db.Pool, r3)
+	require.NoError(t, err)
+	require.Equal(t, "finished", fin.Status)
+	require.InDelta(t, 0.75, *fin.Accuracy, 1e-12)
 }
 
 func TestRunnerRefusesBrokenGold(t *testing.T) {

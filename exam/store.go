@@ -15,15 +15,24 @@ import (
 
 // LoadReport reads recorded runs from rag.exam_runs and rag.exam_results
 // into the report package's form, for the text, JSON and HTML views. Runs
-// are in id order; unknown ids are skipped. Report.Database is the first
+// are in id order; unknown ids are skipped, and so are runs that did not
+// finish (aborted or running): they have no accuracy, and the report would
+// compute one from their questions. Report.Database is the first included
 // run's database.
 func LoadReport(ctx context.Context, db dbsqlc.DBTX, runIDs []int64) (*report.Report, error) {
 	q := dbsqlc.New()
-	runs, err := q.ListExamRuns(ctx, db, runIDs)
+	all, err := q.ListExamRuns(ctx, db, runIDs)
 	if err != nil {
 		return nil, fmt.Errorf("exam: reading runs: %w", err)
 	}
-	results, err := q.ListExamResults(ctx, db, runIDs)
+	var runs []*dbsqlc.RagExamRun
+	var finished []int64
+	for _, r := range all {
+		if r.Status == "finished" {
+			runs, finished = append(runs, r), append(finished, r.ID)
+		}
+	}
+	results, err := q.ListExamResults(ctx, db, finished)
 	if err != nil {
 		return nil, fmt.Errorf("exam: reading results: %w", err)
 	}
@@ -39,9 +48,6 @@ func LoadReport(ctx context.Context, db dbsqlc.DBTX, runIDs []int64) (*report.Re
 		run := report.Run{ID: r.ID, Model: r.Model, StartedAt: r.StartedAt, Questions: byRun[r.ID], Config: flatConfig(r.Config)}
 		if r.Label != nil {
 			run.Config["label"] = *r.Label
-		}
-		if r.Status != "finished" {
-			run.Config["status"] = r.Status
 		}
 		if r.FinishedAt != nil {
 			run.FinishedAt = *r.FinishedAt

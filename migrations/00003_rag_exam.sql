@@ -33,7 +33,8 @@ COMMENT ON COLUMN rag.exam_runs.label IS 'Free text to tell runs apart, e.g. "bm
 COMMENT ON COLUMN rag.exam_runs.model IS 'The chat model the questions were pinned to (rag.queries.options.model).';
 COMMENT ON COLUMN rag.exam_runs.config IS 'Settings worth comparing between runs: exam source, per-question options, grading options, pipeline settings.';
 COMMENT ON COLUMN rag.exam_runs.accuracy IS 'passed / questions; NULL unless status is finished: an aborted run measured nothing.';
-COMMENT ON COLUMN rag.exam_runs.status IS 'running, finished (graded), or aborted (timed out, interrupted, or every question failed with infra_failure).';
+COMMENT ON COLUMN rag.exam_runs.status IS 'running, finished (graded), or aborted (timed out, interrupted, or a question failed with infra_failure: the run did not measure what an accuracy would claim).';
+COMMENT ON COLUMN rag.exam_runs.error IS 'Why the run was aborted; an aborted run keeps its graded questions in rag.exam_results for diagnosis.';
 
 CREATE TABLE rag.exam_results (
     run_id           bigint NOT NULL REFERENCES rag.exam_runs (id) ON DELETE CASCADE,
@@ -88,7 +89,13 @@ COMMENT ON COLUMN rag.exam_results.recall IS 'Share of expected tables that were
 COMMENT ON COLUMN rag.exam_results.queue_ms IS 'Time the question''s jobs waited in queues, all stages and attempts summed.';
 COMMENT ON COLUMN rag.exam_results.total_ms IS 'From the INSERT into rag.queries to the terminal status.';
 
--- Views for people and BI tools.
+-- Views for people and BI tools. rag.exam_run_summary lists every run,
+-- whatever its status, with passed and accuracy NULL unless it finished. The
+-- views that turn results into measurements (accuracy by difficulty and by
+-- module, failure taxonomy, question changes, run comparison) cover finished
+-- runs only: an aborted or running run measured nothing, so it must never
+-- appear as an accuracy (0% for a run the model never answered), a failure
+-- share or a regression. Its questions stay in rag.exam_results.
 
 CREATE VIEW rag.exam_run_summary AS
 SELECT r.id AS run_id,
@@ -114,7 +121,7 @@ SELECT r.id AS run_id,
 FROM rag.exam_runs r
 LEFT JOIN rag.exam_results x ON x.run_id = r.id
 GROUP BY r.id;
-COMMENT ON VIEW rag.exam_run_summary IS 'One row per exam run: accuracy, infra failures, mean retrieval precision/recall and attempts, latency percentiles.';
+COMMENT ON VIEW rag.exam_run_summary IS 'One row per exam run, whatever its status: accuracy (NULL unless finished), infra failures, error; mean retrieval precision/recall, attempts and latency percentiles over the graded questions, for diagnosis.';
 
 CREATE VIEW rag.exam_accuracy_by_difficulty AS
 SELECT r.id AS run_id,
@@ -130,8 +137,9 @@ SELECT r.id AS run_id,
        avg(x.attempts)::double precision AS avg_attempts
 FROM rag.exam_runs r
 JOIN rag.exam_results x ON x.run_id = r.id
+WHERE r.status = 'finished'
 GROUP BY r.id, x.difficulty;
-COMMENT ON VIEW rag.exam_accuracy_by_difficulty IS 'Accuracy per run and difficulty (easy, medium, hard); sort by difficulty_order.';
+COMMENT ON VIEW rag.exam_accuracy_by_difficulty IS 'Accuracy per finished run and difficulty (easy, medium, hard); sort by difficulty_order. Aborted and running runs are excluded: they have no accuracy (see rag.exam_run_summary).';
 
 CREATE VIEW rag.exam_accuracy_by_module AS
 SELECT r.id AS run_id,
@@ -146,8 +154,9 @@ SELECT r.id AS run_id,
 FROM rag.exam_runs r
 JOIN rag.exam_results x ON x.run_id = r.id
 CROSS JOIN LATERAL unnest(CASE WHEN cardinality(x.modules) = 0 THEN ARRAY['(none)'] ELSE x.modules END) AS m (module)
+WHERE r.status = 'finished'
 GROUP BY r.id, m.module;
-COMMENT ON VIEW rag.exam_accuracy_by_module IS 'Accuracy per run and business module; a question of several modules counts in each, one of none under "(none)".';
+COMMENT ON VIEW rag.exam_accuracy_by_module IS 'Accuracy per finished run and business module; a question of several modules counts in each, one of none under "(none)". Aborted and running runs are excluded: they have no accuracy (see rag.exam_run_summary).';
 
 CREATE VIEW rag.exam_failure_taxonomy AS
 SELECT r.id AS run_id,
@@ -169,8 +178,9 @@ CROSS JOIN (SELECT 1 AS failure_order, 'retrieval_miss' AS failure_type
             UNION ALL SELECT 6, 'validation_exhausted'
             UNION ALL SELECT 7, 'infra_failure') AS t
 LEFT JOIN rag.exam_results x ON x.run_id = r.id AND x.failure_type = t.failure_type
+WHERE r.status = 'finished'
 GROUP BY r.id, t.failure_order, t.failure_type;
-COMMENT ON VIEW rag.exam_failure_taxonomy IS 'Per run, every failure type of the taxonomy (zero counts included, so runs compare line by line) with its questions.';
+COMMENT ON VIEW rag.exam_failure_taxonomy IS 'Per finished run, every failure type of the taxonomy (zero counts included, so runs compare line by line) with its questions. Aborted and running runs are excluded, as from every accuracy view: rag.exam_run_summary counts their infra failures and rag.exam_results holds their questions.';
 
 CREATE VIEW rag.exam_question_changes AS
 WITH finished AS (
@@ -204,7 +214,7 @@ SELECT f.id AS run_id,
 FROM finished f
 JOIN rag.exam_results x ON x.run_id = f.id
 LEFT JOIN rag.exam_results p ON p.run_id = f.previous_run_id AND p.question_id = x.question_id;
-COMMENT ON VIEW rag.exam_question_changes IS 'Each question of a finished run against the previous finished run on the same database: new, fixed, regressed, still_passing or still_failing.';
+COMMENT ON VIEW rag.exam_question_changes IS 'Each question of a finished run against the previous finished run on the same database: new, fixed, regressed, still_passing or still_failing. Aborted and running runs are excluded, on both sides.';
 
 CREATE VIEW rag.exam_run_comparison AS
 WITH finished AS (
@@ -231,7 +241,7 @@ SELECT f.id AS run_id,
        (SELECT count(*) FROM rag.exam_question_changes c WHERE c.run_id = f.id AND c.change = 'regressed') AS regressed
 FROM finished f
 LEFT JOIN rag.exam_runs p ON p.id = f.previous_run_id;
-COMMENT ON VIEW rag.exam_run_comparison IS 'Each finished run against the previous finished run on the same database: accuracy delta, questions fixed and regressed.';
+COMMENT ON VIEW rag.exam_run_comparison IS 'Each finished run against the previous finished run on the same database: accuracy delta, questions fixed and regressed. Aborted and running runs are excluded, on both sides.';
 
 -- +goose Down
 DROP VIEW rag.exam_run_comparison;

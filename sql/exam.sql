@@ -13,15 +13,19 @@ RETURNING *;
 
 -- name: FinishExamRun :one
 -- passed and accuracy are computed from the stored results, so the run and
--- its rows cannot disagree.
+-- its rows cannot disagree. A run is finished only when every question was
+-- graded and none met an infrastructure failure: otherwise it measured less
+-- than an accuracy claims (the runner aborts it), and no row is returned.
 UPDATE rag.exam_runs r
 SET status = 'finished',
     passed = g.passed,
     accuracy = g.passed::double precision / r.questions,
     finished_at = now()
-FROM (SELECT count(*) FILTER (WHERE pass)::integer AS passed
+FROM (SELECT count(*) FILTER (WHERE pass)::integer AS passed,
+             count(*)::integer AS graded,
+             count(*) FILTER (WHERE failure_type = 'infra_failure')::integer AS infra
       FROM rag.exam_results WHERE run_id = @id) g
-WHERE r.id = @id AND r.status = 'running'
+WHERE r.id = @id AND r.status = 'running' AND g.graded = r.questions AND g.infra = 0
 RETURNING r.*;
 
 -- name: AbortExamRun :one

@@ -61,7 +61,7 @@ func runExamLoad(ctx context.Context, m *Main, args []string) error {
 	tables := fs.Int("tables", 0, fmt.Sprintf("total tables in schema erp; above the %d core tables the rest are distractors (max %d)", erp.CoreTableCount(), erp.MaxTables()))
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return usagef("%v", err)
+		return flagError(err)
 	}
 	if len(pos) > 0 {
 		return usagef("exam load takes no arguments: nl2sql exam load [--db erp] [--tables N]")
@@ -122,7 +122,7 @@ func runExamCheck(ctx context.Context, m *Main, args []string) error {
 	asJSON := fs.Bool("json", false, "print the verdict as JSON")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return usagef("%v", err)
+		return flagError(err)
 	}
 	if len(pos) > 0 {
 		return usagef("exam check takes no arguments: nl2sql exam check [--db erp] [--questions FILE] [--json]")
@@ -181,15 +181,20 @@ func runExamCheck(ctx context.Context, m *Main, args []string) error {
 }
 
 // examRunJSON is `nl2sql exam run --json`: the summary of the finished
-// runs, and the aborted ones.
+// runs (Summary.Runs counts them; only they are averaged), and the aborted
+// ones, which have no accuracy.
 type examRunJSON struct {
 	Database string `json:"database"`
 	Model    string `json:"model"`
 	Label    string `json:"label,omitempty"`
 	Source   string `json:"source"`
 	report.Summary
-	Aborted []examAborted `json:"aborted"`
-	HTML    string        `json:"html,omitempty"`
+	// RunsRequested is --runs; RunsAborted = len(Aborted). Runs after an
+	// aborted one are not started.
+	RunsRequested int           `json:"runs_requested"`
+	RunsAborted   int           `json:"runs_aborted"`
+	Aborted       []examAborted `json:"aborted"`
+	HTML          string        `json:"html,omitempty"`
 }
 
 type examAborted struct {
@@ -210,7 +215,7 @@ func runExamRun(ctx context.Context, m *Main, args []string) error {
 	noWorkers := fs.Bool("no-workers", false, "do not start workers in this process: a `nl2sql serve` elsewhere answers")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return usagef("%v", err)
+		return flagError(err)
 	}
 	if len(pos) > 0 {
 		return usagef("exam run takes no arguments: nl2sql exam [run] [--db erp] [--questions FILE] [--runs N] [--json] [--html FILE]")
@@ -321,7 +326,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		}
 		class := errclass.ClassOf(runErr)
 		if _, ok := errors.AsType[*exam.AbortedError](runErr); ok {
-			class = errclass.InfraFailure // timed out, interrupted, or nothing but infra failures
+			class = errclass.InfraFailure // timed out, interrupted, or questions met infra failures
 		}
 		return &errclass.Error{Class: class, Code: "exam.aborted",
 			Message: "no accuracy was measured: " + examMessage(runErr), Err: runErr}
@@ -342,7 +347,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 	}
 	if *asJSON {
 		out := examRunJSON{Database: *db, Model: st.LLM.Model, Label: *label, Source: source, Summary: summary,
-			Aborted: aborted, HTML: *html}
+			RunsRequested: *runs, RunsAborted: len(aborted), Aborted: aborted, HTML: *html}
 		if out.Aborted == nil {
 			out.Aborted = []examAborted{}
 		}
@@ -353,6 +358,10 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		}
 	} else {
 		fmt.Fprintln(m.Stdout)
+		if len(finished) < *runs {
+			fmt.Fprintf(m.Stdout, "Only the %d finished run(s) of %d requested are averaged: %d aborted (no accuracy), %d not started.\n",
+				len(finished), *runs, len(aborted), *runs-len(results))
+		}
 		if err := summary.WriteText(m.Stdout); err != nil {
 			return err
 		}
@@ -368,24 +377,18 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 	return nil
 }
 
-// printExamRun prints the line of one recorded run.
+// printExamRun prints the line of one recorded run. An aborted run never
+// shows an accuracy, nor a count of passed questions.
 func printExamRun(w io.Writer, r *exam.RunResult) {
 	if r.Status != "finished" || r.Accuracy == nil || r.Passed == nil {
 		fmt.Fprintf(w, "run #%d aborted: %s\n", r.ID, r.Error)
+		if len(r.Results) > 0 {
+			fmt.Fprintf(w, "  its questions, for diagnosis: SELECT * FROM rag.exam_results WHERE run_id = %d\n", r.ID)
+		}
 		return
 	}
-	infra := 0
-	for _, x := range r.Results {
-		if x.FailureType == exam.InfraFailure {
-			infra++
-		}
-	}
-	fmt.Fprintf(w, "run #%d: %d/%d passed (%s) in %s", r.ID, *r.Passed, r.Questions, report.FormatPercent(*r.Accuracy),
+	fmt.Fprintf(w, "run #%d: %d/%d passed (%s) in %s\n", r.ID, *r.Passed, r.Questions, report.FormatPercent(*r.Accuracy),
 		r.FinishedAt.Sub(r.StartedAt).Round(100*time.Millisecond))
-	if infra > 0 {
-		fmt.Fprintf(w, "; %d infra_failure(s) count as failures", infra)
-	}
-	fmt.Fprintln(w)
 }
 
 func writeExamHTML(path string, rep report.Report) error {

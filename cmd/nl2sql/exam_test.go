@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -175,6 +177,88 @@ func TestExamRun(t *testing.T) {
 	require.Contains(t, r.stdout, "aborted: 3 of 3 questions were not answered within 50ms")
 	require.Contains(t, r.stderr, "infra_failure: no accuracy was measured")
 	require.Equal(t, 1, examCount(t, c, "SELECT count(*) FROM rag.exam_runs WHERE status = 'aborted' AND accuracy IS NULL"))
+}
+
+// TestExamRunAbortsOnInfraFailure: with --runs N, a run in which one
+// question met an outage is aborted with no accuracy, the runs after it are
+// not started, and the summary averages the finished runs only.
+func TestExamRunAbortsOnInfraFailure(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	c.registered()
+	c.env["NL2SQL_INFRA_ATTEMPTS"] = "1"
+	file := writeExamFile(t)
+	var mu sync.Mutex
+	asked := 0 // how often c3 was asked since the last reset: once per run
+	c.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
+		fence := func(sql string) ollamatest.Response { return ollamatest.Response{Content: "```sql\n" + sql + "\n```"} }
+		p := req.Prompt()
+		switch {
+		case strings.Contains(p, "How many customers are there?"):
+			return fence("SELECT count(*) FROM customers")
+		case strings.Contains(p, "What is the total amount of all orders per customer?"):
+			return fence("SELECT c.name, sum(o.total_amount) FROM customers c JOIN orders o USING (customer_id) GROUP BY c.name")
+		case strings.Contains(p, "Which customers live in London?"):
+			mu.Lock()
+			defer mu.Unlock()
+			if asked++; asked > 1 { // the model goes down in the second run
+				return ollamatest.Response{Status: 503, Error: "model overloaded"}
+			}
+			return fence("SELECT name FROM customers")
+		}
+		return ollamatest.Response{Content: "I do not know."}
+	})
+	reset := func() { mu.Lock(); asked = 0; mu.Unlock() }
+
+	r := c.run("", "exam", "--db", "shop", "--questions", file, "--runs", "3", "--json")
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	var out struct {
+		Runs          int `json:"runs"`
+		RunsRequested int `json:"runs_requested"`
+		RunsAborted   int `json:"runs_aborted"`
+		Accuracy      struct {
+			Mean float64 `json:"mean"`
+			N    int     `json:"n"`
+		} `json:"accuracy"`
+		PerRun []struct {
+			ID int64 `json:"id"`
+		} `json:"per_run"`
+		Aborted []struct {
+			ID    int64  `json:"id"`
+			Error string `json:"error"`
+		} `json:"aborted"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+	require.Equal(t, 1, out.Runs, "only the finished run is summarized")
+	require.Equal(t, 3, out.RunsRequested)
+	require.Equal(t, 1, out.RunsAborted)
+	require.Equal(t, 1, out.Accuracy.N)
+	require.InDelta(t, 2.0/3, out.Accuracy.Mean, 1e-12)
+	require.Len(t, out.PerRun, 1)
+	require.Len(t, out.Aborted, 1)
+	require.Contains(t, out.Aborted[0].Error, "1 of 3 questions met infrastructure failures")
+	require.Contains(t, out.Aborted[0].Error, "no accuracy was recorded")
+	require.Contains(t, r.stderr, fmt.Sprintf("run #%d aborted: ", out.Aborted[0].ID))
+	require.Contains(t, r.stderr, fmt.Sprintf("SELECT * FROM rag.exam_results WHERE run_id = %d", out.Aborted[0].ID))
+	require.NotContains(t, r.stderr, fmt.Sprintf("run #%d: ", out.Aborted[0].ID), "an aborted run shows no accuracy")
+	require.Equal(t, 1, examCount(t, c, fmt.Sprintf(
+		"SELECT count(*) FROM rag.exam_runs WHERE id = %d AND status = 'aborted' AND accuracy IS NULL AND passed IS NULL", out.Aborted[0].ID)))
+	require.Equal(t, 3, examCount(t, c, fmt.Sprintf("SELECT count(*) FROM rag.exam_results WHERE run_id = %d", out.Aborted[0].ID)))
+	require.Equal(t, 2, examCount(t, c, "SELECT count(*) FROM rag.exam_runs"), "the third run was not started")
+
+	// Text, and an HTML report of the finished run only.
+	reset()
+	html := filepath.Join(t.TempDir(), "report.html")
+	r = c.run("", "exam", "--db", "shop", "--questions", file, "--runs", "2", "--html", html)
+	require.Equal(t, exitFailure, r.code, r.stderr)
+	require.Regexp(t, `run #\d+: 2/3 passed \(66\.7%\)`, r.stdout)
+	require.Regexp(t, `run #\d+ aborted: 1 of 3 questions met infrastructure failures`, r.stdout)
+	require.Contains(t, r.stdout, "Only the 1 finished run(s) of 2 requested are averaged: 1 aborted (no accuracy), 0 not started.")
+	require.Contains(t, r.stdout, "Accuracy: 66.7% (2/3)")
+	require.Contains(t, r.stderr, "no accuracy was recorded")
+	page, err := os.ReadFile(html)
+	require.NoError(t, err)
+	require.NotContains(t, string(page), "model overloaded", "the aborted run is not in the report")
 }
 
 func jsonID(id int64) string {

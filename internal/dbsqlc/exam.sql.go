@@ -101,14 +101,18 @@ SET status = 'finished',
     passed = g.passed,
     accuracy = g.passed::double precision / r.questions,
     finished_at = now()
-FROM (SELECT count(*) FILTER (WHERE pass)::integer AS passed
+FROM (SELECT count(*) FILTER (WHERE pass)::integer AS passed,
+             count(*)::integer AS graded,
+             count(*) FILTER (WHERE failure_type = 'infra_failure')::integer AS infra
       FROM rag.exam_results WHERE run_id = $1) g
-WHERE r.id = $1 AND r.status = 'running'
+WHERE r.id = $1 AND r.status = 'running' AND g.graded = r.questions AND g.infra = 0
 RETURNING r.id, r.database_name, r.label, r.model, r.config, r.questions, r.passed, r.accuracy, r.started_at, r.finished_at, r.status, r.error
 `
 
 // passed and accuracy are computed from the stored results, so the run and
-// its rows cannot disagree.
+// its rows cannot disagree. A run is finished only when every question was
+// graded and none met an infrastructure failure: otherwise it measured less
+// than an accuracy claims (the runner aborts it), and no row is returned.
 func (q *Queries) FinishExamRun(ctx context.Context, db DBTX, id int64) (*RagExamRun, error) {
 	row := db.QueryRow(ctx, finishExamRun, id)
 	var i RagExamRun
