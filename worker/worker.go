@@ -175,12 +175,20 @@ type permanent interface{ Retryable() bool }
 // complete the job so River does not run it again.
 func handleFailure[T args](ctx context.Context, s *Service, job *river.Job[T], stage string, err error) error {
 	ref := job.Args.Chain()
+	if errors.Is(ctx.Err(), context.Canceled) {
+		// The client is stopping and cancelled the job: the work was
+		// interrupted, not refused, and rolled back. Snoozing puts it back
+		// at once without spending an attempt (River's advice for
+		// shutdown), so a restart never fails a question.
+		s.log.InfoContext(ctx, "stage interrupted by shutdown; it will run again", slog.String("stage", stage), slog.Int64("query_id", ref.QueryID))
+		return river.JobSnooze(0)
+	}
 	ce := errclass.Classify(err)
 	var p permanent
 	isPermanent := ce.Class == errclass.ValidationBlock || (errors.As(err, &p) && !p.Retryable())
 	if ctx.Err() != nil {
-		// The job itself was cancelled (shutdown, job timeout): whatever the
-		// error says, the work was interrupted, not refused. Run it again.
+		// The job ran out of time: whatever the error says, the work was
+		// interrupted, not refused. Try again while attempts remain.
 		isPermanent = false
 	}
 	last := job.Attempt >= s.cfg.InfraAttempts || job.Attempt >= job.MaxAttempts

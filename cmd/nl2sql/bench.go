@@ -23,7 +23,7 @@ func runBench(ctx context.Context, m *Main, args []string) error {
 	cooldown := fs.Duration("fetch-cooldown", 0, "River fetch cooldown of the service under test (default 5ms)")
 	workers := fs.Int("workers", 0, "workers per queue (default 20)")
 	if _, err := parseFlags(fs, args[1:]); err != nil {
-		return usagef("%v", err)
+		return flagError(err)
 	}
 	st, err := loadSettings(m)
 	if err != nil {

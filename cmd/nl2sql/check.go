@@ -18,7 +18,7 @@ import (
 // checkResult is `nl2sql check --json`.
 type checkResult struct {
 	OK     bool         `json:"ok"`
-	Stage  string       `json:"stage"` // where checking stopped: parse, policy, lint or explain
+	Stage  string       `json:"stage"` // where checking stopped: parse, policy or explain
 	SQL    string       `json:"sql"`   // the SQL that would run (LIMIT added)
 	Errors []checkError `json:"errors"`
 	Lint   []checkLint  `json:"lint,omitempty"`
@@ -50,7 +50,7 @@ func runCheck(ctx context.Context, m *Main, args []string) error {
 	asJSON := fs.Bool("json", false, "print the verdict as JSON")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return usagef("%v", err)
+		return flagError(err)
 	}
 	if *db == "" || len(pos) > 0 {
 		return usagef("check reads one SQL text from stdin: nl2sql check --db NAME [--json] < query.sql")
@@ -108,7 +108,13 @@ func check(ctx context.Context, sql string, snap *catalog.Snapshot, p *pipeline.
 		return &checkResult{Stage: "policy", Errors: []checkError{{Code: "config", Message: err.Error(), Class: string(errclass.Unknown)}}}
 	}
 	v := g.Check(sql, pipeline.Catalog{S: snap})
-	res := &checkResult{OK: v.OK, Stage: string(v.Stage), SQL: v.SQL, Errors: []checkError{}}
+	stage := string(v.Stage)
+	if v.Stage == sqlguard.StageLint {
+		// The contract names three stages; lint errors are the guard's
+		// policy on structure (codes lint.*).
+		stage = string(sqlguard.StagePolicy)
+	}
+	res := &checkResult{OK: v.OK, Stage: stage, SQL: v.SQL, Errors: []checkError{}}
 	for _, e := range v.Errors {
 		res.Errors = append(res.Errors, checkError{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class)})
 	}

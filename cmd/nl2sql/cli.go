@@ -107,6 +107,15 @@ func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
+// flagError turns a flag parsing error into a usage error; -h/--help is not
+// an error (the flag package already printed the flags).
+func flagError(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return usagef("%v", err)
+}
+
 // exitError carries an exit code for a failure that was already printed
 // (e.g. a failed question whose details went to stdout as JSON).
 type exitError struct{ code int }

@@ -36,7 +36,7 @@ func runDBAdd(ctx context.Context, m *Main, args []string) error {
 	annotations := fs.String("annotations", "", "JSON file of modules, glosses and synonyms (default on refresh: the stored one)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return usagef("%v", err)
+		return flagError(err)
 	}
 	if len(pos) != 1 {
 		return usagef("db add needs exactly one NAME")

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/nl2sql/nl2sql/internal/errclass"
 )
 
 // envVar documents one environment variable. The README's table is this
@@ -110,7 +112,8 @@ func (e *env) err() error {
 	if len(e.errs) == 0 {
 		return nil
 	}
-	return fmt.Errorf("bad environment: %s", strings.Join(e.errs, "; "))
+	return &errclass.Error{Class: errclass.InfraFailure, Code: "config.env", Permanent: true,
+		Message: "bad environment: " + strings.Join(e.errs, "; ")}
 }
 
 func (e *env) logger() *slog.Logger {

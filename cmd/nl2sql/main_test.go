@@ -85,6 +85,9 @@ func TestUsage(t *testing.T) {
 	for _, cmd := range commands() {
 		require.Contains(t, r.stdout, cmd.name)
 	}
+	r = c.run("", "check", "--help")
+	require.Equal(t, 0, r.code, "help is not an error")
+	require.Contains(t, r.stderr, "-db")
 	r = c.run("", "ask", "--db", "x")
 	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, "ask needs --db NAME and one question")
@@ -107,6 +110,7 @@ func TestEnvIsDocumentedInREADME(t *testing.T) {
 	c.env["NL2SQL_LLM_TIMEOUT"] = "soon"
 	r = c.run("", "serve")
 	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, "infra_failure: bad environment")
 	require.Contains(t, r.stderr, `NL2SQL_MAX_ROWS="lots" is not an integer`)
 	require.Contains(t, r.stderr, `NL2SQL_LLM_TIMEOUT="soon" is not a duration`)
 }

@@ -123,7 +123,7 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	fs := newFlagSet(m, "serve")
 	drain := fs.Duration("drain-timeout", 2*time.Minute, "on SIGINT/SIGTERM, how long to let running jobs finish before cancelling them")
 	if _, err := parseFlags(fs, args); err != nil {
-		return usagef("%v", err)
+		return flagError(err)
 	}
 	st, pool, err := open(ctx, m)
 	if err != nil {

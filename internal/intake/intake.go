@@ -27,6 +27,7 @@ type Done struct {
 // Waiter holds a dedicated connection that LISTENs for completions. Create
 // it before inserting questions so no notification can be missed.
 type Waiter struct {
+	pool *pgxpool.Pool
 	conn *pgxpool.Conn
 	q    *dbsqlc.Queries
 	// PollInterval is how often statuses are re-read in case a notification
@@ -45,7 +46,7 @@ func Listen(ctx context.Context, pool *pgxpool.Pool) (*Waiter, error) {
 		conn.Release()
 		return nil, fmt.Errorf("listen: %w", err)
 	}
-	return &Waiter{conn: conn, q: q, PollInterval: 2 * time.Second}, nil
+	return &Waiter{pool: pool, conn: conn, q: q, PollInterval: 2 * time.Second}, nil
 }
 
 // Close releases the connection (and its LISTEN, by closing it: a pooled
@@ -94,10 +95,41 @@ func (w *Waiter) Wait(ctx context.Context, ids []int64, onDone func(Done)) error
 				return err
 			}
 		default:
-			return fmt.Errorf("waiting for %s: %w", Channel, err)
+			// The listening connection broke (a server restart, a network
+			// blip): listen again on a fresh one; what finished meanwhile
+			// is found by polling.
+			if rerr := w.relisten(ctx); rerr != nil {
+				return fmt.Errorf("waiting for %s: %w (reconnecting: %v)", Channel, err, rerr)
+			}
+			if err := w.poll(ctx, pending, finish); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+// relisten replaces a broken connection, trying for up to a minute.
+func (w *Waiter) relisten(ctx context.Context) error {
+	w.Close()
+	var err error
+	for range 30 {
+		var conn *pgxpool.Conn
+		if conn, err = w.pool.Acquire(ctx); err == nil {
+			if err = w.q.ListenQueryDone(ctx, conn); err == nil {
+				w.conn = conn
+				return nil
+			}
+			_ = conn.Conn().Close(context.Background())
+			conn.Release()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(2 * time.Second):
+		}
+	}
+	return err
 }
 
 func (w *Waiter) poll(ctx context.Context, pending map[int64]bool, finish func(Done)) error {

@@ -92,6 +92,36 @@ func TestWait(t *testing.T) {
 		require.Equal(t, []intake.Done{{ID: id, Status: "succeeded"}}, got)
 	})
 
+	t.Run("ListenerConnectionLost", func(t *testing.T) {
+		t.Parallel()
+		db := setup(t)
+		id, err := intake.Submit(ctx, db.Pool, "shop", "a", nil)
+		require.NoError(t, err)
+		w, err := intake.Listen(ctx, db.Pool)
+		require.NoError(t, err)
+		defer w.Close()
+		w.PollInterval = time.Hour // only a reconnect's poll can end this wait
+		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		done := make(chan error, 1)
+		var got []intake.Done
+		go func() { done <- w.Wait(wctx, []int64{id}, func(d intake.Done) { got = append(got, d) }) }()
+
+		// Kill the listening backend, as a server restart would, and finish
+		// the question while nobody listens.
+		// The waiter's connection last ran LISTEN or the status poll.
+		var killed int
+		require.Eventually(t, func() bool {
+			require.NoError(t, db.Pool.QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+				WHERE datname = current_database() AND pid <> pg_backend_pid()
+				  AND (query LIKE '%LISTEN rag_query_done%' OR query LIKE '%name: ListQueryStatuses%')`).Scan(&killed))
+			return killed > 0
+		}, 10*time.Second, 10*time.Millisecond)
+		require.NoError(t, finish(db, id, "succeeded"))
+		require.NoError(t, <-done)
+		require.Equal(t, []intake.Done{{ID: id, Status: "succeeded"}}, got)
+	})
+
 	t.Run("Deadline", func(t *testing.T) {
 		t.Parallel()
 		db := setup(t)

@@ -128,12 +128,20 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 		res.Columns[i].Name = f.Name
 		oids[i] = f.DataTypeOID
 	}
+	size := 0
 	for rows.Next() {
 		if len(res.Rows) == maxRows {
 			res.Truncated = true
 			break
 		}
 		raw := rows.RawValues()
+		for _, b := range raw {
+			size += len(b)
+		}
+		if size > r.cfg.MaxResultBytes {
+			res.Truncated = true
+			break
+		}
 		row := make([]any, len(raw))
 		var decoded []any // rows.Values(), only when some column needs pgx's decoding
 		for i, b := range raw {

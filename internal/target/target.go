@@ -30,6 +30,10 @@ type Config struct {
 	// MaxRows caps the rows kept from a result; more rows set Truncated.
 	// Defaults to 1000.
 	MaxRows int
+	// MaxResultBytes caps the bytes of values kept from a result, so a few
+	// huge cells cannot exhaust the worker's memory; reaching it also sets
+	// Truncated. Defaults to 32 MiB.
+	MaxResultBytes int
 	// ReadOnlyRole, when set, is assumed with SET LOCAL ROLE for EXPLAIN and
 	// execution, so the database's own privileges back the guard. Defaults
 	// to "" (the connecting role).
@@ -53,6 +57,9 @@ func (c Config) WithDefaults() Config {
 	if c.MaxRows == 0 {
 		c.MaxRows = 1000
 	}
+	if c.MaxResultBytes == 0 {
+		c.MaxResultBytes = 32 << 20
+	}
 	if c.MaxConns == 0 {
 		c.MaxConns = 4
 	}
@@ -73,6 +80,8 @@ func (c Config) validate() error {
 		return errors.New("target: ExplainTimeout must be at least 1ms")
 	case c.MaxRows < 1:
 		return errors.New("target: MaxRows must be positive")
+	case c.MaxResultBytes < 1:
+		return errors.New("target: MaxResultBytes must be positive")
 	case c.MaxConns < 1:
 		return errors.New("target: MaxConns must be positive")
 	}
@@ -133,7 +142,9 @@ func (r *Registry) pool(db Database) (*entry, error) {
 		if e.dsn == db.DSN {
 			return e, nil
 		}
-		e.pool.Close()
+		// The DSN changed (re-registration). Close waits for borrowed
+		// connections; do it without holding the registry's lock.
+		go e.pool.Close()
 		delete(r.pools, db.Name)
 	}
 	pcfg, err := pgxpool.ParseConfig(db.DSN)

@@ -64,6 +64,18 @@ func TestExecute(t *testing.T) {
 		require.Contains(t, string(got), `2.50`, "numeric keeps its exact text")
 	})
 
+	t.Run("TruncatedByBytes", func(t *testing.T) {
+		t.Parallel()
+		_, db := setup(t)
+		reg, err := target.New(target.Config{MaxResultBytes: 1000})
+		require.NoError(t, err)
+		t.Cleanup(reg.Close)
+		res, err := reg.Execute(ctx, db, "SELECT repeat('x', 300) FROM items", target.ExecOptions{})
+		require.NoError(t, err)
+		require.True(t, res.Truncated, "a few huge cells stop the read")
+		require.Equal(t, 3, res.RowCount)
+	})
+
 	t.Run("NotTruncatedAtExactlyTheCap", func(t *testing.T) {
 		t.Parallel()
 		reg, db := setup(t)
