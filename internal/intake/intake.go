@@ -74,8 +74,21 @@ func (w *Waiter) Wait(ctx context.Context, ids []int64, onDone func(Done)) error
 			}
 		}
 	}
-	// Anything already terminal (e.g. finished before a reconnect).
-	if err := w.poll(ctx, pending, finish); err != nil {
+	// poll finds what is already terminal (finished before we listened,
+	// or while the connection was being replaced). When the connection
+	// breaks (a server restart, a network blip), listen again on a fresh
+	// one; polling after that finds what finished meanwhile.
+	poll := func() error {
+		err := w.poll(ctx, pending, finish)
+		for tries := 0; err != nil && ctx.Err() == nil && tries < 5; tries++ {
+			if rerr := w.relisten(ctx); rerr != nil {
+				return fmt.Errorf("waiting for %s: %w (reconnecting: %v)", Channel, err, rerr)
+			}
+			err = w.poll(ctx, pending, finish)
+		}
+		return err
+	}
+	if err := poll(); err != nil {
 		return err
 	}
 	for len(pending) > 0 {
@@ -88,22 +101,16 @@ func (w *Waiter) Wait(ctx context.Context, ids []int64, onDone func(Done)) error
 			if json.Unmarshal([]byte(n.Payload), &d) == nil {
 				finish(d)
 			}
+			continue
 		case ctx.Err() != nil:
 			return ctx.Err()
-		case errors.Is(err, context.DeadlineExceeded):
-			if err := w.poll(ctx, pending, finish); err != nil {
-				return err
-			}
-		default:
-			// The listening connection broke (a server restart, a network
-			// blip): listen again on a fresh one; what finished meanwhile
-			// is found by polling.
+		case !errors.Is(err, context.DeadlineExceeded):
 			if rerr := w.relisten(ctx); rerr != nil {
 				return fmt.Errorf("waiting for %s: %w (reconnecting: %v)", Channel, err, rerr)
 			}
-			if err := w.poll(ctx, pending, finish); err != nil {
-				return err
-			}
+		}
+		if err := poll(); err != nil {
+			return err
 		}
 	}
 	return nil
