@@ -34,6 +34,18 @@ type Analysis struct {
 	Functions []FuncCall
 	// Columns lists every column reference.
 	Columns []ColumnRef
+	// Fields lists every field selected from a parenthesised expression or
+	// a subscript: (x).f, (f(y)).f, arr[1].f. Each may be a function call,
+	// see FieldRef.
+	Fields []FieldRef
+	// Params lists every parameter placeholder ($1).
+	Params []Param
+	// Types lists every type name written: in casts (x::t, CAST(x AS t),
+	// t 'literal'), column definition lists, XMLTABLE columns, ….
+	Types []TypeRef
+	// Operators lists every operator written (=, +, OPERATOR(s.op), …),
+	// in expressions, ANY/ALL and IN comparisons, and ORDER BY … USING.
+	Operators []OperatorRef
 	// Scopes lists the query blocks; Scopes[0] is the statement itself.
 	Scopes []*Scope
 	// Into is the target of SELECT … INTO (or of CREATE TABLE AS); nil if none.
@@ -156,6 +168,12 @@ const (
 )
 
 // ColumnRef is one column reference: name, qualifier.name, qualifier.* or *.
+//
+// A qualified reference q.name is not always a column: when the item q
+// names has no column name, Postgres reads it as the function call
+// name(q) ("attribute notation"), e.g. e.row_to_json for row_to_json(e).
+// Only the item's columns can tell, and the parser does not know a table's
+// columns; see Analysis.ResolveAll and FromItem.Columns.
 type ColumnRef struct {
 	// Qualifier holds the names before the column: [] for "name",
 	// ["e"] for "e.name", ["hr", "employees"] for "hr.employees.name".
@@ -182,6 +200,62 @@ func (c ColumnRef) QualifiedName() string {
 		parts = append(parts, c.Name)
 	}
 	return strings.Join(parts, ".")
+}
+
+// FieldRef is a field selected from a parenthesised expression or a
+// subscript: (x).name, (f(y)).name, arr[1].name. Postgres reads it as the
+// field of a composite value or, when the value has no field of that name,
+// as the call name(x) (attribute notation), for a value of any type: so
+// (email).upper is upper(email). Only the value's type can tell, which the
+// parser does not know.
+type FieldRef struct {
+	Name string
+	// Of is the expression the field is selected from when that is a
+	// column reference or a field of one, as written: "w.url" for
+	// (w.url).f, "(e.addr).city" for the second field of (e.addr).city.f;
+	// "" for any other expression.
+	Of     string
+	Scope  int
+	Clause Clause
+	// Location is the byte offset where the expression the field is
+	// selected from starts; -1 if unknown.
+	Location int
+}
+
+// Param is a parameter placeholder: $1, $2, ….
+type Param struct {
+	Number   int
+	Scope    int
+	Clause   Clause
+	Location int
+}
+
+// TypeRef is a type name as written. The grammar qualifies the built-in
+// types that SQL spells with key words: int is pg_catalog.int4, and
+// timestamp with time zone is pg_catalog.timestamptz.
+type TypeRef struct {
+	// Schema is "" when the name is unqualified.
+	Schema string
+	// Name is the type's name without array brackets.
+	Name     string
+	Location int
+}
+
+// OperatorRef is one operator as written.
+type OperatorRef struct {
+	// Schema is set for OPERATOR(schema.op); "" otherwise.
+	Schema   string
+	Name     string
+	Scope    int
+	Location int
+}
+
+// QualifiedName returns "schema.name", or "name" when unqualified.
+func (o OperatorRef) QualifiedName() string {
+	if o.Schema == "" {
+		return o.Name
+	}
+	return o.Schema + "." + o.Name
 }
 
 // ScopeKind is the kind of a query block.
@@ -279,7 +353,9 @@ type FromItem struct {
 	// Columns are the item's output column names when the tree tells them
 	// (subquery and CTE select lists, column definition lists, column
 	// aliases); nil when unknown, and always nil for a table, whose columns
-	// live in the catalog.
+	// live in the catalog. Every name listed is a column of the item, but
+	// the list may be short: column aliases of an item whose columns are
+	// otherwise unknown name only its first columns.
 	Columns []string
 	Lateral bool
 	// Group is the position of the top-level, comma-separated FROM entry the
@@ -327,7 +403,8 @@ type Target struct {
 	// the common expression forms (column name, function name, "case", …),
 	// else "?column?".
 	Name string
-	// Star is true for * and t.*.
+	// Star is true for *, t.* and (x).*: entries that expand to any number
+	// of columns.
 	Star bool
 	// Aggregates indexes Analysis.Functions: the aggregate calls in the
 	// expression (outside subqueries).
@@ -399,6 +476,27 @@ func (a *Analysis) Resolve(scope int, qualifier []string) (ItemRef, bool) {
 	return ItemRef{}, false
 }
 
+// ResolveAll returns every FROM item in scope and its enclosing scopes
+// that answers to qualifier, innermost first. Resolve returns the first;
+// Postgres picks the innermost one the reference can see, which is among
+// these (Resolve is permissive, see there). A caller that must be right
+// about what q.name means (a column, or the call name(q) in attribute
+// notation) checks all of them.
+func (a *Analysis) ResolveAll(scope int, qualifier []string) []ItemRef {
+	if len(qualifier) == 0 || len(qualifier) > 3 {
+		return nil
+	}
+	var out []ItemRef
+	for s := scope; s >= 0 && s < len(a.Scopes); s = a.Scopes[s].Parent {
+		for i, it := range a.Scopes[s].Items {
+			if it.answers(qualifier) {
+				out = append(out, ItemRef{Scope: s, Item: i})
+			}
+		}
+	}
+	return out
+}
+
 func (f FromItem) answers(q []string) bool {
 	if len(q) == 1 {
 		return f.RefName() != "" && f.RefName() == q[0]
@@ -467,6 +565,8 @@ type walker struct {
 	// is added to all of them, so an outer conjunct sees the references of
 	// the subqueries inside it.
 	conjs []*[]int
+	// locs caches minLocation by node.
+	locs map[proto.Message]int
 }
 
 // ctx is the walking context of an expression.
@@ -636,6 +736,13 @@ func (w *walker) target(n *pg_query.Node, scope int) {
 	}
 	if cr := rt.GetVal().GetColumnRef(); cr != nil {
 		if f := cr.GetFields(); len(f) > 0 && f[len(f)-1].GetAStar() != nil {
+			t.Star = true
+			t.Name = ""
+		}
+	}
+	if ind := rt.GetVal().GetAIndirection(); ind != nil {
+		// (x).* expands to every field of x.
+		if l := ind.GetIndirection(); len(l) > 0 && l[len(l)-1].GetAStar() != nil {
 			t.Star = true
 			t.Name = ""
 		}
@@ -829,14 +936,16 @@ func (w *walker) fromItem(n *pg_query.Node, scope, group int) []int {
 		}
 		switch {
 		case len(it.AliasColumns) > 0:
+			// The aliases rename the first columns, the ordinality
+			// column among them when they outnumber the function's.
 			it.Columns = it.AliasColumns
 		case len(rf.GetColdeflist()) > 0:
 			for _, cd := range rf.GetColdeflist() {
 				it.Columns = append(it.Columns, cd.GetColumnDef().GetColname())
 			}
-		}
-		if it.Columns != nil && rf.GetOrdinality() {
-			it.Columns = append(it.Columns, "ordinality")
+			if rf.GetOrdinality() {
+				it.Columns = append(it.Columns, "ordinality")
+			}
 		}
 		return []int{w.addItem(scope, it)}
 	case *pg_query.Node_JoinExpr:
@@ -1114,6 +1223,30 @@ func (w *walker) walk(m protoreflect.Message, c ctx) {
 	case *pg_query.ColumnRef:
 		w.columnRef(x, c)
 		return
+	case *pg_query.A_Indirection:
+		w.indirection(x, c)
+		return
+	case *pg_query.ParamRef:
+		w.a.Params = append(w.a.Params, Param{
+			Number: int(x.GetNumber()), Scope: c.scope, Clause: c.clause, Location: int(x.GetLocation()),
+		})
+		return
+	// The nodes below are recorded, then walked like any other.
+	case *pg_query.TypeName:
+		schema, name := funcName(x.GetNames())
+		w.a.Types = append(w.a.Types, TypeRef{Schema: schema, Name: name, Location: int(x.GetLocation())})
+	case *pg_query.A_Expr:
+		switch x.GetKind() {
+		case pg_query.A_Expr_Kind_AEXPR_BETWEEN, pg_query.A_Expr_Kind_AEXPR_NOT_BETWEEN,
+			pg_query.A_Expr_Kind_AEXPR_BETWEEN_SYM, pg_query.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM:
+			// Named by key word; the comparisons are implicit.
+		default:
+			w.operator(x.GetName(), c, int(x.GetLocation()))
+		}
+	case *pg_query.SubLink:
+		w.operator(x.GetOperName(), c, int(x.GetLocation()))
+	case *pg_query.SortBy:
+		w.operator(x.GetUseOp(), c, int(x.GetLocation()))
 	}
 	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
 		switch {
@@ -1224,7 +1357,86 @@ func (w *walker) columnRef(cr *pg_query.ColumnRef, c ctx) {
 	}
 }
 
-// funcName splits a qualified function name.
+// indirection walks (x).f, (x)[i] and the like, recording the field names.
+func (w *walker) indirection(ind *pg_query.A_Indirection, c ctx) {
+	loc := w.minLocation(ind.GetArg().ProtoReflect())
+	var of string
+	if cr := ind.GetArg().GetColumnRef(); cr != nil {
+		names := stringList(cr.GetFields())
+		if len(names) == len(cr.GetFields()) { // no star
+			of = strings.Join(names, ".")
+		}
+	}
+	for i, n := range ind.GetIndirection() {
+		s := n.GetString_()
+		if s == nil {
+			of = "" // a subscript or star: no longer a plain path
+			continue
+		}
+		w.a.Fields = append(w.a.Fields, FieldRef{Name: s.GetSval(), Of: of, Scope: c.scope, Clause: c.clause, Location: loc})
+		if of != "" {
+			if i == 0 {
+				of = "(" + of + ")"
+			}
+			of += "." + s.GetSval()
+		}
+	}
+	w.walkNode(ind.GetArg(), c)
+	for _, n := range ind.GetIndirection() {
+		w.walkNode(n, c) // subscripts hold expressions
+	}
+}
+
+// operator records an operator name list (["="], ["s", "op"]); an empty
+// list records nothing.
+func (w *walker) operator(names []*pg_query.Node, c ctx, loc int) {
+	schema, name := funcName(names)
+	if name == "" {
+		return
+	}
+	w.a.Operators = append(w.a.Operators, OperatorRef{Schema: schema, Name: name, Scope: c.scope, Location: loc})
+}
+
+// minLocation returns the smallest location below m (where the
+// expression starts in the text); -1 if there is none. Results are kept,
+// so that nested field selections ((((x).a).b).c) cost linear time.
+func (w *walker) minLocation(m protoreflect.Message) int {
+	key := m.Interface()
+	if loc, ok := w.locs[key]; ok {
+		return loc
+	}
+	best := -1
+	// Read directly: Range skips a location of 0, the proto3 zero value.
+	if fd := m.Descriptor().Fields().ByName("location"); fd != nil && fd.Kind() == protoreflect.Int32Kind {
+		best = max(int(m.Get(fd).Int()), -1)
+	}
+	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+		switch {
+		case fd.IsMap():
+		case fd.IsList():
+			if fd.Message() != nil {
+				l := v.List()
+				for i := 0; i < l.Len(); i++ {
+					if loc := w.minLocation(l.Get(i).Message()); loc >= 0 && (best < 0 || loc < best) {
+						best = loc
+					}
+				}
+			}
+		case fd.Message() != nil:
+			if loc := w.minLocation(v.Message()); loc >= 0 && (best < 0 || loc < best) {
+				best = loc
+			}
+		}
+		return true
+	})
+	if w.locs == nil {
+		w.locs = map[proto.Message]int{}
+	}
+	w.locs[key] = best
+	return best
+}
+
+// funcName splits a qualified name (function, type, operator).
 func funcName(names []*pg_query.Node) (schema, name string) {
 	parts := stringList(names)
 	switch len(parts) {

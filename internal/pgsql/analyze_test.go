@@ -2,6 +2,7 @@ package pgsql
 
 import (
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -312,4 +313,110 @@ GROUP BY date_trunc('month',   o.created_at), 2, ROLLUP (o.region)`)
 	require.Equal(t, 2, s.GroupBy[1].Ordinal)
 	require.Equal(t, -1, s.GroupBy[0].Column)
 	require.Equal(t, "region", a.Columns[s.GroupBy[2].Column].Name)
+}
+
+// TestAnalysisFieldsParamsTypesOperators checks the facts the guard needs
+// for calls that are not written as calls: fields selected from
+// expressions (attribute notation), type names (casts look objects up),
+// qualified operators, and parameter placeholders.
+func TestAnalysisFieldsParamsTypesOperators(t *testing.T) {
+	t.Parallel()
+
+	sql := `SELECT (e).http, (e.addr).city.upper, arr[1].f, (ROW(1)::http_request).http, $1.g
+FROM t e
+WHERE x = $2 AND y OPERATOR(rag.@@) 'q' AND z = ANY ($2::int[]) AND 'r'::pg_catalog.regclass IS NOT NULL
+ORDER BY x USING OPERATOR(pg_catalog.<)`
+	_, a := analysis(t, sql)
+
+	var fields, ofs []string
+	for _, f := range a.Fields {
+		fields = append(fields, f.Name+"@"+sql[f.Location:f.Location+1])
+		ofs = append(ofs, f.Of)
+		require.Equal(t, ClauseSelect, f.Clause)
+		require.Equal(t, 0, f.Scope)
+	}
+	require.Equal(t, []string{"http@e", "city@e", "upper@e", "f@a", "http@R", "g@$"}, fields,
+		"every field name, located where its expression starts")
+	require.Equal(t, []string{"e", "e.addr", "(e.addr).city", "", "", ""}, ofs,
+		"column paths are written back; subscripts, casts and parameters are not")
+
+	require.Len(t, a.Params, 3)
+	require.Equal(t, Param{Number: 1, Scope: 0, Clause: ClauseSelect, Location: strings.Index(sql, "$1")}, a.Params[0])
+	require.Equal(t, 2, a.Params[1].Number)
+	require.Equal(t, ClauseWhere, a.Params[1].Clause)
+	require.Equal(t, "$2", sql[a.Params[1].Location:a.Params[1].Location+2])
+
+	var types []string
+	for _, ty := range a.Types {
+		n := ty.Name
+		if ty.Schema != "" {
+			n = ty.Schema + "." + ty.Name
+		}
+		types = append(types, n)
+	}
+	require.Equal(t, []string{"http_request", "pg_catalog.int4", "pg_catalog.regclass"}, types)
+
+	var ops []string
+	for _, o := range a.Operators {
+		ops = append(ops, o.QualifiedName())
+	}
+	require.Equal(t, []string{"=", "rag.@@", "=", "pg_catalog.<"}, ops, "x = $2, OPERATOR(rag.@@), = ANY, USING")
+
+	// Fields do not hide the column references inside them.
+	var cols []string
+	for _, c := range a.Columns {
+		cols = append(cols, c.QualifiedName())
+	}
+	require.Equal(t, []string{"e", "e.addr", "arr", "x", "y", "z", "x"}, cols)
+}
+
+// TestAnalysisStarFieldTarget: (x).* expands to every field of x, so the
+// block's output columns are unknown, not a column named x.
+func TestAnalysisStarFieldTarget(t *testing.T) {
+	t.Parallel()
+
+	_, a := analysis(t, "SELECT s.http FROM (SELECT (q.r).* FROM q) s")
+	require.True(t, a.Scopes[1].Targets[0].Star)
+	require.Nil(t, a.OutputColumns(1))
+	require.Nil(t, a.Scopes[0].Items[0].Columns)
+
+	_, a = analysis(t, "SELECT 1 FROM (SELECT (q.r).f FROM q) s")
+	require.Equal(t, []string{"f"}, a.Scopes[0].Items[0].Columns)
+}
+
+// TestAnalysisFunctionItemOrdinality: column aliases may rename the
+// ordinality column, so it is listed only for column definition lists.
+func TestAnalysisFunctionItemOrdinality(t *testing.T) {
+	t.Parallel()
+
+	_, a := analysis(t, "SELECT 1 FROM generate_series(1, 2) WITH ORDINALITY AS g(n, i)")
+	require.Equal(t, []string{"n", "i"}, a.Scopes[0].Items[0].Columns)
+	_, a = analysis(t, "SELECT 1 FROM ROWS FROM (json_to_record('{}') AS (a int, b text)) WITH ORDINALITY AS r")
+	require.Nil(t, a.Scopes[0].Items[0].Columns, "ROWS FROM keeps its definition lists per function")
+	_, a = analysis(t, "SELECT 1 FROM json_to_record('{}') AS r(a int, b text)")
+	require.Equal(t, []string{"a", "b"}, a.Scopes[0].Items[0].Columns)
+}
+
+// TestAnalysisResolveAll lists every item a qualifier may name, innermost
+// first.
+func TestAnalysisResolveAll(t *testing.T) {
+	t.Parallel()
+
+	_, a := analysis(t, "SELECT (SELECT e.x FROM u e, (SELECT e.y FROM v) s) FROM t e")
+	var inner int
+	for _, s := range a.Scopes {
+		if s.Origin == OriginFrom {
+			inner = s.ID
+		}
+	}
+	refs := a.ResolveAll(inner, []string{"e"})
+	require.Len(t, refs, 2)
+	require.Equal(t, "u", a.Item(refs[0]).Name, "the sibling Postgres hides from a non-LATERAL subquery")
+	require.Equal(t, "t", a.Item(refs[1]).Name, "the outer item Postgres picks instead")
+	first, ok := a.Resolve(inner, []string{"e"})
+	require.True(t, ok)
+	require.Equal(t, refs[0], first)
+
+	require.Empty(t, a.ResolveAll(inner, []string{"nowhere"}))
+	require.Empty(t, a.ResolveAll(inner, nil))
 }

@@ -43,6 +43,27 @@ type Config struct {
 	Clock func() time.Time
 }
 
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.Getenv == nil {
+		c.Getenv = os.Getenv
+	}
+	if c.CatalogTTL == 0 {
+		c.CatalogTTL = time.Second
+	}
+	if c.Clock == nil {
+		c.Clock = time.Now
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	if c.CatalogTTL < 0 {
+		return errors.New("pipeline: CatalogTTL must not be negative")
+	}
+	return nil
+}
+
 // Pipeline implements worker.Catalog, worker.Retriever, worker.Model and
 // worker.Guard.
 type Pipeline struct {
@@ -51,9 +72,9 @@ type Pipeline struct {
 	cache *catalog.Cache
 	full  *retrieval.Full
 	llm   *llm.Client
+	guard *sqlguard.Guard
 
 	mu      sync.Mutex
-	guards  map[int]*sqlguard.Guard // by LIMIT
 	targets map[string]cachedTarget
 	snaps   map[string]cachedSnapshot
 }
@@ -71,24 +92,20 @@ type cachedSnapshot struct {
 // New returns a Pipeline reading the catalog from meta and generating with
 // model.
 func New(meta *pgxpool.Pool, model *llm.Client, cfg Config) (*Pipeline, error) {
-	if cfg.Getenv == nil {
-		cfg.Getenv = os.Getenv
-	}
-	if cfg.CatalogTTL == 0 {
-		cfg.CatalogTTL = time.Second
-	}
-	if cfg.Clock == nil {
-		cfg.Clock = time.Now
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
 	}
 	full, err := retrieval.NewFull(cfg.Retrieval)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := sqlguard.New(cfg.Guard); err != nil {
+	guard, err := sqlguard.New(cfg.Guard)
+	if err != nil {
 		return nil, err
 	}
-	return &Pipeline{cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, llm: model,
-		guards: map[int]*sqlguard.Guard{}, targets: map[string]cachedTarget{}, snaps: map[string]cachedSnapshot{}}, nil
+	return &Pipeline{cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, llm: model, guard: guard,
+		targets: map[string]cachedTarget{}, snaps: map[string]cachedSnapshot{}}, nil
 }
 
 // Deps returns the worker dependencies backed by p and targets.
@@ -131,7 +148,7 @@ func (p *Pipeline) target(ctx context.Context, name string) (target.Database, er
 		return target.Database{}, &errclass.Error{Class: errclass.InfraFailure, Code: "catalog.dsn", Permanent: true,
 			Message: fmt.Sprintf("database %q: %v", name, err), Err: err}
 	}
-	return target.Database{Name: d.Name, DSN: dsn, Schemas: d.Schemas}, nil
+	return target.Database{Name: d.Name, DSN: dsn, Schemas: d.Schemas, Role: d.ReadOnlyRole}, nil
 }
 
 // snapshot returns the database's catalog. The catalog cache checks the
@@ -199,33 +216,13 @@ func (p *Pipeline) Generate(ctx context.Context, req worker.GenerateRequest) (*w
 	return g, nil
 }
 
-func (p *Pipeline) guard(limit int) (*sqlguard.Guard, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if g, ok := p.guards[limit]; ok {
-		return g, nil
-	}
-	cfg := p.cfg.Guard
-	cfg.DefaultLimit = limit
-	g, err := sqlguard.New(cfg)
-	if err != nil {
-		return nil, err
-	}
-	p.guards[limit] = g
-	return g, nil
-}
-
 // Check runs the guard with the database's catalog.
 func (p *Pipeline) Check(ctx context.Context, database, sql string, limit int) (*worker.Verdict, error) {
 	s, err := p.snapshot(ctx, database)
 	if err != nil {
 		return nil, err
 	}
-	g, err := p.guard(limit)
-	if err != nil {
-		return nil, err
-	}
-	v := g.Check(sql, Catalog{s})
+	v := p.guard.CheckLimit(sql, Catalog{s}, limit)
 	out := &worker.Verdict{OK: v.OK, Stage: string(v.Stage), SQL: v.SQL, LimitAdded: v.LimitAdded}
 	for _, e := range v.Errors {
 		out.Violations = append(out.Violations, worker.Violation{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class)})
@@ -316,6 +313,9 @@ func (c Catalog) LookupTable(schema, name string) (sqlguard.Table, bool) {
 	}
 	return guardTable(t), true
 }
+
+// SearchPath implements sqlguard.Catalog: the registered schemas, in order.
+func (c Catalog) SearchPath() []string { return c.S.Schemas }
 
 // Tables implements sqlguard.TableLister (for "did you mean" suggestions).
 func (c Catalog) Tables() []sqlguard.Table {

@@ -65,6 +65,58 @@ func TestDeniedFunctionAnywhere(t *testing.T) {
 		"SELECT * FROM pg_logical_slot_get_changes('s', NULL, NULL)",
 		"SELECT pg_switch_wal()",
 		"SELECT cron.schedule('* * * * *', 'DELETE FROM orders')",
+		// Attribute notation: f(x) written as x.f or (x).f.
+		"SELECT c.pg_sleep FROM customers c",
+		"SELECT id FROM customers c WHERE (c.name).pg_read_file IS NULL",
+		"SELECT (SELECT o.pg_sleep FROM orders o LIMIT 1) FROM customers",
+		// Objects and server state outside the catalog.
+		"SELECT pg_get_viewdef('rag.query_overview')",
+		"SELECT pg_get_functiondef('rag.check_query_options'::text::oid)",
+		"SELECT pg_get_expr(NULL, 0)",
+		"SELECT * FROM pg_get_keywords()",
+		"SELECT pg_describe_object(0, 0, 0)",
+		"SELECT * FROM pg_identify_object_as_address(0, 0, 0)",
+		"SELECT to_regclass('rag.queries')",
+		"SELECT to_regtype('rag.status')",
+		"SELECT to_regnamespace('rag')",
+		"SELECT obj_description(0, 'pg_class')",
+		"SELECT col_description(0, 1)",
+		"SELECT shobj_description(0, 'pg_database')",
+		"SELECT has_table_privilege('rag.queries', 'SELECT')",
+		"SELECT has_schema_privilege('rag', 'USAGE')",
+		"SELECT pg_has_role('postgres', 'MEMBER')",
+		"SELECT pg_table_is_visible(0)",
+		"SELECT pg_function_is_visible(0)",
+		"SELECT pg_relation_size('rag.queries')",
+		"SELECT pg_total_relation_size('rag.queries')",
+		"SELECT pg_table_size('rag.queries')",
+		"SELECT pg_indexes_size('rag.queries')",
+		"SELECT pg_database_size('postgres')",
+		"SELECT pg_tablespace_size('pg_default')",
+		"SELECT pg_tablespace_location(0)",
+		"SELECT pg_relation_filepath('rag.queries')",
+		"SELECT * FROM pg_partition_tree('rag.queries')",
+		"SELECT * FROM pg_control_system()",
+		"SELECT * FROM pg_control_checkpoint()",
+		"SELECT pg_stat_get_numscans(0)",
+		"SELECT pg_stat_get_live_tuples(0)",
+		"SELECT * FROM pg_options_to_table(ARRAY['fillfactor=50'])",
+		"SELECT pg_settings_get_flags('work_mem')",
+		"SELECT pg_postmaster_start_time()",
+		"SELECT pg_conf_load_time()",
+		"SELECT inet_server_addr()",
+		"SELECT inet_server_port()",
+		"SELECT inet_client_addr()",
+		"SELECT version()",
+		"SELECT format_type(16384, NULL)",
+		"SELECT currval('rag.queries_id_seq')",
+		"SELECT lastval()",
+		"SELECT pg_sequence_last_value('rag.queries_id_seq')",
+		"SELECT regclass('rag.queries')",
+		"SELECT * FROM pg_lock_status()",
+		"SELECT pg_current_wal_lsn()",
+		"SELECT * FROM pg_available_extensions()",
+		"SELECT row_security_active('rag.queries')",
 	} {
 		v := Check(sql, cat)
 		require.False(t, v.OK, sql)
@@ -101,4 +153,64 @@ func TestTablesAnywhere(t *testing.T) {
 		require.False(t, v.OK, sql)
 		require.Equal(t, CodeUnknownTable, v.Errors[0].Code, "%s: %v", sql, v.Errors)
 	}
+}
+
+// TestAnalyticFunctionsAllowed: the deny list must leave the functions of
+// everyday analytic SQL alone.
+func TestAnalyticFunctionsAllowed(t *testing.T) {
+	t.Parallel()
+
+	cat := testCatalog()
+	for _, expr := range analyticExprs {
+		sql := "SELECT " + expr + " FROM orders o"
+		v := Check(sql, cat)
+		require.NotContains(t, codes(v), CodeDeniedFunction, "%s: %v", sql, v.Errors)
+		require.True(t, v.OK, "%s: %v", sql, v.Errors)
+	}
+}
+
+// analyticExprs are select-list expressions of everyday analytic SQL over
+// shop.orders o (TestAnalyticFunctionsOnPostgres runs them).
+var analyticExprs = []string{
+	// Date and time.
+	"now()", "current_date", "current_timestamp", "localtimestamp", "clock_timestamp()",
+	"date_trunc('month', created_at)", "extract(year FROM created_at)", "date_part('dow', created_at)",
+	"age(created_at)", "to_char(created_at, 'YYYY-MM')", "to_date('2024-01-01', 'YYYY-MM-DD')",
+	"to_timestamp(0)", "make_date(2024, 1, 1)", "make_interval(days => 3)", "justify_interval(interval '40 days')",
+	"created_at AT TIME ZONE 'UTC'", "date_bin('1 hour', created_at, timestamptz '2024-01-01')", "isfinite(created_at)",
+	// Math.
+	"round(total, 2)", "ceil(total)", "floor(total)", "abs(total)", "trunc(total)", "power(total, 2)", "sqrt(abs(total))",
+	"exp(1)", "ln(2)", "log(10, 100)", "mod(id, 3)", "sign(total)", "greatest(total, 0)", "least(total, 0)",
+	"width_bucket(total, 0, 100, 10)", "random()", "pi()", "div(id, 2)", "gcd(id, 6)",
+	// Strings.
+	"upper(status)", "lower(status)", "initcap(status)", "length(status)", "char_length(status)",
+	"substring(status FROM 1 FOR 2)", "substr(status, 1, 2)", "position('a' IN status)", "strpos(status, 'a')",
+	"replace(status, 'a', 'b')", "split_part(status, '-', 1)", "concat(status, '!')", "concat_ws('-', status, id)",
+	"left(status, 2)", "right(status, 2)", "trim(status)", "btrim(status)", "ltrim(status)", "rtrim(status)",
+	"lpad(status, 5)", "rpad(status, 5)", "repeat(status, 2)", "reverse(status)", "format('%s', status)",
+	"regexp_replace(status, 'a', 'b')", "regexp_match(status, 'a')", "regexp_split_to_array(status, ',')",
+	"string_to_array(status, ',')", "md5(status)", "translate(status, 'a', 'b')", "starts_with(status, 'p')",
+	"to_number('12', '99')", "quote_literal(status)", "encode(sha256(status::bytea), 'hex')",
+	// Conditionals and types.
+	"coalesce(status, 'none')", "nullif(status, '')", "CASE WHEN total > 0 THEN 1 END", "pg_typeof(total)",
+	"pg_column_size(total)", "pg_size_pretty(1024::bigint)", "pg_size_bytes('1 MB')", "num_nulls(status, total)",
+	"gen_random_uuid()",
+	// Aggregates and statistics.
+	"count(*)", "count(DISTINCT customer_id)", "sum(total)", "avg(total)", "min(total)", "max(total)",
+	"string_agg(status, ',')", "array_agg(id)", "bool_and(total > 0)", "every(total > 0)", "stddev(total)",
+	"variance(total)", "corr(total, id)", "regr_slope(total, id)", "regr_r2(total, id)", "covar_pop(total, id)",
+	"percentile_cont(0.5) WITHIN GROUP (ORDER BY total)", "percentile_disc(0.9) WITHIN GROUP (ORDER BY total)",
+	"mode() WITHIN GROUP (ORDER BY status)", "json_agg(status)", "jsonb_object_agg(id, total)",
+	// Window functions.
+	"row_number() OVER ()", "rank() OVER (ORDER BY total)", "dense_rank() OVER (ORDER BY total)",
+	"ntile(4) OVER (ORDER BY total)", "lag(total) OVER (ORDER BY id)", "lead(total, 2) OVER (ORDER BY id)",
+	"first_value(total) OVER (ORDER BY id)", "last_value(total) OVER (ORDER BY id)",
+	"nth_value(total, 2) OVER (ORDER BY id)", "cume_dist() OVER (ORDER BY total)",
+	"percent_rank() OVER (ORDER BY total)", "sum(total) OVER (PARTITION BY customer_id ORDER BY created_at)",
+	// JSON and arrays.
+	"to_json(status)", "to_jsonb(total)", "json_build_object('a', id)", "jsonb_build_array(id, total)",
+	"row_to_json(o)", "jsonb_pretty(to_jsonb(o))", "jsonb_typeof(to_jsonb(total))",
+	"jsonb_path_query_first(to_jsonb(o), '$.id')", "array_length(ARRAY[1, 2], 1)", "cardinality(ARRAY[1])",
+	"array_to_string(ARRAY[status], ',')", "unnest(ARRAY[1, 2])", "array_position(ARRAY[1, 2], 2)",
+	"generate_series(1, 3)",
 }

@@ -24,6 +24,12 @@ type Catalog interface {
 	// unqualified; it resolves through the catalog's search path (the
 	// registered schemas, in order), first match wins.
 	LookupTable(schema, name string) (Table, bool)
+	// SearchPath returns the registered schemas, in the order unqualified
+	// names resolve through them. Besides pg_catalog, these are the only
+	// schemas a query may name a function or operator in: a function in
+	// any other schema (an application's own, an extension's) is outside
+	// the catalog, like a table there.
+	SearchPath() []string
 }
 
 // TableLister is implemented by catalogs that can list their tables. The
@@ -91,5 +97,5 @@ func (c *MemCatalog) LookupTable(schema, name string) (Table, bool) {
 // Tables implements TableLister.
 func (c *MemCatalog) Tables() []Table { return append([]Table{}, c.tables...) }
 
-// SearchPath returns the schemas unqualified names resolve through.
+// SearchPath implements Catalog.
 func (c *MemCatalog) SearchPath() []string { return append([]string{}, c.searchPath...) }

@@ -15,13 +15,15 @@ type Config struct {
 	DefaultLimit int
 
 	// DeniedFunctions are patterns of functions the guard refuses wherever
-	// they are called. A pattern is a lower-case name ("pg_sleep"), a name
-	// prefix ending in "*" ("pg_ls_*"), or either qualified by a schema
-	// ("cron.*", "dblink.dblink"), which then matches only calls qualified
-	// with that schema. Unqualified patterns match calls in any schema, so
-	// both pg_sleep(1) and pg_catalog.pg_sleep(1) are refused. Call names
-	// are compared in lower case, quoted or not. nil means the defaults; an
-	// empty, non-nil slice denies nothing. Defaults to
+	// they are called, in call syntax or in attribute notation (t.f and
+	// (x).f, which Postgres reads as f(t) and f(x)). A pattern is a
+	// lower-case name in which "*" stands for any run of characters
+	// ("pg_sleep", "pg_ls_*", "has_*_privilege"), optionally qualified by
+	// a schema ("cron.*", "dblink.dblink"), which then matches only calls
+	// qualified with that schema. Unqualified patterns match calls in any
+	// schema, so both pg_sleep(1) and pg_catalog.pg_sleep(1) are refused.
+	// Call names are compared in lower case, quoted or not. nil means the
+	// defaults; an empty, non-nil slice denies nothing. Defaults to
 	// DefaultDeniedFunctions().
 	DeniedFunctions []string
 
@@ -60,9 +62,8 @@ func (c Config) validate() error {
 // pattern is a parsed DeniedFunctions entry.
 type pattern struct {
 	raw    string
-	schema string // "" matches any schema
-	name   string // without the trailing *
-	prefix bool
+	schema string   // "" matches any schema
+	parts  []string // the name split at each "*"; a single part is an exact name
 }
 
 func parsePattern(p string) (pattern, error) {
@@ -80,14 +81,14 @@ func parsePattern(p string) (pattern, error) {
 			return pattern{}, fmt.Errorf("DeniedFunctions: pattern %q: bad schema", p)
 		}
 	}
-	if strings.HasSuffix(name, "*") {
-		pt.prefix = true
-		name = strings.TrimSuffix(name, "*")
+	if strings.Contains(name, ".") {
+		return pattern{}, fmt.Errorf("DeniedFunctions: pattern %q: too many dots", p)
 	}
-	if strings.ContainsAny(name, "*.") || (name == "" && (!pt.prefix || pt.schema == "")) {
-		return pattern{}, fmt.Errorf("DeniedFunctions: pattern %q: '*' may only end the pattern", p)
+	if strings.Trim(name, "*") == "" && (name == "" || pt.schema == "") {
+		// "*" alone would deny every function; "schema.*" is fine.
+		return pattern{}, fmt.Errorf("DeniedFunctions: pattern %q: a name needs more than '*'", p)
 	}
-	pt.name = name
+	pt.parts = strings.Split(name, "*")
 	return pt, nil
 }
 
@@ -95,11 +96,27 @@ func (p pattern) match(schema, name string) bool {
 	if p.schema != "" && p.schema != strings.ToLower(schema) {
 		return false
 	}
-	name = strings.ToLower(name)
-	if p.prefix {
-		return strings.HasPrefix(name, p.name)
+	return glob(p.parts, strings.ToLower(name))
+}
+
+// glob matches s against parts, the pieces of a pattern between its "*"s.
+func glob(parts []string, s string) bool {
+	if len(parts) == 1 {
+		return s == parts[0]
 	}
-	return name == p.name
+	if !strings.HasPrefix(s, parts[0]) {
+		return false
+	}
+	s = s[len(parts[0]):]
+	last := parts[len(parts)-1]
+	for _, mid := range parts[1 : len(parts)-1] {
+		i := strings.Index(s, mid)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(mid):]
+	}
+	return strings.HasSuffix(s, last)
 }
 
 // deniedFunction is a default pattern and why it is denied; the reason is
@@ -114,9 +131,19 @@ type deniedFunction struct {
 // running SQL smuggled in a string (which would bypass the table check),
 // reaching the network, side effects that a rollback does not undo
 // (sequences, advisory locks, notifications, server signals, WAL and
-// replication control), and leaking server configuration or other
-// sessions' queries. User-defined functions cannot be judged from their
+// replication control), leaking server configuration or other sessions'
+// queries, and revealing objects outside the catalog (definitions, sizes,
+// comments, privileges, or mere existence, looked up by name or OID) or
+// the server's state. User-defined functions cannot be judged from their
 // names; the database role's EXECUTE privileges remain the last line.
+//
+// Kept on purpose: pg_typeof (the type of a value the query has),
+// pg_column_size (the stored size of such a value), pg_size_pretty and
+// pg_size_bytes (unit conversion of numbers). Denied as a family although
+// some members are harmless: pg_get_* (pg_get_keywords lists SQL key
+// words, which no question about the data needs either). The first
+// matching pattern gives the reason, so specific patterns come before
+// their family.
 var defaultDenied = []deniedFunction{
 	// Server file system.
 	{"pg_read_file", "it reads files on the database server"},
@@ -200,6 +227,72 @@ var defaultDenied = []deniedFunction{
 	{"pg_stat_get_activity", "it shows other sessions' queries"},
 	{"pg_stat_get_backend_activity", "it shows other sessions' queries"},
 	{"pg_stat_statements*", "it shows other sessions' queries (pg_stat_statements)"},
+	// Objects outside the catalog. Each of these looks objects up by name
+	// or OID, so it tells what exists beyond the registered schemas even
+	// when it only answers true or false.
+	{"pg_get_*", "it reveals the definitions of database objects, including those outside the catalog"},
+	{"pg_describe_object", "it names database objects by OID, including those outside the catalog"},
+	{"pg_identify_object*", "it names database objects by OID, including those outside the catalog"},
+	{"obj_description", "it reads comments on database objects, including those outside the catalog"},
+	{"col_description", "it reads comments on database objects, including those outside the catalog"},
+	{"shobj_description", "it reads comments on databases, roles and tablespaces"},
+	{"to_reg*", "it looks objects up by name, revealing which exist outside the catalog"},
+	{"regclass", "it looks objects up by name or OID, outside the catalog"},
+	{"regcollation", "it looks objects up by name or OID, outside the catalog"},
+	{"regconfig", "it looks objects up by name or OID, outside the catalog"},
+	{"regdictionary", "it looks objects up by name or OID, outside the catalog"},
+	{"regnamespace", "it looks objects up by name or OID, outside the catalog"},
+	{"regoper", "it looks objects up by name or OID, outside the catalog"},
+	{"regoperator", "it looks objects up by name or OID, outside the catalog"},
+	{"regproc", "it looks objects up by name or OID, outside the catalog"},
+	{"regprocedure", "it looks objects up by name or OID, outside the catalog"},
+	{"regrole", "it looks objects up by name or OID, outside the catalog"},
+	{"regtype", "it looks objects up by name or OID, outside the catalog"},
+	{"format_type", "it names types by OID, including the row types of tables outside the catalog"},
+	{"has_*_privilege", "it reveals objects outside the catalog and who may use them"},
+	{"pg_has_role", "it reveals roles and their memberships"},
+	{"row_security_active", "it inspects tables by name or OID, including those outside the catalog"},
+	{"pg_*_is_visible", "it inspects objects by OID, including those outside the catalog"},
+	{"pg_relation_size", "it reveals the sizes of tables outside the catalog"},
+	{"pg_table_size", "it reveals the sizes of tables outside the catalog"},
+	{"pg_indexes_size", "it reveals the sizes of tables outside the catalog"},
+	{"pg_total_relation_size", "it reveals the sizes of tables outside the catalog"},
+	{"pg_database_size", "it reveals databases and their sizes"},
+	{"pg_relation_filenode", "it reveals the storage of tables outside the catalog"},
+	{"pg_relation_filepath", "it reveals the storage of tables outside the catalog"},
+	{"pg_filenode_relation", "it reveals the storage of tables outside the catalog"},
+	{"pg_partition_*", "it reveals the partitions of tables outside the catalog"},
+	{"pg_relation_is_updatable", "it inspects tables by OID, including those outside the catalog"},
+	{"pg_column_is_updatable", "it inspects tables by OID, including those outside the catalog"},
+	{"pg_index_has_property", "it inspects indexes by OID, including those outside the catalog"},
+	{"pg_index_column_has_property", "it inspects indexes by OID, including those outside the catalog"},
+	{"pg_indexam_has_property", "it inspects index access methods by OID"},
+	{"pg_sequence_*", "it reads sequences, including those outside the catalog"},
+	{"currval", "it reads sequences, including those outside the catalog"},
+	{"lastval", "it reads the session's sequence state"},
+	{"pg_options_to_table", "it decodes object options, which only the system catalogs hold"},
+	{"pg_tablespace_*", "it reveals tablespaces, their databases and their locations on the server"},
+	{"pg_available_extension*", "it reveals the software installed on the server"},
+	// Server state.
+	{"version", "it reveals the server's version and build platform, which no question about the data needs"},
+	{"pg_settings_get_flags", "it reveals server settings"},
+	{"pg_control_*", "it reveals the server's control file (system identifier, checkpoints, WAL state)"},
+	{"pg_stat_*", "it reveals server activity statistics, including objects outside the catalog"},
+	{"pg_postmaster_start_time", "it reveals server state, which no question about the data needs"},
+	{"pg_conf_load_time", "it reveals server state, which no question about the data needs"},
+	{"inet_server_*", "it reveals the server's network address"},
+	{"inet_client_*", "it reveals the client's network address"},
+	{"pg_lock_status", "it reveals other sessions' locks"},
+	{"pg_blocking_pids", "it reveals other sessions' locks"},
+	{"pg_safe_snapshot_blocking_pids", "it reveals other sessions' locks"},
+	{"pg_cursor", "it reveals the session's cursors"},
+	{"pg_prepared_statement", "it reveals the session's prepared statements"},
+	{"pg_prepared_xact", "it reveals prepared transactions"},
+	{"pg_current_wal_*", "it reveals the server's write activity"},
+	{"pg_last_wal_*", "it reveals the server's replication state"},
+	{"pg_last_xact_replay_timestamp", "it reveals the server's replication state"},
+	{"pg_last_committed_xact", "it reveals the server's write activity"},
+	{"pg_xact_commit_timestamp*", "it reveals when other transactions committed"},
 }
 
 // DefaultDeniedFunctions returns the default DeniedFunctions patterns (a new

@@ -37,7 +37,7 @@ func TestConfigValidate(t *testing.T) {
 		"negative limit":     {DefaultLimit: -1},
 		"limit too large":    {DefaultLimit: 1 << 40},
 		"upper case pattern": {DeniedFunctions: []string{"PG_SLEEP"}},
-		"star inside":        {DeniedFunctions: []string{"pg_*sleep"}},
+		"only stars":         {DeniedFunctions: []string{"**"}},
 		"empty pattern":      {DeniedFunctions: []string{""}},
 		"bare star":          {DeniedFunctions: []string{"*"}},
 		"schema star":        {DeniedFunctions: []string{"*.x"}},
@@ -67,6 +67,16 @@ func TestPatternMatch(t *testing.T) {
 		{"cron.*", "", "schedule", false},
 		{"dblink.dblink", "dblink", "dblink", true},
 		{"dblink.dblink", "public", "dblink", false},
+		{"pg_*_is_visible", "", "pg_table_is_visible", true},
+		{"pg_*_is_visible", "", "pg_is_visible", false},
+		{"pg_*_is_visible", "", "pg_table_is_visible_x", false},
+		{"has_*_privilege", "pg_catalog", "has_table_privilege", true},
+		{"has_*_privilege", "", "has_privilege", false},
+		{"a*b*c", "", "abc", true},
+		{"a*b*c", "", "axxbyyc", true},
+		{"a*b*c", "", "acb", false},
+		{"a*bc*bc", "", "abc", false},
+		{"*_size", "", "pg_table_size", true},
 	} {
 		p, err := parsePattern(tc.pattern)
 		require.NoError(t, err)

@@ -10,8 +10,10 @@ import (
 
 // FuzzCheck asserts that the guard never panics, and that whatever it lets
 // through is exactly one plain SELECT with a LIMIT, reading only catalog
-// tables and calling no denied function, and passes the guard again
-// unchanged.
+// tables, calling no denied function (in attribute notation neither),
+// naming no function, operator or type outside pg_catalog and the
+// catalog's schemas, casting to no object identifier type, holding no
+// parameter placeholder, and passes the guard again unchanged.
 func FuzzCheck(f *testing.F) {
 	for _, s := range []string{
 		"SELECT id, name FROM customers",
@@ -26,6 +28,8 @@ func FuzzCheck(f *testing.F) {
 		"SELECT a, FROM t GROUP BY a, ORDER BY (",
 		"SELECT 'unterminated",
 		"SELECT $$x$$, E'\\n', U&'\\0041', B'1', \"Q\".\"R\" FROM daily_sales",
+		"SELECT w.http_status, (w.url).upper, s.version FROM webhooks w, (SELECT version FROM webhooks) s",
+		"SELECT c.http, rag.f(), 1 OPERATOR(rag.+) 2, 'x'::regclass, 'y'::rag.t FROM customers c WHERE id = $1",
 	} {
 		f.Add(s)
 	}
@@ -51,6 +55,22 @@ func FuzzCheck(f *testing.F) {
 		for _, fn := range a.Functions {
 			_, denied := defaultGuard.denied(fn.Schema, fn.Name)
 			require.False(t, denied, fn.QualifiedName())
+		}
+		require.Empty(t, a.Params)
+		allowed := allowedSchemas(cat)
+		for _, fn := range a.Functions {
+			require.True(t, fn.Schema == "" || allowed[fn.Schema], fn.QualifiedName())
+		}
+		for _, o := range a.Operators {
+			require.True(t, o.Schema == "" || allowed[o.Schema], o.QualifiedName())
+		}
+		for _, ty := range a.Types {
+			require.True(t, ty.Schema == "" || allowed[ty.Schema], ty.Name)
+			require.False(t, oidTypes[ty.Name] && (ty.Schema == "" || ty.Schema == "pg_catalog"), ty.Name)
+		}
+		for _, c := range newLinter(script, a, cat).attributeCalls() {
+			_, denied := defaultGuard.denied("", c.name)
+			require.False(t, denied, c.written)
 		}
 		for _, tr := range a.Tables {
 			require.Equal(t, pgsql.RoleRead, tr.Role)

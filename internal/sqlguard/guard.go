@@ -5,8 +5,11 @@
 // The checks work on Postgres' own parse tree (through internal/pgsql), not
 // on text patterns: exactly one statement, a plain query (SELECT, VALUES,
 // TABLE, set operations, WITH … SELECT), no data-modifying WITH, no
-// SELECT INTO, no row locks, no denied function anywhere in the tree, only
-// tables of the catalog; then lint, and a LIMIT when the query has none.
+// SELECT INTO, no row locks, no parameter placeholders, no denied function
+// anywhere in the tree (attribute notation included), no function or
+// operator named in a schema outside pg_catalog and the catalog, no cast
+// to an object identifier type, only tables of the catalog; then lint, and
+// a LIMIT when the query has none.
 //
 // The guard is one layer: execution still runs in a read-only transaction
 // with a statement timeout, as a role that can read only the target data.
@@ -15,6 +18,7 @@ package sqlguard
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -44,8 +48,20 @@ const (
 	CodeLockingClause      = "policy.locking_clause"
 	CodeDeniedFunction     = "policy.denied_function"
 	CodeUnknownTable       = "policy.unknown_table"
+	// CodeUnknownSchema: a function, operator or type named in a schema
+	// that is neither pg_catalog nor one of the catalog's; repairable, like
+	// an unknown table.
+	CodeUnknownSchema = "policy.unknown_schema"
+	// CodeDeniedType: a cast (or column definition) to an object
+	// identifier type such as regclass, which looks objects up by name or
+	// OID outside the catalog.
+	CodeDeniedType = "policy.denied_type"
+	// CodeParameter: a $n placeholder; no parameter values are ever sent,
+	// so the model must write literals. Repairable.
+	CodeParameter = "policy.parameter"
 	// CodeAddLimit: the LIMIT could not be added safely (a deparser
-	// limitation, not the model's fault); class unknown, never repaired.
+	// limitation, not the model's fault), or the caller asked for a LIMIT
+	// out of range; class unknown, never repaired.
 	CodeAddLimit = "policy.add_limit"
 )
 
@@ -53,6 +69,9 @@ const (
 const (
 	sqlstateSyntax       = "42601" // syntax_error
 	sqlstateUndefinedTab = "42P01" // undefined_table
+	sqlstateUndefinedFn  = "42883" // undefined_function (operators too)
+	sqlstateUndefinedObj = "42704" // undefined_object
+	sqlstateUndefinedPar = "42P02" // undefined_parameter
 	sqlstatePrivilege    = "42501" // insufficient_privilege
 )
 
@@ -162,18 +181,34 @@ var defaultGuard = func() *Guard {
 // Check checks sql with the default Config.
 func Check(sql string, cat Catalog) *Verdict { return defaultGuard.Check(sql, cat) }
 
-// emptyCatalog knows no tables.
+// emptyCatalog knows no tables and no schemas.
 type emptyCatalog struct{}
 
 func (emptyCatalog) LookupTable(string, string) (Table, bool) { return Table{}, false }
+func (emptyCatalog) SearchPath() []string                     { return nil }
 
 // Check decides whether sql may run against the tables of cat (nil: no
-// tables at all).
+// tables at all), adding Config.DefaultLimit to a query without a LIMIT.
 func (g *Guard) Check(sql string, cat Catalog) *Verdict {
+	return g.CheckLimit(sql, cat, g.cfg.DefaultLimit)
+}
+
+// CheckLimit is Check with the LIMIT to add given per call (e.g. a
+// question's max_rows+1), so that one Guard serves every limit. A limit
+// outside 1…2147483647 refuses the query with CodeAddLimit, class unknown.
+func (g *Guard) CheckLimit(sql string, cat Catalog, limit int) *Verdict {
 	if cat == nil {
 		cat = emptyCatalog{}
 	}
 	v := &Verdict{}
+	if limit < 1 || limit > math.MaxInt32 {
+		v.Stage = StagePolicy
+		v.Errors = []Violation{{
+			Code: CodeAddLimit, Class: errclass.Unknown,
+			Message: fmt.Sprintf("cannot add LIMIT %d: the limit must be between 1 and %d", limit, math.MaxInt32),
+		}}
+		return v
+	}
 	script, err := pgsql.Parse(sql)
 	if err != nil {
 		var se *pgsql.SyntaxError
@@ -220,9 +255,10 @@ func (g *Guard) Check(sql string, cat Catalog) *Verdict {
 
 	a := st.Analysis()
 	v.Shape = shapeOf(a)
-	violations, tables := g.policy(script, a, cat)
+	l := newLinter(script, a, cat)
+	violations, tables := g.policy(l)
 	v.Tables = tables
-	issues := newLinter(script, a, cat).lint()
+	issues := l.lint()
 	v.Lint = g.filter(issues)
 	if len(violations) > 0 {
 		v.Stage = StagePolicy
@@ -241,7 +277,7 @@ func (g *Guard) Check(sql string, cat Catalog) *Verdict {
 		v.Stage = StageLint
 		return v
 	}
-	out, added, err := st.WithLimit(g.cfg.DefaultLimit)
+	out, added, err := st.WithLimit(limit)
 	if err != nil {
 		v.Stage = StagePolicy
 		v.Errors = []Violation{{
@@ -289,7 +325,8 @@ func (g *Guard) filter(issues []LintIssue) []LintIssue {
 }
 
 // policy applies the rules to a single SELECT and resolves its tables.
-func (g *Guard) policy(script *pgsql.Script, a *pgsql.Analysis, cat Catalog) ([]Violation, []TableRef) {
+func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
+	script, a, cat := l.script, l.a, l.cat
 	type located struct {
 		v   Violation
 		loc int
@@ -317,13 +354,53 @@ func (g *Guard) policy(script *pgsql.Script, a *pgsql.Analysis, cat Catalog) ([]
 		add(block(CodeLockingClause, fmt.Sprintf("%s locks rows; locking clauses are not allowed", msg),
 			script, -1), 1<<62)
 	}
+	params := map[int]bool{}
+	for _, p := range a.Params {
+		if params[p.Number] {
+			continue
+		}
+		params[p.Number] = true
+		add(Violation{
+			Code: CodeParameter, SQLSTATE: sqlstateUndefinedPar, Class: errclass.SQLError,
+			Position: charPos(script.SQL, p.Location),
+			Message: at(script, p.Location,
+				"$%d in %s is a parameter placeholder, but no parameter values are sent; write the literal value instead of $%d",
+				p.Number, clauseName(p.Clause), p.Number),
+		}, p.Location)
+	}
+	schemas := allowedSchemas(cat)
 	for _, f := range a.Functions {
 		if p, ok := g.denied(f.Schema, f.Name); ok {
-			msg := fmt.Sprintf("function %s is not allowed", f.QualifiedName())
-			if r := defaultReason(p.raw); r != "" {
-				msg += ": " + r
-			}
-			add(block(CodeDeniedFunction, at(script, f.Location, "%s", msg), script, f.Location), f.Location)
+			add(block(CodeDeniedFunction, at(script, f.Location, "%s", deniedMessage(f.QualifiedName(), p)),
+				script, f.Location), f.Location)
+			continue
+		}
+		if f.Schema != "" && !schemas[f.Schema] {
+			add(unknownSchema("function", f.QualifiedName(), f.Schema, cat, script, f.Location), f.Location)
+		}
+	}
+	for _, c := range l.attributeCalls() {
+		p, ok := g.denied("", c.name)
+		if !ok {
+			continue
+		}
+		msg := deniedMessage(c.name, p) + fmt.Sprintf("; %s is attribute notation for %s(%s)", c.written, c.name, c.arg)
+		add(block(CodeDeniedFunction, at(script, c.loc, "%s", msg), script, c.loc), c.loc)
+	}
+	for _, o := range a.Operators {
+		if o.Schema != "" && !schemas[o.Schema] {
+			add(unknownSchema("operator", o.QualifiedName(), o.Schema, cat, script, o.Location), o.Location)
+		}
+	}
+	for _, t := range a.Types {
+		if t.Schema != "" && !schemas[t.Schema] {
+			add(unknownSchema("type", t.Schema+"."+t.Name, t.Schema, cat, script, t.Location), t.Location)
+			continue
+		}
+		if (t.Schema == "" || t.Schema == "pg_catalog") && oidTypes[t.Name] {
+			add(block(CodeDeniedType, at(script, t.Location,
+				"type %s is not allowed: it looks database objects up by name or OID, including those outside the catalog", t.Name),
+				script, t.Location), t.Location)
 		}
 	}
 
@@ -368,6 +445,16 @@ func (g *Guard) policy(script *pgsql.Script, a *pgsql.Analysis, cat Catalog) ([]
 		out[i] = f.v
 	}
 	return out, tables
+}
+
+// deniedMessage says that function name is denied by p, and why when p is
+// a default pattern.
+func deniedMessage(name string, p pattern) string {
+	msg := fmt.Sprintf("function %s is not allowed", name)
+	if r := defaultReason(p.raw); r != "" {
+		msg += ": " + r
+	}
+	return msg
 }
 
 func (g *Guard) denied(schema, name string) (pattern, bool) {

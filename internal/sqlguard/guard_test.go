@@ -19,13 +19,15 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/*/verdict.json with the current output")
 
 // testCatalog is the fixed catalog of the golden cases: schema shop, and
-// analytics behind it on the search path.
+// analytics behind it on the search path. Webhooks has columns named like
+// denied functions (http_*, version), which must still be readable.
 func testCatalog() *MemCatalog {
 	return NewMemCatalog([]string{"shop", "analytics"},
 		Table{Schema: "shop", Name: "customers", Columns: []string{"id", "name", "email", "country", "created_at"}, PrimaryKey: []string{"id"}},
 		Table{Schema: "shop", Name: "orders", Columns: []string{"id", "customer_id", "status", "total", "created_at"}, PrimaryKey: []string{"id"}},
 		Table{Schema: "shop", Name: "order_lines", Columns: []string{"id", "order_id", "product_id", "quantity", "unit_price"}, PrimaryKey: []string{"id"}},
 		Table{Schema: "shop", Name: "products", Columns: []string{"id", "name", "category", "price"}, PrimaryKey: []string{"id"}},
+		Table{Schema: "shop", Name: "webhooks", Columns: []string{"id", "order_id", "url", "http_status", "version", "sent_at"}, PrimaryKey: []string{"id"}},
 		Table{Schema: "analytics", Name: "daily_sales", Columns: []string{"day", "revenue", "orders"}, PrimaryKey: []string{"day"}},
 	)
 }

@@ -20,6 +20,7 @@ CREATE TABLE shop.customers (id bigint PRIMARY KEY, name text, email text, count
 CREATE TABLE shop.orders (id bigint PRIMARY KEY, customer_id bigint, status text, total numeric, created_at timestamptz);
 CREATE TABLE shop.order_lines (id bigint PRIMARY KEY, order_id bigint, product_id bigint, quantity int, unit_price numeric);
 CREATE TABLE shop.products (id bigint PRIMARY KEY, name text, category text, price numeric);
+CREATE TABLE shop.webhooks (id bigint PRIMARY KEY, order_id bigint, url text, http_status int, version int, sent_at timestamptz);
 CREATE SCHEMA analytics;
 CREATE TABLE analytics.daily_sales (day date PRIMARY KEY, revenue numeric, orders int);
 `
@@ -161,4 +162,80 @@ func TestLintQuietOnValidSQL(t *testing.T) {
 		_, err := conn.Exec(ctx, "EXPLAIN "+v.SQL)
 		require.NoError(t, err, v.SQL)
 	}
+}
+
+// TestAnalyticFunctionsOnPostgres: the expressions the guard must allow
+// are real SQL (so the allow list test proves something).
+func TestAnalyticFunctionsOnPostgres(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("needs PostgreSQL")
+	}
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopDDL)
+	require.NoError(t, err)
+	conn, err := db.Pool.Acquire(ctx)
+	require.NoError(t, err)
+	defer conn.Release()
+	_, err = conn.Exec(ctx, "SET search_path = shop, analytics")
+	require.NoError(t, err)
+
+	for _, expr := range analyticExprs {
+		v := Check("SELECT "+expr+" FROM orders o", testCatalog())
+		require.True(t, v.OK, "%s: %v", expr, v.Errors)
+		_, err := conn.Exec(ctx, "EXPLAIN "+v.SQL)
+		require.NoError(t, err, v.SQL)
+	}
+}
+
+// TestAttributeNotationOnPostgres shows on a real server that the queries
+// the guard refuses for attribute notation do call the function (they
+// return what it returns), and that a real column wins over a function of
+// the same name, as the guard assumes.
+func TestAttributeNotationOnPostgres(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("needs PostgreSQL")
+	}
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopDDL+`
+INSERT INTO shop.webhooks VALUES (1, 1, 'http://example.com/', 503, 2, now());
+-- Stand-ins for pgsql-http, under the names the deny list knows.
+CREATE FUNCTION shop.http(shop.webhooks) RETURNS text LANGUAGE sql AS $$ SELECT 'called http' $$;
+CREATE FUNCTION shop.http_get(text) RETURNS text LANGUAGE sql AS $$ SELECT 'called http_get' $$;
+CREATE FUNCTION shop.http_status(anyelement) RETURNS text LANGUAGE sql AS $$ SELECT 'called http_status' $$;
+`)
+	require.NoError(t, err)
+	conn, err := db.Pool.Acquire(ctx)
+	require.NoError(t, err)
+	defer conn.Release()
+	_, err = conn.Exec(ctx, "SET search_path = shop, analytics")
+	require.NoError(t, err)
+
+	for sql, want := range map[string]string{
+		"SELECT w.http FROM webhooks w":                                   "called http",
+		"SELECT webhooks.http FROM webhooks":                              "called http",
+		"SELECT shop.webhooks.http FROM shop.webhooks":                    "called http",
+		"SELECT (w).http FROM webhooks w":                                 "called http",
+		"SELECT s.http FROM (SELECT * FROM webhooks) s":                   "called http",
+		"WITH x AS (SELECT * FROM webhooks) SELECT x.http FROM x":         "called http",
+		"WITH x AS (SELECT id FROM webhooks) SELECT x.http_status FROM x": "called http_status",
+		"SELECT (w.url).http_get FROM webhooks w":                         "called http_get",
+	} {
+		var got string
+		require.NoError(t, conn.QueryRow(ctx, sql).Scan(&got), sql)
+		require.Equal(t, want, got, "%s: Postgres calls the function", sql)
+
+		v := Check(sql, testCatalog())
+		require.False(t, v.OK, sql)
+		require.Contains(t, codes(v), CodeDeniedFunction, sql)
+	}
+
+	sql := "SELECT w.http_status FROM webhooks w"
+	var status int
+	require.NoError(t, conn.QueryRow(ctx, sql).Scan(&status))
+	require.Equal(t, 503, status, "the column wins over the function http_status(anyelement)")
+	require.True(t, Check(sql, testCatalog()).OK)
 }

@@ -1,0 +1,251 @@
+package sqlguard
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/errclass"
+)
+
+// codes returns the violation codes of a verdict.
+func codes(v *Verdict) []string {
+	var out []string
+	for _, e := range v.Errors {
+		out = append(out, e.Code)
+	}
+	return out
+}
+
+// TestAttributeNotation: Postgres reads q.f as f(q) when q has no column
+// f, and (x).f as f(x) when x has no field f. The deny list must see those
+// calls, and must not see real columns that merely look like denied names.
+func TestAttributeNotation(t *testing.T) {
+	t.Parallel()
+
+	cat := NewMemCatalog([]string{"shop"},
+		Table{Schema: "shop", Name: "customers", Columns: []string{"id", "name", "email"}},
+		Table{Schema: "shop", Name: "webhooks", Columns: []string{"id", "url", "http_status", "version"}},
+		Table{Schema: "shop", Name: "blobs"}, // columns unknown
+	)
+	for _, tc := range []struct {
+		sql  string
+		deny bool
+	}{
+		// Calls.
+		{"SELECT c.http FROM customers c", true},
+		{"SELECT customers.http FROM customers", true},
+		{"SELECT shop.customers.http FROM shop.customers", true},
+		{"SELECT c.pg_sleep FROM customers c", true},
+		{"SELECT c.id FROM customers c WHERE c.pg_sleep IS NULL", true},
+		{"SELECT c.id FROM customers c ORDER BY c.pg_sleep", true},
+		{"SELECT count(*) FROM customers c GROUP BY c.pg_sleep", true},
+		{"SELECT (c).http FROM customers c", true},
+		{"SELECT (c.email).http_get FROM customers c", true},
+		{"SELECT ((c.email).lower).http_get FROM customers c", true},
+		{"SELECT (c.email).lower.http_get FROM customers c", true},
+		{"SELECT (ARRAY[c.email])[1].http_get FROM customers c", true},
+		{"SELECT (ROW('GET', 'http://x', NULL, NULL, NULL)::http_request).http", true},
+		{"SELECT ('http://x').http_get", true},
+		{"SELECT s.http FROM (SELECT 'GET' AS method, 'http://x' AS uri) s", true},
+		{"SELECT s.http FROM (SELECT * FROM webhooks) s", true},
+		// (x).* expands to x's fields, not to a column named x.
+		{"SELECT s.http_status FROM (SELECT (w.http_status).* FROM webhooks w) s", true},
+		{"WITH w AS (SELECT id FROM webhooks) SELECT w.http_status FROM w", true},
+		{"SELECT g.http FROM generate_series(1, 3) g", true},
+		{"SELECT j.http FROM (customers c JOIN webhooks w ON w.id = c.id) AS j", true},
+		{"SELECT b.http_status FROM blobs b", true},
+		{"SELECT w.http FROM webhooks w(http_status)", true},
+		// The qualifier names no item: Postgres refuses it, and so do we.
+		{"SELECT x.http FROM customers c", true},
+		// The resolver also sees the sibling w, which Postgres hides from
+		// a non-LATERAL subquery; the outer c has no column http_status.
+		{"SELECT (SELECT 1 FROM webhooks w, (SELECT w.http_status) s) FROM customers w", true},
+		{"SELECT 1 FROM customers c WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.id = c.pg_sleep)", true},
+
+		// Columns.
+		{"SELECT w.http_status, w.version FROM webhooks w", false},
+		{"SELECT webhooks.http_status FROM webhooks", false},
+		{"SELECT shop.webhooks.http_status FROM shop.webhooks", false},
+		{"SELECT w.version FROM webhooks w WHERE w.http_status >= 500 ORDER BY w.version", false},
+		{"SELECT c.http FROM customers c(http)", false},
+		{"SELECT s.http_status FROM (SELECT http_status FROM webhooks) s", false},
+		{"SELECT s.pg_sleep FROM (SELECT 1 AS pg_sleep) s", false},
+		{"SELECT s.http FROM (SELECT * FROM webhooks) s(http)", false},
+		{"WITH w(http) AS (SELECT url FROM webhooks) SELECT w.http FROM w", false},
+		{"SELECT g.http FROM generate_series(1, 3) AS g(http)", false},
+		{"SELECT r.version FROM json_to_record('{}') AS r(version int)", false},
+		{"SELECT (SELECT w.http_status FROM customers c) FROM webhooks w", false},
+		{"SELECT w.* FROM webhooks w", false},
+		{"SELECT http_status, version FROM webhooks", false},
+		// Calls of harmless functions in attribute notation are fine.
+		{"SELECT c.row_to_json FROM customers c", false},
+		{"SELECT (c.email).upper FROM customers c", false},
+	} {
+		v := Check(tc.sql, cat)
+		if tc.deny {
+			require.False(t, v.OK, tc.sql)
+			require.Contains(t, codes(v), CodeDeniedFunction, tc.sql)
+			continue
+		}
+		require.True(t, v.OK, "%s: %v", tc.sql, v.Errors)
+	}
+
+	v := Check("SELECT w.id, (w.url).http_get\nFROM webhooks w\nWHERE w.pg_sleep IS NULL", cat)
+	require.Equal(t, []string{
+		"function http_get is not allowed: it makes network requests (pgsql-http, pg_net); (w.url).http_get is attribute notation for http_get(w.url) (line 1)",
+		"function pg_sleep is not allowed: it stalls the connection; w.pg_sleep is attribute notation for pg_sleep(w) (line 3)",
+	}, []string{v.Errors[0].Message, v.Errors[1].Message})
+	require.Equal(t, 15, v.Errors[0].Position)
+	require.Equal(t, errclass.ValidationBlock, v.Errors[0].Class)
+
+	// A custom pattern without a reason.
+	g, err := New(Config{DeniedFunctions: []string{"md5"}})
+	require.NoError(t, err)
+	v = g.Check("SELECT c.md5 FROM customers c", cat)
+	require.Equal(t, "function md5 is not allowed; c.md5 is attribute notation for md5(c) (line 1)", v.Errors[0].Message)
+	require.True(t, g.Check("SELECT md5 FROM (SELECT 1 AS md5) s", cat).OK, "an unqualified name is never a call")
+}
+
+// TestSchemas: functions, operators and types may be named only in
+// pg_catalog and the catalog's schemas.
+func TestSchemas(t *testing.T) {
+	t.Parallel()
+
+	cat := testCatalog()
+	for _, tc := range []struct {
+		sql  string
+		want string // the violation code; "" for none
+	}{
+		{"SELECT pg_catalog.now()", ""},
+		{"SELECT analytics.forecast(revenue) FROM daily_sales", ""},
+		{"SELECT shop.discount(total) FROM orders", ""},
+		{"SELECT rag.check_query_options('{}')", CodeUnknownSchema},
+		{"SELECT public.round(total) FROM orders", CodeUnknownSchema},
+		{"SELECT * FROM rag.search('x')", CodeUnknownSchema},
+		{"SELECT information_schema._pg_expandarray(ARRAY[1])", CodeUnknownSchema},
+		{"SELECT id FROM orders WHERE EXISTS (SELECT pg_temp.f())", CodeUnknownSchema},
+		{`SELECT "PG_CATALOG".now()`, CodeUnknownSchema},
+		{"SELECT rag.pg_sleep(1)", CodeDeniedFunction}, // denied, and not reported twice
+		{"SELECT 1 OPERATOR(pg_catalog.+) 2", ""},
+		{"SELECT 1 OPERATOR(shop.+) 2", ""},
+		{"SELECT 1 OPERATOR(public.+) 2", CodeUnknownSchema},
+		{"SELECT id FROM orders ORDER BY id USING OPERATOR(rag.<)", CodeUnknownSchema},
+		{"SELECT 1 WHERE 1 OPERATOR(rag.=) ANY (ARRAY[1])", CodeUnknownSchema},
+		{"SELECT 1 WHERE 1 OPERATOR(rag.=) ANY (SELECT 1)", CodeUnknownSchema},
+		{"SELECT 1::pg_catalog.int4, 'x'::text, 1::shop.money_amount", ""},
+		{"SELECT 'x'::rag.status", CodeUnknownSchema},
+		{"SELECT * FROM json_to_record('{}') AS r(a rag.secret)", CodeUnknownSchema},
+	} {
+		v := Check(tc.sql, cat)
+		if tc.want == "" {
+			require.True(t, v.OK, "%s: %v", tc.sql, v.Errors)
+			continue
+		}
+		require.Equal(t, []string{tc.want}, codes(v), "%s: %v", tc.sql, v.Errors)
+	}
+
+	v := Check("SELECT id\nFROM orders\nWHERE public.is_big(total)", cat)
+	require.Equal(t, Violation{
+		Code: CodeUnknownSchema, SQLSTATE: "42883", Class: errclass.SQLError, Position: 29,
+		Message: "function public.is_big is in schema public, which is not part of the catalog; write functions unqualified or qualified with pg_catalog, shop or analytics (line 3)",
+	}, v.Errors[0])
+	require.True(t, v.Err().(*errclass.Error).Class.Repairable(), "the model can drop a guessed schema")
+
+	v = Check("SELECT shop.f()", nil)
+	require.Equal(t, "function shop.f is in schema shop, which is not part of the catalog; write functions unqualified or qualified with pg_catalog (line 1)",
+		v.Errors[0].Message, "no catalog: pg_catalog only")
+	require.True(t, Check("SELECT pg_catalog.lower('A')", nil).OK)
+
+	// The catalog's search path is read, never changed.
+	path := []string{"shop", "pg_catalog", "analytics"}
+	shared := &sharedPathCatalog{MemCatalog: testCatalog(), path: path}
+	v = Check("SELECT rag.f()", shared)
+	require.Contains(t, v.Errors[0].Message, "qualified with pg_catalog, shop or analytics")
+	require.Equal(t, []string{"shop", "pg_catalog", "analytics"}, path)
+}
+
+// sharedPathCatalog hands out its own slice, as a snapshot-backed catalog
+// might.
+type sharedPathCatalog struct {
+	*MemCatalog
+	path []string
+}
+
+func (c *sharedPathCatalog) SearchPath() []string { return c.path }
+
+// TestObjectIdentifierTypes: casts to regclass and its kin look objects up
+// by name or OID, outside the catalog.
+func TestObjectIdentifierTypes(t *testing.T) {
+	t.Parallel()
+
+	cat := testCatalog()
+	for _, sql := range []string{
+		"SELECT 'rag.queries'::regclass",
+		"SELECT CAST('rag.queries' AS regclass)",
+		"SELECT regclass 'rag.queries'",
+		"SELECT 'rag.queries'::pg_catalog.regclass::oid",
+		"SELECT g::regclass FROM generate_series(1, 100000) g",
+		"SELECT ARRAY['a', 'b']::regclass[]",
+		"SELECT 'pg_sleep'::regproc",
+		"SELECT 'rag'::regnamespace",
+		"SELECT 'postgres'::regrole",
+		"SELECT 'int'::regtype",
+		"SELECT * FROM json_to_record('{\"a\": \"rag.queries\"}') AS r(a regclass)",
+		"SELECT * FROM XMLTABLE('/x' PASSING xml '<x/>' COLUMNS a regclass PATH 'a')",
+	} {
+		v := Check(sql, cat)
+		require.False(t, v.OK, sql)
+		require.Contains(t, codes(v), CodeDeniedType, sql)
+	}
+	for _, sql := range []string{
+		"SELECT regclass('rag.queries')", // a function-style cast
+		"SELECT to_regclass('rag.queries')",
+		"SELECT (c.name).regclass FROM customers c", // attribute notation
+	} {
+		require.Contains(t, codes(Check(sql, cat)), CodeDeniedFunction, sql)
+	}
+	require.True(t, Check("SELECT pg_typeof(total)::text FROM orders", cat).OK, "pg_typeof returns a regtype; no cast is written")
+}
+
+// TestParameters: $n placeholders are refused, repairably, where they
+// stand.
+func TestParameters(t *testing.T) {
+	t.Parallel()
+
+	cat := testCatalog()
+	for sql, clause := range map[string]string{
+		"SELECT id FROM orders WHERE id = $1": "WHERE",
+		"SELECT $1":                           "the SELECT list",
+		"SELECT id FROM orders LIMIT $1":      "LIMIT/OFFSET",
+		"SELECT id FROM orders ORDER BY $1":   "ORDER BY",
+		"SELECT id FROM orders WHERE id IN (SELECT id FROM orders WHERE total > $1)": "WHERE",
+		"SELECT c.id FROM customers c JOIN orders o ON o.customer_id = $1":           "a JOIN condition",
+		"SELECT status FROM orders GROUP BY status HAVING count(*) > $1":             "HAVING",
+		"SELECT $1.f":                          "the SELECT list",
+		"VALUES ($1)":                          "VALUES",
+		"SELECT * FROM generate_series(1, $1)": "FROM",
+	} {
+		v := Check(sql, cat)
+		require.False(t, v.OK, sql)
+		require.Equal(t, StagePolicy, v.Stage, sql)
+		e := v.Errors[0]
+		require.Equal(t, CodeParameter, e.Code, sql)
+		require.Equal(t, "42P02", e.SQLSTATE, sql)
+		require.Equal(t, errclass.SQLError, e.Class, sql)
+		require.Equal(t, "$1 in "+clause+" is a parameter placeholder, but no parameter values are sent; write the literal value instead of $1 (line 1)", e.Message, sql)
+		require.Equal(t, strings.Index(sql, "$1")+1, e.Position, sql)
+		require.True(t, v.Err().(*errclass.Error).Class.Repairable(), sql)
+	}
+
+	v := Check("SELECT id\nFROM orders\nWHERE customer_id = $2 AND status = $1 OR customer_id = $2", cat)
+	require.Len(t, v.Errors, 2, "one violation per parameter")
+	require.Contains(t, v.Errors[0].Message, "$2")
+	require.Contains(t, v.Errors[0].Message, "(line 3)")
+	require.Contains(t, v.Errors[1].Message, "$1")
+
+	// A denied function still blocks the whole verdict.
+	err := Check("SELECT pg_sleep($1)", cat).Err()
+	require.Equal(t, errclass.ValidationBlock, err.(*errclass.Error).Class)
+}

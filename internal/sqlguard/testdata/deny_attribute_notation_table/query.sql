@@ -1,0 +1,1 @@
+SELECT c.http FROM customers c

@@ -1,0 +1,1 @@
+SELECT rag.check_query_options('{}')

@@ -1,0 +1,1 @@
+SELECT has_table_privilege('rag.queries', 'SELECT')

@@ -1,0 +1,1 @@
+SELECT obj_description('rag.queries'::regclass, 'pg_class')

@@ -1,0 +1,1 @@
+SELECT id FROM orders WHERE total OPERATOR(rag.>) 10

@@ -1,0 +1,1 @@
+SELECT pg_get_viewdef('rag.query_overview')

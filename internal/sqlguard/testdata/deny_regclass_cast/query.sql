@@ -1,0 +1,1 @@
+SELECT 'rag.queries'::regclass::oid

@@ -1,0 +1,1 @@
+SELECT to_regclass('rag.queries') IS NOT NULL AS exists
