@@ -8,6 +8,7 @@ CREATE TABLE rag.databases (
     name            text PRIMARY KEY,
     dsn             text NOT NULL,
     schemas         text[] NOT NULL DEFAULT '{public}',
+    read_only_role  text,
     table_count     integer NOT NULL DEFAULT 0,
     catalog_version bigint NOT NULL DEFAULT 0,
     created_at      timestamptz NOT NULL DEFAULT now(),
@@ -21,6 +22,7 @@ CREATE TABLE rag.databases (
     CONSTRAINT databases_schemas_not_empty CHECK (cardinality(schemas) > 0)
 );
 COMMENT ON TABLE rag.databases IS 'Target databases registered with `nl2sql db add`; dsn never holds a password.';
+COMMENT ON COLUMN rag.databases.read_only_role IS 'Role assumed with SET LOCAL ROLE for EXPLAIN and execution on this database; NULL: NL2SQL_READ_ONLY_ROLE, if set.';
 COMMENT ON COLUMN rag.databases.annotations IS 'The last annotations file given to `nl2sql db add`, re-applied by refreshes without one.';
 
 CREATE TABLE rag.tables (

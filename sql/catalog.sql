@@ -2,14 +2,16 @@
 -- (rag.tables, rag.columns, rag.foreign_keys), used by internal/catalog.
 
 -- name: UpsertDatabase :one
--- Registers a database or updates its DSN and schemas, and its annotations
--- when given (NULL keeps the stored ones). A change of schemas bumps
--- catalog_version so cached snapshots pick up the new search path.
-INSERT INTO rag.databases (name, dsn, schemas, annotations)
-VALUES (@name, @dsn, @schemas, sqlc.narg(annotations))
+-- Registers a database or updates its DSN, schemas and read-only role, and
+-- its annotations when given (NULL keeps the stored ones). A change of
+-- schemas bumps catalog_version so cached snapshots pick up the new search
+-- path.
+INSERT INTO rag.databases (name, dsn, schemas, read_only_role, annotations)
+VALUES (@name, @dsn, @schemas, sqlc.narg(read_only_role), sqlc.narg(annotations))
 ON CONFLICT (name) DO UPDATE
 SET dsn = excluded.dsn,
     schemas = excluded.schemas,
+    read_only_role = excluded.read_only_role,
     annotations = coalesce(excluded.annotations, rag.databases.annotations),
     catalog_version = rag.databases.catalog_version
         + CASE WHEN rag.databases.schemas IS DISTINCT FROM excluded.schemas THEN 1 ELSE 0 END

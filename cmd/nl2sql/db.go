@@ -34,6 +34,7 @@ func runDBAdd(ctx context.Context, m *Main, args []string) error {
 	var schemas stringList
 	fs.Var(&schemas, "schema", "schema to include, repeatable, in search_path order (default on refresh: the registered ones; else public)")
 	annotations := fs.String("annotations", "", "JSON file of modules, glosses and synonyms (default on refresh: the stored one)")
+	role := fs.String("role", "", "role to assume (SET LOCAL ROLE) for EXPLAIN and execution on this database, e.g. one with SELECT only on its schemas (default on refresh: the registered one; else NL2SQL_READ_ONLY_ROLE)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err)
@@ -53,7 +54,7 @@ func runDBAdd(ctx context.Context, m *Main, args []string) error {
 			return usagef("cannot read --annotations: %v", err)
 		}
 	}
-	res, err := addDatabase(ctx, m, pool, catalog.Database{Name: pos[0], DSN: *dsn, Schemas: schemas}, ann)
+	res, err := addDatabase(ctx, m, pool, catalog.Database{Name: pos[0], DSN: *dsn, Schemas: schemas, ReadOnlyRole: *role}, ann)
 	if err != nil {
 		return err
 	}
@@ -72,6 +73,9 @@ func addDatabase(ctx context.Context, m *Main, meta *pgxpool.Pool, d catalog.Dat
 		}
 		if len(d.Schemas) == 0 {
 			d.Schemas = existing.Schemas
+		}
+		if d.ReadOnlyRole == "" {
+			d.ReadOnlyRole = existing.ReadOnlyRole
 		}
 	case errors.Is(err, catalog.ErrDatabaseNotFound):
 		if d.DSN == "" {
@@ -118,6 +122,9 @@ func printRefresh(m *Main, res *catalog.RefreshResult) {
 		fmt.Fprintf(m.Stdout, "; %d tables annotated (%s)", res.AnnotatedTables, how)
 	}
 	fmt.Fprintln(m.Stdout)
+	if d.ReadOnlyRole != "" {
+		fmt.Fprintf(m.Stdout, "questions on %s run as role %s (SET LOCAL ROLE)\n", d.Name, d.ReadOnlyRole)
+	}
 	if res.UnknownAnnotations != nil {
 		fmt.Fprintf(m.Stderr, "warning: %v\n", res.UnknownAnnotations)
 	}
@@ -137,13 +144,13 @@ func runDBList(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tSCHEMAS\tTABLES\tVERSION\tREFRESHED\tDSN")
+	fmt.Fprintln(tw, "NAME\tSCHEMAS\tROLE\tTABLES\tVERSION\tREFRESHED\tDSN")
 	for _, d := range dbs {
 		refreshed := "-"
 		if d.RefreshedAt != nil {
 			refreshed = d.RefreshedAt.Format("2006-01-02 15:04")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\n", d.Name, strings.Join(d.Schemas, ","), d.TableCount, d.CatalogVersion, refreshed, d.DSN)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\t%s\n", d.Name, strings.Join(d.Schemas, ","), orDash(d.ReadOnlyRole), d.TableCount, d.CatalogVersion, refreshed, d.DSN)
 	}
 	return tw.Flush()
 }

@@ -81,7 +81,8 @@ func runExamLoad(ctx context.Context, m *Main, args []string) error {
 	}
 	defer pool.Close()
 	started := time.Now()
-	res, err := exam.LoadDemo(ctx, pool, pool, exam.DemoOptions{Name: *name, DSN: selfDSN(url), Tables: *tables})
+	res, err := exam.LoadDemo(ctx, pool, pool, exam.DemoOptions{Name: *name, DSN: selfDSN(url), Tables: *tables,
+		Warn: func(w string) { fmt.Fprintf(m.Stderr, "warning: %s\n", w) }})
 	if err != nil {
 		return err
 	}

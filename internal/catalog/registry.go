@@ -25,6 +25,10 @@ type Database struct {
 	DSN string
 	// Schemas is the search path questions run with; Defaults to ["public"].
 	Schemas []string
+	// ReadOnlyRole, when set, is assumed with SET LOCAL ROLE for EXPLAIN
+	// and execution on this database, so its own privileges back the
+	// guard. Defaults to "" (the service-wide NL2SQL_READ_ONLY_ROLE, if any).
+	ReadOnlyRole string
 
 	// Set by GetDatabase and ListDatabases; ignored by Register and Refresh.
 	TableCount     int
@@ -85,7 +89,7 @@ func register(ctx context.Context, db dbsqlc.DBTX, d Database, annotations []byt
 		return nil, err
 	}
 	row, err := dbsqlc.New().UpsertDatabase(ctx, db, &dbsqlc.UpsertDatabaseParams{
-		Name: d.Name, Dsn: d.DSN, Schemas: d.Schemas, Annotations: annotations,
+		Name: d.Name, Dsn: d.DSN, Schemas: d.Schemas, ReadOnlyRole: nullable(d.ReadOnlyRole), Annotations: annotations,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("catalog: register %q: %w", d.Name, err)
@@ -121,6 +125,7 @@ func fromRow(r *dbsqlc.RagDatabase) *Database {
 		Name:           r.Name,
 		DSN:            r.Dsn,
 		Schemas:        r.Schemas,
+		ReadOnlyRole:   deref(r.ReadOnlyRole),
 		TableCount:     int(r.TableCount),
 		CatalogVersion: r.CatalogVersion,
 		CreatedAt:      r.CreatedAt,

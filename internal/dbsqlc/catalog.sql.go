@@ -79,7 +79,7 @@ func (q *Queries) GetCatalogVersion(ctx context.Context, db DBTX, name string) (
 }
 
 const getDatabase = `-- name: GetDatabase :one
-SELECT name, dsn, schemas, table_count, catalog_version, created_at, refreshed_at, annotations FROM rag.databases WHERE name = $1
+SELECT name, dsn, schemas, read_only_role, table_count, catalog_version, created_at, refreshed_at, annotations FROM rag.databases WHERE name = $1
 `
 
 func (q *Queries) GetDatabase(ctx context.Context, db DBTX, name string) (*RagDatabase, error) {
@@ -89,6 +89,7 @@ func (q *Queries) GetDatabase(ctx context.Context, db DBTX, name string) (*RagDa
 		&i.Name,
 		&i.Dsn,
 		&i.Schemas,
+		&i.ReadOnlyRole,
 		&i.TableCount,
 		&i.CatalogVersion,
 		&i.CreatedAt,
@@ -237,7 +238,7 @@ func (q *Queries) ListCatalogTables(ctx context.Context, db DBTX, databaseName s
 }
 
 const listDatabases = `-- name: ListDatabases :many
-SELECT name, dsn, schemas, table_count, catalog_version, created_at, refreshed_at, annotations FROM rag.databases ORDER BY name
+SELECT name, dsn, schemas, read_only_role, table_count, catalog_version, created_at, refreshed_at, annotations FROM rag.databases ORDER BY name
 `
 
 func (q *Queries) ListDatabases(ctx context.Context, db DBTX) ([]*RagDatabase, error) {
@@ -253,6 +254,7 @@ func (q *Queries) ListDatabases(ctx context.Context, db DBTX) ([]*RagDatabase, e
 			&i.Name,
 			&i.Dsn,
 			&i.Schemas,
+			&i.ReadOnlyRole,
 			&i.TableCount,
 			&i.CatalogVersion,
 			&i.CreatedAt,
@@ -271,34 +273,38 @@ func (q *Queries) ListDatabases(ctx context.Context, db DBTX) ([]*RagDatabase, e
 
 const upsertDatabase = `-- name: UpsertDatabase :one
 
-INSERT INTO rag.databases (name, dsn, schemas, annotations)
-VALUES ($1, $2, $3, $4)
+INSERT INTO rag.databases (name, dsn, schemas, read_only_role, annotations)
+VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (name) DO UPDATE
 SET dsn = excluded.dsn,
     schemas = excluded.schemas,
+    read_only_role = excluded.read_only_role,
     annotations = coalesce(excluded.annotations, rag.databases.annotations),
     catalog_version = rag.databases.catalog_version
         + CASE WHEN rag.databases.schemas IS DISTINCT FROM excluded.schemas THEN 1 ELSE 0 END
-RETURNING name, dsn, schemas, table_count, catalog_version, created_at, refreshed_at, annotations
+RETURNING name, dsn, schemas, read_only_role, table_count, catalog_version, created_at, refreshed_at, annotations
 `
 
 type UpsertDatabaseParams struct {
-	Name        string
-	Dsn         string
-	Schemas     []string
-	Annotations []byte
+	Name         string
+	Dsn          string
+	Schemas      []string
+	ReadOnlyRole *string
+	Annotations  []byte
 }
 
 // Statements on the database registry (rag.databases) and the schema catalog
 // (rag.tables, rag.columns, rag.foreign_keys), used by internal/catalog.
-// Registers a database or updates its DSN and schemas, and its annotations
-// when given (NULL keeps the stored ones). A change of schemas bumps
-// catalog_version so cached snapshots pick up the new search path.
+// Registers a database or updates its DSN, schemas and read-only role, and
+// its annotations when given (NULL keeps the stored ones). A change of
+// schemas bumps catalog_version so cached snapshots pick up the new search
+// path.
 func (q *Queries) UpsertDatabase(ctx context.Context, db DBTX, arg *UpsertDatabaseParams) (*RagDatabase, error) {
 	row := db.QueryRow(ctx, upsertDatabase,
 		arg.Name,
 		arg.Dsn,
 		arg.Schemas,
+		arg.ReadOnlyRole,
 		arg.Annotations,
 	)
 	var i RagDatabase
@@ -306,6 +312,7 @@ func (q *Queries) UpsertDatabase(ctx context.Context, db DBTX, arg *UpsertDataba
 		&i.Name,
 		&i.Dsn,
 		&i.Schemas,
+		&i.ReadOnlyRole,
 		&i.TableCount,
 		&i.CatalogVersion,
 		&i.CreatedAt,

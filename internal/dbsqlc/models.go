@@ -72,9 +72,11 @@ type RagColumn struct {
 
 // Target databases registered with `nl2sql db add`; dsn never holds a password.
 type RagDatabase struct {
-	Name           string
-	Dsn            string
-	Schemas        []string
+	Name    string
+	Dsn     string
+	Schemas []string
+	// Role assumed with SET LOCAL ROLE for EXPLAIN and execution on this database; NULL: NL2SQL_READ_ONLY_ROLE, if set.
+	ReadOnlyRole   *string
 	TableCount     int32
 	CatalogVersion int64
 	CreatedAt      time.Time

@@ -5,6 +5,7 @@
 package target
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -94,6 +95,9 @@ type Database struct {
 	Name    string
 	DSN     string
 	Schemas []string
+	// Role, when set, is assumed with SET LOCAL ROLE instead of
+	// Config.ReadOnlyRole.
+	Role string
 }
 
 // Registry holds the connection pools of target databases.
@@ -205,8 +209,8 @@ func (r *Registry) batch(db Database, timeout time.Duration) (*entry, *pgx.Batch
 		StatementTimeout: fmt.Sprintf("%dms", timeout.Milliseconds()),
 		SearchPath:       searchPath(db.Schemas),
 	})
-	if err == nil && r.cfg.ReadOnlyRole != "" {
-		err = r.queries.SetLocalRole(context.Background(), rec, r.cfg.ReadOnlyRole)
+	if role := cmp.Or(db.Role, r.cfg.ReadOnlyRole); err == nil && role != "" {
+		err = r.queries.SetLocalRole(context.Background(), rec, role)
 	}
 	if err != nil {
 		return nil, nil, 0, err

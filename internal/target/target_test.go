@@ -128,6 +128,15 @@ func TestExecute(t *testing.T) {
 		require.Equal(t, "nl2sql_target_test_ro", res.Rows[0][0])
 	})
 
+	t.Run("DatabaseRoleOverridesConfig", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		db.Role = "nl2sql_target_test_ro"
+		res, err := reg.Execute(ctx, db, "SELECT current_user", target.ExecOptions{})
+		require.NoError(t, err)
+		require.Equal(t, "nl2sql_target_test_ro", res.Rows[0][0])
+	})
+
 	t.Run("MissingRoleIsInfra", func(t *testing.T) {
 		t.Parallel()
 		_, db := setup(t)
