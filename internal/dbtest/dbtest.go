@@ -19,8 +19,11 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -68,7 +71,7 @@ func NewDB(t testing.TB, fixtures ...Fixture) *DB {
 	tpl, err := template(ctx, fixtures)
 	require.NoError(t, err, "dbtest: template")
 
-	name := "nl2sql_t_" + randomSuffix()
+	name := dbName("nl2sql_t_")
 	admin := adminConn(ctx, t)
 	_, err = admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" TEMPLATE "+pgx.Identifier{tpl}.Sanitize())
 	require.NoError(t, err, "dbtest: create database from %s", tpl)
@@ -111,7 +114,7 @@ func TestTx(t testing.TB) pgx.Tx {
 		if tpl, sharedErr = template(ctx, nil); sharedErr != nil {
 			return
 		}
-		name := "nl2sql_shared_" + randomSuffix()
+		name := dbName("nl2sql_shared_")
 		var admin *pgx.Conn
 		if admin, sharedErr = pgx.Connect(ctx, AdminURL()); sharedErr != nil {
 			return
@@ -163,6 +166,8 @@ func template(ctx context.Context, fixtures []Fixture) (string, error) {
 		return "", fmt.Errorf("connect to %s: %w (is PostgreSQL running?)", redact(AdminURL()), err)
 	}
 	defer admin.Close(ctx)
+
+	sweepOnce.Do(func() { sweep(ctx, admin) })
 
 	lockKey := int64(fnvHash(name))
 	if _, err := admin.Exec(ctx, "SELECT pg_advisory_lock($1)", lockKey); err != nil {
@@ -241,6 +246,55 @@ func redact(u string) string {
 		return "the test database"
 	}
 	return parsed.Redacted()
+}
+
+// dbName names a test database after the process that owns it, so a later
+// process can tell a leftover (its owner died before cleanup, or it is the
+// shared database of a finished process) from a database in use.
+func dbName(prefix string) string {
+	return prefix + strconv.Itoa(os.Getpid()) + "_" + randomSuffix()
+}
+
+var (
+	sweepOnce sync.Once
+	ownedName = regexp.MustCompile(`^nl2sql_(t|shared)_(\d+)_[0-9a-f]+$`)
+)
+
+// sweep drops test databases whose owning process no longer runs on this
+// machine. Best effort: errors are ignored, and a server on another host
+// (whose pids mean nothing here) is left alone.
+func sweep(ctx context.Context, admin *pgx.Conn) {
+	if !localServer(AdminURL()) {
+		return
+	}
+	rows, err := admin.Query(ctx, "SELECT datname FROM pg_database WHERE datname LIKE 'nl2sql\\_%'")
+	if err != nil {
+		return
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return
+	}
+	for _, n := range names {
+		m := ownedName.FindStringSubmatch(n)
+		if m == nil {
+			continue
+		}
+		pid, _ := strconv.Atoi(m[2])
+		if pid == os.Getpid() || syscall.Kill(pid, 0) != syscall.ESRCH {
+			continue // ours, or its owner still runs
+		}
+		_, _ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{n}.Sanitize()+" WITH (FORCE)")
+	}
+}
+
+func localServer(u string) bool {
+	cfg, err := pgx.ParseConfig(u)
+	if err != nil {
+		return false
+	}
+	h := cfg.Host
+	return h == "127.0.0.1" || h == "localhost" || h == "::1" || strings.HasPrefix(h, "/")
 }
 
 func randomSuffix() string {
