@@ -30,7 +30,7 @@ import (
 
 // Version identifies the schema and data Load produces. Bump it whenever
 // either changes: test templates are keyed on it.
-const Version = "2025.06.30-1"
+const Version = "2025.06.30-2"
 
 // Schema is the PostgreSQL schema holding the demo database.
 const Schema = "erp"

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/exam/erp"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/retrieval"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -55,6 +57,7 @@ func TestLoad(t *testing.T) {
 			FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 			WHERE n.nspname = 'erp' AND c.relkind = 'r' ORDER BY c.relname`)
 		require.NoError(t, err)
+		defer rows.Close() // a failed assertion in the loop must not hold the connection
 		var names []string
 		for rows.Next() {
 			var name string
@@ -76,6 +79,31 @@ func TestLoad(t *testing.T) {
 		}
 	})
 
+	t.Run("ColumnComments", func(t *testing.T) {
+		t.Parallel()
+		// The catalog shows column comments to the model, shortened beyond
+		// retrieval's MaxCommentChars: each must fit, on one line.
+		width := retrieval.Config{}.WithDefaults().MaxCommentChars
+		rows, err := pool.Query(ctx, `SELECT c.relname, a.attname, col_description(c.oid, a.attnum)
+			FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+			WHERE n.nspname = 'erp' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
+			  AND col_description(c.oid, a.attnum) IS NOT NULL`)
+		require.NoError(t, err)
+		// Collected first: a failed assertion must not leave the rows (and
+		// their connection) open, or the database cleanup waits forever.
+		type comment struct{ Table, Column, Text string }
+		comments, err := pgx.CollectRows(rows, pgx.RowToStructByPos[comment])
+		require.NoError(t, err)
+		tables := map[string]bool{}
+		for _, c := range comments {
+			require.LessOrEqual(t, utf8.RuneCountInString(c.Text), width, "%s.%s: %q", c.Table, c.Column, c.Text)
+			require.NotContains(t, c.Text, "\n", "%s.%s", c.Table, c.Column)
+			tables[c.Table] = true
+		}
+		require.GreaterOrEqual(t, len(comments), 250, "commented columns")
+		require.Len(t, tables, erp.CoreTableCount(), "every table has commented columns")
+	})
+
 	t.Run("ForeignKeys", func(t *testing.T) {
 		t.Parallel()
 		// Every foreign key is validated, and holds: no orphan rows.
@@ -86,6 +114,7 @@ func TestLoad(t *testing.T) {
 			JOIN pg_attribute fa ON fa.attrelid = c.confrelid AND fa.attnum = c.confkey[1]
 			WHERE n.nspname = 'erp' AND c.contype = 'f'`)
 		require.NoError(t, err)
+		defer rows.Close()
 		type fk struct{ table, col, ref, refCol string }
 		var fks []fk
 		for rows.Next() {
