@@ -24,7 +24,7 @@ var envVars = []envVar{
 	{"NL2SQL_EMBED_MODEL", "nomic-embed-text", "Embedding model (used by schema RAG when present)."},
 	{"NL2SQL_TEMPERATURE", "0", "Sampling temperature."},
 	{"NL2SQL_SEED", "", "Sampling seed; empty leaves it to the server."},
-	{"NL2SQL_NUM_CTX", "16384", "Context window requested from Ollama (its own default, 2048, cuts schema prompts)."},
+	{"NL2SQL_NUM_CTX", "32768", "Context window requested from Ollama (its own default, 2048, cuts schema prompts; the full demo ERP schema is ~16k tokens)."},
 	{"NL2SQL_LLM_TIMEOUT", "120s", "Timeout of one model call."},
 	{"NL2SQL_MAX_ATTEMPTS", "3", "Generations per question (first try + repairs)."},
 	{"NL2SQL_INFRA_ATTEMPTS", "5", "Tries of a stage that meets an unreachable LLM or database before the question fails."},

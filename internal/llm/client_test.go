@@ -78,7 +78,7 @@ func TestChatStreaming(t *testing.T) {
 	require.Len(t, got.Messages, 2)
 	require.Equal(t, "system", got.Messages[0].Role)
 	require.Equal(t, question[1].Content, got.Messages[1].Content)
-	require.Equal(t, 16384.0, got.Options["num_ctx"], "Ollama's 2048 default would truncate schema prompts")
+	require.Equal(t, 32768.0, got.Options["num_ctx"], "Ollama's 2048 default would truncate schema prompts")
 	require.Equal(t, 0.0, got.Options["temperature"], "temperature 0 must be sent: Ollama's default is 0.8")
 	require.NotContains(t, got.Options, "seed")
 	require.NotNil(t, got.Think)
@@ -555,7 +555,7 @@ func TestConfig(t *testing.T) {
 	c := Config{}.WithDefaults()
 	require.Equal(t, Config{
 		Host: "http://127.0.0.1:11434", Model: "qwen2.5-coder:7b", EmbedModel: "nomic-embed-text",
-		NumCtx: 16384, RequestTimeout: 120 * time.Second,
+		NumCtx: 32768, RequestTimeout: 120 * time.Second,
 	}, c)
 	require.NoError(t, c.validate())
 

@@ -34,7 +34,8 @@ type Config struct {
 	Seed *int
 	// NumCtx is the context window, in tokens, requested for every chat.
 	// Ollama's default (2048 tokens for many models) silently truncates
-	// schema prompts from the front, dropping the schema. Defaults to 16384.
+	// schema prompts from the front, dropping the schema; the full demo ERP
+	// schema alone is ~16k tokens. Defaults to 32768 (qwen2.5-coder's window).
 	NumCtx int
 	// KeepAlive is how long Ollama keeps the model loaded after a call; a
 	// negative value keeps it loaded. Defaults to 0, which sends nothing and
@@ -65,7 +66,7 @@ func (c Config) WithDefaults() Config {
 		c.EmbedModel = "nomic-embed-text"
 	}
 	if c.NumCtx == 0 {
-		c.NumCtx = 16384
+		c.NumCtx = 32768
 	}
 	if c.RequestTimeout == 0 {
 		c.RequestTimeout = 120 * time.Second
