@@ -86,13 +86,16 @@ type TableRef struct {
 	Location int
 }
 
-// QualifiedName returns "schema.name", or "name" when unqualified.
-func (t TableRef) QualifiedName() string {
-	if t.Schema == "" {
-		return t.Name
+// qualified returns "schema.name", or "name" when schema is empty.
+func qualified(schema, name string) string {
+	if schema == "" {
+		return name
 	}
-	return t.Schema + "." + t.Name
+	return schema + "." + name
 }
+
+// QualifiedName returns "schema.name", or "name" when unqualified.
+func (t TableRef) QualifiedName() string { return qualified(t.Schema, t.Name) }
 
 // CTE is one WITH query.
 type CTE struct {
@@ -140,12 +143,7 @@ type FuncCall struct {
 }
 
 // QualifiedName returns "schema.name", or "name" when unqualified.
-func (f FuncCall) QualifiedName() string {
-	if f.Schema == "" {
-		return f.Name
-	}
-	return f.Schema + "." + f.Name
-}
+func (f FuncCall) QualifiedName() string { return qualified(f.Schema, f.Name) }
 
 // Clause is the part of a query block an expression sits in.
 type Clause string
@@ -251,12 +249,7 @@ type OperatorRef struct {
 }
 
 // QualifiedName returns "schema.name", or "name" when unqualified.
-func (o OperatorRef) QualifiedName() string {
-	if o.Schema == "" {
-		return o.Name
-	}
-	return o.Schema + "." + o.Name
-}
+func (o OperatorRef) QualifiedName() string { return qualified(o.Schema, o.Name) }
 
 // ScopeKind is the kind of a query block.
 type ScopeKind string

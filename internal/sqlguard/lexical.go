@@ -134,39 +134,50 @@ func endsList(t pgsql.Token) bool {
 	return false
 }
 
-// clauseOf finds the clause a list comma at toks[i] belongs to: "select",
-// "group", "order", or "" for anything else.
-func clauseOf(toks []pgsql.Token, i int) string {
+// backAtDepth calls visit for each token before i at the parenthesis
+// depth of i, from nearest to farthest, until visit returns true. It
+// reports false when an unmatched "(" comes first: i sits inside a call or
+// a parenthesised list.
+func backAtDepth(toks []pgsql.Token, i int, visit func(j int) bool) bool {
 	depth := 0
 	for j := i - 1; j >= 0; j-- {
-		t := toks[j]
-		switch t.Text {
+		switch toks[j].Text {
 		case ")":
 			depth++
 			continue
 		case "(":
 			if depth == 0 {
-				return "" // the comma is inside a call or a parenthesised list
+				return false
 			}
 			depth--
 			continue
 		}
-		if depth > 0 {
-			continue
-		}
-		switch t.Keyword {
-		case "select":
-			return "select"
-		case "by":
-			if j > 0 && (toks[j-1].Keyword == "group" || toks[j-1].Keyword == "order") {
-				return toks[j-1].Keyword
-			}
-			return ""
-		case "from", "where", "having", "limit", "values", "set", "returning", "on", "using", "into", "window":
-			return ""
+		if depth == 0 && visit(j) {
+			return true
 		}
 	}
-	return ""
+	return true
+}
+
+// clauseOf finds the clause a list comma at toks[i] belongs to: "select",
+// "group", "order", or "" for anything else.
+func clauseOf(toks []pgsql.Token, i int) string {
+	clause := ""
+	backAtDepth(toks, i, func(j int) bool {
+		switch toks[j].Keyword {
+		case "select":
+			clause = "select"
+		case "by":
+			if j > 0 && (toks[j-1].Keyword == "group" || toks[j-1].Keyword == "order") {
+				clause = toks[j-1].Keyword
+			}
+		case "from", "where", "having", "limit", "values", "set", "returning", "on", "using", "into", "window":
+		default:
+			return false
+		}
+		return true
+	})
+	return clause
 }
 
 // followsJoinItem reports whether t can follow a complete FROM item.
@@ -187,37 +198,24 @@ func followsJoinItem(t pgsql.Token) bool {
 // (at the same parenthesis depth) show to be the last clause keyword, when
 // that JOIN needs a condition; -1 otherwise.
 func lastJoin(toks []pgsql.Token, idx int) int {
-	depth := 0
-	for j := idx - 1; j >= 0; j-- {
-		t := toks[j]
-		switch t.Text {
-		case ")":
-			depth++
-			continue
-		case "(":
-			if depth == 0 {
-				return -1
-			}
-			depth--
-			continue
-		}
-		if depth > 0 {
-			continue
-		}
-		switch t.Keyword {
+	found := -1
+	backAtDepth(toks, idx, func(j int) bool {
+		switch toks[j].Keyword {
 		case "join":
 			if j == idx-1 {
-				return -1 // nothing joined yet: a different error
+				return true // nothing joined yet: a different error
 			}
 			for k := j - 1; k >= 0 && k >= j-2; k-- {
 				if toks[k].Keyword == "cross" || toks[k].Keyword == "natural" {
-					return -1
+					return true
 				}
 			}
-			return j
+			found = j
+			return true
 		case "on", "using", "from", "where", "select", "group", "order", "having", "limit":
-			return -1
+			return true
 		}
-	}
-	return -1
+		return false
+	})
+	return found
 }
