@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/dbtest"
@@ -59,4 +61,41 @@ func TestDatabasesRefusePasswords(t *testing.T) {
 	}
 	_, err := tx.Exec(ctx, "INSERT INTO rag.databases (name, dsn) VALUES ('ok', 'postgres://u@h/db?sslmode=disable')")
 	require.NoError(t, err)
+}
+
+func TestCandidatesOption(t *testing.T) {
+	t.Parallel()
+	tx := dbtest.TestTx(t)
+	ctx := context.Background()
+	_, err := tx.Exec(ctx, "INSERT INTO rag.databases (name, dsn) VALUES ('shop', 'postgres://u@h/db')")
+	require.NoError(t, err)
+	_, err = tx.Exec(ctx, "SAVEPOINT s")
+	require.NoError(t, err)
+	_, err = tx.Exec(ctx, `INSERT INTO rag.queries (database_name, question, options) VALUES ('shop', 'q', '{"candidates": 11}')`)
+	require.ErrorContains(t, err, "options.candidates must be at most 10")
+	_, err = tx.Exec(ctx, "ROLLBACK TO SAVEPOINT s")
+	require.NoError(t, err)
+	_, err = tx.Exec(ctx, `INSERT INTO rag.queries (database_name, question, options) VALUES ('shop', 'q', '{"candidates": 6}')`)
+	require.NoError(t, err)
+}
+
+// TestDownUp: every migration's Down undoes its Up, so a rollback and a
+// re-run leave a working schema.
+func TestDownUp(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	sqlDB := stdlib.OpenDBFromPool(db.Pool)
+	t.Cleanup(func() { _ = sqlDB.Close() })
+	provider, err := goose.NewProvider(goose.DialectPostgres, sqlDB, migrations.FS(),
+		goose.WithTableName("rag.goose_db_version"), goose.WithDisableGlobalRegistry(true))
+	require.NoError(t, err)
+	_, err = provider.DownTo(ctx, 2)
+	require.NoError(t, err)
+	_, err = provider.Up(ctx)
+	require.NoError(t, err)
+	v, err := provider.GetDBVersion(ctx)
+	require.NoError(t, err)
+	sources := provider.ListSources()
+	require.Equal(t, sources[len(sources)-1].Version, v)
 }

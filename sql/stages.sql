@@ -53,14 +53,17 @@ WITH adv AS (
     RETURNING id, step
 ), att AS (
     INSERT INTO rag.attempts (query_id, attempt, repair_strategy, input_sql, input_error, model, prompt, raw_reply, sql,
-                              prompt_tokens, reply_tokens, llm_ms)
+                              prompt_tokens, reply_tokens, llm_ms, difficulty, calls, replies)
     SELECT adv.id, @attempt, @repair_strategy, sqlc.narg('input_sql'), sqlc.narg('input_error'), @model, @prompt,
-           @raw_reply, sqlc.narg('sql'), @prompt_tokens, @reply_tokens, @llm_ms
+           @raw_reply, sqlc.narg('sql'), @prompt_tokens, @reply_tokens, @llm_ms,
+           sqlc.narg('difficulty'), @calls, @replies
     FROM adv
     RETURNING query_id, attempt
 ), cand AS (
-    INSERT INTO rag.candidates (query_id, attempt, ordinal, sql)
-    SELECT att.query_id, att.attempt, s.ordinal, s.sql
+    -- Empty fingerprints stand for NULL (text that does not parse).
+    INSERT INTO rag.candidates (query_id, attempt, ordinal, sql, fingerprint, votes, source_call)
+    SELECT att.query_id, att.attempt, s.ordinal, s.sql, nullif((@fingerprints::text[])[s.ordinal], ''),
+           (@votes::integer[])[s.ordinal], (@source_calls::integer[])[s.ordinal]
     FROM att, unnest(@candidates::text[]) WITH ORDINALITY AS s (sql, ordinal)
 ), timing AS (
     INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
@@ -75,7 +78,7 @@ SELECT step FROM adv;
 -- One row per candidate of the attempt (ordinal is NULL when the reply had
 -- none), each with the question fields.
 SELECT q.database_name, q.question, q.options, q.status, q.step,
-       c.ordinal, c.sql
+       c.ordinal, c.sql, c.votes
 FROM rag.queries q
 LEFT JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = @attempt
 WHERE q.id = @id
@@ -96,14 +99,19 @@ WITH adv AS (
 ), cands AS (
     UPDATE rag.candidates c
     SET guarded_sql = v.guarded_sql, score = v.score, breakdown = v.breakdown, verdict = v.verdict, stage = v.stage,
-        error_class = v.error_class, sqlstate = v.sqlstate, error = v.error, plan = v.plan, selected = v.selected
+        error_class = v.error_class, sqlstate = v.sqlstate, error = v.error, plan = v.plan, selected = v.selected,
+        -- A deterministic repair replaces sql and keeps the model's text.
+        sql = coalesce(v.repaired_sql, c.sql),
+        original_sql = CASE WHEN v.repaired_sql IS NOT NULL THEN c.sql END,
+        repair = v.repair
     FROM adv, (
         -- Empty strings stand for NULL: the text arrays cannot carry NULLs.
         SELECT unnest(@ordinals::integer[]) AS ordinal, nullif(unnest(@guarded_sqls::text[]), '') AS guarded_sql,
                unnest(@scores::double precision[]) AS score, unnest(@breakdowns::jsonb[]) AS breakdown,
                unnest(@verdicts::text[]) AS verdict, nullif(unnest(@stages::text[]), '') AS stage,
                nullif(unnest(@error_classes::text[]), '') AS error_class, nullif(unnest(@sqlstates::text[]), '') AS sqlstate,
-               nullif(unnest(@errors::text[]), '') AS error, unnest(@plans::jsonb[]) AS plan, unnest(@selected::boolean[]) AS selected
+               nullif(unnest(@errors::text[]), '') AS error, unnest(@plans::jsonb[]) AS plan, unnest(@selected::boolean[]) AS selected,
+               nullif(unnest(@repaired_sqls::text[]), '') AS repaired_sql, unnest(@repairs::jsonb[]) AS repair
     ) v
     WHERE c.query_id = adv.id AND c.attempt = @attempt AND c.ordinal = v.ordinal
 ), outcome AS (

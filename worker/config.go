@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/migrations"
 )
 
@@ -22,6 +23,11 @@ type Config struct {
 	// question gets before it fails; a question's options.max_attempts
 	// overrides it. Defaults to 3.
 	MaxAttempts int
+	// Candidates configures multi-candidate generation: how many model
+	// calls an attempt makes by the question's difficulty, their temperature
+	// and time budget, and how many candidates are EXPLAINed at once.
+	// Defaults to candidate.Config{}.WithDefaults().
+	Candidates candidate.Config
 	// InfraAttempts is how many times a stage runs when it meets an
 	// infrastructure failure (LLM unreachable, target database down) before
 	// the question fails with infra_failure. Defaults to 5.
@@ -81,6 +87,7 @@ func (c Config) WithDefaults() Config {
 	if c.MaxAttempts == 0 {
 		c.MaxAttempts = 3
 	}
+	c.Candidates = c.Candidates.WithDefaults()
 	if c.InfraAttempts == 0 {
 		c.InfraAttempts = 5
 	}
@@ -124,6 +131,9 @@ func (c Config) WithDefaults() Config {
 }
 
 func (c Config) validate() error {
+	if err := c.Candidates.Validate(); err != nil {
+		return err
+	}
 	switch {
 	case c.RetrieveWorkers < 1 || c.LLMWorkers < 1 || c.DBWorkers < 1:
 		return errors.New("worker: queue concurrency must be at least 1")

@@ -69,6 +69,9 @@ type GenerateRequest struct {
 	// Model and Temperature override the configured ones when set.
 	Model       string
 	Temperature *float64
+	// Seed is the sampling seed; nil leaves it to the model's
+	// configuration.
+	Seed *int
 }
 
 // Generation is the model's reply and the SQL found in it.
@@ -80,6 +83,8 @@ type Generation struct {
 	PromptTokens int
 	ReplyTokens  int
 	Duration     time.Duration
+
+	seed *int // set by the stage: the seed it asked for
 }
 
 // Guard checks candidate SQL against policy and the database's catalog.

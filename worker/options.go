@@ -17,6 +17,7 @@ type options struct {
 	MaxRows      int             `json:"max_rows"`
 	TimeoutMS    int             `json:"timeout_ms"`
 	MaxAttempts  int             `json:"max_attempts"`
+	Candidates   int             `json:"candidates"`
 	Temperature  *float64        `json:"temperature"`
 	Model        string          `json:"model"`
 	SchemaFormat string          `json:"schema_format"`

@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -90,27 +93,142 @@ func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs
 		strategy = f.Strategy()
 	}
 
-	gen, err := s.deps.Model.Generate(ctx, GenerateRequest{Messages: msgs, Model: opts.Model, Temperature: opts.Temperature})
+	var difficulty *string
+	d := candidate.Classify(in.Question)
+	if attempt == 1 {
+		difficulty = ptr(string(d))
+	}
+	calls := s.cfg.Candidates.Calls(d, attempt > 1, opts.Candidates)
+	g, err := s.gather(ctx, msgs, opts, ref.QueryID, int(attempt), calls)
 	if err != nil {
 		return err
 	}
-	var firstSQL *string
-	if len(gen.SQL) > 0 {
-		firstSQL = &gen.SQL[0]
-	}
 	return complete(ctx, s, job, func(tx pgx.Tx) error {
 		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
-		next, err := s.q.FinishGenerate(ctx, tx, &dbsqlc.FinishGenerateParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt,
+		p := &dbsqlc.FinishGenerateParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt,
 			RepairStrategy: strategy, InputSql: prevSQL, InputError: in.PrevError,
-			Model: gen.Model, Prompt: mustJSON(msgs), RawReply: &gen.Raw, Sql: firstSQL, Candidates: nonNil(gen.SQL),
-			PromptTokens: ptr(int32(gen.PromptTokens)), ReplyTokens: ptr(int32(gen.ReplyTokens)), LlmMs: ptr(int32(gen.Duration.Milliseconds())),
-			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started})
+			Model: g.model, Prompt: mustJSON(msgs), RawReply: g.raw, Sql: g.firstSQL(),
+			PromptTokens: ptr(int32(g.promptTokens)), ReplyTokens: ptr(int32(g.replyTokens)), LlmMs: ptr(int32(g.duration.Milliseconds())),
+			Difficulty: difficulty, Calls: ptr(int32(calls)), Replies: mustJSON(g.replies),
+			Candidates: []string{}, Fingerprints: []string{}, Votes: []int32{}, SourceCalls: []int32{},
+			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started}
+		for _, u := range g.unique {
+			p.Candidates = append(p.Candidates, u.SQL)
+			p.Fingerprints = append(p.Fingerprints, u.Fingerprint)
+			p.Votes = append(p.Votes, int32(u.Votes))
+			p.SourceCalls = append(p.SourceCalls, int32(u.Source))
+		}
+		next, err := s.q.FinishGenerate(ctx, tx, p)
 		if err != nil {
 			return err
 		}
 		_, err = s.client.InsertTx(ctx, tx, jobs.ValidateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt}, nil)
 		return err
 	})
+}
+
+// reply is one model call of an attempt, as kept in rag.attempts.replies.
+type reply struct {
+	Call         int      `json:"call"`
+	Seed         *int     `json:"seed,omitempty"`
+	Model        string   `json:"model,omitempty"`
+	Raw          *string  `json:"raw_reply,omitempty"`
+	SQL          []string `json:"sql"`
+	ExtractError string   `json:"extract_error,omitempty"`
+	PromptTokens int      `json:"prompt_tokens,omitempty"`
+	ReplyTokens  int      `json:"reply_tokens,omitempty"`
+	LLMMs        int64    `json:"llm_ms"`
+	Error        string   `json:"error,omitempty"`
+	// Late: cancelled because the time budget ran out after other calls
+	// had answered.
+	Late bool `json:"late,omitempty"`
+}
+
+// gathered is what an attempt's model calls produced together.
+type gathered struct {
+	model                     string
+	raw                       *string // the first successful reply
+	replies                   []reply
+	unique                    []candidate.Unique
+	promptTokens, replyTokens int
+	duration                  time.Duration
+}
+
+func (g *gathered) firstSQL() *string {
+	if len(g.unique) == 0 {
+		return nil
+	}
+	return &g.unique[0].SQL
+}
+
+// gather makes an attempt's model calls — several in parallel, each with
+// its own seed, for a first attempt — within the candidate time budget, and
+// deduplicates their SQL. It fails only when no call succeeded: with the
+// first infrastructure error, so the stage is retried like a single call.
+func (s *Service) gather(ctx context.Context, msgs []prompt.Message, opts options, id int64, attempt, calls int) (*gathered, error) {
+	cfg := s.cfg.Candidates
+	started := s.cfg.Clock()
+	outs := candidate.Gather(ctx, calls, cfg.Budget, func(ctx context.Context, i int) (*Generation, error) {
+		req := GenerateRequest{Messages: msgs, Model: opts.Model, Temperature: opts.Temperature}
+		if calls > 1 {
+			// Distinct seeds and some temperature, or the K calls would
+			// return K copies of one reply.
+			req.Seed = ptr(cfg.CallSeed(id, attempt, i))
+			if req.Temperature == nil {
+				req.Temperature = &cfg.Temperature
+			}
+		}
+		gen, err := s.deps.Model.Generate(ctx, req)
+		if err == nil && gen != nil {
+			gen.seed = req.Seed
+		}
+		return gen, err
+	})
+	g := &gathered{duration: s.cfg.Clock().Sub(started)}
+	var firstErr error
+	sqls := make([][]string, len(outs))
+	for i, o := range outs {
+		r := reply{Call: i, SQL: []string{}}
+		if o.Err != nil {
+			r.Error, r.Late = errclass.Classify(o.Err).Message, o.Late
+			if firstErr == nil && !o.Late {
+				firstErr = o.Err
+			}
+			g.replies = append(g.replies, r)
+			continue
+		}
+		gen := o.Value
+		r.Seed, r.Model, r.Raw, r.SQL, r.ExtractError = gen.seed, gen.Model, &gen.Raw, nonNil(gen.SQL), gen.ExtractError
+		r.PromptTokens, r.ReplyTokens, r.LLMMs = gen.PromptTokens, gen.ReplyTokens, gen.Duration.Milliseconds()
+		g.replies = append(g.replies, r)
+		if g.raw == nil {
+			g.raw, g.model = r.Raw, gen.Model
+		}
+		g.promptTokens += gen.PromptTokens
+		g.replyTokens += gen.ReplyTokens
+		sqls[i] = gen.SQL
+	}
+	if g.raw == nil {
+		if firstErr == nil {
+			firstErr = ctx.Err()
+		}
+		return nil, firstErr
+	}
+	if n := len(outs) - countOK(outs); n > 0 {
+		s.log.WarnContext(ctx, "some candidate calls failed; using the others", "query_id", id, "attempt", attempt, "failed", n, "calls", len(outs))
+	}
+	g.unique = candidate.Dedupe(sqls)
+	return g, nil
+}
+
+func countOK[T any](outs []candidate.Outcome[T]) int {
+	n := 0
+	for _, o := range outs {
+		if o.Err == nil {
+			n++
+		}
+	}
+	return n
 }
 
 // failureOf completes a failed attempt's description with what the repair
@@ -130,6 +248,8 @@ func (s *Service) failureOf(ctx context.Context, database string, f prompt.Failu
 // evaluation is what validation learned about one candidate.
 type evaluation struct {
 	ordinal int32
+	sql     string // the candidate's SQL as generated
+	skipped bool   // not EXPLAINed: a better-scored candidate passed first
 	verdict *Verdict
 	plan    *target.Plan
 	err     *errclass.Error // why it was rejected
@@ -170,32 +290,15 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 		if row.Ordinal == nil {
 			continue // the reply held no SQL
 		}
-		ev := &evaluation{ordinal: *row.Ordinal, eval: candidate.Evaluation{Ordinal: int(*row.Ordinal)}}
-		v, err := s.deps.Guard.Check(ctx, in.DatabaseName, deref(row.Sql), limit)
-		if err != nil {
+		ev := &evaluation{ordinal: *row.Ordinal, sql: deref(row.Sql), eval: candidate.Evaluation{Ordinal: int(*row.Ordinal), Votes: int(deref(row.Votes))}}
+		if err := s.check(ctx, in.DatabaseName, ev, limit); err != nil {
 			return err
-		}
-		ev.verdict = v
-		ev.eval.LintErrors, ev.eval.LintWarnings = v.LintErrors, v.LintWarnings
-		ev.eval.HasGroupBy, ev.eval.HasOrderBy, ev.eval.HasLimit, ev.eval.HasDistinct = v.Shape.HasGroupBy, v.Shape.HasOrderBy, v.Shape.HasLimit, v.Shape.HasDistinct
-		if !v.OK {
-			ev.eval.Rejected = true
-			ev.eval.Refused = v.Stage == "parse" || v.Stage == "policy"
-			ev.stage = v.Stage
-			ev.err = violationError(v)
-		} else {
-			plan, err := s.deps.Targets.Explain(ctx, db, v.SQL)
-			if err != nil {
-				ce := errclass.Classify(err)
-				if ce.Class == errclass.InfraFailure {
-					return err // the database, not the SQL: retry the stage
-				}
-				ev.eval.Rejected, ev.eval.ExplainFailed, ev.stage, ev.err = true, true, "explain", ce
-			}
-			ev.plan = plan
 		}
 		ev.score, ev.parts = candidate.Score(in.Question, ev.eval)
 		evals = append(evals, ev)
+	}
+	if err := s.explainAll(ctx, db, in.Question, evals); err != nil {
+		return err
 	}
 
 	scores := make([]float64, len(evals))
@@ -240,6 +343,87 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 		}
 		return err
 	})
+}
+
+// check runs the guard on ev's SQL and records the verdict; a refusal
+// rejects the candidate.
+func (s *Service) check(ctx context.Context, database string, ev *evaluation, limit int) error {
+	v, err := s.deps.Guard.Check(ctx, database, ev.sql, limit)
+	if err != nil {
+		return err
+	}
+	ev.verdict = v
+	ev.eval.LintErrors, ev.eval.LintWarnings = v.LintErrors, v.LintWarnings
+	ev.eval.HasGroupBy, ev.eval.HasOrderBy, ev.eval.HasLimit, ev.eval.HasDistinct = v.Shape.HasGroupBy, v.Shape.HasOrderBy, v.Shape.HasLimit, v.Shape.HasDistinct
+	if !v.OK {
+		ev.eval.Rejected = true
+		ev.eval.Refused = v.Stage == "parse" || v.Stage == "policy"
+		ev.stage = v.Stage
+		ev.err = violationError(v)
+	}
+	return nil
+}
+
+// explainAll EXPLAINs the candidates the guard passed, best pre-EXPLAIN
+// score first, Candidates.MaxExplain at a time in parallel (each under the
+// target's explain timeout). Once a batch holds a candidate that passed,
+// the rest are skipped: they could not outrank it, as a candidate's score
+// only falls when EXPLAIN fails. An infrastructure failure fails the whole
+// stage, to be retried: it says nothing about the SQL.
+func (s *Service) explainAll(ctx context.Context, db target.Database, question string, evals []*evaluation) error {
+	var todo []*evaluation
+	for _, ev := range evals {
+		if !ev.eval.Rejected {
+			todo = append(todo, ev)
+		}
+	}
+	sort.SliceStable(todo, func(a, b int) bool {
+		if todo[a].score != todo[b].score {
+			return todo[a].score > todo[b].score
+		}
+		return todo[a].eval.Votes > todo[b].eval.Votes
+	})
+	for len(todo) > 0 {
+		n := min(len(todo), s.cfg.Candidates.MaxExplain)
+		batch := todo[:n]
+		todo = todo[n:]
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i, ev := range batch {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = s.explain(ctx, db, question, ev)
+			}()
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			return err
+		}
+		passed := slices.ContainsFunc(batch, func(ev *evaluation) bool { return !ev.eval.Rejected })
+		if passed {
+			for _, ev := range todo {
+				ev.skipped, ev.eval.Rejected = true, true
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// explain runs EXPLAIN on a guard-passed candidate and rescores it.
+func (s *Service) explain(ctx context.Context, db target.Database, question string, ev *evaluation) error {
+	plan, err := s.deps.Targets.Explain(ctx, db, ev.verdict.SQL)
+	if err != nil {
+		ce := errclass.Classify(err)
+		if ce.Class == errclass.InfraFailure {
+			return err // the database, not the SQL: retry the stage
+		}
+		ev.eval.Rejected, ev.eval.ExplainFailed, ev.stage, ev.err = true, true, "explain", ce
+	}
+	ev.plan = plan
+	ev.score, ev.parts = candidate.Score(question, ev.eval)
+	return nil
 }
 
 // decision is where a question goes after validation or execution.
@@ -293,6 +477,9 @@ func addEvaluation(p *dbsqlc.FinishValidateParams, ev *evaluation, selected bool
 	guarded, verdict, stage, class, state, msg := "", "passed", "", "", "", ""
 	if ev.verdict != nil {
 		guarded = ev.verdict.SQL
+	}
+	if ev.skipped {
+		verdict = "skipped"
 	}
 	if ev.err != nil {
 		verdict, stage, class, state, msg = "rejected", ev.stage, string(ev.err.Class), ev.err.SQLSTATE, ev.err.Message
@@ -474,9 +661,10 @@ func staleOr[T args](ctx context.Context, s *Service, job *river.Job[T], err err
 	return err
 }
 
-func deref(p *string) string {
+func deref[T any](p *T) T {
+	var zero T
 	if p == nil {
-		return ""
+		return zero
 	}
 	return *p
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
@@ -82,6 +83,9 @@ func setup(t *testing.T) *env {
 		cfg: worker.Config{
 			Logger: dbtest.Logger(t), FetchCooldown: 5 * time.Millisecond, FetchPollInterval: 200 * time.Millisecond,
 			RetryBackoff: 20 * time.Millisecond, RetryBackoffMax: 100 * time.Millisecond, InfraAttempts: 4,
+			// One model call per attempt keeps the scripted conversations
+			// of the chain tests simple; TestMultiCandidate turns K on.
+			Candidates: candidate.Config{Disabled: true},
 		},
 	}
 }
@@ -636,4 +640,122 @@ func TestRepairStartsFromTheClosestCandidate(t *testing.T) {
 	require.Equal(t, "explain", *cands[1].Stage)
 	require.Less(t, *cands[0].Score, *cands[1].Score, "a refused candidate ranks below one that failed EXPLAIN")
 	require.True(t, cands[2].Selected)
+}
+
+// TestMultiCandidate: a hard question gets KHard model calls in parallel,
+// each with its own seed at the candidate temperature; a failed call and
+// one cut off by the time budget do not fail the attempt; identical
+// queries merge into one candidate with votes; the votes break the tie
+// between equally scored candidates.
+func TestMultiCandidate(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	seed := 100
+	e.cfg.Candidates = candidate.Config{Seed: &seed, Budget: 500 * time.Millisecond}
+	var mu sync.Mutex
+	var seeds []int
+	e.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
+		s := int(req.Options["seed"].(float64))
+		mu.Lock()
+		seeds = append(seeds, s)
+		mu.Unlock()
+		if req.Options["temperature"] != 0.3 {
+			return ollamatest.Response{Status: 400, Error: fmt.Sprintf("test: temperature %v, want 0.3", req.Options["temperature"])}
+		}
+		switch s {
+		case 100:
+			return fence("SELECT count(*) FROM orders")
+		case 101:
+			return fence("select COUNT(*)\n  from orders -- the same query")
+		case 102:
+			return fence("SELECT c.nope FROM customers c")
+		case 103:
+			return ollamatest.Response{Status: 400, Error: "test: this call fails"}
+		case 104:
+			return ollamatest.Response{Content: "```sql\nSELECT 1\n```", Delay: time.Minute}
+		}
+		return fence("SELECT round(100.0 * count(*) FILTER (WHERE status = 'cancelled') / count(*), 1) AS pct FROM orders")
+	})
+	e.start(t)
+	ctx := context.Background()
+
+	id := e.askSQL(t, "What percentage of orders were cancelled?", "{}")
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+	mu.Lock()
+	require.ElementsMatch(t, []int{100, 101, 102, 103, 104, 105}, seeds, "six calls, six seeds")
+	mu.Unlock()
+
+	attempts, err := dbsqlc.New().ListAttempts(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	require.Len(t, attempts, 1)
+	require.Equal(t, "hard", deref(attempts[0].Difficulty))
+	require.EqualValues(t, 6, *attempts[0].Calls)
+	var replies []struct {
+		Call  int      `json:"call"`
+		Seed  int      `json:"seed"`
+		SQL   []string `json:"sql"`
+		Error string   `json:"error"`
+		Late  bool     `json:"late"`
+	}
+	require.NoError(t, json.Unmarshal(attempts[0].Replies, &replies))
+	require.Len(t, replies, 6)
+	require.Contains(t, replies[3].Error, "this call fails")
+	require.False(t, replies[3].Late)
+	require.True(t, replies[4].Late, "the budget cut off the slow call")
+	require.Equal(t, 105, replies[5].Seed)
+
+	cands, err := dbsqlc.New().ListAllCandidates(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	require.Len(t, cands, 3, "the two spellings of count(*) are one candidate")
+	require.Equal(t, "SELECT count(*) FROM orders", cands[0].Sql)
+	require.EqualValues(t, 2, cands[0].Votes)
+	require.NotNil(t, cands[0].Fingerprint)
+	require.EqualValues(t, 0, *cands[0].SourceCall)
+	require.Equal(t, "explain", deref(cands[1].Stage))
+	require.Equal(t, "42703", deref(cands[1].Sqlstate))
+	require.EqualValues(t, 5, *cands[2].SourceCall)
+	require.Equal(t, *cands[0].Score, *cands[2].Score)
+	require.True(t, cands[0].Selected, "equal scores: the query two calls agreed on wins")
+}
+
+// TestExplainBatches: with MaxExplain 1, candidates are EXPLAINed one at a
+// time and the ones after the first that passes are skipped, not run.
+func TestExplainBatches(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.cfg.Candidates = candidate.Config{MaxExplain: 1}
+	e.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
+		switch int(req.Options["seed"].(float64)) % 3 {
+		case 0:
+			return fence("SELECT c.nope FROM customers c")
+		case 1:
+			return fence("SELECT name FROM customers")
+		}
+		return fence("SELECT city FROM customers")
+	})
+	e.start(t)
+	ctx := context.Background()
+
+	id := e.askSQL(t, "Customer names", `{"candidates": 3}`)
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+	cands, err := dbsqlc.New().ListAllCandidates(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	require.Len(t, cands, 3)
+	verdicts := map[string]int{}
+	for _, c := range cands {
+		verdicts[c.Verdict]++
+	}
+	// Candidates are tried in ordinal order (equal pre-EXPLAIN scores):
+	// whichever passes first is selected and the rest are not EXPLAINed.
+	require.Equal(t, 1, verdicts["passed"], "%v", verdicts)
+	require.Equal(t, 3, verdicts["passed"]+verdicts["skipped"]+verdicts["rejected"])
+	require.GreaterOrEqual(t, verdicts["skipped"], 1, "%v", verdicts)
+	for _, c := range cands {
+		if c.Verdict == "skipped" {
+			require.Nil(t, c.Plan)
+			require.False(t, c.Selected)
+		}
+	}
 }

@@ -27,6 +27,14 @@ var envVars = []envVar{
 	{"NL2SQL_NUM_CTX", "32768", "Context window requested from Ollama (its own default, 2048, cuts schema prompts; the full demo ERP schema is ~16k tokens)."},
 	{"NL2SQL_LLM_TIMEOUT", "120s", "Timeout of one model call."},
 	{"NL2SQL_MAX_ATTEMPTS", "3", "Generations per question (first try + repairs)."},
+	{"NL2SQL_CANDIDATES_ENABLED", "true", "Multi-candidate generation: several model calls per question, each with its own seed, the best candidate selected by deterministic scoring (seeds: MULTI_CANDIDATE_ENABLED). false: one call."},
+	{"NL2SQL_CANDIDATES", "4", "Model calls for a medium question (seeds: MULTI_CANDIDATE_K); options.candidates overrides it per question."},
+	{"NL2SQL_CANDIDATES_EASY", "2", "Model calls for an easy question (MULTI_CANDIDATE_K_EASY)."},
+	{"NL2SQL_CANDIDATES_HARD", "6", "Model calls for a hard question (MULTI_CANDIDATE_K_HARD)."},
+	{"NL2SQL_CANDIDATES_REPAIR", "1", "Model calls of a repair attempt."},
+	{"NL2SQL_CANDIDATE_TEMPERATURE", "0.3", "Sampling temperature of the calls when there are several."},
+	{"NL2SQL_CANDIDATE_BUDGET", "10s", "Time the calls of one attempt may take together; then the replies in hand are used (MULTI_CANDIDATE_TIME_BUDGET_MS)."},
+	{"NL2SQL_EXPLAIN_PARALLEL", "4", "Candidates EXPLAINed at once, best first; later ones are skipped once one passes."},
 	{"NL2SQL_INFRA_ATTEMPTS", "5", "Tries of a stage that meets an unreachable LLM or database before the question fails."},
 	{"NL2SQL_RETRY_BACKOFF", "1s", "First wait before such a retry; doubles each time."},
 	{"NL2SQL_RETRY_BACKOFF_MAX", "30s", "Longest wait between retries."},
@@ -88,6 +96,15 @@ func (e *env) int(name string) int {
 		e.errs = append(e.errs, fmt.Sprintf("%s=%q is not an integer", name, s))
 	}
 	return n
+}
+
+func (e *env) bool(name string) bool {
+	s := e.str(name)
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		e.errs = append(e.errs, fmt.Sprintf("%s=%q is not true or false", name, s))
+	}
+	return b
 }
 
 func (e *env) float(name string) float64 {

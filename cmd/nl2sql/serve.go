@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/pipeline"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
@@ -43,6 +44,12 @@ func loadSettings(m *Main) (*settings, error) {
 		RetryBackoff: e.duration("NL2SQL_RETRY_BACKOFF"), RetryBackoffMax: e.duration("NL2SQL_RETRY_BACKOFF_MAX"),
 		FetchCooldown: e.duration("NL2SQL_FETCH_COOLDOWN"), FetchPollInterval: e.duration("NL2SQL_FETCH_POLL_INTERVAL"),
 		RescueAfter: e.duration("NL2SQL_RESCUE_AFTER"), Logger: log,
+		Candidates: candidate.Config{
+			Disabled: !e.bool("NL2SQL_CANDIDATES_ENABLED"), K: e.int("NL2SQL_CANDIDATES"),
+			KEasy: e.int("NL2SQL_CANDIDATES_EASY"), KHard: e.int("NL2SQL_CANDIDATES_HARD"), RepairK: e.int("NL2SQL_CANDIDATES_REPAIR"),
+			Temperature: e.float("NL2SQL_CANDIDATE_TEMPERATURE"), Budget: e.duration("NL2SQL_CANDIDATE_BUDGET"),
+			MaxExplain: e.int("NL2SQL_EXPLAIN_PARALLEL"), Seed: s.LLM.Seed,
+		},
 	}
 	s.Target = target.Config{
 		StatementTimeout: e.duration("NL2SQL_STATEMENT_TIMEOUT"), ExplainTimeout: e.duration("NL2SQL_EXPLAIN_TIMEOUT"),

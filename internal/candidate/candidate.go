@@ -48,6 +48,9 @@ type Evaluation struct {
 	HasOrderBy    bool
 	HasLimit      bool // a LIMIT written by the model, not one the guard added
 	HasDistinct   bool
+	// Votes is how many of the attempt's model calls produced this query
+	// (see Dedupe); it breaks score ties.
+	Votes int
 }
 
 // Breakdown maps score parts to points.
@@ -99,8 +102,9 @@ func Score(question string, e Evaluation) (float64, Breakdown) {
 }
 
 // Select returns the index in evals of the best candidate that was not
-// rejected, or -1 when all were. Higher scores win; ties go to the earlier
-// candidate so selection is stable.
+// rejected, or -1 when all were. Higher scores win; among equal scores the
+// query more calls agreed on, then the earlier candidate, so selection is
+// stable.
 func Select(evals []Evaluation, scores []float64) int {
 	idx := make([]int, 0, len(evals))
 	for i, e := range evals {
@@ -114,6 +118,9 @@ func Select(evals []Evaluation, scores []float64) int {
 	sort.SliceStable(idx, func(a, b int) bool {
 		if scores[idx[a]] != scores[idx[b]] {
 			return scores[idx[a]] > scores[idx[b]]
+		}
+		if evals[idx[a]].Votes != evals[idx[b]].Votes {
+			return evals[idx[a]].Votes > evals[idx[b]].Votes
 		}
 		return evals[idx[a]].Ordinal < evals[idx[b]].Ordinal
 	})

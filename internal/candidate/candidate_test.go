@@ -46,6 +46,8 @@ func TestSelect(t *testing.T) {
 	evals := []Evaluation{{Ordinal: 1, Rejected: true}, {Ordinal: 2}, {Ordinal: 3}}
 	require.Equal(t, 2, Select(evals, []float64{200, 90, 95}), "a rejected candidate never wins, whatever its score")
 	require.Equal(t, 1, Select(evals, []float64{0, 95, 95}), "ties go to the earlier candidate")
+	voted := []Evaluation{{Ordinal: 1, Votes: 1}, {Ordinal: 2, Votes: 3}, {Ordinal: 3, Votes: 5}}
+	require.Equal(t, 1, Select(voted, []float64{95, 95, 90}), "among equal scores the query more calls agreed on wins; votes never beat score")
 	require.Equal(t, -1, Select([]Evaluation{{Rejected: true}}, []float64{100}))
 	require.Equal(t, -1, Select(nil, nil))
 }

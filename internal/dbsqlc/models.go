@@ -35,6 +35,12 @@ type RagAttempt struct {
 	LlmMs         *int32
 	CreatedAt     time.Time
 	ValidatedAt   *time.Time
+	// The question's difficulty as classified for a first attempt; it sets how many candidates were generated.
+	Difficulty *string
+	// Model calls made for this attempt (K).
+	Calls *int32
+	// One object per model call: seed, raw reply, tokens, duration, error; raw_reply holds the first successful one.
+	Replies []byte
 }
 
 type RagCandidate struct {
@@ -46,7 +52,8 @@ type RagCandidate struct {
 	Score      *float64
 	// Score parts, e.g. {"base": 100, "lint_warning": -5, "explain_failed": -50}.
 	Breakdown []byte
-	Verdict   string
+	// passed, rejected, or skipped: not EXPLAINed because a better-scored candidate passed first.
+	Verdict string
 	// Where a rejected candidate failed: parse, policy, lint, explain or execute.
 	Stage      *string
 	ErrorClass *string
@@ -55,6 +62,16 @@ type RagCandidate struct {
 	Plan       []byte
 	Selected   bool
 	CreatedAt  time.Time
+	// pg_query fingerprint of sql; NULL when it does not parse.
+	Fingerprint *string
+	// How many of the attempt's model calls produced this same query (same fingerprint and constants).
+	Votes int32
+	// The model call (0-based, see rag.attempts.replies) that first produced it.
+	SourceCall *int32
+	// The model's SQL when the deterministic repair rewrote it; sql is then the repaired text.
+	OriginalSql *string
+	// What the deterministic repair (autocorrect, surgical whitelist) did, or in observe mode would have done, with its gate outcomes.
+	Repair []byte
 }
 
 type RagColumn struct {

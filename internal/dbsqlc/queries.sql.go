@@ -213,7 +213,7 @@ func (q *Queries) InsertQuery(ctx context.Context, db DBTX, arg *InsertQueryPara
 }
 
 const listAllCandidates = `-- name: ListAllCandidates :many
-SELECT query_id, attempt, ordinal, sql, guarded_sql, score, breakdown, verdict, stage, error_class, sqlstate, error, plan, selected, created_at FROM rag.candidates WHERE query_id = $1 ORDER BY attempt, ordinal
+SELECT query_id, attempt, ordinal, sql, guarded_sql, score, breakdown, verdict, stage, error_class, sqlstate, error, plan, selected, created_at, fingerprint, votes, source_call, original_sql, repair FROM rag.candidates WHERE query_id = $1 ORDER BY attempt, ordinal
 `
 
 func (q *Queries) ListAllCandidates(ctx context.Context, db DBTX, queryID int64) ([]*RagCandidate, error) {
@@ -241,6 +241,11 @@ func (q *Queries) ListAllCandidates(ctx context.Context, db DBTX, queryID int64)
 			&i.Plan,
 			&i.Selected,
 			&i.CreatedAt,
+			&i.Fingerprint,
+			&i.Votes,
+			&i.SourceCall,
+			&i.OriginalSql,
+			&i.Repair,
 		); err != nil {
 			return nil, err
 		}
@@ -253,7 +258,7 @@ func (q *Queries) ListAllCandidates(ctx context.Context, db DBTX, queryID int64)
 }
 
 const listAttempts = `-- name: ListAttempts :many
-SELECT query_id, attempt, repair_strategy, input_sql, input_error, model, prompt, raw_reply, sql, outcome, failed_ordinal, stage, error_class, sqlstate, error, prompt_tokens, reply_tokens, llm_ms, created_at, validated_at FROM rag.attempts WHERE query_id = $1 ORDER BY attempt
+SELECT query_id, attempt, repair_strategy, input_sql, input_error, model, prompt, raw_reply, sql, outcome, failed_ordinal, stage, error_class, sqlstate, error, prompt_tokens, reply_tokens, llm_ms, created_at, validated_at, difficulty, calls, replies FROM rag.attempts WHERE query_id = $1 ORDER BY attempt
 `
 
 func (q *Queries) ListAttempts(ctx context.Context, db DBTX, queryID int64) ([]*RagAttempt, error) {
@@ -286,6 +291,9 @@ func (q *Queries) ListAttempts(ctx context.Context, db DBTX, queryID int64) ([]*
 			&i.LlmMs,
 			&i.CreatedAt,
 			&i.ValidatedAt,
+			&i.Difficulty,
+			&i.Calls,
+			&i.Replies,
 		); err != nil {
 			return nil, err
 		}

@@ -155,18 +155,21 @@ WITH adv AS (
     RETURNING id, step
 ), att AS (
     INSERT INTO rag.attempts (query_id, attempt, repair_strategy, input_sql, input_error, model, prompt, raw_reply, sql,
-                              prompt_tokens, reply_tokens, llm_ms)
+                              prompt_tokens, reply_tokens, llm_ms, difficulty, calls, replies)
     SELECT adv.id, $1, $4, $5, $6, $7, $8,
-           $9, $10, $11, $12, $13
+           $9, $10, $11, $12, $13,
+           $14, $15, $16
     FROM adv
     RETURNING query_id, attempt
 ), cand AS (
-    INSERT INTO rag.candidates (query_id, attempt, ordinal, sql)
-    SELECT att.query_id, att.attempt, s.ordinal, s.sql
-    FROM att, unnest($14::text[]) WITH ORDINALITY AS s (sql, ordinal)
+    -- Empty fingerprints stand for NULL (text that does not parse).
+    INSERT INTO rag.candidates (query_id, attempt, ordinal, sql, fingerprint, votes, source_call)
+    SELECT att.query_id, att.attempt, s.ordinal, s.sql, nullif(($17::text[])[s.ordinal], ''),
+           ($18::integer[])[s.ordinal], ($19::integer[])[s.ordinal]
+    FROM att, unnest($20::text[]) WITH ORDINALITY AS s (sql, ordinal)
 ), timing AS (
     INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
-    SELECT adv.id, 'generate', $1, $15, $16, $17, $18, now() FROM adv
+    SELECT adv.id, 'generate', $1, $21, $22, $23, $24, now() FROM adv
     ON CONFLICT (query_id, stage, attempt) DO UPDATE
     SET job_id = excluded.job_id, job_attempts = excluded.job_attempts, enqueued_at = excluded.enqueued_at,
         started_at = excluded.started_at, finished_at = excluded.finished_at
@@ -188,6 +191,12 @@ type FinishGenerateParams struct {
 	PromptTokens   *int32
 	ReplyTokens    *int32
 	LlmMs          *int32
+	Difficulty     *string
+	Calls          *int32
+	Replies        []byte
+	Fingerprints   []string
+	Votes          []int32
+	SourceCalls    []int32
 	Candidates     []string
 	JobID          *int64
 	JobAttempts    int32
@@ -210,6 +219,12 @@ func (q *Queries) FinishGenerate(ctx context.Context, db DBTX, arg *FinishGenera
 		arg.PromptTokens,
 		arg.ReplyTokens,
 		arg.LlmMs,
+		arg.Difficulty,
+		arg.Calls,
+		arg.Replies,
+		arg.Fingerprints,
+		arg.Votes,
+		arg.SourceCalls,
 		arg.Candidates,
 		arg.JobID,
 		arg.JobAttempts,
@@ -285,26 +300,31 @@ WITH adv AS (
 ), cands AS (
     UPDATE rag.candidates c
     SET guarded_sql = v.guarded_sql, score = v.score, breakdown = v.breakdown, verdict = v.verdict, stage = v.stage,
-        error_class = v.error_class, sqlstate = v.sqlstate, error = v.error, plan = v.plan, selected = v.selected
+        error_class = v.error_class, sqlstate = v.sqlstate, error = v.error, plan = v.plan, selected = v.selected,
+        -- A deterministic repair replaces sql and keeps the model's text.
+        sql = coalesce(v.repaired_sql, c.sql),
+        original_sql = CASE WHEN v.repaired_sql IS NOT NULL THEN c.sql END,
+        repair = v.repair
     FROM adv, (
         -- Empty strings stand for NULL: the text arrays cannot carry NULLs.
         SELECT unnest($8::integer[]) AS ordinal, nullif(unnest($9::text[]), '') AS guarded_sql,
                unnest($10::double precision[]) AS score, unnest($11::jsonb[]) AS breakdown,
                unnest($12::text[]) AS verdict, nullif(unnest($13::text[]), '') AS stage,
                nullif(unnest($14::text[]), '') AS error_class, nullif(unnest($15::text[]), '') AS sqlstate,
-               nullif(unnest($16::text[]), '') AS error, unnest($17::jsonb[]) AS plan, unnest($18::boolean[]) AS selected
+               nullif(unnest($16::text[]), '') AS error, unnest($17::jsonb[]) AS plan, unnest($18::boolean[]) AS selected,
+               nullif(unnest($19::text[]), '') AS repaired_sql, unnest($20::jsonb[]) AS repair
     ) v
     WHERE c.query_id = adv.id AND c.attempt = $2 AND c.ordinal = v.ordinal
 ), outcome AS (
     UPDATE rag.attempts a
-    SET outcome = $19, failed_ordinal = $20, stage = $21,
-        error_class = $22, sqlstate = $23,
-        error = $24, validated_at = now()
+    SET outcome = $21, failed_ordinal = $22, stage = $23,
+        error_class = $24, sqlstate = $25,
+        error = $26, validated_at = now()
     FROM adv
     WHERE a.query_id = adv.id AND a.attempt = $2
 ), timing AS (
     INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
-    SELECT adv.id, 'validate', $2, $25, $26, $27, $28, now() FROM adv
+    SELECT adv.id, 'validate', $2, $27, $28, $29, $30, now() FROM adv
     ON CONFLICT (query_id, stage, attempt) DO UPDATE
     SET job_id = excluded.job_id, job_attempts = excluded.job_attempts, enqueued_at = excluded.enqueued_at,
         started_at = excluded.started_at, finished_at = excluded.finished_at
@@ -331,6 +351,8 @@ type FinishValidateParams struct {
 	Errors            []string
 	Plans             [][]byte
 	Selected          []bool
+	RepairedSqls      []string
+	Repairs           [][]byte
 	Outcome           string
 	FailedOrdinal     *int32
 	AttemptStage      *string
@@ -366,6 +388,8 @@ func (q *Queries) FinishValidate(ctx context.Context, db DBTX, arg *FinishValida
 		arg.Errors,
 		arg.Plans,
 		arg.Selected,
+		arg.RepairedSqls,
+		arg.Repairs,
 		arg.Outcome,
 		arg.FailedOrdinal,
 		arg.AttemptStage,
@@ -480,7 +504,7 @@ func (q *Queries) GetGenerateInput(ctx context.Context, db DBTX, arg *GetGenerat
 
 const getValidateInput = `-- name: GetValidateInput :many
 SELECT q.database_name, q.question, q.options, q.status, q.step,
-       c.ordinal, c.sql
+       c.ordinal, c.sql, c.votes
 FROM rag.queries q
 LEFT JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = $1
 WHERE q.id = $2
@@ -500,6 +524,7 @@ type GetValidateInputRow struct {
 	Step         int32
 	Ordinal      *int32
 	Sql          *string
+	Votes        *int32
 }
 
 // One row per candidate of the attempt (ordinal is NULL when the reply had
@@ -521,6 +546,7 @@ func (q *Queries) GetValidateInput(ctx context.Context, db DBTX, arg *GetValidat
 			&i.Step,
 			&i.Ordinal,
 			&i.Sql,
+			&i.Votes,
 		); err != nil {
 			return nil, err
 		}

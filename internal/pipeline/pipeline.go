@@ -202,7 +202,7 @@ func (p *Pipeline) Generate(ctx context.Context, req worker.GenerateRequest) (*w
 	for i, m := range req.Messages {
 		msgs[i] = llm.Message(m)
 	}
-	reply, err := p.llm.Chat(ctx, llm.ChatRequest{Messages: msgs, Model: req.Model, Temperature: req.Temperature})
+	reply, err := p.llm.Chat(ctx, llm.ChatRequest{Messages: msgs, Model: req.Model, Temperature: req.Temperature, Seed: req.Seed})
 	if err != nil {
 		return nil, err
 	}
