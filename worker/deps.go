@@ -19,6 +19,9 @@ type Deps struct {
 	Model     Model
 	Guard     Guard
 	Targets   Targets
+	// Repairer fixes failed candidates without a model call; nil turns
+	// deterministic repair off.
+	Repairer Repairer
 }
 
 func (d Deps) validate() error {
@@ -125,6 +128,27 @@ type Shape struct {
 	HasOrderBy  bool
 	HasLimit    bool // written by the model
 	HasDistinct bool
+}
+
+// Repairer repairs a failed candidate deterministically: autocorrect of
+// names, quoting and punctuation, and the surgical column whitelist.
+type Repairer interface {
+	// Repair looks at sql, which failed with fail (its SQLSTATE and
+	// message), and returns the corrected SQL when a rewrite is safe
+	// (fixed true). The report says what was done or, when nothing was
+	// (observe mode, a gate failed), what would have been; it is stored
+	// with the candidate, so it is set whenever the repair looked.
+	Repair(ctx context.Context, database, sql string, fail RepairInput) (fixed string, ok bool, report json.RawMessage, err error)
+}
+
+// RepairInput is the failure a repair starts from.
+type RepairInput struct {
+	SQLSTATE string
+	Message  string
+	// Stage is where it failed: parse, policy, lint or explain.
+	Stage string
+	// Code is the guard's or lint's code, when it refused.
+	Code string
 }
 
 // Targets runs SQL on target databases.

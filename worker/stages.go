@@ -250,13 +250,17 @@ type evaluation struct {
 	ordinal int32
 	sql     string // the candidate's SQL as generated
 	skipped bool   // not EXPLAINed: a better-scored candidate passed first
-	verdict *Verdict
-	plan    *target.Plan
-	err     *errclass.Error // why it was rejected
-	stage   string
-	eval    candidate.Evaluation
-	score   float64
-	parts   candidate.Breakdown
+	// repaired is the SQL after deterministic repair, "" when none was
+	// applied; repair is the repairer's report (also when it only looked).
+	repaired string
+	repair   json.RawMessage
+	verdict  *Verdict
+	plan     *target.Plan
+	err      *errclass.Error // why it was rejected
+	stage    string
+	eval     candidate.Evaluation
+	score    float64
+	parts    candidate.Breakdown
 }
 
 // validate runs the guard, lint and EXPLAIN on an attempt's candidates and
@@ -294,10 +298,16 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 		if err := s.check(ctx, in.DatabaseName, ev, limit); err != nil {
 			return err
 		}
+		if ev.err != nil {
+			// A trailing comma, a misspelt table: fixable before any EXPLAIN.
+			if _, err := s.repairCandidate(ctx, in.DatabaseName, ev, limit); err != nil {
+				return err
+			}
+		}
 		ev.score, ev.parts = candidate.Score(in.Question, ev.eval)
 		evals = append(evals, ev)
 	}
-	if err := s.explainAll(ctx, db, in.Question, evals); err != nil {
+	if err := s.explainAll(ctx, db, in.DatabaseName, in.Question, evals, limit); err != nil {
 		return err
 	}
 
@@ -370,7 +380,7 @@ func (s *Service) check(ctx context.Context, database string, ev *evaluation, li
 // the rest are skipped: they could not outrank it, as a candidate's score
 // only falls when EXPLAIN fails. An infrastructure failure fails the whole
 // stage, to be retried: it says nothing about the SQL.
-func (s *Service) explainAll(ctx context.Context, db target.Database, question string, evals []*evaluation) error {
+func (s *Service) explainAll(ctx context.Context, db target.Database, database, question string, evals []*evaluation, limit int) error {
 	var todo []*evaluation
 	for _, ev := range evals {
 		if !ev.eval.Rejected {
@@ -393,7 +403,7 @@ func (s *Service) explainAll(ctx context.Context, db target.Database, question s
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				errs[i] = s.explain(ctx, db, question, ev)
+				errs[i] = s.explain(ctx, db, database, question, ev, limit)
 			}()
 		}
 		wg.Wait()
@@ -411,19 +421,74 @@ func (s *Service) explainAll(ctx context.Context, db target.Database, question s
 	return nil
 }
 
-// explain runs EXPLAIN on a guard-passed candidate and rescores it.
-func (s *Service) explain(ctx context.Context, db target.Database, question string, ev *evaluation) error {
-	plan, err := s.deps.Targets.Explain(ctx, db, ev.verdict.SQL)
-	if err != nil {
+// explain runs EXPLAIN on a guard-passed candidate and rescores it. When
+// EXPLAIN fails on the SQL (not the database), the deterministic repair
+// gets a go, a few rounds at most: fixing one unknown column may reveal the
+// next.
+func (s *Service) explain(ctx context.Context, db target.Database, database, question string, ev *evaluation, limit int) error {
+	for round := 0; ; round++ {
+		plan, err := s.deps.Targets.Explain(ctx, db, ev.verdict.SQL)
+		if err == nil {
+			ev.plan = plan
+			break
+		}
 		ce := errclass.Classify(err)
 		if ce.Class == errclass.InfraFailure {
 			return err // the database, not the SQL: retry the stage
 		}
 		ev.eval.Rejected, ev.eval.ExplainFailed, ev.stage, ev.err = true, true, "explain", ce
+		if round == maxRepairRounds {
+			break
+		}
+		fixed, err := s.repairCandidate(ctx, database, ev, limit)
+		if err != nil {
+			return err
+		}
+		if !fixed {
+			break
+		}
 	}
-	ev.plan = plan
 	ev.score, ev.parts = candidate.Score(question, ev.eval)
 	return nil
+}
+
+// maxRepairRounds bounds deterministic repairs per candidate.
+const maxRepairRounds = 3
+
+// repairCandidate asks the repairer to fix ev's failure. When it rewrites
+// the SQL and the guard accepts the rewrite, ev becomes the rewritten
+// candidate (not yet EXPLAINed: ev.err is cleared) and fixed is true. A
+// rewrite the guard refuses is dropped: the original failure stands.
+func (s *Service) repairCandidate(ctx context.Context, database string, ev *evaluation, limit int) (fixed bool, err error) {
+	if s.deps.Repairer == nil || ev.err == nil || !ev.err.Class.Repairable() {
+		return false, nil
+	}
+	cur := ev.sql
+	if ev.repaired != "" {
+		cur = ev.repaired
+	}
+	sql, ok, report, err := s.deps.Repairer.Repair(ctx, database, cur, RepairInput{
+		SQLSTATE: ev.err.SQLSTATE, Message: ev.err.Message, Stage: ev.stage, Code: ev.err.Code})
+	if err != nil {
+		return false, err
+	}
+	if len(report) > 0 {
+		ev.repair = report
+	}
+	if !ok || sql == cur {
+		return false, nil
+	}
+	re := &evaluation{ordinal: ev.ordinal, sql: sql, eval: candidate.Evaluation{Ordinal: ev.eval.Ordinal, Votes: ev.eval.Votes}}
+	if err := s.check(ctx, database, re, limit); err != nil {
+		return false, err
+	}
+	if re.err != nil {
+		s.log.WarnContext(ctx, "deterministic repair refused by the guard; keeping the original failure", "sql", sql, "err", re.err.Message)
+		return false, nil
+	}
+	ev.repaired, ev.verdict, ev.eval, ev.err, ev.stage = sql, re.verdict, re.eval, nil, ""
+	ev.eval.Repaired = true
+	return true, nil
 }
 
 // decision is where a question goes after validation or execution.
@@ -499,6 +564,8 @@ func addEvaluation(p *dbsqlc.FinishValidateParams, ev *evaluation, selected bool
 	p.Errors = append(p.Errors, msg)
 	p.Plans = append(p.Plans, plan)
 	p.Selected = append(p.Selected, selected)
+	p.RepairedSqls = append(p.RepairedSqls, ev.repaired)
+	p.Repairs = append(p.Repairs, ev.repair)
 }
 
 // worstFailure picks the failure that decides what happens next when no

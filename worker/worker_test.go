@@ -759,3 +759,89 @@ func TestExplainBatches(t *testing.T) {
 		}
 	}
 }
+
+// stubRepairer rewrites one exact SQL text into another; anything else it
+// only reports having looked at.
+type stubRepairer struct {
+	from, to string
+	mu       sync.Mutex
+	calls    []worker.RepairInput
+}
+
+func (r *stubRepairer) Repair(_ context.Context, _, sql string, in worker.RepairInput) (string, bool, json.RawMessage, error) {
+	r.mu.Lock()
+	r.calls = append(r.calls, in)
+	r.mu.Unlock()
+	if sql == r.from {
+		return r.to, true, json.RawMessage(`{"applied": true}`), nil
+	}
+	return "", false, json.RawMessage(`{"applied": false}`), nil
+}
+
+// TestDeterministicRepair: a candidate whose EXPLAIN fails is handed to the
+// repairer before any model call; its rewrite is guarded and EXPLAINed
+// again and, when it passes, executed — the model's text kept beside it. A
+// rewrite the guard refuses is dropped and the question goes to the model.
+func TestDeterministicRepair(t *testing.T) {
+	t.Parallel()
+
+	t.Run("Fixed", func(t *testing.T) {
+		t.Parallel()
+		e := setup(t)
+		rep := &stubRepairer{from: "SELECT c.nme FROM customers c", to: "SELECT c.name FROM customers c"}
+		e.deps.Repairer = rep
+		calls := 0
+		var mu sync.Mutex
+		e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
+			mu.Lock()
+			calls++
+			mu.Unlock()
+			return fence("SELECT c.nme FROM customers c")
+		})
+		e.start(t)
+		ctx := context.Background()
+
+		id := e.askSQL(t, "Customer names", "{}")
+		q := query(t, e.db.Pool, id)
+		require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+		require.Equal(t, 1, calls, "no model call for the repair")
+		require.Len(t, rep.calls, 1)
+		require.Equal(t, "42703", rep.calls[0].SQLSTATE)
+		require.Equal(t, "explain", rep.calls[0].Stage)
+		cands, err := dbsqlc.New().ListAllCandidates(ctx, e.db.Pool, id)
+		require.NoError(t, err)
+		require.Len(t, cands, 1)
+		require.Equal(t, "SELECT c.name FROM customers c", cands[0].Sql)
+		require.Equal(t, "SELECT c.nme FROM customers c", deref(cands[0].OriginalSql))
+		require.JSONEq(t, `{"applied": true}`, string(cands[0].Repair))
+		require.True(t, cands[0].Selected)
+		require.Equal(t, "passed", cands[0].Verdict)
+		require.Contains(t, string(cands[0].Breakdown), `"deterministic_repair": -5`)
+		require.Contains(t, deref(q.Sql), "c.name")
+	})
+
+	t.Run("RefusedRewriteIsDropped", func(t *testing.T) {
+		t.Parallel()
+		e := setup(t)
+		e.deps.Repairer = &stubRepairer{from: "SELECT c.nme FROM customers c", to: "SELECT pg_sleep(1) FROM customers c"}
+		e.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
+			if strings.Contains(req.LastUser(), "42703") {
+				return fence("SELECT c.name FROM customers c")
+			}
+			return fence("SELECT c.nme FROM customers c")
+		})
+		e.start(t)
+		ctx := context.Background()
+
+		id := e.askSQL(t, "Customer names", "{}")
+		q := query(t, e.db.Pool, id)
+		require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+		cands, err := dbsqlc.New().ListAllCandidates(ctx, e.db.Pool, id)
+		require.NoError(t, err)
+		require.Len(t, cands, 2, "the model repaired it on a second attempt")
+		require.Equal(t, "SELECT c.nme FROM customers c", cands[0].Sql, "the refused rewrite left the candidate as it was")
+		require.Nil(t, cands[0].OriginalSql)
+		require.Equal(t, "42703", deref(cands[0].Sqlstate))
+		require.True(t, cands[1].Selected)
+	})
+}

@@ -22,6 +22,7 @@ const (
 	PartGroupBy       = "group_by_matches_question"
 	PartTopN          = "order_limit_matches_question"
 	PartDistinct      = "distinct_matches_question"
+	PartRepaired      = "deterministic_repair"
 )
 
 // Points of each part.
@@ -34,6 +35,9 @@ const (
 	GroupByBonus     = 10.0
 	TopNBonus        = 10.0
 	DistinctBonus    = 5.0
+	// RepairedPenalty: a candidate that passed only after deterministic
+	// repair ranks just below an equal one the model wrote correctly.
+	RepairedPenalty = -5.0
 )
 
 // Evaluation is what validation found out about one candidate.
@@ -48,6 +52,8 @@ type Evaluation struct {
 	HasOrderBy    bool
 	HasLimit      bool // a LIMIT written by the model, not one the guard added
 	HasDistinct   bool
+	// Repaired: the SQL passed after deterministic repair rewrote it.
+	Repaired bool
 	// Votes is how many of the attempt's model calls produced this query
 	// (see Dedupe); it breaks score ties.
 	Votes int
@@ -82,6 +88,9 @@ func Score(question string, e Evaluation) (float64, Breakdown) {
 	}
 	if e.ExplainFailed {
 		b[PartExplainFailed] = ExplainPenalty
+	}
+	if e.Repaired {
+		b[PartRepaired] = RepairedPenalty
 	}
 	if e.Refused {
 		// Further from working than SQL that only failed EXPLAIN: when no
