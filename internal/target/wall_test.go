@@ -205,9 +205,9 @@ func TestOnlyTheGuardStops(t *testing.T) {
 			reg, db, tdb := wallSetup(t, role)
 			sqls := []string{"SELECT lo_create(0)", "SELECT lo_from_bytea(0, 'planted')"}
 			if role == "" {
-				sqls = append(sqls, "SELECT lo_import('/etc/hostname')") // superuser only
+				sqls = append(sqls, "SELECT lo_import('PG_VERSION')") // superuser only; a file of the data directory
 			} else {
-				_, err := reg.Execute(ctx, db, "SELECT lo_import('/etc/hostname')", target.ExecOptions{})
+				_, err := reg.Execute(ctx, db, "SELECT lo_import('PG_VERSION')", target.ExecOptions{})
 				require.Equal(t, "42501", sqlstate(t, err), "the role may not read server files")
 			}
 			before := readWallState(t, tdb.Pool).LargeObjects
