@@ -19,6 +19,11 @@ var oidTypes = map[string]bool{
 	"regprocedure": true, "regrole": true, "regtype": true,
 }
 
+// oidType reports whether a type name is an object identifier type or an
+// array of one: Postgres also names regclass[] _regclass, and
+// '{pg_authid}'::_regclass looks the table up like 'pg_authid'::regclass.
+func oidType(name string) bool { return oidTypes[strings.TrimPrefix(name, "_")] }
+
 // allowedSchemas are the schemas a query may name functions, operators and
 // types in: pg_catalog and the catalog's own.
 func allowedSchemas(cat Catalog) map[string]bool {

@@ -397,7 +397,7 @@ func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
 			add(unknownSchema("type", t.Schema+"."+t.Name, t.Schema, cat, script, t.Location), t.Location)
 			continue
 		}
-		if (t.Schema == "" || t.Schema == "pg_catalog") && oidTypes[t.Name] {
+		if (t.Schema == "" || t.Schema == "pg_catalog") && oidType(t.Name) {
 			add(block(CodeDeniedType, at(script, t.Location,
 				"type %s is not allowed: it looks database objects up by name or OID, including those outside the catalog", t.Name),
 				script, t.Location), t.Location)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/require"
 
@@ -238,4 +239,125 @@ CREATE FUNCTION shop.http_status(anyelement) RETURNS text LANGUAGE sql AS $$ SEL
 	require.NoError(t, conn.QueryRow(ctx, sql).Scan(&status))
 	require.Equal(t, 503, status, "the column wins over the function http_status(anyelement)")
 	require.True(t, Check(sql, testCatalog()).OK)
+}
+
+// TestDenyListCoversPostgres checks the deny list against the server's own
+// catalog, so that a function missed by name (pg_read_file_old beside
+// pg_read_file, regclassin beside the regclass cast) or added by a new
+// Postgres release fails here. Every pg_catalog function that Postgres
+// withholds from PUBLIC, that takes or returns an object identifier type,
+// or that is volatile and callable from SQL must be denied, unless it is
+// listed below as harmless.
+func TestDenyListCoversPostgres(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("needs PostgreSQL")
+	}
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+
+	harmless := map[string]bool{
+		// Text search: the regconfig or regdictionary argument names a
+		// text search configuration, which full-text questions need.
+		"to_tsvector": true, "to_tsquery": true, "plainto_tsquery": true, "phraseto_tsquery": true,
+		"websearch_to_tsquery": true, "ts_headline": true, "ts_debug": true, "ts_lexize": true,
+		"json_to_tsvector": true, "jsonb_to_tsvector": true, "get_current_ts_config": true,
+		// The type of a value the query has (see defaultDenied).
+		"pg_typeof": true,
+		// Volatile, but only about the query itself: time, randomness, its
+		// own text, and facts about the session that reveal nothing else.
+		"clock_timestamp": true, "timeofday": true, "random": true, "gen_random_uuid": true,
+		"current_query": true, "pg_jit_available": true, "pg_notification_queue_usage": true,
+	}
+
+	rows, err := db.Pool.Query(ctx, `
+WITH f AS (
+    SELECT p.proname, p.provolatile, p.proacl, p.proargtypes::oid[] || p.prorettype AS types
+    FROM pg_catalog.pg_proc p
+    WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.prokind IN ('f', 'a', 'w')
+)
+SELECT DISTINCT proname, why FROM (
+    SELECT proname, 'Postgres withholds it from PUBLIC' AS why FROM f
+    WHERE proacl IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM aclexplode(proacl) a WHERE a.grantee = 0 AND a.privilege_type = 'EXECUTE')
+    UNION ALL
+    SELECT proname, 'it takes or returns an object identifier type' FROM f
+    WHERE EXISTS (
+        SELECT 1 FROM unnest(types) u JOIN pg_catalog.pg_type ty ON ty.oid = u
+        WHERE ty.typnamespace = 'pg_catalog'::regnamespace AND ty.typname ~ '^_?reg')
+    UNION ALL
+    SELECT proname, 'it is volatile' FROM f
+    WHERE provolatile = 'v' AND NOT EXISTS (
+        SELECT 1 FROM unnest(types) u
+        WHERE u = ANY (ARRAY['internal', 'trigger', 'event_trigger', 'language_handler', 'fdw_handler',
+                             'index_am_handler', 'table_am_handler', 'tsm_handler']::regtype[]))
+) x
+ORDER BY 1, 2`)
+	require.NoError(t, err)
+	type fn struct{ name, why string }
+	fns, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (fn, error) {
+		var f fn
+		return f, r.Scan(&f.name, &f.why)
+	})
+	require.NoError(t, err)
+	require.Greater(t, len(fns), 100, "the queries find the functions they are about")
+
+	var missed []string
+	for _, f := range fns {
+		if _, denied := defaultGuard.denied("", f.name); !denied && !harmless[f.name] {
+			missed = append(missed, f.name+": "+f.why)
+		}
+	}
+	require.Empty(t, missed, "deny these functions, or list them as harmless with a reason")
+
+	// The guard refuses casts to each object identifier type by name.
+	rows, err = db.Pool.Query(ctx, `SELECT typname FROM pg_catalog.pg_type
+WHERE typnamespace = 'pg_catalog'::regnamespace AND typname ~ '^_?reg' ORDER BY 1`)
+	require.NoError(t, err)
+	types, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	require.NotEmpty(t, types)
+	for _, ty := range types {
+		require.True(t, oidType(ty), "type %s is missing from oidTypes", ty)
+	}
+}
+
+// TestFunctionSpellingsOnPostgres shows how Postgres reads the spellings
+// of a function name and call the guard has to see through. Each is
+// refused; all but the quoted upper-case name call the function. "PG_SLEEP" keeps its case, so it
+// names another function, which does not exist; refusing it anyway costs
+// nothing and stops a look-alike created under that name in a catalog
+// schema.
+func TestFunctionSpellingsOnPostgres(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("needs PostgreSQL")
+	}
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+
+	for sql, wantState := range map[string]string{
+		`SELECT "PG_SLEEP"(0)`:                                              "42883", // undefined_function
+		`SELECT PG_SLEEP(0)`:                                                "",
+		`SELECT "pg_sleep"(0)`:                                              "",
+		`SELECT Pg_Catalog.Pg_Sleep(0)`:                                     "",
+		`SELECT pg_catalog /* x */ . -- y` + "\n" + `pg_sleep (0)`:          "",
+		`SELECT U&"pg\005fsleep"(0)`:                                        "",
+		`SELECT U&"pg!005fsleep" UESCAPE '!' (0)`:                           "",
+		`SELECT pg_stat_file(filename => 'PG_VERSION', missing_ok => true)`: "",
+		`SELECT (0).pg_sleep`:                                               "",
+	} {
+		_, err := db.Pool.Exec(ctx, sql)
+		var got string
+		if err != nil {
+			var pgErr *pgconn.PgError
+			require.True(t, errors.As(err, &pgErr), "%s: %v", sql, err)
+			got = pgErr.Code
+		}
+		require.Equal(t, wantState, got, "%s: %v", sql, err)
+
+		v := Check(sql, testCatalog())
+		require.False(t, v.OK, sql)
+		require.Contains(t, codes(v), CodeDeniedFunction, sql)
+	}
 }

@@ -1,0 +1,1 @@
+SELECT '{pg_authid,rag.databases}'::_regclass

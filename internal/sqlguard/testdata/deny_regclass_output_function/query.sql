@@ -1,0 +1,1 @@
+SELECT regclassout(1260), regclassin('rag.databases')

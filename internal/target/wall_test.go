@@ -1,0 +1,282 @@
+package target_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/sqlguard"
+	"github.com/nl2sql/nl2sql/internal/target"
+)
+
+// The second wall is execution itself: a READ ONLY transaction, and
+// optionally SET LOCAL ROLE to a role that can only read. These tests send
+// writes straight to Execute and Explain, bypassing the guard on purpose,
+// to prove what that wall stops on its own, and what only the guard stops.
+
+// wallSQL: items has a serial key, so a sequence; secrets is a table the
+// read-only role may not read. The grants live in this test's database
+// only, so the shared role stays without privileges elsewhere.
+const wallSQL = `
+CREATE SCHEMA shop;
+CREATE TABLE shop.items (id serial PRIMARY KEY, name text NOT NULL);
+INSERT INTO shop.items (name) SELECT 'item ' || g FROM generate_series(1, 5) g;
+CREATE TABLE shop.secrets (s text);
+INSERT INTO shop.secrets VALUES ('top secret');
+GRANT USAGE ON SCHEMA shop TO nl2sql_target_test_ro;
+GRANT SELECT ON shop.items TO nl2sql_target_test_ro;
+`
+
+const wallRole = "nl2sql_target_test_ro"
+
+// wallSetup returns a registry with a single connection per database, so
+// that whatever one statement leaves in the session is there for the next.
+func wallSetup(t *testing.T, role string) (*target.Registry, target.Database, *dbtest.DB) {
+	t.Helper()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, roleSQL)
+	require.NoError(t, err)
+	_, err = db.Pool.Exec(ctx, wallSQL)
+	require.NoError(t, err)
+	reg, err := target.New(target.Config{ReadOnlyRole: role, MaxConns: 1, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	t.Cleanup(reg.Close)
+	return reg, target.Database{Name: "shop", DSN: db.URL, Schemas: []string{"shop"}}, db
+}
+
+// wallState is everything the write attempts aim at, read as the test's
+// superuser outside the registry.
+type wallState struct {
+	Items        int64
+	Digest       string // of every row, in key order
+	LastValue    int64  // of the sequence
+	IsCalled     bool
+	Tables       []string // in schema shop
+	LargeObjects int64
+}
+
+func readWallState(t *testing.T, pool *pgxpool.Pool) wallState {
+	t.Helper()
+	var s wallState
+	err := pool.QueryRow(context.Background(), `
+SELECT (SELECT count(*) FROM shop.items),
+       (SELECT md5(string_agg(id || ':' || name, ',' ORDER BY id)) FROM shop.items),
+       seq.last_value, seq.is_called,
+       (SELECT array_agg(tablename::text ORDER BY tablename) FROM pg_catalog.pg_tables WHERE schemaname = 'shop'),
+       (SELECT count(*) FROM pg_catalog.pg_largeobject_metadata)
+FROM shop.items_id_seq seq`).Scan(&s.Items, &s.Digest, &s.LastValue, &s.IsCalled, &s.Tables, &s.LargeObjects)
+	require.NoError(t, err)
+	return s
+}
+
+// sqlstate returns the SQLSTATE of err, "" for nil.
+func sqlstate(t *testing.T, err error) string {
+	t.Helper()
+	if err == nil {
+		return ""
+	}
+	var ce *errclass.Error
+	require.ErrorAs(t, err, &ce)
+	require.NotEmpty(t, ce.SQLSTATE, "not a Postgres error: %v", err)
+	return ce.SQLSTATE
+}
+
+// wallWrites are writes the second wall stops on its own. The columns are
+// the SQLSTATE of Execute and of Explain, without a role and as the
+// read-only role; "" for Explain means it planned without running.
+// 25006 is read_only_sql_transaction, 42501 insufficient_privilege, 25001
+// active_sql_transaction (READ ONLY cannot be undone once a query ran),
+// 42601 a syntax error (EXPLAIN takes no utility statement, and the
+// extended protocol takes one statement).
+var wallWrites = []struct {
+	name, sql            string
+	exec, execRole       string
+	explain, explainRole string
+}{
+	{"Insert", "INSERT INTO items (name) VALUES ('x')", "25006", "25006", "", "42501"},
+	{"Update", "UPDATE items SET name = 'x'", "25006", "25006", "", "42501"},
+	{"Delete", "DELETE FROM items", "25006", "25006", "", "42501"},
+	{"Merge", "MERGE INTO items i USING (VALUES (1)) v(id) ON i.id = v.id WHEN MATCHED THEN DELETE", "25006", "25006", "", "42501"},
+	{"Truncate", "TRUNCATE items", "25006", "25006", "42601", "42601"},
+	{"ModifyingCTE", "WITH d AS (DELETE FROM items RETURNING *) SELECT count(*) FROM d", "25006", "25006", "", "42501"},
+	{"SelectInto", "SELECT * INTO loot FROM items", "25006", "25006", "", ""},
+	{"CreateTable", "CREATE TABLE loot (a int)", "25006", "25006", "42601", "42601"},
+	{"CreateTableAs", "CREATE TABLE loot AS SELECT * FROM items", "25006", "25006", "", ""},
+	{"ForUpdate", "SELECT * FROM items FOR UPDATE", "25006", "25006", "", "42501"},
+	{"Nextval", "SELECT nextval('items_id_seq')", "25006", "42501", "", ""},
+	{"Setval", "SELECT setval('items_id_seq', 1000)", "25006", "42501", "", ""},
+	{"ReadWrite", "SET transaction_read_only = off", "25001", "25001", "42601", "42601"},
+	{"ReadWriteFunction", "SELECT set_config('transaction_read_only', 'off', true)", "25001", "25001", "", ""},
+	{"Stacked", "SELECT 1; DELETE FROM items", "42601", "42601", "42601", "42601"},
+}
+
+// TestSecondWallStopsWrites: each write fails with the SQLSTATE above, and
+// nothing it aimed at changes.
+func TestSecondWallStopsWrites(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, role := range []string{"", wallRole} {
+		name := "NoRole"
+		if role != "" {
+			name = "ReadOnlyRole"
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			reg, db, tdb := wallSetup(t, role)
+			before := readWallState(t, tdb.Pool)
+			for _, w := range wallWrites {
+				wantExec, wantExplain := w.exec, w.explain
+				if role != "" {
+					wantExec, wantExplain = w.execRole, w.explainRole
+				}
+				_, err := reg.Execute(ctx, db, w.sql, target.ExecOptions{})
+				require.Equal(t, wantExec, sqlstate(t, err), "%s: Execute %q: %v", w.name, w.sql, err)
+				_, err = reg.Explain(ctx, db, w.sql)
+				require.Equal(t, wantExplain, sqlstate(t, err), "%s: Explain %q: %v", w.name, w.sql, err)
+				if diff := cmp.Diff(before, readWallState(t, tdb.Pool)); diff != "" {
+					t.Fatalf("%s changed the database (-want +got):\n%s", w.name, diff)
+				}
+			}
+		})
+	}
+}
+
+// TestSecondWallOutlivesSessionSettings: set_config(..., false) persists
+// in the pooled session, but READ ONLY and the role are set again for each
+// transaction, so neither can be switched off for the next statement.
+func TestSecondWallOutlivesSessionSettings(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	reg, db, tdb := wallSetup(t, wallRole)
+	before := readWallState(t, tdb.Pool)
+
+	for _, sql := range []string{
+		"SELECT set_config('default_transaction_read_only', 'off', false)",
+		"SELECT set_config('role', session_user, false)", // allowed: the login is a member of every role
+		"SELECT set_config('search_path', 'public', false)",
+	} {
+		_, err := reg.Execute(ctx, db, sql, target.ExecOptions{})
+		require.NoError(t, err, sql)
+	}
+	res, err := reg.Execute(ctx, db, "SELECT current_user, current_setting('default_transaction_read_only'), current_setting('transaction_read_only'), current_setting('search_path')", target.ExecOptions{})
+	require.NoError(t, err)
+	require.Equal(t, []any{wallRole, "off", "on", `"shop"`}, res.Rows[0],
+		"the session keeps default_transaction_read_only=off, yet the transaction is read only, as the role, on the catalog's schemas")
+
+	_, err = reg.Execute(ctx, db, "UPDATE items SET name = 'x'", target.ExecOptions{})
+	require.Equal(t, "25006", sqlstate(t, err))
+	_, err = reg.Execute(ctx, db, "SELECT s FROM secrets", target.ExecOptions{})
+	require.Equal(t, "42501", sqlstate(t, err))
+	if diff := cmp.Diff(before, readWallState(t, tdb.Pool)); diff != "" {
+		t.Fatalf("the database changed (-want +got):\n%s", diff)
+	}
+}
+
+// TestOnlyTheGuardStops documents what runs through the second wall on
+// PostgreSQL 15: large objects are written despite READ ONLY (and the
+// implicit transaction commits), lo_import reads server files when the
+// login is a superuser, session settings and advisory locks outlive the
+// statement, notifications are delivered, and a login that is a member of
+// a stronger role can leave the read-only role within one statement. The
+// guard refuses every one of them. When the wall learns to stop one, move
+// it to wallWrites.
+func TestOnlyTheGuardStops(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cat := sqlguard.NewMemCatalog([]string{"shop"},
+		sqlguard.Table{Schema: "shop", Name: "items", Columns: []string{"id", "name"}, PrimaryKey: []string{"id"}})
+	refused := func(t *testing.T, sql string) {
+		t.Helper()
+		v := sqlguard.Check(sql, cat)
+		require.False(t, v.OK, sql)
+		require.Contains(t, []sqlguard.Stage{sqlguard.StageParse, sqlguard.StagePolicy}, v.Stage, sql)
+	}
+
+	t.Run("LargeObjects", func(t *testing.T) {
+		t.Parallel()
+		for _, role := range []string{"", wallRole} {
+			reg, db, tdb := wallSetup(t, role)
+			sqls := []string{"SELECT lo_create(0)", "SELECT lo_from_bytea(0, 'planted')"}
+			if role == "" {
+				sqls = append(sqls, "SELECT lo_import('PG_VERSION')") // superuser only; a file of the data directory
+			} else {
+				_, err := reg.Execute(ctx, db, "SELECT lo_import('PG_VERSION')", target.ExecOptions{})
+				require.Equal(t, "42501", sqlstate(t, err), "the role may not read server files")
+			}
+			before := readWallState(t, tdb.Pool).LargeObjects
+			for _, sql := range sqls {
+				refused(t, sql)
+				_, err := reg.Execute(ctx, db, sql, target.ExecOptions{})
+				require.NoError(t, err, "role %q: %s", role, sql)
+			}
+			require.Equal(t, before+int64(len(sqls)), readWallState(t, tdb.Pool).LargeObjects,
+				"role %q: each large object was committed", role)
+		}
+	})
+
+	t.Run("SessionSettings", func(t *testing.T) {
+		t.Parallel()
+		reg, db, _ := wallSetup(t, wallRole)
+		sql := "SELECT set_config('work_mem', '1GB', false)"
+		refused(t, sql)
+		_, err := reg.Execute(ctx, db, sql, target.ExecOptions{})
+		require.NoError(t, err)
+		res, err := reg.Execute(ctx, db, "SELECT current_setting('work_mem')", target.ExecOptions{})
+		require.NoError(t, err)
+		require.Equal(t, "1GB", res.Rows[0][0], "the setting outlives the statement in the pooled session")
+	})
+
+	t.Run("AdvisoryLock", func(t *testing.T) {
+		t.Parallel()
+		reg, db, tdb := wallSetup(t, wallRole)
+		sql := "SELECT pg_advisory_lock(424242)"
+		refused(t, sql)
+		_, err := reg.Execute(ctx, db, sql, target.ExecOptions{})
+		require.NoError(t, err)
+		var held bool
+		require.NoError(t, tdb.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_locks
+WHERE locktype = 'advisory' AND objid = 424242 AND granted AND database = (SELECT oid FROM pg_catalog.pg_database WHERE datname = current_database()))`).Scan(&held))
+		require.True(t, held, "the pooled connection holds the lock after the statement")
+	})
+
+	t.Run("Notify", func(t *testing.T) {
+		t.Parallel()
+		reg, db, tdb := wallSetup(t, wallRole)
+		conn, err := tdb.Pool.Acquire(ctx)
+		require.NoError(t, err)
+		defer conn.Release()
+		_, err = conn.Exec(ctx, "LISTEN nl2sql_wall")
+		require.NoError(t, err)
+		sql := "SELECT pg_notify('nl2sql_wall', 'poke')"
+		refused(t, sql)
+		_, err = reg.Execute(ctx, db, sql, target.ExecOptions{})
+		require.NoError(t, err)
+		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		n, err := conn.Conn().WaitForNotification(wctx)
+		require.NoError(t, err)
+		require.Equal(t, "poke", n.Payload)
+	})
+
+	t.Run("RoleEscape", func(t *testing.T) {
+		t.Parallel()
+		reg, db, _ := wallSetup(t, wallRole)
+		_, err := reg.Execute(ctx, db, "SELECT s FROM secrets", target.ExecOptions{})
+		require.Equal(t, "42501", sqlstate(t, err), "the role may not read secrets")
+
+		// The test's login is a superuser, so SET ROLE may return to it; the
+		// SQL in query_to_xml's string is checked when it runs, after that.
+		sql := "SELECT set_config('role', session_user, true), query_to_xml('SELECT s FROM shop.secrets', false, false, '')::text"
+		refused(t, sql)
+		res, err := reg.Execute(ctx, db, sql, target.ExecOptions{})
+		require.NoError(t, err)
+		require.Contains(t, res.Rows[0][1], "top secret")
+	})
+}
