@@ -18,3 +18,12 @@ SELECT set_config('role', @role::text, true);
 SELECT t.oid::bigint AS oid, format_type(t.oid, NULL) AS name
 FROM pg_catalog.pg_type t
 WHERE t.oid::bigint = ANY (@oids::bigint[]);
+
+-- name: BeginReadOnly :exec
+-- Execution runs in an explicit transaction that is rolled back, never
+-- committed: what a statement could change despite READ ONLY (large
+-- objects, session settings, queued notifications) is undone.
+BEGIN TRANSACTION READ ONLY;
+
+-- name: Rollback :exec
+ROLLBACK;

@@ -21,7 +21,7 @@ type checkResult struct {
 	Stage  string       `json:"stage"` // where checking stopped: parse, policy or explain
 	SQL    string       `json:"sql"`   // the SQL that would run (LIMIT added)
 	Errors []checkError `json:"errors"`
-	Lint   []checkLint  `json:"lint,omitempty"`
+	Lint   []checkLint  `json:"lint"`
 	Plan   *checkPlan   `json:"plan,omitempty"`
 }
 
@@ -36,6 +36,8 @@ type checkLint struct {
 	Code     string `json:"code"`
 	Severity string `json:"severity"`
 	Message  string `json:"message"`
+	// Position is the 1-based character offset in the input; 0 if unknown.
+	Position int `json:"position,omitempty"`
 }
 
 type checkPlan struct {
@@ -105,7 +107,7 @@ func check(ctx context.Context, sql string, snap *catalog.Snapshot, p *pipeline.
 	cfg.DefaultLimit = targets.Config().MaxRows + 1
 	g, err := sqlguard.New(cfg)
 	if err != nil {
-		return &checkResult{Stage: "policy", Errors: []checkError{{Code: "config", Message: err.Error(), Class: string(errclass.Unknown)}}}
+		return &checkResult{Stage: "policy", Errors: []checkError{{Code: "config", Message: err.Error(), Class: string(errclass.Unknown)}}, Lint: []checkLint{}}
 	}
 	v := g.Check(sql, pipeline.Catalog{S: snap})
 	stage := string(v.Stage)
@@ -114,12 +116,12 @@ func check(ctx context.Context, sql string, snap *catalog.Snapshot, p *pipeline.
 		// policy on structure (codes lint.*).
 		stage = string(sqlguard.StagePolicy)
 	}
-	res := &checkResult{OK: v.OK, Stage: stage, SQL: v.SQL, Errors: []checkError{}}
+	res := &checkResult{OK: v.OK, Stage: stage, SQL: v.SQL, Errors: []checkError{}, Lint: []checkLint{}}
 	for _, e := range v.Errors {
 		res.Errors = append(res.Errors, checkError{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class)})
 	}
 	for _, l := range v.Lint {
-		res.Lint = append(res.Lint, checkLint{Code: l.Code, Severity: string(l.Severity), Message: l.Message})
+		res.Lint = append(res.Lint, checkLint{Code: l.Code, Severity: string(l.Severity), Message: l.Message, Position: l.Position})
 	}
 	if !v.OK {
 		return res

@@ -9,6 +9,27 @@ import (
 	"context"
 )
 
+const beginReadOnly = `-- name: BeginReadOnly :exec
+BEGIN TRANSACTION READ ONLY
+`
+
+// Execution runs in an explicit transaction that is rolled back, never
+// committed: what a statement could change despite READ ONLY (large
+// objects, session settings, queued notifications) is undone.
+func (q *Queries) BeginReadOnly(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, beginReadOnly)
+	return err
+}
+
+const rollback = `-- name: Rollback :exec
+ROLLBACK
+`
+
+func (q *Queries) Rollback(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, rollback)
+	return err
+}
+
 const setLocalRole = `-- name: SetLocalRole :exec
 SELECT set_config('role', $1::text, true)
 `

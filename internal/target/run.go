@@ -38,12 +38,14 @@ type Plan struct {
 // the explain timeout. Errors are *errclass.Error: a Postgres error keeps its
 // SQLSTATE and class (42703 is sql_error, 57014 query_timeout, ...).
 func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan, error) {
-	e, b, setup, err := r.batch(db, r.cfg.ExplainTimeout)
+	// EXPLAIN without ANALYZE plans and never runs the statement, so the
+	// implicit transaction that commits at Sync has nothing to commit.
+	e, rec, setup, err := r.batch(db, r.cfg.ExplainTimeout, false)
 	if err != nil {
 		return nil, err
 	}
-	b.Queue(explainPrefix + sql)
-	br := e.pool.SendBatch(ctx, b)
+	rec.batch.Queue(explainPrefix + sql)
+	br := e.pool.SendBatch(ctx, &rec.batch)
 	defer br.Close()
 	for range setup {
 		if _, err := br.Exec(); err != nil {
@@ -104,14 +106,41 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	if opts.Timeout > 0 {
 		timeout = opts.Timeout
 	}
-	e, b, setup, err := r.batch(db, timeout)
+	// An explicit transaction, rolled back rather than committed: a read
+	// needs no commit, and a rollback undoes what READ ONLY lets through
+	// (lo_create, set_config(..., false), pg_notify) should a statement ever
+	// slip past the guard. The ROLLBACK rides in the same round trip; when
+	// the statement fails, the server skips it and the block is rolled back
+	// on the acquired connection before it goes back to the pool.
+	e, rec, setup, err := r.batch(db, timeout, true)
 	if err != nil {
 		return nil, err
 	}
-	b.Queue(sql)
+	rec.batch.Queue(sql)
+	if err := r.queries.Rollback(ctx, rec); err != nil {
+		return nil, err
+	}
+	conn, err := e.pool.Acquire(ctx)
+	if err != nil {
+		return nil, connectError(db, err)
+	}
 	start := time.Now()
-	br := e.pool.SendBatch(ctx, b)
-	defer br.Close()
+	br := conn.SendBatch(ctx, &rec.batch)
+	released := false
+	release := func() {
+		if released {
+			return
+		}
+		released = true
+		_ = br.Close()
+		if conn.Conn().PgConn().TxStatus() != 'I' && !conn.Conn().IsClosed() {
+			// Failed before the ROLLBACK ran: end the block here, or
+			// the pool would close the connection.
+			_ = r.queries.Rollback(context.WithoutCancel(ctx), conn)
+		}
+		conn.Release()
+	}
+	defer release()
 	for range setup {
 		if _, err := br.Exec(); err != nil {
 			return nil, setupError(db, err)
@@ -166,9 +195,13 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	res.RowCount = len(res.Rows)
 	res.Duration = time.Since(start)
 
-	// The batch holds the connection until closed; type names (cached after
-	// the first result of each type) are looked up on another one.
-	br.Close()
+	// The batch holds the connection until closed (which runs the
+	// ROLLBACK); type names (cached after the first result of each type)
+	// are looked up on another one.
+	if err := br.Close(); err != nil {
+		return nil, statementError(db, err)
+	}
+	release()
 	names, err := e.types.lookup(ctx, e.pool, r.queries, oids)
 	if err != nil {
 		return nil, statementError(db, err)

@@ -199,12 +199,20 @@ func (r *Registry) Ping(ctx context.Context, db Database) error {
 // settings (READ ONLY, statement timeout, search path, role) followed by the
 // caller's statement, sent together with a single Sync so they form one
 // implicit transaction and cost one round trip.
-func (r *Registry) batch(db Database, timeout time.Duration) (*entry, *pgx.Batch, int, error) {
+//
+// With explicit, the batch opens a transaction block (BEGIN READ ONLY) that
+// the caller ends with rollbackTx: see Execute.
+func (r *Registry) batch(db Database, timeout time.Duration, explicit bool) (*entry, *recorder, int, error) {
 	e, err := r.pool(db)
 	if err != nil {
 		return nil, nil, 0, err
 	}
 	rec := &recorder{}
+	if explicit {
+		if err := r.queries.BeginReadOnly(context.Background(), rec); err != nil {
+			return nil, nil, 0, err
+		}
+	}
 	err = r.queries.SetupSession(context.Background(), rec, &dbsqlc.SetupSessionParams{
 		StatementTimeout: fmt.Sprintf("%dms", timeout.Milliseconds()),
 		SearchPath:       searchPath(db.Schemas),
@@ -215,7 +223,7 @@ func (r *Registry) batch(db Database, timeout time.Duration) (*entry, *pgx.Batch
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	return e, &rec.batch, rec.batch.Len(), nil
+	return e, rec, rec.batch.Len(), nil
 }
 
 // setupError classifies a failure of the session settings: infrastructure

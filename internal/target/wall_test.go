@@ -148,10 +148,10 @@ func TestSecondWallStopsWrites(t *testing.T) {
 	}
 }
 
-// TestSecondWallOutlivesSessionSettings: set_config(..., false) persists
-// in the pooled session, but READ ONLY and the role are set again for each
-// transaction, so neither can be switched off for the next statement.
-func TestSecondWallOutlivesSessionSettings(t *testing.T) {
+// TestSecondWallUndoesSessionSettings: execution ends in ROLLBACK, so
+// set_config(..., false) does not outlive its statement; READ ONLY and the
+// role are set again for each transaction anyway.
+func TestSecondWallUndoesSessionSettings(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	reg, db, tdb := wallSetup(t, wallRole)
@@ -161,14 +161,17 @@ func TestSecondWallOutlivesSessionSettings(t *testing.T) {
 		"SELECT set_config('default_transaction_read_only', 'off', false)",
 		"SELECT set_config('role', session_user, false)", // allowed: the login is a member of every role
 		"SELECT set_config('search_path', 'public', false)",
+		"SELECT set_config('work_mem', '1GB', false)",
 	} {
 		_, err := reg.Execute(ctx, db, sql, target.ExecOptions{})
 		require.NoError(t, err, sql)
 	}
-	res, err := reg.Execute(ctx, db, "SELECT current_user, current_setting('default_transaction_read_only'), current_setting('transaction_read_only'), current_setting('search_path')", target.ExecOptions{})
+	res, err := reg.Execute(ctx, db, "SELECT current_user, current_setting('default_transaction_read_only'), current_setting('transaction_read_only'), current_setting('search_path'), current_setting('work_mem')", target.ExecOptions{})
 	require.NoError(t, err)
-	require.Equal(t, []any{wallRole, "off", "on", `"shop"`}, res.Rows[0],
-		"the session keeps default_transaction_read_only=off, yet the transaction is read only, as the role, on the catalog's schemas")
+	require.Equal(t, wallRole, res.Rows[0][0])
+	require.NotEqual(t, "off", res.Rows[0][1], "the session setting was rolled back")
+	require.Equal(t, []any{"on", `"shop"`}, res.Rows[0][2:4])
+	require.NotEqual(t, "1GB", res.Rows[0][4], "the session setting was rolled back")
 
 	_, err = reg.Execute(ctx, db, "UPDATE items SET name = 'x'", target.ExecOptions{})
 	require.Equal(t, "25006", sqlstate(t, err))
@@ -179,25 +182,13 @@ func TestSecondWallOutlivesSessionSettings(t *testing.T) {
 	}
 }
 
-// TestOnlyTheGuardStops documents what runs through the second wall on
-// PostgreSQL 15: large objects are written despite READ ONLY (and the
-// implicit transaction commits), lo_import reads server files when the
-// login is a superuser, session settings and advisory locks outlive the
-// statement, notifications are delivered, and a login that is a member of
-// a stronger role can leave the read-only role within one statement. The
-// guard refuses every one of them. When the wall learns to stop one, move
-// it to wallWrites.
-func TestOnlyTheGuardStops(t *testing.T) {
+// TestSecondWallRollsBack: what READ ONLY lets through — large objects
+// (lo_import reads a server file when the login is a superuser) and
+// notifications — runs, and is undone because execution never commits. The
+// guard refuses each of them too.
+func TestSecondWallRollsBack(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	cat := sqlguard.NewMemCatalog([]string{"shop"},
-		sqlguard.Table{Schema: "shop", Name: "items", Columns: []string{"id", "name"}, PrimaryKey: []string{"id"}})
-	refused := func(t *testing.T, sql string) {
-		t.Helper()
-		v := sqlguard.Check(sql, cat)
-		require.False(t, v.OK, sql)
-		require.Contains(t, []sqlguard.Stage{sqlguard.StageParse, sqlguard.StagePolicy}, v.Stage, sql)
-	}
 
 	t.Run("LargeObjects", func(t *testing.T) {
 		t.Parallel()
@@ -212,26 +203,53 @@ func TestOnlyTheGuardStops(t *testing.T) {
 			}
 			before := readWallState(t, tdb.Pool).LargeObjects
 			for _, sql := range sqls {
-				refused(t, sql)
+				refusedByGuard(t, sql)
 				_, err := reg.Execute(ctx, db, sql, target.ExecOptions{})
 				require.NoError(t, err, "role %q: %s", role, sql)
 			}
-			require.Equal(t, before+int64(len(sqls)), readWallState(t, tdb.Pool).LargeObjects,
-				"role %q: each large object was committed", role)
+			require.Equal(t, before, readWallState(t, tdb.Pool).LargeObjects, "role %q: no large object was kept", role)
 		}
 	})
 
-	t.Run("SessionSettings", func(t *testing.T) {
+	t.Run("Notify", func(t *testing.T) {
 		t.Parallel()
-		reg, db, _ := wallSetup(t, wallRole)
-		sql := "SELECT set_config('work_mem', '1GB', false)"
-		refused(t, sql)
-		_, err := reg.Execute(ctx, db, sql, target.ExecOptions{})
+		reg, db, tdb := wallSetup(t, wallRole)
+		conn, err := tdb.Pool.Acquire(ctx)
 		require.NoError(t, err)
-		res, err := reg.Execute(ctx, db, "SELECT current_setting('work_mem')", target.ExecOptions{})
+		defer conn.Release()
+		_, err = conn.Exec(ctx, "LISTEN nl2sql_wall")
 		require.NoError(t, err)
-		require.Equal(t, "1GB", res.Rows[0][0], "the setting outlives the statement in the pooled session")
+		sql := "SELECT pg_notify('nl2sql_wall', 'poke')"
+		refusedByGuard(t, sql)
+		_, err = reg.Execute(ctx, db, sql, target.ExecOptions{})
+		require.NoError(t, err)
+		// A committed notification arrives at once; give it ample time.
+		wctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+		defer cancel()
+		_, err = conn.Conn().WaitForNotification(wctx)
+		require.ErrorIs(t, err, context.DeadlineExceeded, "a rolled-back notification is never delivered")
 	})
+}
+
+func refusedByGuard(t *testing.T, sql string) {
+	t.Helper()
+	cat := sqlguard.NewMemCatalog([]string{"shop"},
+		sqlguard.Table{Schema: "shop", Name: "items", Columns: []string{"id", "name"}, PrimaryKey: []string{"id"}})
+	v := sqlguard.Check(sql, cat)
+	require.False(t, v.OK, sql)
+	require.Contains(t, []sqlguard.Stage{sqlguard.StageParse, sqlguard.StagePolicy}, v.Stage, sql)
+}
+
+// TestOnlyTheGuardStops documents what runs through the second wall on
+// PostgreSQL 15 and is not undone by its rollback: an advisory lock is held
+// by the pooled connection after the statement, and a login that is a
+// member of a stronger role can leave the read-only role within one
+// statement. The guard refuses both. When the wall learns to stop one, move
+// it to wallWrites.
+func TestOnlyTheGuardStops(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	refused := refusedByGuard
 
 	t.Run("AdvisoryLock", func(t *testing.T) {
 		t.Parallel()
@@ -244,25 +262,6 @@ func TestOnlyTheGuardStops(t *testing.T) {
 		require.NoError(t, tdb.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_locks
 WHERE locktype = 'advisory' AND objid = 424242 AND granted AND database = (SELECT oid FROM pg_catalog.pg_database WHERE datname = current_database()))`).Scan(&held))
 		require.True(t, held, "the pooled connection holds the lock after the statement")
-	})
-
-	t.Run("Notify", func(t *testing.T) {
-		t.Parallel()
-		reg, db, tdb := wallSetup(t, wallRole)
-		conn, err := tdb.Pool.Acquire(ctx)
-		require.NoError(t, err)
-		defer conn.Release()
-		_, err = conn.Exec(ctx, "LISTEN nl2sql_wall")
-		require.NoError(t, err)
-		sql := "SELECT pg_notify('nl2sql_wall', 'poke')"
-		refused(t, sql)
-		_, err = reg.Execute(ctx, db, sql, target.ExecOptions{})
-		require.NoError(t, err)
-		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		defer cancel()
-		n, err := conn.Conn().WaitForNotification(wctx)
-		require.NoError(t, err)
-		require.Equal(t, "poke", n.Payload)
 	})
 
 	t.Run("RoleEscape", func(t *testing.T) {
