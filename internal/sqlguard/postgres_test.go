@@ -16,23 +16,24 @@ import (
 // shopDDL creates the golden cases' test catalog in a real database.
 const shopDDL = `
 CREATE SCHEMA shop;
-CREATE TABLE shop.customers (id bigint PRIMARY KEY, name text, email text, country text, created_at timestamptz);
+CREATE TABLE shop.customers (id bigint PRIMARY KEY, name text, email varchar(200), country text, created_at timestamptz);
 CREATE TABLE shop.orders (id bigint PRIMARY KEY, customer_id bigint, status text, total numeric, created_at timestamptz);
 CREATE TABLE shop.order_lines (id bigint PRIMARY KEY, order_id bigint, product_id bigint, quantity int, unit_price numeric);
-CREATE TABLE shop.products (id bigint PRIMARY KEY, name text, category text, price numeric);
+CREATE DOMAIN shop.category_code AS text;
+CREATE TABLE shop.products (id bigint PRIMARY KEY, name text, category shop.category_code, price numeric);
 CREATE TABLE shop.webhooks (id bigint PRIMARY KEY, order_id bigint, url text, http_status int, version int, sent_at timestamptz);
 CREATE SCHEMA analytics;
 CREATE TABLE analytics.daily_sales (day date PRIMARY KEY, revenue numeric, orders int);
 `
 
 // lintSQLSTATEs are the errors Postgres raises for the lint findings that
-// are certain errors on the server even though lint only warns.
-var lintSQLSTATEs = map[string]string{
-	LintUndefinedAlias:        "42P01", // missing FROM-clause entry / invalid reference
-	LintDuplicateAlias:        "42712", // table name specified more than once
-	LintAggregateWithoutGroup: "42803", // must appear in the GROUP BY clause
-	LintNonAggregateInSelect:  "42803",
-	LintAmbiguousColumn:       "42702", // column reference is ambiguous
+// are certain errors on the server (even where lint only warns).
+var lintSQLSTATEs = map[string][]string{
+	LintUndefinedAlias:        {"42P01"}, // missing FROM-clause entry / invalid reference
+	LintDuplicateAlias:        {"42712"}, // table name specified more than once
+	LintAggregateWithoutGroup: {"42803"}, // must appear in the GROUP BY clause
+	LintNonAggregateInSelect:  {"42803"},
+	LintAmbiguousColumn:       {"42702"}, // column reference is ambiguous
 }
 
 // TestGoldenAgainstPostgres replays the golden cases on a real server with
@@ -77,16 +78,16 @@ func TestGoldenAgainstPostgres(t *testing.T) {
 		require.NoError(t, err)
 		v := Check(string(query), testCatalog()) // default config: warnings included
 
-		var wantState string
+		var wantStates []string
 		for _, is := range v.Lint {
 			if s, ok := lintSQLSTATEs[is.Code]; ok {
-				wantState = s
+				wantStates = s
 				break
 			}
 		}
 		switch {
-		case wantState != "":
-			require.Equal(t, wantState, explain(string(query)), "%s: Postgres should reject what lint reports", d.Name())
+		case wantStates != nil:
+			require.Contains(t, wantStates, explain(string(query)), "%s: Postgres should reject what lint reports", d.Name())
 		case v.OK:
 			require.Empty(t, explain(v.SQL), "%s: the guarded SQL must be valid", d.Name())
 		case v.Stage == StageParse && v.Errors[0].Code == CodeSyntax:
