@@ -223,7 +223,13 @@ func (g *Guard) CheckLimit(sql string, cat Catalog, limit int) *Verdict {
 		v.Errors = []Violation{{
 			Code: CodeSyntax, Message: msg, SQLSTATE: se.SQLSTATE, Class: errclass.SQLError, Position: se.Position,
 		}}
-		v.Lint = g.filter(diagnose(sql, se))
+		issues := diagnose(sql, se)
+		if len(issues) == 0 {
+			// Every parse error gets a syntax code, with the parser's
+			// position, even when the lexical diagnosis cannot name it.
+			issues = []LintIssue{{Code: LintSyntaxError, Severity: SeverityError, Message: msg, Position: se.Position}}
+		}
+		v.Lint = g.filter(issues)
 		return v
 	}
 	switch len(script.Statements) {

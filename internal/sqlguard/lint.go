@@ -37,6 +37,13 @@ const (
 	LintAmbiguousColumn       = "ambiguous_column"
 )
 
+// Lint codes beyond the seeds' table.
+const (
+	// LintSyntaxError: a parse error none of the syntax codes above
+	// explains (a misspelled key word, a stray token); error.
+	LintSyntaxError = "syntax_error"
+)
+
 // LintIssue is one lint finding.
 type LintIssue struct {
 	Code     string   `json:"code"`
