@@ -315,6 +315,7 @@ func endLineComment(sql string) string {
 var lintSQLSTATE = map[string]string{
 	LintUndefinedAlias:       "42P01", // missing FROM-clause entry
 	LintJoinWithoutCondition: "",      // valid SQL; a probable mistake
+	LintNullComparison:       "",      // valid SQL; never true
 }
 
 func (g *Guard) filter(issues []LintIssue) []LintIssue {

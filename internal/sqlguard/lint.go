@@ -37,11 +37,19 @@ const (
 	LintAmbiguousColumn       = "ambiguous_column"
 )
 
-// Lint codes beyond the seeds' table.
+// Lint codes beyond the seeds' table: mistakes models make that the tree
+// (and the catalog's column types) show for certain or nearly so.
 const (
 	// LintSyntaxError: a parse error none of the syntax codes above
 	// explains (a misspelled key word, a stray token); error.
 	LintSyntaxError = "syntax_error"
+	// LintNullComparison: x = NULL, x <> NULL, CASE x WHEN NULL,
+	// x NOT IN (…, NULL): never true; error.
+	LintNullComparison = "null_comparison"
+	// LintTypeMismatch: a text column compared with a number, a numeric
+	// column with a non-numeric string, or text with numeric columns;
+	// warning.
+	LintTypeMismatch = "type_mismatch_comparison"
 )
 
 // LintIssue is one lint finding.
@@ -104,6 +112,8 @@ func (l *linter) lint() []LintIssue {
 		l.aggregates(sc)
 	}
 	l.ambiguousColumns()
+	l.nullComparisons()
+	l.typeMismatches()
 	sort.SliceStable(l.issues, func(i, j int) bool { return l.issues[i].loc < l.issues[j].loc })
 	out := make([]LintIssue, 0, len(l.issues))
 	for _, is := range l.issues {
