@@ -50,6 +50,12 @@ const (
 	// column with a non-numeric string, or text with numeric columns;
 	// warning.
 	LintTypeMismatch = "type_mismatch_comparison"
+	// LintLimitWithoutOrderBy: a LIMIT without ORDER BY in the same block
+	// returns arbitrary rows; warning.
+	LintLimitWithoutOrderBy = "limit_without_order_by"
+	// LintHavingWithoutAggregate: a HAVING condition with no aggregate
+	// belongs in WHERE; warning.
+	LintHavingWithoutAggregate = "having_without_aggregate"
 )
 
 // LintIssue is one lint finding.
@@ -104,12 +110,17 @@ func (l *linter) add(code string, sev Severity, loc int, format string, args ...
 func (l *linter) lint() []LintIssue {
 	l.undefinedAliases()
 	for _, sc := range l.a.Scopes {
-		if sc.Kind != pgsql.ScopeSelect {
+		switch sc.Kind {
+		case pgsql.ScopeSelect:
+			l.cartesian(sc)
+			l.duplicateAliases(sc)
+			l.aggregates(sc)
+			l.havingWithoutAggregate(sc)
+		case pgsql.ScopeSetOp:
+		default:
 			continue
 		}
-		l.cartesian(sc)
-		l.duplicateAliases(sc)
-		l.aggregates(sc)
+		l.limitWithoutOrderBy(sc)
 	}
 	l.ambiguousColumns()
 	l.nullComparisons()
