@@ -316,6 +316,10 @@ var lintSQLSTATE = map[string]string{
 	LintUndefinedAlias:       "42P01", // missing FROM-clause entry
 	LintJoinWithoutCondition: "",      // valid SQL; a probable mistake
 	LintNullComparison:       "",      // valid SQL; never true
+	LintOrderByOrdinal:       "42P10", // invalid_column_reference
+	LintGroupByOrdinal:       "42P10",
+	LintAggregateInWhere:     "42803", // grouping_error
+	LintWindowInWhere:        "42P20", // windowing_error
 }
 
 func (g *Guard) filter(issues []LintIssue) []LintIssue {

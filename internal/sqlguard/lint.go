@@ -56,6 +56,16 @@ const (
 	// LintHavingWithoutAggregate: a HAVING condition with no aggregate
 	// belongs in WHERE; warning.
 	LintHavingWithoutAggregate = "having_without_aggregate"
+	// LintOrderByOrdinal, LintGroupByOrdinal: ORDER BY n / GROUP BY n past
+	// the end of the select list; error.
+	LintOrderByOrdinal = "order_by_ordinal_out_of_range"
+	LintGroupByOrdinal = "group_by_ordinal_out_of_range"
+	// LintAggregateInWhere: count(*) and the like in WHERE, a JOIN
+	// condition or GROUP BY; error.
+	LintAggregateInWhere = "aggregate_in_where"
+	// LintWindowInWhere: a window function (… OVER …) outside the select
+	// list and ORDER BY; error.
+	LintWindowInWhere = "window_in_where"
 )
 
 // LintIssue is one lint finding.
@@ -116,11 +126,15 @@ func (l *linter) lint() []LintIssue {
 			l.duplicateAliases(sc)
 			l.aggregates(sc)
 			l.havingWithoutAggregate(sc)
-		case pgsql.ScopeSetOp:
+			l.misplacedCalls(sc)
+		case pgsql.ScopeSetOp, pgsql.ScopeValues:
 		default:
 			continue
 		}
-		l.limitWithoutOrderBy(sc)
+		l.ordinals(sc)
+		if sc.Kind != pgsql.ScopeValues {
+			l.limitWithoutOrderBy(sc)
+		}
 	}
 	l.ambiguousColumns()
 	l.nullComparisons()

@@ -34,6 +34,10 @@ var lintSQLSTATEs = map[string][]string{
 	LintAggregateWithoutGroup: {"42803"}, // must appear in the GROUP BY clause
 	LintNonAggregateInSelect:  {"42803"},
 	LintAmbiguousColumn:       {"42702"}, // column reference is ambiguous
+	LintOrderByOrdinal:        {"42P10"}, // ORDER BY position n is not in select list
+	LintGroupByOrdinal:        {"42P10"},
+	LintAggregateInWhere:      {"42803"}, // aggregate functions are not allowed in WHERE
+	LintWindowInWhere:         {"42P20"}, // window functions are not allowed in WHERE
 	// operator does not exist: text = integer; invalid input syntax for
 	// type numeric.
 	LintTypeMismatch: {"42883", "22P02"},
