@@ -96,7 +96,8 @@ type Verdict struct {
 	Shape Shape `json:"shape"`
 	// Lint lists lint findings: for a query that parses, errors and
 	// warnings (warnings do not fail the verdict); for one that does not,
-	// the lexical diagnosis of the syntax error.
+	// the lexical diagnosis of the syntax error, or syntax_error with the
+	// parser's position when the diagnosis cannot name it.
 	Lint []LintIssue `json:"lint,omitempty"`
 }
 
