@@ -95,6 +95,10 @@ type GoldCheck struct {
 	Guard       bool
 	GuardStage  string
 	GuardErrors []string
+	// Lint is what the guard's lint found in the gold SQL, warnings
+	// included: gold SQL is what good SQL looks like, so a finding here is
+	// either a lint false positive or a gold SQL to fix.
+	Lint []sqlguard.LintIssue
 	// Ran reports whether the SQL ran read-only; Rows is its row count.
 	Ran  bool
 	Rows int
@@ -146,7 +150,7 @@ func Check(ctx context.Context, meta *pgxpool.Pool, targets *target.Registry, cf
 		res.Difficulties[q.Difficulty]++
 		g := GoldCheck{QuestionID: q.ID}
 		v := guard.Check(q.GoldSQL, cat)
-		g.Guard, g.GuardStage = v.OK, string(v.Stage)
+		g.Guard, g.GuardStage, g.Lint = v.OK, string(v.Stage), v.Lint
 		for _, e := range v.Errors {
 			g.GuardErrors = append(g.GuardErrors, e.Message)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
+	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
 )
 
@@ -112,6 +113,11 @@ func TestCheckERP(t *testing.T) {
 	require.Len(t, res.Gold, 60)
 	for _, g := range res.Gold {
 		require.True(t, g.Guard, "%s: the guard refused the gold SQL at %s: %v", g.QuestionID, g.GuardStage, g.GuardErrors)
+		for _, is := range g.Lint {
+			// Lint runs with the real catalog, column types included.
+			require.NotEqual(t, sqlguard.SeverityError, is.Severity, "%s: lint error on gold SQL: %s", g.QuestionID, is.Message)
+			t.Logf("%s: lint %s (%s): %s", g.QuestionID, is.Code, is.Severity, is.Message)
+		}
 		require.True(t, g.Ran, "%s: %v", g.QuestionID, g.Problems)
 		require.True(t, g.OK(), "%s: %v", g.QuestionID, g.Problems)
 	}
@@ -122,6 +128,7 @@ func TestCheckERP(t *testing.T) {
 		{ID: "x1", Question: "Q?", Difficulty: "easy", GoldSQL: "DELETE FROM employees"},
 		{ID: "x2", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT employee_name FROM employees"},
 		{ID: "x3", Question: "Q?", Difficulty: "hard", GoldSQL: "SELECT 1 FROM employees WHERE false", ExpectedTables: []string{"staff"}},
+		{ID: "x4", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT first_name FROM employees WHERE manager_id = NULL OR last_name = 42"},
 	}
 	res, err = exam.Check(ctx, db.Pool, targets, exam.CheckConfig{Database: "erp", Questions: bad})
 	require.NoError(t, err)
@@ -133,4 +140,12 @@ func TestCheckERP(t *testing.T) {
 	require.Contains(t, res.Gold[1].Problems[0], `failed to run (SQLSTATE 42703): column "employee_name" does not exist HINT: Perhaps`)
 	require.Equal(t, []string{`returns no rows (if that is the answer, say "expects no rows" in notes)`,
 		`expected table "staff" is not in the catalog of erp`}, res.Gold[2].Problems)
+	require.False(t, res.Gold[3].Guard)
+	require.Equal(t, "lint", res.Gold[3].GuardStage)
+	var lint []string
+	for _, is := range res.Gold[3].Lint {
+		lint = append(lint, is.Code+"/"+string(is.Severity))
+	}
+	require.Equal(t, []string{"null_comparison/error", "type_mismatch_comparison/warning"}, lint,
+		"lint sees the real catalog's column types")
 }

@@ -46,6 +46,10 @@ type Analysis struct {
 	// Operators lists every operator written (=, +, OPERATOR(s.op), …),
 	// in expressions, ANY/ALL and IN comparisons, and ORDER BY … USING.
 	Operators []OperatorRef
+	// OpExprs lists every operator expression with its operands
+	// (comparisons, IN lists, LIKE, BETWEEN, the implicit comparisons of a
+	// simple CASE, …), inner ones before the expressions holding them.
+	OpExprs []OpExpr
 	// Scopes lists the query blocks; Scopes[0] is the statement itself.
 	Scopes []*Scope
 	// Into is the target of SELECT … INTO (or of CREATE TABLE AS); nil if none.
@@ -293,6 +297,9 @@ type Scope struct {
 	Branches []int
 	// Lateral is true for a LATERAL subquery.
 	Lateral bool
+	// SubLink is how the enclosing expression uses the block when Origin is
+	// OriginExpr (EXISTS, a scalar subquery, IN, …); "" otherwise.
+	SubLink SubLinkKind
 	// Items are the FROM items (for DML: the target and USING/FROM items)
 	// with the names they can be referred to by. Items inside explicit
 	// JOINs are listed one by one; an aliased join adds an ItemJoin as well.
@@ -309,6 +316,12 @@ type Scope struct {
 	// GroupBy lists the grouping expressions, grouping sets flattened.
 	GroupBy   []GroupItem
 	HasHaving bool
+	// HavingAggregate is true when the HAVING condition calls an aggregate
+	// (see FuncCall.Aggregate) or GROUPING(), at any depth, subqueries
+	// included.
+	HavingAggregate bool
+	// HavingLocation is where the HAVING condition starts; -1 without one.
+	HavingLocation int
 	// Where is the WHERE clause split on top-level AND; each conjunct lists
 	// indexes into Analysis.Columns of every column reference inside it,
 	// subqueries included.
@@ -317,9 +330,26 @@ type Scope struct {
 	Distinct bool
 	// HasOrderBy is true when this block has an ORDER BY.
 	HasOrderBy bool
+	// OrderBy lists the ORDER BY entries.
+	OrderBy []SortItem
 	// HasLimit is true when this block has a LIMIT/FETCH bounding its rows
 	// (LIMIT ALL and LIMIT NULL do not count).
 	HasLimit bool
+	// LimitCount is the row count of that LIMIT/FETCH when it is an integer
+	// constant (FETCH FIRST ROW ONLY: 1); -1 otherwise.
+	LimitCount int64
+	// LimitLocation is where the LIMIT/FETCH count starts; -1 without a
+	// LIMIT, and for FETCH FIRST ROW ONLY, which writes no count.
+	LimitLocation int
+}
+
+// SortItem is one ORDER BY entry.
+type SortItem struct {
+	// Ordinal is n for ORDER BY n (an integer constant, which Postgres reads
+	// as a select-list position; negative ones too), else 0.
+	Ordinal int
+	// Location is where the expression starts; -1 if unknown.
+	Location int
 }
 
 // ItemKind is the kind of a FROM item.
@@ -560,6 +590,9 @@ type walker struct {
 	conjs []*[]int
 	// locs caches minLocation by node.
 	locs map[proto.Message]int
+	// havingAgg is set while a HAVING condition is walked; aggregate calls
+	// (and GROUPING()) found meanwhile set it to true.
+	havingAgg *bool
 }
 
 // ctx is the walking context of an expression.
@@ -574,7 +607,8 @@ type ctx struct {
 }
 
 func (w *walker) newScope(parent int, kind ScopeKind, origin Origin) *Scope {
-	s := &Scope{ID: len(w.a.Scopes), Parent: parent, Kind: kind, Origin: origin}
+	s := &Scope{ID: len(w.a.Scopes), Parent: parent, Kind: kind, Origin: origin,
+		HavingLocation: -1, LimitCount: -1, LimitLocation: -1}
 	w.a.Scopes = append(w.a.Scopes, s)
 	return s
 }
@@ -659,7 +693,15 @@ func (w *walker) selectStmt(s *pg_query.SelectStmt, parent int, origin Origin) i
 		}
 		if h := s.GetHavingClause(); h != nil {
 			sc.HasHaving = true
+			sc.HavingLocation = w.startOf(h)
+			outer, agg := w.havingAgg, false
+			w.havingAgg = &agg
 			w.walkNode(h, c.in(ClauseHaving))
+			w.havingAgg = outer
+			sc.HavingAggregate = agg
+			if agg && outer != nil {
+				*outer = true // at any depth, for the enclosing HAVING too
+			}
 		}
 		for _, win := range s.GetWindowClause() {
 			w.walkNode(win, c.in(ClauseWindow))
@@ -676,11 +718,25 @@ func (w *walker) selectStmt(s *pg_query.SelectStmt, parent int, origin Origin) i
 	}
 	for _, o := range s.GetSortClause() {
 		sc.HasOrderBy = true
+		item := SortItem{Location: -1}
+		if e := o.GetSortBy().GetNode(); e != nil {
+			item.Location = w.startOf(e)
+			if iv := e.GetAConst().GetIval(); iv != nil {
+				item.Ordinal = int(iv.GetIval())
+			}
+		}
+		sc.OrderBy = append(sc.OrderBy, item)
 		w.walkNode(o, c.in(ClauseOrderBy))
 	}
 	w.walkNode(s.GetLimitOffset(), c.in(ClauseLimit))
 	w.walkNode(s.GetLimitCount(), c.in(ClauseLimit))
-	sc.HasLimit = hasLimit(s)
+	if sc.HasLimit = hasLimit(s); sc.HasLimit {
+		lc := s.GetLimitCount()
+		sc.LimitLocation = w.startOf(lc)
+		if iv := lc.GetAConst().GetIval(); iv != nil {
+			sc.LimitCount = int64(iv.GetIval())
+		}
+	}
 	for _, l := range s.GetLockingClause() {
 		if lc := l.GetLockingClause(); lc != nil {
 			w.locking(lc, id)
@@ -1229,15 +1285,27 @@ func (w *walker) walk(m protoreflect.Message, c ctx) {
 		schema, name := funcName(x.GetNames())
 		w.a.Types = append(w.a.Types, TypeRef{Schema: schema, Name: name, Location: int(x.GetLocation())})
 	case *pg_query.A_Expr:
-		switch x.GetKind() {
-		case pg_query.A_Expr_Kind_AEXPR_BETWEEN, pg_query.A_Expr_Kind_AEXPR_NOT_BETWEEN,
-			pg_query.A_Expr_Kind_AEXPR_BETWEEN_SYM, pg_query.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM:
-			// Named by key word; the comparisons are implicit.
-		default:
+		kind := opKinds[x.GetKind()]
+		if kind != OpBetween {
+			// BETWEEN is named by key word; its comparisons are implicit.
 			w.operator(x.GetName(), c, int(x.GetLocation()))
 		}
+		if kind != "" {
+			w.opExpr(x, kind, c)
+			return
+		}
 	case *pg_query.SubLink:
-		w.operator(x.GetOperName(), c, int(x.GetLocation()))
+		w.subLink(x, c)
+		return
+	case *pg_query.CaseExpr:
+		if x.GetArg() != nil {
+			w.simpleCase(x, c)
+			return
+		}
+	case *pg_query.GroupingFunc:
+		if w.havingAgg != nil {
+			*w.havingAgg = true
+		}
 	case *pg_query.SortBy:
 		w.operator(x.GetUseOp(), c, int(x.GetLocation()))
 	}
@@ -1307,6 +1375,9 @@ func (w *walker) jsonAgg(name string, con *pg_query.JsonAggConstructor, m proto.
 func (w *walker) recordFunc(fc FuncCall, c ctx) {
 	idx := len(w.a.Functions)
 	w.a.Functions = append(w.a.Functions, fc)
+	if fc.Aggregate && w.havingAgg != nil {
+		*w.havingAgg = true
+	}
 	if c.target != nil {
 		if fc.Aggregate && !c.inAgg {
 			c.target.Aggregates = append(c.target.Aggregates, idx)
@@ -1510,6 +1581,15 @@ func figureColname(n *pg_query.Node) string {
 		}
 	}
 	return "?column?"
+}
+
+// startOf returns where the expression n starts in the text; -1 if unknown.
+func (w *walker) startOf(n *pg_query.Node) int {
+	m := nodeMessage(n)
+	if m == nil {
+		return -1
+	}
+	return w.minLocation(m)
 }
 
 // nodeLocation returns the location field of the node's message, -1 if none.

@@ -328,8 +328,9 @@ func (c Catalog) Tables() []sqlguard.Table {
 
 func guardTable(t *catalog.Table) sqlguard.Table {
 	cols := make([]string, len(t.Columns))
+	types := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
-		cols[i] = c.Name
+		cols[i], types[i] = c.Name, c.Type
 	}
-	return sqlguard.Table{Schema: t.Schema, Name: t.Name, Columns: cols, PrimaryKey: t.PrimaryKey}
+	return sqlguard.Table{Schema: t.Schema, Name: t.Name, Columns: cols, PrimaryKey: t.PrimaryKey, Types: types}
 }

@@ -13,6 +13,20 @@ type Table struct {
 	// table whose primary key is grouped; without it lint assumes any
 	// grouped column of the table might be the key.
 	PrimaryKey []string
+	// Types are the column types, parallel to Columns, as Postgres'
+	// format_type() spells them ("integer", "character varying(20)",
+	// "numeric(12,2)"). Lint uses them to spot text compared with numbers.
+	// Nil, shorter than Columns, or "" for a column means unknown, and lint
+	// says nothing about that column's type.
+	Types []string
+}
+
+// columnType returns the type of the column at index i; "" when unknown.
+func (t *Table) columnType(i int) string {
+	if i < 0 || i >= len(t.Types) {
+		return ""
+	}
+	return t.Types[i]
 }
 
 // Catalog is the set of tables queries may read: the database's registered

@@ -30,6 +30,7 @@ func FuzzCheck(f *testing.F) {
 		"SELECT $$x$$, E'\\n', U&'\\0041', B'1', \"Q\".\"R\" FROM daily_sales",
 		"SELECT w.http_status, (w.url).upper, s.version FROM webhooks w, (SELECT version FROM webhooks) s",
 		"SELECT c.http, rag.f(), 1 OPERATOR(rag.+) 2, 'x'::regclass, 'y'::rag.t FROM customers c WHERE id = $1",
+		"SELECT CASE status WHEN NULL THEN 1 END, count(*) FROM orders WHERE total != NULL AND status NOT IN (1, NULL) GROUP BY 3 HAVING status > 'x' ORDER BY 4 LIMIT 1",
 	} {
 		f.Add(s)
 	}

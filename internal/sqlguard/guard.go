@@ -96,7 +96,8 @@ type Verdict struct {
 	Shape Shape `json:"shape"`
 	// Lint lists lint findings: for a query that parses, errors and
 	// warnings (warnings do not fail the verdict); for one that does not,
-	// the lexical diagnosis of the syntax error.
+	// the lexical diagnosis of the syntax error, or syntax_error with the
+	// parser's position when the diagnosis cannot name it.
 	Lint []LintIssue `json:"lint,omitempty"`
 }
 
@@ -223,7 +224,13 @@ func (g *Guard) CheckLimit(sql string, cat Catalog, limit int) *Verdict {
 		v.Errors = []Violation{{
 			Code: CodeSyntax, Message: msg, SQLSTATE: se.SQLSTATE, Class: errclass.SQLError, Position: se.Position,
 		}}
-		v.Lint = g.filter(diagnose(sql, se))
+		issues := diagnose(sql, se)
+		if len(issues) == 0 {
+			// Every parse error gets a syntax code, with the parser's
+			// position, even when the lexical diagnosis cannot name it.
+			issues = []LintIssue{{Code: LintSyntaxError, Severity: SeverityError, Message: msg, Position: se.Position}}
+		}
+		v.Lint = g.filter(issues)
 		return v
 	}
 	switch len(script.Statements) {
@@ -309,6 +316,11 @@ func endLineComment(sql string) string {
 var lintSQLSTATE = map[string]string{
 	LintUndefinedAlias:       "42P01", // missing FROM-clause entry
 	LintJoinWithoutCondition: "",      // valid SQL; a probable mistake
+	LintNullComparison:       "",      // valid SQL; never true
+	LintOrderByOrdinal:       "42P10", // invalid_column_reference
+	LintGroupByOrdinal:       "42P10",
+	LintAggregateInWhere:     "42803", // grouping_error
+	LintWindowInWhere:        "42P20", // windowing_error
 }
 
 func (g *Guard) filter(issues []LintIssue) []LintIssue {

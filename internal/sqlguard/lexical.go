@@ -11,7 +11,8 @@ import (
 // an unterminated quote, unbalanced parentheses, a trailing comma before
 // the next clause, a JOIN with no ON/USING. It uses Postgres' lexer and the
 // parser's error position, so strings, quoted names and comments never
-// confuse it. Errors it cannot explain yield no issues.
+// confuse it. Errors it cannot explain yield no issues (the guard then
+// reports LintSyntaxError).
 func diagnose(sql string, se *pgsql.SyntaxError) []LintIssue {
 	if strings.HasPrefix(se.Message, "unterminated ") && !strings.Contains(se.Message, "comment") {
 		what := strings.TrimPrefix(se.Message, "unterminated ")

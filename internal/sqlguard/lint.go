@@ -37,6 +37,37 @@ const (
 	LintAmbiguousColumn       = "ambiguous_column"
 )
 
+// Lint codes beyond the seeds' table: mistakes models make that the tree
+// (and the catalog's column types) show for certain or nearly so.
+const (
+	// LintSyntaxError: a parse error none of the syntax codes above
+	// explains (a misspelled key word, a stray token); error.
+	LintSyntaxError = "syntax_error"
+	// LintNullComparison: x = NULL, x <> NULL, CASE x WHEN NULL,
+	// x NOT IN (…, NULL): never true; error.
+	LintNullComparison = "null_comparison"
+	// LintTypeMismatch: a text column compared with a number, a numeric
+	// column with a non-numeric string, or text with numeric columns;
+	// warning.
+	LintTypeMismatch = "type_mismatch_comparison"
+	// LintLimitWithoutOrderBy: a LIMIT without ORDER BY in the same block
+	// returns arbitrary rows; warning.
+	LintLimitWithoutOrderBy = "limit_without_order_by"
+	// LintHavingWithoutAggregate: a HAVING condition with no aggregate
+	// belongs in WHERE; warning.
+	LintHavingWithoutAggregate = "having_without_aggregate"
+	// LintOrderByOrdinal, LintGroupByOrdinal: ORDER BY n / GROUP BY n past
+	// the end of the select list; error.
+	LintOrderByOrdinal = "order_by_ordinal_out_of_range"
+	LintGroupByOrdinal = "group_by_ordinal_out_of_range"
+	// LintAggregateInWhere: count(*) and the like in WHERE, a JOIN
+	// condition or GROUP BY; error.
+	LintAggregateInWhere = "aggregate_in_where"
+	// LintWindowInWhere: a window function (… OVER …) outside the select
+	// list and ORDER BY; error.
+	LintWindowInWhere = "window_in_where"
+)
+
 // LintIssue is one lint finding.
 type LintIssue struct {
 	Code     string   `json:"code"`
@@ -89,14 +120,25 @@ func (l *linter) add(code string, sev Severity, loc int, format string, args ...
 func (l *linter) lint() []LintIssue {
 	l.undefinedAliases()
 	for _, sc := range l.a.Scopes {
-		if sc.Kind != pgsql.ScopeSelect {
+		switch sc.Kind {
+		case pgsql.ScopeSelect:
+			l.cartesian(sc)
+			l.duplicateAliases(sc)
+			l.aggregates(sc)
+			l.havingWithoutAggregate(sc)
+			l.misplacedCalls(sc)
+		case pgsql.ScopeSetOp, pgsql.ScopeValues:
+		default:
 			continue
 		}
-		l.cartesian(sc)
-		l.duplicateAliases(sc)
-		l.aggregates(sc)
+		l.ordinals(sc)
+		if sc.Kind != pgsql.ScopeValues {
+			l.limitWithoutOrderBy(sc)
+		}
 	}
 	l.ambiguousColumns()
+	l.nullComparisons()
+	l.typeMismatches()
 	sort.SliceStable(l.issues, func(i, j int) bool { return l.issues[i].loc < l.issues[j].loc })
 	out := make([]LintIssue, 0, len(l.issues))
 	for _, is := range l.issues {

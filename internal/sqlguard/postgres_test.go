@@ -17,23 +17,31 @@ import (
 // shopDDL creates the golden cases' test catalog in a real database.
 const shopDDL = `
 CREATE SCHEMA shop;
-CREATE TABLE shop.customers (id bigint PRIMARY KEY, name text, email text, country text, created_at timestamptz);
+CREATE TABLE shop.customers (id bigint PRIMARY KEY, name text, email varchar(200), country text, created_at timestamptz);
 CREATE TABLE shop.orders (id bigint PRIMARY KEY, customer_id bigint, status text, total numeric, created_at timestamptz);
 CREATE TABLE shop.order_lines (id bigint PRIMARY KEY, order_id bigint, product_id bigint, quantity int, unit_price numeric);
-CREATE TABLE shop.products (id bigint PRIMARY KEY, name text, category text, price numeric);
+CREATE DOMAIN shop.category_code AS text;
+CREATE TABLE shop.products (id bigint PRIMARY KEY, name text, category shop.category_code, price numeric);
 CREATE TABLE shop.webhooks (id bigint PRIMARY KEY, order_id bigint, url text, http_status int, version int, sent_at timestamptz);
 CREATE SCHEMA analytics;
 CREATE TABLE analytics.daily_sales (day date PRIMARY KEY, revenue numeric, orders int);
 `
 
 // lintSQLSTATEs are the errors Postgres raises for the lint findings that
-// are certain errors on the server even though lint only warns.
-var lintSQLSTATEs = map[string]string{
-	LintUndefinedAlias:        "42P01", // missing FROM-clause entry / invalid reference
-	LintDuplicateAlias:        "42712", // table name specified more than once
-	LintAggregateWithoutGroup: "42803", // must appear in the GROUP BY clause
-	LintNonAggregateInSelect:  "42803",
-	LintAmbiguousColumn:       "42702", // column reference is ambiguous
+// are certain errors on the server (even where lint only warns).
+var lintSQLSTATEs = map[string][]string{
+	LintUndefinedAlias:        {"42P01"}, // missing FROM-clause entry / invalid reference
+	LintDuplicateAlias:        {"42712"}, // table name specified more than once
+	LintAggregateWithoutGroup: {"42803"}, // must appear in the GROUP BY clause
+	LintNonAggregateInSelect:  {"42803"},
+	LintAmbiguousColumn:       {"42702"}, // column reference is ambiguous
+	LintOrderByOrdinal:        {"42P10"}, // ORDER BY position n is not in select list
+	LintGroupByOrdinal:        {"42P10"},
+	LintAggregateInWhere:      {"42803"}, // aggregate functions are not allowed in WHERE
+	LintWindowInWhere:         {"42P20"}, // window functions are not allowed in WHERE
+	// operator does not exist: text = integer; invalid input syntax for
+	// type numeric.
+	LintTypeMismatch: {"42883", "22P02"},
 }
 
 // TestGoldenAgainstPostgres replays the golden cases on a real server with
@@ -78,22 +86,22 @@ func TestGoldenAgainstPostgres(t *testing.T) {
 		require.NoError(t, err)
 		v := Check(string(query), testCatalog()) // default config: warnings included
 
-		var wantState string
+		var wantStates []string
 		for _, is := range v.Lint {
 			if s, ok := lintSQLSTATEs[is.Code]; ok {
-				wantState = s
+				wantStates = s
 				break
 			}
 		}
 		switch {
-		case wantState != "":
-			require.Equal(t, wantState, explain(string(query)), "%s: Postgres should reject what lint reports", d.Name())
+		case wantStates != nil:
+			require.Contains(t, wantStates, explain(string(query)), "%s: Postgres should reject what lint reports", d.Name())
 		case v.OK:
 			require.Empty(t, explain(v.SQL), "%s: the guarded SQL must be valid", d.Name())
 		case v.Stage == StageParse && v.Errors[0].Code == CodeSyntax:
 			require.Equal(t, "42601", explain(string(query)), d.Name())
 		case v.Stage == StageLint:
-			require.Empty(t, explain(string(query)), "%s: a Cartesian product is valid SQL", d.Name())
+			require.Empty(t, explain(string(query)), "%s: a Cartesian product, a comparison with NULL are valid SQL", d.Name())
 		default:
 			continue
 		}
@@ -156,6 +164,14 @@ func TestLintQuietOnValidSQL(t *testing.T) {
 		"SELECT CASE WHEN total > 100 THEN 'big' ELSE 'small' END AS size, count(*) FROM orders GROUP BY 1",
 		"SELECT customer_id, array_agg(id ORDER BY created_at) FROM orders GROUP BY customer_id",
 		"SELECT o.customer_id, percentile_cont(0.5) WITHIN GROUP (ORDER BY o.total) FROM orders o GROUP BY o.customer_id",
+		"SELECT name FROM customers ORDER BY created_at DESC LIMIT 5",
+		"SELECT c.name FROM customers c WHERE c.email IS NULL OR c.country IS DISTINCT FROM 'NL'",
+		"SELECT id FROM orders WHERE total > '100' AND status = 'paid' AND customer_id = 42",
+		"SELECT status, count(*) FROM orders GROUP BY status HAVING count(*) > 1 AND status <> 'x'",
+		"SELECT c.name, (SELECT o.total FROM orders o WHERE o.customer_id = c.id ORDER BY o.created_at DESC LIMIT 1) FROM customers c",
+		"SELECT p.name, CASE p.category WHEN 'toys' THEN 1 ELSE 0 END FROM products p",
+		"SELECT o.id FROM orders o JOIN webhooks w ON w.order_id = o.id WHERE w.http_status >= 500 AND w.version <> 2",
+		"SELECT o.id FROM orders o WHERE o.total BETWEEN 10 AND '20.5' AND o.status IN ('paid', 'shipped')",
 	} {
 		v := Check(sql, testCatalog())
 		require.True(t, v.OK, "%s: %v", sql, v.Errors)

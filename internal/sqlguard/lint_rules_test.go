@@ -1,0 +1,87 @@
+package sqlguard
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func lintCodes(v *Verdict) []string {
+	var out []string
+	for _, is := range v.Lint {
+		out = append(out, is.Code)
+	}
+	return out
+}
+
+// TestTypeLintNeedsTypes: the type rule speaks only from catalog types; the
+// same tables without Types (an older catalog, an unknown column) keep it
+// quiet, and so does a Types slice shorter than Columns.
+func TestTypeLintNeedsTypes(t *testing.T) {
+	t.Parallel()
+
+	const sql = "SELECT o.id FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.status = 7 AND c.name > 'x'"
+	require.Equal(t, []string{LintTypeMismatch}, lintCodes(Check(sql, testCatalog())))
+
+	untyped := NewMemCatalog(nil,
+		Table{Schema: "shop", Name: "orders", Columns: []string{"id", "customer_id", "status"}, Types: []string{"bigint", "bigint"}},
+		Table{Schema: "shop", Name: "customers", Columns: []string{"id", "name"}},
+	)
+	v := Check(sql, untyped)
+	require.True(t, v.OK)
+	require.Empty(t, v.Lint)
+}
+
+func TestClassifyType(t *testing.T) {
+	t.Parallel()
+
+	for typ, want := range map[string]typeClass{
+		"integer": typeNumber, "bigint": typeNumber, "smallint": typeNumber, "numeric(12,2)": typeNumber,
+		"numeric": typeNumber, "double precision": typeNumber, "real": typeNumber, "pg_catalog.int4": typeNumber,
+		"text": typeText, "character varying(20)": typeText, "character varying": typeText, "character(2)": typeText,
+		"TEXT": typeText,
+		// Unknown or neither: lint stays quiet.
+		"": typeOther, "integer[]": typeOther, "text[]": typeOther, "money": typeOther, "boolean": typeOther,
+		"date": typeOther, "timestamp(3) with time zone": typeOther, "erp.status_code": typeOther, `"char"`: typeOther,
+		"citext": typeOther, "uuid": typeOther, "jsonb": typeOther,
+	} {
+		require.Equal(t, want, classify(typ), typ)
+	}
+}
+
+// TestNumberLike: strings Postgres may read as numbers stay unflagged when
+// compared with a numeric column; the rest are flagged.
+func TestNumberLike(t *testing.T) {
+	t.Parallel()
+
+	for _, s := range []string{"10", " 10 ", "-1.5", "+3", ".5", "5.", "1e3", "1E-3", "1_000", "0x1F", "NaN", "Infinity", "-inf"} {
+		require.True(t, numberLike(s), s)
+	}
+	for _, s := range []string{"", " ", "high", "abc", "N/A", "10 USD", "ten", "$5", "1,000"} {
+		require.False(t, numberLike(s), s)
+	}
+}
+
+// TestNullComparisonOperators: every comparison operator with NULL on
+// either side is flagged, and the forms that handle NULL are not.
+func TestNullComparisonOperators(t *testing.T) {
+	t.Parallel()
+
+	for _, cond := range []string{
+		"total = NULL", "total <> NULL", "total != NULL", "NULL = total", "total < NULL", "total >= NULL",
+		"total = NULL::numeric", "total OPERATOR(pg_catalog.=) NULL", "status NOT IN ('a', NULL)", "status IN (NULL)",
+	} {
+		v := Check("SELECT id FROM orders WHERE "+cond, testCatalog())
+		require.Equal(t, []string{LintNullComparison}, lintCodes(v), cond)
+		require.Equal(t, StageLint, v.Stage, cond)
+	}
+	for _, cond := range []string{
+		"total IS NULL", "total IS NOT NULL", "total IS DISTINCT FROM NULL", "total IS NOT DISTINCT FROM NULL",
+		"NULLIF(total, 0) > 1", "status IN ('a', NULL)", "total = ANY (ARRAY[1, NULL])", "coalesce(total, NULL) > 1",
+		"(total + NULL) IS NULL",
+	} {
+		v := Check("SELECT id FROM orders WHERE "+cond, testCatalog())
+		require.True(t, v.OK, cond)
+		require.Empty(t, v.Lint, cond)
+	}
+}

@@ -1,0 +1,1 @@
+SELECT c.name, p.name FROM customers c, products p

@@ -1,0 +1,1 @@
+SELECT country, count(*) FROM customers GROUP BY country, 3

@@ -1,0 +1,1 @@
+SELECT c.country, count(*) AS customers FROM customers c GROUP BY c.country HAVING c.country <> 'DE'

@@ -1,0 +1,1 @@
+SELECT name FROM customers FETCH FIRST ROW ONLY

@@ -1,0 +1,1 @@
+SELECT id FROM orders WHERE status NOT IN ('cancelled', NULL)

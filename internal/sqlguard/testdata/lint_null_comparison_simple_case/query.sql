@@ -1,0 +1,1 @@
+SELECT CASE c.email WHEN NULL THEN 'none' ELSE c.email END AS contact FROM customers c

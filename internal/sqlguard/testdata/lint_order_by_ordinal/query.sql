@@ -1,0 +1,1 @@
+SELECT name, price FROM products ORDER BY 3 DESC

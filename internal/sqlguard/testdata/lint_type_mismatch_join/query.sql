@@ -1,0 +1,1 @@
+SELECT c.name, o.total FROM customers c JOIN orders o ON o.status = c.id

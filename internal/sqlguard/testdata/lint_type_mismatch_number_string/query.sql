@@ -1,0 +1,1 @@
+SELECT o.id FROM orders o WHERE o.total > 'high'

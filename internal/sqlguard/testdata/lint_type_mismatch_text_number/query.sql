@@ -1,0 +1,1 @@
+SELECT c.id FROM customers c WHERE c.name = 42

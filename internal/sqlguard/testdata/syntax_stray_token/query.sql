@@ -1,0 +1,1 @@
+SELECT name FROM customers WHERE id = 1 2
