@@ -13,10 +13,10 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-	pg_query "github.com/pganalyze/pg_query_go/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/exam/erp"
+	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
 // question mirrors the documented format (exam/QUESTIONS.md); unknown fields
@@ -56,65 +56,35 @@ type sqlFacts struct {
 
 func parseGold(t *testing.T, sql string) sqlFacts {
 	t.Helper()
-	js, err := pg_query.ParseToJSON(sql)
+	script, err := pgsql.Parse(sql)
 	require.NoError(t, err)
-	var tree struct {
-		Stmts []struct {
-			Stmt map[string]json.RawMessage `json:"stmt"`
-		} `json:"stmts"`
+	f := sqlFacts{statements: len(script.Statements)}
+	if len(script.Statements) != 1 {
+		return f
 	}
-	require.NoError(t, json.Unmarshal([]byte(js), &tree))
-	f := sqlFacts{statements: len(tree.Stmts)}
-	if len(tree.Stmts) == 1 {
-		if sel, ok := tree.Stmts[0].Stmt["SelectStmt"]; ok {
-			f.selectStmt = true
-			var top map[string]json.RawMessage
-			require.NoError(t, json.Unmarshal(sel, &top))
-			_, f.topOrderBy = top["sortClause"]
-		}
-	}
-	var generic any
-	require.NoError(t, json.Unmarshal([]byte(js), &generic))
-	ctes := map[string]bool{}
+	st := script.Statements[0]
+	f.selectStmt = st.Kind == pgsql.KindSelect
+	a := st.Analysis()
+	f.topOrderBy = len(a.Scopes) > 0 && a.Scopes[0].HasOrderBy
 	tables := map[string]bool{}
-	var walk func(any)
-	walk = func(v any) {
-		switch v := v.(type) {
-		case map[string]any:
-			for k, x := range v {
-				switch k {
-				case "RangeVar":
-					if m, ok := x.(map[string]any); ok {
-						tables[m["relname"].(string)] = true
-					}
-				case "CommonTableExpr":
-					if m, ok := x.(map[string]any); ok {
-						ctes[m["ctename"].(string)] = true
-					}
-				case "FuncCall":
-					if m, ok := x.(map[string]any); ok {
-						for _, n := range m["funcname"].([]any) {
-							f.functions = append(f.functions, n.(map[string]any)["String"].(map[string]any)["sval"].(string))
-						}
-					}
-				case "SQLValueFunction":
-					f.valueFuncs++
-				}
-				walk(x)
-			}
-		case []any:
-			for _, x := range v {
-				walk(x)
-			}
-		}
+	for _, tr := range a.Tables {
+		tables[tr.Name] = true // CTE references are not tables
 	}
-	walk(generic)
 	for name := range tables {
-		if !ctes[name] {
-			f.tables = append(f.tables, name)
-		}
+		f.tables = append(f.tables, name)
 	}
 	slices.Sort(f.tables)
+	for _, fn := range a.Functions {
+		f.functions = append(f.functions, fn.Name)
+	}
+	toks, err := pgsql.Scan(sql)
+	require.NoError(t, err)
+	for _, tok := range toks {
+		switch tok.Keyword {
+		case "current_date", "current_time", "current_timestamp", "localtime", "localtimestamp":
+			f.valueFuncs++
+		}
+	}
 	return f
 }
 
