@@ -186,6 +186,9 @@ func (q *query) autocorrect(ir pgsql.ItemRef, name string) (match, bool, string)
 	if !ok {
 		return match{}, false, ""
 	}
+	if slices.Contains(cols, name) {
+		return match{}, false, fmt.Sprintf("%s is a column of %s", name, q.itemLabel(it))
+	}
 	table := q.itemName(it)
 	lower := strings.ToLower(name)
 	stripped, hasPrefix := stripTablePrefix(name, table)

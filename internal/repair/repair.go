@@ -200,6 +200,10 @@ func (r *Repairer) Repair(sql string, f Failure, s *catalog.Snapshot) Result {
 		return res
 	}
 	out, err := applyEdits(sql, q.edits)
+	if err == nil && out == sql {
+		res.Reason = reason + "; the rewrite changes nothing"
+		return res
+	}
 	if err == nil {
 		err = sameShape(script.Statements[0].Analysis(), out, q.fixes)
 	}
@@ -449,6 +453,9 @@ type edit struct {
 
 // replace records a rewrite of sp with text as a fix of kind.
 func (q *query) replace(kind Kind, sp pgsql.Span, text string, score float64) {
+	if q.sql[sp.Start:sp.End] == text {
+		return
+	}
 	q.edits = append(q.edits, edit{sp.Start, sp.End, text})
 	q.fixes = append(q.fixes, Fix{Kind: kind, From: q.sql[sp.Start:sp.End], To: text, Position: charPos(q.sql, sp.Start), Score: score})
 }
