@@ -44,9 +44,11 @@ type Config struct {
 	Mode Mode
 
 	// NoAutocorrect turns the autocorrect tier off (case, quoting, typos,
-	// table-prefixed and reordered names, known habits, tables, aliases,
-	// GROUP BY, ambiguity, trailing commas), leaving only the surgical
-	// tier for undefined columns. Defaults to false.
+	// table-prefixed and reordered names, known habits, join keys, tables,
+	// aliases, GROUP BY, ambiguity, trailing commas). The surgical tier
+	// acts only after autocorrect was tried (gate 3), so this leaves the
+	// observation and the whitelist: nothing is rewritten. Defaults to
+	// false.
 	NoAutocorrect bool
 
 	// MaxEditDistance is the largest edit distance (insertions, deletions,
@@ -83,9 +85,11 @@ type Config struct {
 	// the surgical tier (and so counts against dominance). Defaults to 0.4.
 	MinCandidateScore float64
 
-	// Gate configures the surgical tier's active gates.
+	// Gate configures the surgical tier's gates. Defaults to the seeds'
+	// activeRewriteGate (see GateConfig).
 	Gate GateConfig
-	// Blacklist configures the risk blacklist.
+	// Blacklist configures the risk blacklist. Defaults to the seeds'
+	// riskBlacklist (see BlacklistConfig).
 	Blacklist BlacklistConfig
 
 	// MaxSyntaxRounds bounds the trailing-comma passes of one Repair call.
@@ -101,13 +105,15 @@ type GateConfig struct {
 	// MinDominance is the least best-minus-second score when there are two
 	// or more candidates (gate 6). Defaults to 0.60.
 	MinDominance float64
-	// MinScoreDelta and MinScoreRatio: with two or more candidates the
-	// best must beat the second by this difference or this ratio (gate 7).
-	// Default to 0.10 and 1.15.
+	// MinScoreDelta is the difference by which, with two or more
+	// candidates, the best must beat the second unless MinScoreRatio holds
+	// (gate 7). Defaults to 0.10.
 	MinScoreDelta float64
+	// MinScoreRatio is the ratio best/second that passes gate 7 when
+	// MinScoreDelta does not. Defaults to 1.15.
 	MinScoreRatio float64
-	// AllowNonContainment drops gate 8 (the reference's tokens contain the
-	// candidate's or the reverse, or they are the same tokens). Defaults to
+	// AllowNonContainment drops gate 8 (the reference's words contain the
+	// candidate's or the reverse, or they are the same words). Defaults to
 	// false.
 	AllowNonContainment bool
 	// NoScoreSeparation drops gate 7. Defaults to false.
