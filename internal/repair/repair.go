@@ -163,8 +163,9 @@ func (r *Repairer) Repair(sql string, f Failure, s *catalog.Snapshot) Result {
 		}
 		return r.syntax(sql, se)
 	}
-	if len(script.Statements) != 1 {
-		res.Reason = fmt.Sprintf("%d statements; only one query is repaired", len(script.Statements))
+	if len(script.Statements) != 1 || script.Statements[0].Kind != pgsql.KindSelect {
+		// The guard refuses anything else, and that is never repaired.
+		res.Reason = fmt.Sprintf("%d statement(s); only one query is repaired", len(script.Statements))
 		return res
 	}
 	q := newQuery(r, script, s)

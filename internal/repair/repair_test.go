@@ -163,7 +163,8 @@ func TestRepairWithoutCatalogOrStatement(t *testing.T) {
 		reason    string
 	}{
 		{"no catalog", "SELECT x FROM products", nil, f, "no catalog"},
-		{"two statements", "SELECT x FROM products; SELECT 1", snap, f, "2 statements"},
+		{"two statements", "SELECT x FROM products; SELECT 1", snap, f, "2 statement(s)"},
+		{"not a query", "DELETE FROM products WHERE x = 1", snap, f, "only one query is repaired"},
 		{"no SQLSTATE", "SELECT x FROM products", snap, Failure{Message: "boom"}, "no SQLSTATE"},
 		{"reference not in the SQL", "SELECT sku FROM products", snap, Failure{SQLSTATE: "42703", Message: "column y does not exist"}, "cannot find the column"},
 	} {
