@@ -11,8 +11,11 @@ import (
 )
 
 func runBench(ctx context.Context, m *Main, args []string) error {
+	if len(args) > 0 && args[0] == "repair" {
+		return runBenchRepair(ctx, m, args[1:])
+	}
 	if len(args) == 0 || args[0] != "pipeline" {
-		return usagef("usage: nl2sql bench pipeline [--json] [--questions N] [--concurrency C] [--cpuprofile FILE]")
+		return usagef("usage: nl2sql bench pipeline [--json] [--questions N] [--concurrency C] [--cpuprofile FILE] | nl2sql bench repair [--json] [--db erp] [--mode active|observe]")
 	}
 	fs := newFlagSet(m, "bench pipeline")
 	asJSON := fs.Bool("json", false, "print the report as JSON")

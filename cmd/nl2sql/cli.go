@@ -52,7 +52,7 @@ func commands() []command {
 		{"ask", "--db NAME [--json] [--timeout D] \"question\"", "ask one question and wait for its answer", runAsk},
 		{"check", "--db NAME [--json] < query.sql", "print the guard's and EXPLAIN's verdict on a SQL text", runCheck},
 		{"exam", "[run|check|load] ...", "the ERP exam: load the demo database, verify gold SQL, run and grade", runExam},
-		{"bench", "pipeline [--json] [--questions N]", "measure pipeline throughput with an instant fake model", runBench},
+		{"bench", "pipeline [--json] [--questions N] | repair [--json]", "measure pipeline throughput with an instant fake model; measure deterministic repair on injected mistakes", runBench},
 		{"env", "", "list the environment variables and the values in effect", runEnv},
 	}
 }

@@ -326,6 +326,9 @@ type Scope struct {
 	// indexes into Analysis.Columns of every column reference inside it,
 	// subqueries included.
 	Where [][]int
+	// Equalities are the conditions "column = column" that are top-level
+	// conjuncts of WHERE or of a JOIN's ON: the equi-joins of the block.
+	Equalities []Equality
 	// Distinct is true for SELECT DISTINCT and DISTINCT ON.
 	Distinct bool
 	// HasOrderBy is true when this block has an ORDER BY.
@@ -405,6 +408,15 @@ func (f FromItem) RefName() string {
 	return ""
 }
 
+// Equality is a condition a.x = b.y between two column references (in
+// either order, no casts), a top-level conjunct of WHERE or of a JOIN's ON.
+type Equality struct {
+	// Left and Right index Analysis.Columns, in text order.
+	Left, Right int
+	// Join indexes Scope.Joins for an ON condition; -1 for WHERE.
+	Join int
+}
+
 // Join is one explicit JOIN.
 type Join struct {
 	// Type is "inner", "left", "right", "full", or "cross" for an inner join
@@ -426,6 +438,11 @@ type Target struct {
 	// the common expression forms (column name, function name, "case", …),
 	// else "?column?".
 	Name string
+	// Alias is the alias written with AS (or without it); "" when none.
+	Alias string
+	// Column indexes Analysis.Columns when the expression is a bare column
+	// reference (not a star); -1 otherwise.
+	Column int
 	// Star is true for *, t.* and (x).*: entries that expand to any number
 	// of columns.
 	Star bool
@@ -673,7 +690,7 @@ func (w *walker) selectStmt(s *pg_query.SelectStmt, parent int, origin Origin) i
 			w.walkNode(row, c.in(ClauseValues))
 			if i == 0 {
 				for j := range row.GetList().GetItems() {
-					sc.Targets = append(sc.Targets, Target{Name: "column" + strconv.Itoa(j+1), Location: -1})
+					sc.Targets = append(sc.Targets, Target{Name: "column" + strconv.Itoa(j+1), Column: -1, Location: -1})
 				}
 			}
 		}
@@ -779,7 +796,7 @@ func (w *walker) target(n *pg_query.Node, scope int) {
 		w.walkNode(n, ctx{scope: scope, clause: ClauseSelect, origin: OriginExpr})
 		return
 	}
-	t := &Target{Name: rt.GetName(), Location: int(rt.GetLocation())}
+	t := &Target{Name: rt.GetName(), Alias: rt.GetName(), Column: -1, Location: int(rt.GetLocation())}
 	if t.Name == "" {
 		t.Name = figureColname(rt.GetVal())
 	}
@@ -796,7 +813,11 @@ func (w *walker) target(n *pg_query.Node, scope int) {
 			t.Name = ""
 		}
 	}
+	first := len(w.a.Columns)
 	w.walkNode(rt.GetVal(), ctx{scope: scope, clause: ClauseSelect, origin: OriginExpr, target: t})
+	if rt.GetVal().GetColumnRef() != nil && !t.Star && len(w.a.Columns) == first+1 {
+		t.Column = first
+	}
 	t.Key = exprKey(rt.GetVal())
 	w.a.Scopes[scope].Targets = append(w.a.Scopes[scope].Targets, *t)
 }
@@ -1018,8 +1039,15 @@ func (w *walker) fromItem(n *pg_query.Node, scope, group int) []int {
 				join.Type = "cross"
 			}
 		}
-		w.walkNode(j.GetQuals(), c.in(ClauseOn))
-		w.a.Scopes[scope].Joins = append(w.a.Scopes[scope].Joins, join)
+		sc := w.a.Scopes[scope]
+		if q := j.GetQuals(); q != nil {
+			for _, conj := range conjuncts(q) {
+				first := len(w.a.Columns)
+				w.walkNode(conj, c.in(ClauseOn))
+				w.equality(sc, conj, first, len(sc.Joins))
+			}
+		}
+		sc.Joins = append(sc.Joins, join)
 		items := append(append([]int{}, left...), right...)
 		for _, a := range []*pg_query.Alias{j.GetJoinUsingAlias(), j.GetAlias()} {
 			if a.GetAliasname() == "" {
@@ -1146,10 +1174,33 @@ func (w *walker) where(n *pg_query.Node, scope int) {
 	for _, conj := range conjuncts(n) {
 		var cols []int
 		w.conjs = append(w.conjs, &cols)
+		first := len(w.a.Columns)
 		w.walkNode(conj, ctx{scope: scope, clause: ClauseWhere, origin: OriginExpr})
+		w.equality(sc, conj, first, -1)
 		w.conjs = w.conjs[:len(w.conjs)-1]
 		sc.Where = append(sc.Where, cols)
 	}
+}
+
+// equality records conj as an Equality of sc when it is "column = column";
+// first is len(Analysis.Columns) before conj was walked.
+func (w *walker) equality(sc *Scope, conj *pg_query.Node, first, join int) {
+	e := conj.GetAExpr()
+	if e == nil || e.GetKind() != pg_query.A_Expr_Kind_AEXPR_OP || e.GetLexpr().GetColumnRef() == nil ||
+		e.GetRexpr().GetColumnRef() == nil || len(w.a.Columns) != first+2 {
+		return
+	}
+	if _, op := funcName(e.GetName()); op != "=" {
+		return
+	}
+	if w.a.Columns[first].Star || w.a.Columns[first+1].Star {
+		return
+	}
+	l, r := first, first+1
+	if w.a.Columns[r].Location < w.a.Columns[l].Location {
+		l, r = r, l
+	}
+	sc.Equalities = append(sc.Equalities, Equality{Left: l, Right: r, Join: join})
 }
 
 func (w *walker) insertStmt(s *pg_query.InsertStmt, parent int, origin Origin) int {

@@ -160,6 +160,10 @@ type Script struct {
 	Statements []*Statement
 
 	version int32
+
+	tokOnce sync.Once
+	toks    []Token
+	tokErr  error
 }
 
 // Statement is one statement of a Script.

@@ -13,6 +13,7 @@ package prompt
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Message is one chat message.
@@ -106,13 +107,28 @@ func Repair(r Request, f Failure) []Message {
 	return msgs
 }
 
+// MaxRepairChars bounds the repair message of a column whitelist repair,
+// in characters: the seeds found that a compact prompt (under 2,000
+// characters) repairs better than a long one, and a wide table's column
+// list would otherwise grow without limit. The error is shortened and the
+// whitelist trimmed (neighbours' columns first, then the failing table's
+// types, then its least relevant columns) to stay under it.
+const MaxRepairChars = 2000
+
+// maxWhitelistError bounds the error message quoted in a whitelist repair.
+const maxWhitelistError = 400
+
 func repairMessage(f Failure) string {
 	var b strings.Builder
+	msg := f.Message
+	if len(f.Whitelist) > 0 {
+		msg = truncate(msg, maxWhitelistError)
+	}
 	switch {
 	case strings.TrimSpace(f.SQL) == "":
 		b.WriteString("Your reply did not contain a SQL statement.\n")
 	case f.Timeout:
-		fmt.Fprintf(&b, "The query was cancelled because it ran too long (%s).\n", f.Message)
+		fmt.Fprintf(&b, "The query was cancelled because it ran too long (%s).\n", msg)
 		b.WriteString("Write a cheaper query for the same question: filter early, avoid cross joins and correlated subqueries over large tables, aggregate before joining.\n")
 	default:
 		where := map[string]string{
@@ -124,33 +140,127 @@ func repairMessage(f Failure) string {
 		}
 		fmt.Fprintf(&b, "The SQL above %s.\n", where)
 		if f.SQLSTATE != "" {
-			fmt.Fprintf(&b, "Error (SQLSTATE %s): %s\n", f.SQLSTATE, f.Message)
+			fmt.Fprintf(&b, "Error (SQLSTATE %s): %s\n", f.SQLSTATE, msg)
 		} else {
-			fmt.Fprintf(&b, "Error: %s\n", f.Message)
+			fmt.Fprintf(&b, "Error: %s\n", msg)
 		}
 	}
+	const tail = "\nReturn only the corrected SQL in a single ```sql code block."
 	if len(f.Whitelist) > 0 {
-		first := f.Whitelist[0]
-		if f.Column != "" {
-			ref := f.Column
-			if f.Alias != "" {
-				ref = f.Alias + "." + f.Column
-			}
-			fmt.Fprintf(&b, "\n`%s` is not a column of `%s`. Valid columns of `%s`:\n", ref, first.Table, first.Table)
-		} else {
-			fmt.Fprintf(&b, "\nValid columns of `%s`:\n", first.Table)
+		budget := MaxRepairChars - 1 - runes(b.String()) - runes(tail)
+		b.WriteString(whitelist(f, budget))
+	}
+	b.WriteString(tail)
+	return b.String()
+}
+
+// whitelist renders the column whitelist in at most budget characters.
+// It tries, in order: every column with its type and every neighbour; the
+// neighbours' column lists cut short; fewer neighbours; the failing
+// table's columns without types; and finally only as many of its columns
+// as fit, in the order given (callers put the relevant ones in).
+func whitelist(f Failure, budget int) string {
+	first := f.Whitelist[0]
+	var head string
+	if f.Column != "" {
+		ref := f.Column
+		if f.Alias != "" {
+			ref = f.Alias + "." + f.Column
 		}
-		for _, c := range first.Columns {
+		head = fmt.Sprintf("\n`%s` is not a column of `%s`. Valid columns of `%s`:\n", ref, first.Table, first.Table)
+	} else {
+		head = fmt.Sprintf("\nValid columns of `%s`:\n", first.Table)
+	}
+	const must = "\nYou MUST choose columns from the lists above. Do not invent column names.\n"
+	const join = "\nIf the concept you need is not there, JOIN one of these related tables:\n"
+
+	long := func(cols []string) string {
+		var b strings.Builder
+		for _, c := range cols {
 			fmt.Fprintf(&b, "- %s\n", c)
 		}
-		if len(f.Whitelist) > 1 {
-			b.WriteString("\nIf the concept you need is not there, JOIN one of these related tables:\n")
-			for _, t := range f.Whitelist[1:] {
-				fmt.Fprintf(&b, "- %s: %s\n", t.Table, strings.Join(t.Columns, ", "))
+		return b.String()
+	}
+	names := func(cols []string) []string {
+		out := make([]string, len(cols))
+		for i, c := range cols {
+			out[i], _, _ = strings.Cut(c, " ")
+		}
+		return out
+	}
+	// neighbours renders up to n neighbours, each cut to fit room.
+	neighbours := func(room, n int) string {
+		rest := f.Whitelist[1:]
+		if n < len(rest) {
+			rest = rest[:n]
+		}
+		if len(rest) == 0 || room <= runes(join) {
+			return ""
+		}
+		var b strings.Builder
+		b.WriteString(join)
+		left := room - runes(join)
+		for i, t := range rest {
+			// Share what is left among the neighbours still to come.
+			share := left / (len(rest) - i)
+			line := fitList("- "+t.Table+": ", t.Columns, share)
+			if line == "" || strings.HasSuffix(line, " more)\n") {
+				// Names alone say more in the same room than a few typed
+				// columns.
+				line = fitList("- "+t.Table+": ", names(t.Columns), share)
+			}
+			if line == "" {
+				continue
+			}
+			b.WriteString(line)
+			left -= runes(line)
+		}
+		if b.Len() == len(join) {
+			return ""
+		}
+		return b.String()
+	}
+	for _, render := range []func() string{
+		func() string { return head + long(first.Columns) },
+		func() string { return head + fitList("", names(first.Columns), budget-runes(head)-runes(must)) },
+	} {
+		main := render()
+		room := budget - runes(main) - runes(must)
+		if room < 0 {
+			continue
+		}
+		for n := len(f.Whitelist) - 1; n >= 0; n-- {
+			if nb := neighbours(room, n); n == 0 || nb != "" {
+				return main + nb + must
 			}
 		}
-		b.WriteString("\nYou MUST choose columns from the lists above. Do not invent column names.\n")
 	}
-	b.WriteString("\nReturn only the corrected SQL in a single ```sql code block.")
-	return b.String()
+	return head + must
+}
+
+// fitList renders "prefix a, b, c\n" in at most room characters, ending
+// with "… (N more)" when not every item fits; "" when not even one does.
+func fitList(prefix string, items []string, room int) string {
+	for n := len(items); n > 0; n-- {
+		line := prefix + strings.Join(items[:n], ", ")
+		if n < len(items) {
+			line += fmt.Sprintf(", … (%d more)", len(items)-n)
+		}
+		line += "\n"
+		if runes(line) <= room {
+			return line
+		}
+	}
+	return ""
+}
+
+func runes(s string) int { return utf8.RuneCountInString(s) }
+
+// truncate shortens s to at most n characters, marking the cut.
+func truncate(s string, n int) string {
+	if runes(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
 }

@@ -2,10 +2,12 @@ package prompt
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
@@ -86,6 +88,39 @@ func TestRepair(t *testing.T) {
 		f := Failure{Reply: "I cannot answer that.", Stage: "parse", Message: "the model's reply contained no SQL statement"}
 		require.Equal(t, "error_context", f.Strategy())
 		require.Contains(t, Repair(req, f)[3].Content, "did not contain a SQL statement")
+	})
+
+	t.Run("WideTableStaysUnderTheBound", func(t *testing.T) {
+		t.Parallel()
+		wide := func(table string, n int) TableColumns {
+			tc := TableColumns{Table: table}
+			for i := range n {
+				tc.Columns = append(tc.Columns, fmt.Sprintf("%s_attribute_%03d character varying(255)", table, i))
+			}
+			return tc
+		}
+		f := Failure{
+			SQL: "SELECT w.amount_total FROM wide_facts w", Stage: "explain", SQLSTATE: "42703",
+			Message: "column w.amount_total does not exist\nHINT: " + strings.Repeat("Perhaps you meant another column. ", 40),
+			Alias:   "w", Column: "amount_total",
+			Whitelist: []TableColumns{wide("wide_facts", 220), wide("customers", 90), wide("products", 90), wide("regions", 90)},
+		}
+		got := Repair(req, f)[3].Content
+		require.Less(t, utf8.RuneCountInString(got), MaxRepairChars)
+		require.Contains(t, got, "`w.amount_total` is not a column of `wide_facts`")
+		require.Contains(t, got, "wide_facts_attribute_000", "the failing table's first columns are kept")
+		require.Regexp(t, `… \(\d+ more\)`, got, "and the cut is said")
+		require.Contains(t, got, "You MUST choose columns from the lists above")
+		require.Contains(t, got, "Return only the corrected SQL")
+
+		// A whitelist that fits is rendered whole, types included.
+		small := f
+		small.Message = "column w.amount_total does not exist"
+		small.Whitelist = []TableColumns{wide("wide_facts", 5), wide("customers", 3)}
+		got = Repair(req, small)[3].Content
+		require.Contains(t, got, "- wide_facts_attribute_004 character varying(255)\n")
+		require.Contains(t, got, "- customers: customers_attribute_000 character varying(255), ")
+		require.NotContains(t, got, "more)")
 	})
 
 	t.Run("ErrorContext", func(t *testing.T) {

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
@@ -54,6 +56,7 @@ func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan,
 	}
 	var raw []byte
 	if err := br.QueryRow().Scan(&raw); err != nil {
+		rebase(err)
 		return nil, statementError(db, err)
 	}
 	plan := &Plan{Raw: raw}
@@ -68,6 +71,19 @@ func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan,
 		plan.NodeType, plan.TotalCost, plan.Rows = doc[0].Plan.NodeType, doc[0].Plan.TotalCost, doc[0].Plan.PlanRows
 	}
 	return plan, nil
+}
+
+// explainPrefixChars is the prefix's length in characters.
+var explainPrefixChars = int32(utf8.RuneCountInString(explainPrefix))
+
+// rebase makes the position of a Postgres error from EXPLAIN point into
+// the caller's SQL rather than into the prefixed text, so that repair can
+// find the reference it names.
+func rebase(err error) {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Position > explainPrefixChars {
+		pe.Position -= explainPrefixChars
+	}
 }
 
 // Column describes a result column.

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/dbtest"
@@ -170,6 +171,9 @@ func TestExplain(t *testing.T) {
 		require.Equal(t, errclass.SQLError, ce.Class)
 		require.Equal(t, "42703", ce.SQLSTATE)
 		require.Contains(t, ce.Message, "item_name")
+		var pe *pgconn.PgError
+		require.ErrorAs(t, err, &pe)
+		require.EqualValues(t, 8, pe.Position, "the position points into the caller's SQL, not the EXPLAIN prefix")
 	})
 
 	t.Run("MultipleStatementsRejectedByProtocol", func(t *testing.T) {

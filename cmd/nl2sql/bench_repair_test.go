@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/exam"
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+)
+
+// TestBenchRepair runs `nl2sql bench repair` on a fresh database: it loads
+// the demo ERP itself, prints exactly the documented JSON, and a table in
+// text mode.
+func TestBenchRepair(t *testing.T) {
+	t.Parallel()
+	setup := func(t *testing.T) (*cli, string) {
+		t.Helper()
+		db := dbtest.NewDB(t)
+		c := &cli{t: t, db: db, env: map[string]string{"NL2SQL_DATABASE_URL": db.URL, "NL2SQL_LOG_LEVEL": "warn"}}
+		// Two questions keep it quick: a join with GROUP BY, a CTE.
+		var lines []byte
+		for _, q := range exam.ERPQuestions() {
+			if q.ID == "q22" || q.ID == "q48" {
+				b, err := json.Marshal(q)
+				require.NoError(t, err)
+				lines = append(append(lines, b...), '\n')
+			}
+		}
+		file := filepath.Join(t.TempDir(), "exam.jsonl")
+		require.NoError(t, os.WriteFile(file, lines, 0o600))
+		return c, file
+	}
+	c, file := setup(t)
+
+	r := c.run("", "bench", "repair", "--json", "--questions", file)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stderr, "the demo ERP is not registered; loading it")
+	var got map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &got))
+	keys := make([]string, 0, len(got))
+	for k := range got {
+		keys = append(keys, k)
+	}
+	require.ElementsMatch(t, []string{"mutations", "fixed", "flipped", "left", "p50_us", "kinds"}, keys)
+	var rep struct {
+		Mutations, Fixed, Flipped, Left int
+		P50US                           float64 `json:"p50_us"`
+		Kinds                           map[string]struct{ Mutations, Fixed, Flipped, Left, Valid int }
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep))
+	require.Positive(t, rep.Mutations)
+	require.Zero(t, rep.Flipped)
+	require.Equal(t, rep.Mutations, rep.Fixed+rep.Flipped+rep.Left)
+	require.Positive(t, rep.P50US)
+	require.Len(t, rep.Kinds, 11)
+
+	r = c.run("", "bench", "repair", "--questions", file, "--mode", "observe")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.NotContains(t, r.stderr, "loading it", "loaded once")
+	require.Contains(t, r.stdout, "surgical tier observe")
+	require.Regexp(t, `column_reordered\s+\d+\s+\d+\s+0\s+\d+`, r.stdout)
+	require.Contains(t, r.stdout, "column mistakes: ")
+
+	r = c.run("", "bench", "repair", "--mode", "shadow", "--questions", file)
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, `Mode must be "observe" or "active"`)
+	r = c.run("", "bench", "repair", "--db", "nope", "--questions", file)
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, `database "nope" is not registered`)
+	r = c.run("", "bench", "nonsense")
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, "nl2sql bench repair")
+}

@@ -1,0 +1,423 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/nl2sql/nl2sql/exam"
+	"github.com/nl2sql/nl2sql/exam/compare"
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/repair"
+	"github.com/nl2sql/nl2sql/internal/sqlguard"
+	"github.com/nl2sql/nl2sql/internal/target"
+)
+
+// RepairOptions configure RunRepair, the benchmark behind `nl2sql bench
+// repair`: every gold SQL of an exam, with the mistakes models make
+// injected at every site (Mutate), goes through the guard and EXPLAIN on
+// the registered database, then deterministic repair (a few rounds), and
+// the repaired SQL runs and is compared with the gold result.
+type RepairOptions struct {
+	// Meta is nl2sql's database, where Database is registered. Required.
+	Meta *pgxpool.Pool
+	// Targets runs EXPLAIN and the queries. Required.
+	Targets *target.Registry
+	// Database is the registered database the exam is for. Defaults to "erp".
+	Database string
+	// Questions are the exam. Defaults to exam.ERPQuestions().
+	Questions []exam.Question
+	// Repair configures the repairer. Defaults to repair.Config{}.
+	Repair repair.Config
+	// Guard configures the guard every candidate passes first. Defaults to
+	// sqlguard.Config{}.
+	Guard sqlguard.Config
+	// MaxRounds is how many repairs a mutant gets (each followed by the
+	// guard and EXPLAIN again). Defaults to 3.
+	MaxRounds int
+	// Concurrency is how many mutants are worked on at once. Defaults to 4.
+	Concurrency int
+	// MaxRows caps a result; gold results are smaller. Defaults to 100000.
+	MaxRows int
+	// Timeout bounds each execution. Defaults to 1m.
+	Timeout time.Duration
+	// Getenv resolves an env: DSN. Defaults to os.Getenv.
+	Getenv func(string) string
+	// Now is the clock the repair calls are timed with. Defaults to time.Now.
+	Now func() time.Time
+	// Logger receives progress. Defaults to a discarding logger.
+	Logger *slog.Logger
+}
+
+// WithDefaults returns a copy of o with zero fields set to their defaults.
+func (o RepairOptions) WithDefaults() RepairOptions {
+	if o.Database == "" {
+		o.Database = "erp"
+	}
+	if o.Questions == nil {
+		o.Questions = exam.ERPQuestions()
+	}
+	if o.MaxRounds == 0 {
+		o.MaxRounds = 3
+	}
+	if o.Concurrency == 0 {
+		o.Concurrency = 4
+	}
+	if o.MaxRows == 0 {
+		o.MaxRows = 100000
+	}
+	if o.Timeout == 0 {
+		o.Timeout = time.Minute
+	}
+	if o.Getenv == nil {
+		o.Getenv = os.Getenv
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
+}
+
+func (o RepairOptions) validate() error {
+	switch {
+	case o.Meta == nil || o.Targets == nil:
+		return errors.New("bench: RepairOptions.Meta and Targets are required")
+	case len(o.Questions) == 0:
+		return errors.New("bench: RepairOptions.Questions is empty")
+	case o.MaxRounds < 1 || o.Concurrency < 1 || o.MaxRows < 1 || o.Timeout <= 0:
+		return errors.New("bench: RepairOptions.MaxRounds, Concurrency, MaxRows and Timeout must be positive")
+	}
+	return nil
+}
+
+// RepairReport is the outcome: every mutant that the guard or EXPLAIN
+// refused is fixed (its repair runs and returns the gold result), flipped
+// (its repair runs and returns a different result: a wrong answer served
+// as right, which must never happen) or left (for the model to repair).
+type RepairReport struct {
+	Mutations int     `json:"mutations"`
+	Fixed     int     `json:"fixed"`
+	Flipped   int     `json:"flipped"`
+	Left      int     `json:"left"`
+	P50US     float64 `json:"p50_us"`
+	// Kinds breaks the figures down per mutation kind.
+	Kinds map[string]*KindReport `json:"kinds"`
+	// Flips are the flipped mutants, for diagnosis.
+	Flips []Case `json:"-"`
+	// Cases are every mutant's outcome, in exam order.
+	Cases []Case `json:"-"`
+	// Mode is the surgical tier's mode.
+	Mode repair.Mode `json:"-"`
+}
+
+// KindReport is one mutation kind's figures.
+type KindReport struct {
+	Mutations int     `json:"mutations"`
+	Fixed     int     `json:"fixed"`
+	Flipped   int     `json:"flipped"`
+	Left      int     `json:"left"`
+	P50US     float64 `json:"p50_us"`
+	// Valid counts mutants that were valid SQL as injected (no error to
+	// repair, not in Mutations): dropping GROUP BY customer_id when the
+	// company name is grouped too, or a column that another table also
+	// has.
+	Valid int `json:"valid"`
+
+	durations []time.Duration
+}
+
+// Case is one mutant's journey.
+type Case struct {
+	QuestionID string   `json:"question_id"`
+	Kind       string   `json:"kind"`
+	Change     string   `json:"change"`
+	Mutant     string   `json:"mutant"`
+	Repaired   string   `json:"repaired"`
+	Fixes      []string `json:"fixes"`
+	Outcome    string   `json:"outcome"` // fixed, flipped, left, valid
+	Reason     string   `json:"reason"`
+}
+
+// ColumnMistakes sums the column kinds: mutations and fixed.
+func (r *RepairReport) ColumnMistakes() (mutations, fixed int) {
+	for k, kr := range r.Kinds {
+		if ColumnKind(k) {
+			mutations += kr.Mutations
+			fixed += kr.Fixed
+		}
+	}
+	return mutations, fixed
+}
+
+type job struct {
+	q    *exam.Question
+	gold *compare.Result
+	mu   Mutant
+}
+
+// RunRepair runs the repair benchmark.
+func RunRepair(ctx context.Context, opts RepairOptions) (*RepairReport, error) {
+	opts = opts.WithDefaults()
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	rep, err := repair.New(opts.Repair)
+	if err != nil {
+		return nil, err
+	}
+	gcfg := opts.Guard
+	gcfg.DefaultLimit = opts.MaxRows + 1
+	guard, err := sqlguard.New(gcfg)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := catalog.Load(ctx, opts.Meta, opts.Database)
+	if err != nil {
+		if errors.Is(err, catalog.ErrDatabaseNotFound) {
+			return nil, fmt.Errorf("bench: database %q is not registered (nl2sql exam load loads the demo ERP): %w", opts.Database, err)
+		}
+		return nil, err
+	}
+	d, err := catalog.GetDatabase(ctx, opts.Meta, opts.Database)
+	if err != nil {
+		return nil, err
+	}
+	dsn, err := catalog.ResolveDSN(d.DSN, opts.Getenv)
+	if err != nil {
+		return nil, fmt.Errorf("bench: database %q: %w", opts.Database, err)
+	}
+	db := target.Database{Name: d.Name, DSN: dsn, Schemas: d.Schemas, Role: d.ReadOnlyRole}
+	r := &repairRun{opts: opts, rep: rep, guard: guard, cat: pipeline.Catalog{S: snap}, snap: snap, db: db}
+
+	var jobs []job
+	for i := range opts.Questions {
+		q := &opts.Questions[i]
+		gold, err := r.execute(ctx, q.GoldSQL)
+		if err != nil {
+			return nil, fmt.Errorf("bench: gold SQL of %s: %w", q.ID, err)
+		}
+		mutants, err := Mutate(q.GoldSQL, snap)
+		if err != nil {
+			return nil, fmt.Errorf("bench: gold SQL of %s: %w", q.ID, err)
+		}
+		for _, m := range mutants {
+			jobs = append(jobs, job{q: q, gold: gold, mu: m})
+		}
+	}
+	opts.Logger.Info("repair bench", "questions", len(opts.Questions), "mutants", len(jobs), "mode", rep.Config().Mode)
+
+	cases := make([]Case, len(jobs))
+	durs := make([][]time.Duration, len(jobs))
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for range opts.Concurrency {
+		wg.Go(func() {
+			for i := range next {
+				cases[i], durs[i], errs[i] = r.run(cctx, jobs[i])
+				if errs[i] != nil {
+					cancel()
+				}
+			}
+		})
+	}
+feed:
+	for i := range jobs {
+		select {
+		case next <- i:
+		case <-cctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+
+	out := &RepairReport{Kinds: map[string]*KindReport{}, Mode: rep.Config().Mode, Cases: cases}
+	for _, k := range MutationKinds {
+		out.Kinds[k] = &KindReport{}
+	}
+	var all []time.Duration
+	for i, c := range cases {
+		kr := out.Kinds[c.Kind]
+		kr.durations = append(kr.durations, durs[i]...)
+		all = append(all, durs[i]...)
+		switch c.Outcome {
+		case "valid":
+			kr.Valid++
+			continue
+		case "fixed":
+			kr.Fixed++
+			out.Fixed++
+		case "flipped":
+			kr.Flipped++
+			out.Flipped++
+			out.Flips = append(out.Flips, c)
+		default:
+			kr.Left++
+			out.Left++
+		}
+		kr.Mutations++
+		out.Mutations++
+	}
+	for _, kr := range out.Kinds {
+		kr.P50US = p50us(kr.durations)
+	}
+	out.P50US = p50us(all)
+	return out, nil
+}
+
+func p50us(ds []time.Duration) float64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return float64(s[(len(s)-1)/2].Nanoseconds()) / 1000
+}
+
+type repairRun struct {
+	opts  RepairOptions
+	rep   *repair.Repairer
+	guard *sqlguard.Guard
+	cat   pipeline.Catalog
+	snap  *catalog.Snapshot
+	db    target.Database
+}
+
+// check is the validate stage without a model: the guard, then EXPLAIN of
+// the SQL as given (so error positions point into it). It returns nil
+// when both accept the SQL.
+func (r *repairRun) check(ctx context.Context, sql string) (*repair.Failure, error) {
+	v := r.guard.Check(sql, r.cat)
+	if !v.OK {
+		e := v.Errors[0]
+		return &repair.Failure{SQLSTATE: e.SQLSTATE, Message: e.Message, Position: e.Position}, nil
+	}
+	if _, err := r.opts.Targets.Explain(ctx, r.db, sql); err != nil {
+		if errclass.ClassOf(err) == errclass.InfraFailure {
+			return nil, err
+		}
+		f := repair.FailureFrom(err)
+		return &f, nil
+	}
+	return nil, nil
+}
+
+// run takes one mutant through check → repair rounds → execution.
+func (r *repairRun) run(ctx context.Context, j job) (Case, []time.Duration, error) {
+	c := Case{QuestionID: j.q.ID, Kind: j.mu.Kind, Change: j.mu.Change, Mutant: j.mu.SQL, Outcome: "left"}
+	sql := j.mu.SQL
+	var durs []time.Duration
+	for round := 0; ; round++ {
+		f, err := r.check(ctx, sql)
+		if err != nil {
+			return c, durs, err
+		}
+		if f == nil {
+			if round == 0 {
+				c.Outcome, c.Reason = "valid", "the mutant is valid SQL"
+				return c, durs, nil
+			}
+			break
+		}
+		if round == r.opts.MaxRounds {
+			c.Reason = fmt.Sprintf("still failing after %d repairs: %s %s", round, f.SQLSTATE, f.Message)
+			return c, durs, nil
+		}
+		start := r.opts.Now()
+		res := r.rep.Repair(sql, *f, r.snap)
+		durs = append(durs, r.opts.Now().Sub(start))
+		if !res.Applied {
+			c.Reason = fmt.Sprintf("%s %s: %s", f.SQLSTATE, f.Message, res.Reason)
+			return c, durs, nil
+		}
+		for _, fx := range res.Fixes {
+			c.Fixes = append(c.Fixes, fmt.Sprintf("%s: %q → %q", fx.Kind, fx.From, fx.To))
+		}
+		sql = res.SQL
+		c.Repaired = sql
+	}
+	got, err := r.execute(ctx, sql)
+	if err != nil {
+		if errclass.ClassOf(err) == errclass.InfraFailure {
+			return c, durs, err
+		}
+		c.Reason = "the repaired SQL fails when it runs: " + err.Error()
+		return c, durs, nil
+	}
+	v := compare.Compare(*j.gold, *got, compare.Options{OrderMatters: j.q.OrderMatters})
+	if v.Match {
+		c.Outcome = "fixed"
+		return c, durs, nil
+	}
+	c.Outcome, c.Reason = "flipped", v.Reason
+	return c, durs, nil
+}
+
+// execute runs sql read-only and returns its result as answers are
+// stored (a JSON round trip, numbers exact), as the exam compares them.
+func (r *repairRun) execute(ctx context.Context, sql string) (*compare.Result, error) {
+	res, err := r.opts.Targets.Execute(ctx, r.db, sql, target.ExecOptions{MaxRows: r.opts.MaxRows, Timeout: r.opts.Timeout})
+	if err != nil {
+		return nil, errclass.Classify(err)
+	}
+	if res.Truncated {
+		return nil, fmt.Errorf("more than %d rows", r.opts.MaxRows)
+	}
+	cols, err := json.Marshal(res.Columns)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := json.Marshal(res.Rows)
+	if err != nil {
+		return nil, err
+	}
+	out := &compare.Result{}
+	if err := json.Unmarshal(cols, &out.Columns); err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(rows))
+	dec.UseNumber()
+	if err := dec.Decode(&out.Rows); err != nil {
+		return nil, err
+	}
+	if out.Rows == nil {
+		out.Rows = [][]any{}
+	}
+	return out, nil
+}
+
+// SortedKinds returns the report's kinds in MutationKinds order.
+func (r *RepairReport) SortedKinds() []string {
+	ks := make([]string, 0, len(r.Kinds))
+	for k := range r.Kinds {
+		ks = append(ks, k)
+	}
+	sort.SliceStable(ks, func(i, j int) bool {
+		return slices.Index(MutationKinds, ks[i]) < slices.Index(MutationKinds, ks[j])
+	})
+	return ks
+}

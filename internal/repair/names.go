@@ -1,0 +1,240 @@
+package repair
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/nl2sql/nl2sql/internal/pgsql"
+)
+
+// tokens splits a name into its lower-case words ("total_amount" →
+// [total amount]), each in the singular with common abbreviations spelled
+// out, so that hours matches hour and qty matches quantity.
+func tokens(name string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '_' || r == ' ' || r == '-' }) {
+		if full, ok := abbreviations[w]; ok {
+			w = full
+		}
+		out = append(out, singular(w))
+	}
+	return out
+}
+
+// abbreviations spelled out before names are compared.
+var abbreviations = map[string]string{
+	"qty": "quantity", "amt": "amount", "num": "number", "nbr": "number", "no": "number",
+	"desc": "description", "dept": "department", "emp": "employee", "cust": "customer",
+	"prod": "product", "addr": "address", "pct": "percent", "dt": "date",
+}
+
+// singular returns an English word in the singular, by the regular rules
+// (tables are plural, models write columns in the singular and back).
+func singular(w string) string {
+	switch {
+	case len(w) <= 3:
+		return w
+	case strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "ouses"), strings.HasSuffix(w, "auses"):
+		return w[:len(w)-1] // warehouses, causes
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "uses"), strings.HasSuffix(w, "xes"),
+		strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"):
+		return w[:len(w)-2] // addresses, statuses, taxes, batches
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "s"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// tableWords are the words a model may prefix a column with to say which
+// table it is from: the table's name in the singular and its last word
+// (project_status on projects, order_total on sales_orders).
+func tableWords(table string) [][]string {
+	tt := tokens(table)
+	if len(tt) == 0 {
+		return nil
+	}
+	out := [][]string{tt}
+	if len(tt) > 1 {
+		out = append(out, tt[len(tt)-1:])
+	}
+	return out
+}
+
+// stripTablePrefix returns name without a leading prefix naming table
+// ("project_status" → "status" on projects); ok is false when there is
+// none or nothing would remain.
+func stripTablePrefix(name, table string) (string, bool) {
+	nt := tokens(name)
+	for _, pre := range tableWords(table) {
+		if len(nt) > len(pre) && slices.Equal(nt[:len(pre)], pre) {
+			return strings.Join(nt[len(pre):], "_"), true
+		}
+	}
+	return "", false
+}
+
+// distance is the optimal string alignment distance between a and b:
+// insertions, deletions, substitutions and adjacent transpositions.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+// sameTokens reports whether two names have the same words in any order
+// (amount_total and total_amount).
+func sameTokens(a, b string) bool {
+	ta, tb := tokens(a), tokens(b)
+	if len(ta) != len(tb) {
+		return false
+	}
+	slices.Sort(ta)
+	slices.Sort(tb)
+	return slices.Equal(ta, tb)
+}
+
+// Relation is how a candidate's words relate to the reference's.
+type Relation string
+
+const (
+	RelationExact       Relation = "exact"       // same name, letter case aside
+	RelationSameTokens  Relation = "same_tokens" // same words, another order or inflection
+	RelationContainment Relation = "containment" // the candidate has all the reference's words, and more
+	RelationContained   Relation = "contained"   // the reference has all the candidate's words, and more
+	RelationPartial     Relation = "partial"     // some words in common
+	RelationNone        Relation = "none"        // nothing in common
+)
+
+// score rates column cand as what reference ref (written against table)
+// meant, in [0, 1]. A prefix naming the table is the model saying which
+// table, not part of the column's name: project_status on projects scores
+// as status. A reference made only of words of the table's name (p.product
+// on products, eb.employee on employee_benefits) names a thing, not a
+// column of it: its key, its name, or a key of another table; nothing but
+// an exact match scores.
+func score(ref, cand, table string) (float64, Relation) {
+	if strings.EqualFold(ref, cand) {
+		return 1, RelationExact
+	}
+	r, c := tokens(ref), tokens(cand)
+	if tw := tokens(table); len(tw) > 0 && !slices.ContainsFunc(r, func(w string) bool { return !slices.Contains(tw, w) }) {
+		return 0, RelationNone
+	}
+	best, rel := wordScore(r, c)
+	if stripped, ok := stripTablePrefix(ref, table); ok {
+		if s, rl := wordScore(tokens(stripped), c); s > best {
+			best, rel = s, rl
+		}
+	}
+	return best, rel
+}
+
+// wordScore compares the words of a reference and a candidate.
+func wordScore(r, c []string) (float64, Relation) {
+	ur, uc := uniq(r), uniq(c)
+	if slices.Contains(uc, "id") && !slices.Contains(ur, "id") {
+		// A key column (salary_id) holds keys, not what a reference
+		// without "id" (salary) means: below any candidate.
+		return 0, RelationNone
+	}
+	common := 0
+	for _, w := range ur {
+		if slices.Contains(uc, w) {
+			common++
+		}
+	}
+	switch {
+	case common == 0:
+		return 0, RelationNone
+	case common == len(ur) && common == len(uc):
+		return 0.95, RelationSameTokens
+	case common == len(ur):
+		// price → list_price: the candidate is the reference, specified.
+		return 0.8 + 0.15*float64(common)/float64(len(uc)), RelationContainment
+	case common == len(uc):
+		// first_name → name drops a word that says which: a different
+		// column as often as the same. A candidate, never above the floor.
+		return 0.6 + 0.15*float64(common)/float64(len(ur)), RelationContained
+	}
+	return 0.7 * 2 * float64(common) / float64(len(ur)+len(uc)), RelationPartial
+}
+
+func uniq(ws []string) []string {
+	out := make([]string, 0, len(ws))
+	for _, w := range ws {
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// riskyPair returns the first blacklisted pair a rewrite from ref to cand
+// would trade, as "a/b", or "": the seeds' token diff, one word of the pair
+// only in the reference and the other only in the candidate
+// (vendor_name → vendor_number trades name for number).
+func riskyPair(ref, cand string, pairs [][2]string) string {
+	r, c := tokens(ref), tokens(cand)
+	var rOnly, cOnly []string
+	for _, w := range r {
+		if !slices.Contains(c, w) {
+			rOnly = append(rOnly, w)
+		}
+	}
+	for _, w := range c {
+		if !slices.Contains(r, w) {
+			cOnly = append(cOnly, w)
+		}
+	}
+	for _, p := range pairs {
+		a, b := singular(p[0]), singular(p[1])
+		if (slices.Contains(rOnly, a) && slices.Contains(cOnly, b)) || (slices.Contains(rOnly, b) && slices.Contains(cOnly, a)) {
+			return p[0] + "/" + p[1]
+		}
+	}
+	return ""
+}
+
+// sqlWords are names a model writes for a function or a date part rather
+// than a column (year for extract(year ...), count for count(*)); the
+// surgical tier never maps them to a column (gate 1). Key words that are
+// also common column names (name, status, type, level) are not among them.
+var sqlWords = map[string]bool{
+	"count": true, "sum": true, "avg": true, "min": true, "max": true, "now": true, "age": true,
+	"date": true, "time": true, "timestamp": true, "interval": true, "year": true, "month": true,
+	"day": true, "week": true, "quarter": true, "hour": true, "minute": true, "second": true,
+	"epoch": true, "dow": true, "doy": true, "extract": true, "date_part": true, "date_trunc": true,
+	"coalesce": true, "nullif": true, "round": true, "length": true, "lower": true, "upper": true,
+	"concat": true, "row_number": true, "rank": true, "dense_rank": true, "lag": true, "lead": true,
+	"current_date": true, "current_timestamp": true, "localtimestamp": true,
+}
+
+// isSQLWord reports whether name is a function, an aggregate or a date
+// part rather than a column.
+func isSQLWord(name string) bool {
+	n := strings.ToLower(name)
+	return sqlWords[n] || pgsql.BuiltinAggregate("", n)
+}

@@ -1,0 +1,1 @@
+SELECT "E".first_name FROM employees e

@@ -1,0 +1,1 @@
+SELECT e.first_name FROM employees e

@@ -1,0 +1,3 @@
+SELECT c.company_name, c.total_amount
+FROM sales_orders so
+JOIN customers c ON c.customer_id = so.customer_id

@@ -1,0 +1,1 @@
+SELECT p.sale_price FROM products p

@@ -1,0 +1,1 @@
+SELECT pli.net_price FROM price_list_items pli

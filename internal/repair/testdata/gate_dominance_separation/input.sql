@@ -1,0 +1,1 @@
+SELECT e.name FROM employees e

@@ -1,0 +1,1 @@
+SELECT e.favourite_colour FROM employees e

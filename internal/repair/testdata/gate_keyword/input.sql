@@ -1,0 +1,1 @@
+SELECT so.date, so.total_amount FROM sales_orders so

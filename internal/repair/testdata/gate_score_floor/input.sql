@@ -1,0 +1,1 @@
+SELECT so.net_total_amount FROM sales_orders so

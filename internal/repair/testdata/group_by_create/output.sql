@@ -1,0 +1,1 @@
+SELECT status, count(*) AS employees FROM employees WHERE hire_date >= DATE '2024-01-01' GROUP BY status ORDER BY 2 DESC

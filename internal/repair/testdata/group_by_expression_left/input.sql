@@ -1,0 +1,1 @@
+SELECT extract(year FROM hire_date) AS year, count(*) FROM employees

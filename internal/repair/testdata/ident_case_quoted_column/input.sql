@@ -1,0 +1,1 @@
+SELECT "First_Name", last_name FROM employees WHERE status = 'active'

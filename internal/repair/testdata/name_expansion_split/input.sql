@@ -1,0 +1,4 @@
+SELECT e.employee_name, count(*) AS orders
+FROM employees e
+JOIN sales_orders so ON so.sales_rep_id = e.employee_id
+GROUP BY e.employee_id, e.employee_name

@@ -1,0 +1,1 @@
+SELECT r.invoice_amount FROM order_report r

@@ -1,0 +1,1 @@
+SELECT r.order_id FROM order_report r

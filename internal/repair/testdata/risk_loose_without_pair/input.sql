@@ -1,0 +1,1 @@
+SELECT r.invoice_sum FROM order_report r

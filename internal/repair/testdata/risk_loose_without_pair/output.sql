@@ -1,0 +1,1 @@
+SELECT r.invoice_total FROM order_report r

@@ -1,0 +1,1 @@
+SELECT r.customer_id FROM order_report r

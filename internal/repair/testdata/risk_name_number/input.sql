@@ -1,0 +1,1 @@
+SELECT s.vendor_name FROM suppliers s

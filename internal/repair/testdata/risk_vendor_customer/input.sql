@@ -1,0 +1,1 @@
+SELECT r.vendor_name FROM order_report r

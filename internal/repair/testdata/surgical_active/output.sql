@@ -1,0 +1,1 @@
+SELECT p.sku, p.list_price FROM products p WHERE p.is_active

@@ -1,0 +1,1 @@
+SELECT p.sku, p.price FROM products p WHERE p.is_active

@@ -1,0 +1,1 @@
+SELECT round(list_price, ) FROM products

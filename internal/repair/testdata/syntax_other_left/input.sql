@@ -1,0 +1,1 @@
+SELECT sku FROM products WHERE

@@ -1,0 +1,1 @@
+SELECT employee.first_name FROM employee WHERE employee.status = 'active'

@@ -1,0 +1,1 @@
+SELECT employees.first_name FROM employees WHERE employees.status = 'active'

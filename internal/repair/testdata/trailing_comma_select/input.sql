@@ -1,0 +1,1 @@
+SELECT sku, name, FROM products

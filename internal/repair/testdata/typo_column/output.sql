@@ -1,0 +1,1 @@
+SELECT sku, list_price FROM products ORDER BY list_price DESC
