@@ -134,7 +134,7 @@ var firstAnswers = map[string]string{
 	"How many customers are there?":                               "SELECT count(*) AS customers FROM customers",
 	"How many orders has each customer placed?":                   "SELECT count(o.order_id) AS n, c.customer_id, c.name FROM customers c LEFT JOIN orders o ON o.customer_id = c.customer_id GROUP BY c.customer_id, c.name",
 	"What is the total amount of shipped orders?":                 "SELECT sum(total_amount) AS total FROM orders",
-	"List the names of our customers.":                            "SELECT c.customer_name FROM customers c",
+	"List the names of our customers.":                            "SELECT c.client_label FROM customers c",
 	"Which orders were cancelled?":                                "DELETE FROM orders WHERE status = 'cancelled'",
 	"What is the average order amount over all but three orders?": "SELECT sum(total_amount) / (count(*) - 3) AS avg_amount FROM orders",
 }
@@ -251,7 +251,7 @@ func TestRunner(t *testing.T) {
 	require.Empty(t, reasons["s1"])
 	require.Contains(t, reasons["s3"], "wrong result: no column of the answer matches gold column 'sum'")
 	require.Contains(t, reasons["s4"], "no valid SQL after 3 attempt(s)")
-	require.Contains(t, reasons["s4"], "customer_name")
+	require.Contains(t, reasons["s4"], "client_label")
 	require.Contains(t, reasons["s5"], "the model's SQL was refused by the guard at policy")
 	require.Contains(t, reasons["s6"], "division by zero")
 

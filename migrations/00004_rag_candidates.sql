@@ -24,7 +24,7 @@ COMMENT ON COLUMN rag.candidates.fingerprint IS 'pg_query fingerprint of sql; NU
 COMMENT ON COLUMN rag.candidates.votes IS 'How many of the attempt''s model calls produced this same query (same fingerprint and constants).';
 COMMENT ON COLUMN rag.candidates.source_call IS 'The model call (0-based, see rag.attempts.replies) that first produced it.';
 COMMENT ON COLUMN rag.candidates.original_sql IS 'The model''s SQL when the deterministic repair rewrote it; sql is then the repaired text.';
-COMMENT ON COLUMN rag.candidates.repair IS 'What the deterministic repair (autocorrect, surgical whitelist) did, or in observe mode would have done, with its gate outcomes.';
+COMMENT ON COLUMN rag.candidates.repair IS 'What the deterministic repair (autocorrect, surgical whitelist) did, or in observe mode would have done, with its gate outcomes: one object per round.';
 COMMENT ON COLUMN rag.candidates.verdict IS 'passed, rejected, or skipped: not EXPLAINed because a better-scored candidate passed first.';
 
 -- +goose StatementBegin

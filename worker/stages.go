@@ -251,9 +251,10 @@ type evaluation struct {
 	sql     string // the candidate's SQL as generated
 	skipped bool   // not EXPLAINed: a better-scored candidate passed first
 	// repaired is the SQL after deterministic repair, "" when none was
-	// applied; repair is the repairer's report (also when it only looked).
+	// applied; repairs are the repairer's reports, one per round (also
+	// when it only looked).
 	repaired string
-	repair   json.RawMessage
+	repairs  []json.RawMessage
 	verdict  *Verdict
 	plan     *target.Plan
 	err      *errclass.Error // why it was rejected
@@ -473,7 +474,7 @@ func (s *Service) repairCandidate(ctx context.Context, database string, ev *eval
 		return false, err
 	}
 	if len(report) > 0 {
-		ev.repair = report
+		ev.repairs = append(ev.repairs, report)
 	}
 	if !ok || sql == cur {
 		return false, nil
@@ -565,7 +566,11 @@ func addEvaluation(p *dbsqlc.FinishValidateParams, ev *evaluation, selected bool
 	p.Plans = append(p.Plans, plan)
 	p.Selected = append(p.Selected, selected)
 	p.RepairedSqls = append(p.RepairedSqls, ev.repaired)
-	p.Repairs = append(p.Repairs, ev.repair)
+	var repairs []byte
+	if len(ev.repairs) > 0 {
+		repairs = mustJSON(ev.repairs)
+	}
+	p.Repairs = append(p.Repairs, repairs)
 }
 
 // worstFailure picks the failure that decides what happens next when no

@@ -206,7 +206,7 @@ func TestRepair(t *testing.T) {
 		if strings.Contains(req.LastUser(), "42703") {
 			return fence("SELECT c.name FROM customers c WHERE c.city = 'London'")
 		}
-		return fence("SELECT c.customer_name FROM customers c WHERE c.city = 'London'")
+		return fence("SELECT c.label FROM customers c WHERE c.city = 'London'")
 	})
 	e.start(t)
 	ctx := context.Background()
@@ -225,14 +225,14 @@ func TestRepair(t *testing.T) {
 	require.Equal(t, "explain", *attempts[0].Stage)
 	require.Equal(t, "sql_error", *attempts[0].ErrorClass)
 	require.Equal(t, "column_whitelist", attempts[1].RepairStrategy)
-	require.Contains(t, *attempts[1].InputSql, "customer_name")
+	require.Contains(t, *attempts[1].InputSql, "c.label")
 	require.Equal(t, "passed", attempts[1].Outcome)
 
 	// The second prompt carried the first error and the valid columns.
 	chats := e.ollama.ChatRequests()
 	require.Len(t, chats, 2)
 	second := chats[1].LastUser()
-	require.Contains(t, second, "column c.customer_name does not exist")
+	require.Contains(t, second, "column c.label does not exist")
 	require.Contains(t, second, "customer_id integer PK")
 	require.Contains(t, second, "name text")
 	require.Len(t, chats[1].Messages, 4, "system, question, failed reply, repair")
@@ -253,7 +253,7 @@ func TestRefusals(t *testing.T) {
 		{"Sleep", "SELECT pg_sleep(10)", "validation_block", "pg_sleep", 1},
 		{"OtherSchema", "SELECT * FROM rag.queries", "sql_error", "no valid SQL after 3 attempt(s)", 3},
 		{"NoSQL", "I am not able to help with that.", "sql_error", "no valid SQL after 3 attempt(s)", 3},
-		{"Exhausted", "SELECT c.customer_name FROM customers c", "sql_error", "customer_name", 3},
+		{"Exhausted", "SELECT c.label FROM customers c", "sql_error", "label", 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -813,11 +813,53 @@ func TestDeterministicRepair(t *testing.T) {
 		require.Len(t, cands, 1)
 		require.Equal(t, "SELECT c.name FROM customers c", cands[0].Sql)
 		require.Equal(t, "SELECT c.nme FROM customers c", deref(cands[0].OriginalSql))
-		require.JSONEq(t, `{"applied": true}`, string(cands[0].Repair))
+		require.JSONEq(t, `[{"applied": true}]`, string(cands[0].Repair))
 		require.True(t, cands[0].Selected)
 		require.Equal(t, "passed", cands[0].Verdict)
 		require.Contains(t, string(cands[0].Breakdown), `"deterministic_repair": -5`)
 		require.Contains(t, deref(q.Sql), "c.name")
+	})
+
+	t.Run("Pipeline", func(t *testing.T) {
+		// The real repairer (internal/repair through the pipeline): an
+		// invented table-prefixed column and a trailing comma cost no
+		// model call.
+		t.Parallel()
+		e := setup(t)
+		e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
+			return fence("SELECT c.customer_name, c.city, FROM customers c WHERE c.city = 'London'")
+		})
+		e.start(t)
+		ctx := context.Background()
+
+		id := e.askSQL(t, "Which customers live in London?", "{}")
+		q := query(t, e.db.Pool, id)
+		require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+		require.EqualValues(t, 1, q.Attempts)
+		require.Len(t, e.ollama.ChatRequests(), 1)
+		cands, err := dbsqlc.New().ListAllCandidates(ctx, e.db.Pool, id)
+		require.NoError(t, err)
+		require.Len(t, cands, 1)
+		require.Contains(t, deref(cands[0].OriginalSql), "c.customer_name, c.city, FROM")
+		require.NotContains(t, cands[0].Sql, "customer_name")
+		require.Contains(t, cands[0].Sql, "c.name")
+		var rounds []struct {
+			Applied bool
+			Fixes   []struct{ Kind, From, To string }
+		}
+		require.NoError(t, json.Unmarshal(cands[0].Repair, &rounds))
+		var kinds []string
+		for _, r := range rounds {
+			require.True(t, r.Applied)
+			for _, f := range r.Fixes {
+				kinds = append(kinds, f.Kind)
+			}
+		}
+		require.Contains(t, kinds, "column_name", "%s", cands[0].Repair)
+		require.Contains(t, kinds, "trailing_comma", "%s", cands[0].Repair)
+		res, err := dbsqlc.New().GetQueryResult(ctx, e.db.Pool, id)
+		require.NoError(t, err)
+		require.JSONEq(t, `[["Ada", "London"]]`, string(res.Rows))
 	})
 
 	t.Run("RefusedRewriteIsDropped", func(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/pipeline"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/worker"
 )
 
 // checkResult is `nl2sql check --json`.
@@ -23,6 +24,12 @@ type checkResult struct {
 	Errors []checkError `json:"errors"`
 	Lint   []checkLint  `json:"lint"`
 	Plan   *checkPlan   `json:"plan,omitempty"`
+	// Repair is what the deterministic repair would do with a failure the
+	// model could fix: internal/repair's result (applied, sql, fixes, the
+	// surgical tier's observation, reason, whitelist) plus passes: whether
+	// the repaired SQL passes the guard and EXPLAIN. Absent when the SQL
+	// passed or the failure is not repairable.
+	Repair map[string]any `json:"repair,omitempty"`
 }
 
 type checkError struct {
@@ -124,6 +131,9 @@ func check(ctx context.Context, sql string, snap *catalog.Snapshot, p *pipeline.
 		res.Lint = append(res.Lint, checkLint{Code: l.Code, Severity: string(l.Severity), Message: l.Message, Position: l.Position})
 	}
 	if !v.OK {
+		if len(v.Errors) > 0 && v.Errors[0].Class.Repairable() {
+			res.Repair = checkRepairOf(ctx, sql, v.Errors[0].SQLSTATE, v.Errors[0].Message, snap, p, g, targets)
+		}
 		return res
 	}
 	res.Stage = "explain"
@@ -142,7 +152,35 @@ func check(ctx context.Context, sql string, snap *catalog.Snapshot, p *pipeline.
 		code = "explain.unavailable"
 	}
 	res.Errors = append(res.Errors, checkError{Code: code, Message: ce.Message, SQLSTATE: ce.SQLSTATE, Class: string(ce.Class)})
+	if ce.Class.Repairable() {
+		res.Repair = checkRepairOf(ctx, sql, ce.SQLSTATE, ce.Message, snap, p, g, targets)
+	}
 	return res
+}
+
+// checkRepairOf runs the deterministic repair the validate stage would run
+// on a failure, and checks its rewrite the same way: guard, then EXPLAIN.
+func checkRepairOf(ctx context.Context, sql, sqlstate, message string, snap *catalog.Snapshot, p *pipeline.Pipeline,
+	g *sqlguard.Guard, targets *target.Registry) map[string]any {
+	fixed, applied, report, err := p.Repair(ctx, snap.Database, sql, worker.RepairInput{SQLSTATE: sqlstate, Message: message})
+	if err != nil {
+		return map[string]any{"error": err.Error()}
+	}
+	out := map[string]any{}
+	if err := json.Unmarshal(report, &out); err != nil {
+		return map[string]any{"error": err.Error()}
+	}
+	passes := false
+	if applied {
+		if v := g.Check(fixed, pipeline.Catalog{S: snap}); v.OK {
+			if db, err := p.Target(ctx, snap.Database); err == nil {
+				_, err = targets.Explain(ctx, db, v.SQL)
+				passes = err == nil
+			}
+		}
+	}
+	out["passes"] = passes
+	return out
 }
 
 func printCheck(w io.Writer, r *checkResult) {
@@ -164,6 +202,7 @@ func printCheck(w io.Writer, r *checkResult) {
 	if r.SQL != "" {
 		fmt.Fprintf(w, "  would run:\n    %s\n", strings.ReplaceAll(strings.TrimSpace(r.SQL), "\n", "\n    "))
 	}
+	defer printRepair(w, r.Repair)
 	if !guardOK {
 		fmt.Fprintln(w, "explain: not run")
 		return
@@ -184,4 +223,19 @@ func printErr(w io.Writer, e checkError) {
 		state = " SQLSTATE " + e.SQLSTATE
 	}
 	fmt.Fprintf(w, "  %s [%s%s]: %s\n", e.Code, e.Class, state, strings.ReplaceAll(e.Message, "\n", "\n    "))
+}
+
+func printRepair(w io.Writer, rep map[string]any) {
+	if rep == nil {
+		return
+	}
+	if applied, _ := rep["applied"].(bool); !applied {
+		fmt.Fprintf(w, "repair:  none (%v)\n", rep["reason"])
+		return
+	}
+	verdict := "passes guard and EXPLAIN"
+	if ok, _ := rep["passes"].(bool); !ok {
+		verdict = "still fails"
+	}
+	fmt.Fprintf(w, "repair:  %v; %s\n    %s\n", rep["reason"], verdict, strings.ReplaceAll(strings.TrimSpace(fmt.Sprint(rep["sql"])), "\n", "\n    "))
 }

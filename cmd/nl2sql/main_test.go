@@ -195,6 +195,16 @@ func TestCheck(t *testing.T) {
 		Errors []struct {
 			Code, Message, SQLSTATE string
 		} `json:"errors"`
+		Lint []struct {
+			Code, Severity string
+			Position       int
+		} `json:"lint"`
+		Repair *struct {
+			Applied bool
+			SQL     string
+			Passes  bool
+			Fixes   []struct{ Kind string }
+		} `json:"repair"`
 	}
 	check := func(sql string) (verdict, result) {
 		r := c.run(sql, "check", "--db", "shop", "--json")
@@ -211,16 +221,34 @@ func TestCheck(t *testing.T) {
 	require.Empty(t, v.Errors)
 
 	v, r = check("SELECT pg_sleep(5)")
-	require.Equal(t, exitFailure, r.code)
 	require.False(t, v.OK)
 	require.Equal(t, "policy", v.Stage)
 	require.Equal(t, "policy.denied_function", v.Errors[0].Code)
 	require.Equal(t, "42501", v.Errors[0].SQLSTATE)
 
+	require.Equal(t, exitFailure, r.code)
+	require.Nil(t, v.Repair, "a policy denial is never repaired")
+
 	v, _ = check("SELECT c.nme FROM customers c")
 	require.False(t, v.OK)
 	require.Equal(t, "explain", v.Stage)
 	require.Equal(t, "42703", v.Errors[0].SQLSTATE)
+	require.NotNil(t, v.Repair, "the repair looked")
+	require.False(t, v.Repair.Applied, "a three-letter typo is too short to guess")
+
+	v, _ = check("SELECT c.customer_name FROM customers c")
+	require.False(t, v.OK, "the verdict is on the SQL as given")
+	require.NotNil(t, v.Repair)
+	require.True(t, v.Repair.Applied)
+	require.True(t, v.Repair.Passes)
+	require.Contains(t, v.Repair.SQL, "c.name")
+	require.Equal(t, "column_name", v.Repair.Fixes[0].Kind)
+
+	v, _ = check("SELECT name FROM customers WHERE city = NULL")
+	require.False(t, v.OK)
+	require.Equal(t, "null_comparison", v.Lint[0].Code)
+	require.Equal(t, "error", v.Lint[0].Severity)
+	require.Positive(t, v.Lint[0].Position)
 
 	v, _ = check("SELEC 1")
 	require.Equal(t, "parse", v.Stage)

@@ -11,6 +11,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/repair"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
@@ -23,7 +24,9 @@ type settings struct {
 	Worker      worker.Config
 	Target      target.Config
 	Pipeline    pipeline.Config
-	Logger      *slog.Logger
+	// RepairOff turns deterministic repair off (NL2SQL_REPAIR=off).
+	RepairOff bool
+	Logger    *slog.Logger
 }
 
 func loadSettings(m *Main) (*settings, error) {
@@ -59,6 +62,14 @@ func loadSettings(m *Main) (*settings, error) {
 	s.Pipeline = pipeline.Config{Retrieval: retrieval.Config{
 		Format: retrieval.Format(e.str("NL2SQL_SCHEMA_FORMAT")), JoinHints: retrieval.JoinHintFormat(e.str("NL2SQL_JOIN_HINTS")),
 	}}
+	switch mode := e.str("NL2SQL_REPAIR"); mode {
+	case "off":
+		s.RepairOff = true
+	case "active", "observe":
+		s.Pipeline.Repair.Mode = repair.Mode(mode)
+	default:
+		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_REPAIR=%q must be active, observe or off", mode))
+	}
 	if m.Getenv != nil {
 		s.Pipeline.Getenv = func(k string) string { v, _ := m.Getenv(k); return v }
 	}
@@ -114,7 +125,11 @@ func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (*servi
 		targets.Close()
 		return nil, err
 	}
-	w, err := worker.New(pool, p.Deps(targets), st.Worker)
+	deps := p.Deps(targets)
+	if st.RepairOff {
+		deps.Repairer = nil
+	}
+	w, err := worker.New(pool, deps, st.Worker)
 	if err != nil {
 		targets.Close()
 		return nil, err

@@ -19,6 +19,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/prompt"
+	"github.com/nl2sql/nl2sql/internal/repair"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
@@ -33,6 +34,9 @@ type Config struct {
 	// Guard configures the SQL guard; its DefaultLimit is replaced per
 	// question by max_rows+1. Defaults to sqlguard.Config{}.WithDefaults().
 	Guard sqlguard.Config
+	// Repair configures the deterministic repair of failed candidates.
+	// Defaults to repair.Config{}.WithDefaults().
+	Repair repair.Config
 	// Getenv resolves env: DSN references. Defaults to os.Getenv.
 	Getenv func(string) string
 	// CatalogTTL is how long a database's registration and catalog are used
@@ -73,6 +77,7 @@ type Pipeline struct {
 	full  *retrieval.Full
 	llm   *llm.Client
 	guard *sqlguard.Guard
+	fix   *repair.Repairer
 
 	mu      sync.Mutex
 	targets map[string]cachedTarget
@@ -104,13 +109,34 @@ func New(meta *pgxpool.Pool, model *llm.Client, cfg Config) (*Pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Pipeline{cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, llm: model, guard: guard,
+	fix, err := repair.New(cfg.Repair)
+	if err != nil {
+		return nil, err
+	}
+	return &Pipeline{cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, llm: model, guard: guard, fix: fix,
 		targets: map[string]cachedTarget{}, snaps: map[string]cachedSnapshot{}}, nil
 }
 
 // Deps returns the worker dependencies backed by p and targets.
 func (p *Pipeline) Deps(targets *target.Registry) worker.Deps {
-	return worker.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets}
+	return worker.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets, Repairer: p}
+}
+
+// Repair implements worker.Repairer with internal/repair over the
+// database's catalog. The report is the repair's Result as JSON.
+func (p *Pipeline) Repair(ctx context.Context, database, sql string, in worker.RepairInput) (string, bool, json.RawMessage, error) {
+	s, err := p.snapshot(ctx, database)
+	if err != nil {
+		return "", false, nil, err
+	}
+	// No position: EXPLAIN ran on the guarded text (LIMIT added), not on
+	// sql; the repair finds the reference by name.
+	res := p.fix.Repair(sql, repair.Failure{SQLSTATE: in.SQLSTATE, Message: in.Message}, s)
+	report, err := json.Marshal(res)
+	if err != nil {
+		return "", false, nil, err
+	}
+	return res.SQL, res.Applied, report, nil
 }
 
 // Target resolves a registered database to a connectable one.
