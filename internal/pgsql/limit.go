@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	pg_query "github.com/pganalyze/pg_query_go/v5"
 	"google.golang.org/protobuf/proto"
@@ -37,6 +38,9 @@ func (s *Statement) WithLimit(n int) (sql string, added bool, err error) {
 	if hasLimit(sel) {
 		return s.Text, false, nil
 	}
+	if text, ok := s.appendLimit(n); ok {
+		return text, true, nil
+	}
 	want := proto.Clone(s.raw.GetStmt()).(*pg_query.Node)
 	ws := want.GetSelectStmt()
 	ws.LimitCount = pg_query.MakeAConstIntNode(int64(n), -1)
@@ -60,6 +64,40 @@ func (s *Statement) WithLimit(n int) (sql string, added bool, err error) {
 		return "", false, fmt.Errorf("pgsql: cannot add LIMIT: deparse: %w", derr)
 	}
 	return "", false, errors.New("pgsql: cannot add LIMIT: the rewritten SQL does not parse back to the same query")
+}
+
+// appendLimit is WithLimit's fast path, for the first statement of its
+// script: the text with "\nLIMIT n" appended (formatting and comments kept;
+// the newline ends a trailing -- comment), accepted when it parses to the
+// original tree plus exactly that LIMIT. Appending leaves every earlier
+// location where it was, so the trees compare without the cloning and
+// location clearing the general path needs (most of the guard's time).
+func (s *Statement) appendLimit(n int) (string, bool) {
+	if len(s.script.Statements) == 0 || s.script.Statements[0] != s {
+		return "", false
+	}
+	// From the start of the input, so locations match the original tree;
+	// what precedes the first statement is white space and comments.
+	text := s.script.SQL[:s.Location] + s.Text + "\nLIMIT " + strconv.Itoa(n)
+	got, err := pg_query.Parse(text)
+	if err != nil || len(got.GetStmts()) != 1 {
+		return "", false
+	}
+	sel := got.GetStmts()[0].GetStmt().GetSelectStmt()
+	orig := s.raw.GetStmt().GetSelectStmt()
+	if sel == nil || orig == nil || sel.GetLimitOption() != pg_query.LimitOption_LIMIT_OPTION_COUNT {
+		return "", false
+	}
+	c := sel.GetLimitCount().GetAConst()
+	if c == nil || c.GetIsnull() || c.GetIval() == nil || int(c.GetIval().GetIval()) != n {
+		return "", false
+	}
+	// Put the original's (absent or ALL/NULL) limit back and compare.
+	sel.LimitCount, sel.LimitOption = orig.GetLimitCount(), orig.GetLimitOption()
+	if !proto.Equal(got.GetStmts()[0].GetStmt(), s.raw.GetStmt()) {
+		return "", false
+	}
+	return strings.TrimLeft(text, " \t\r\n\f\v"), true
 }
 
 // AddLimit parses sql, which must hold exactly one query, and returns

@@ -14,20 +14,22 @@ func TestWithLimit(t *testing.T) {
 		in, out string
 		added   bool
 	}{
-		{"SELECT id FROM t", "SELECT id FROM t LIMIT 100", true},
-		{"select id from t order by id desc", "SELECT id FROM t ORDER BY id DESC LIMIT 100", true},
+		{"SELECT id FROM t", "SELECT id FROM t\nLIMIT 100", true},
+		{"select id from t order by id desc", "select id from t order by id desc\nLIMIT 100", true},
 		{"SELECT id FROM t LIMIT 5", "SELECT id FROM t LIMIT 5", false},
 		{"SELECT id FROM t LIMIT 5; ", "SELECT id FROM t LIMIT 5", false},
 		{"SELECT id FROM t FETCH FIRST 2 ROWS ONLY", "SELECT id FROM t FETCH FIRST 2 ROWS ONLY", false},
-		{"SELECT id FROM t LIMIT ALL", "SELECT id FROM t LIMIT 100", true},
-		{"SELECT id FROM t OFFSET 10", "SELECT id FROM t LIMIT 100 OFFSET 10", true},
-		{"SELECT a FROM t UNION SELECT b FROM u", "SELECT a FROM t UNION SELECT b FROM u LIMIT 100", true},
-		{"SELECT a FROM t INTERSECT SELECT b FROM u ORDER BY 1", "SELECT a FROM t INTERSECT SELECT b FROM u ORDER BY 1 LIMIT 100", true},
-		{"(SELECT a FROM t LIMIT 1) EXCEPT (SELECT b FROM u LIMIT 2)", "(SELECT a FROM t LIMIT 1) EXCEPT (SELECT b FROM u LIMIT 2) LIMIT 100", true},
-		{"VALUES (1), (2)", "VALUES (1), (2) LIMIT 100", true},
-		{"TABLE t", "SELECT * FROM t LIMIT 100", true},
-		{"WITH x AS (SELECT 1 AS a) SELECT a FROM x", "WITH x AS (SELECT 1 AS a) SELECT a FROM x LIMIT 100", true},
-		{"SELECT 1 -- trailing comment", "SELECT 1 LIMIT 100", true},
+		{"SELECT id FROM t LIMIT ALL", "SELECT id FROM t LIMIT 100", true}, // appending cannot replace: deparsed
+		{"SELECT id FROM t OFFSET 10", "SELECT id FROM t OFFSET 10\nLIMIT 100", true},
+		{"SELECT a FROM t UNION SELECT b FROM u", "SELECT a FROM t UNION SELECT b FROM u\nLIMIT 100", true},
+		{"SELECT a FROM t INTERSECT SELECT b FROM u ORDER BY 1", "SELECT a FROM t INTERSECT SELECT b FROM u ORDER BY 1\nLIMIT 100", true},
+		{"(SELECT a FROM t LIMIT 1) EXCEPT (SELECT b FROM u LIMIT 2)", "(SELECT a FROM t LIMIT 1) EXCEPT (SELECT b FROM u LIMIT 2)\nLIMIT 100", true},
+		{"VALUES (1), (2)", "VALUES (1), (2)\nLIMIT 100", true},
+		{"TABLE t", "TABLE t\nLIMIT 100", true},
+		{"WITH x AS (SELECT 1 AS a) SELECT a FROM x", "WITH x AS (SELECT 1 AS a) SELECT a FROM x\nLIMIT 100", true},
+		{"SELECT 1 -- trailing comment", "SELECT 1 -- trailing comment\nLIMIT 100", true},
+		{"  SELECT 1", "SELECT 1\nLIMIT 100", true},
+		{"/* why */ SELECT 1", "/* why */ SELECT 1\nLIMIT 100", true},
 	} {
 		got, added, err := AddLimit(tc.in, 100)
 		require.NoError(t, err, tc.in)

@@ -15,7 +15,7 @@ import (
 
 // BenchmarkCheck measures the guard, lint included, per candidate. The
 // join case is one realistic four-table join that needs its LIMIT added
-// (parse, analysis, policy, lint, deparse, re-parse); golden_allow cycles
+// (parse, analysis, policy, lint, the LIMIT appended and re-parsed); golden_allow cycles
 // through the golden cases the guard accepts, erp_gold through the demo
 // exam's 60 gold SQLs against the ERP catalog. The sets report the median
 // and 95th percentile of single calls, since the target is a

@@ -93,7 +93,7 @@ func TestCustomConfig(t *testing.T) {
 
 	v := g.Check("SELECT id FROM customers", cat)
 	require.True(t, v.OK)
-	require.Equal(t, "SELECT id FROM customers LIMIT 25", v.SQL)
+	require.Equal(t, "SELECT id FROM customers\nLIMIT 25", v.SQL)
 
 	v = g.Check("SELECT md5(name) FROM customers", cat)
 	require.False(t, v.OK)

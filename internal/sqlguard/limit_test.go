@@ -19,12 +19,12 @@ func TestCheckLimit(t *testing.T) {
 	require.NoError(t, err)
 	cat := testCatalog()
 
-	require.Equal(t, "SELECT id FROM orders LIMIT 25", g.Check("SELECT id FROM orders", cat).SQL, "Check keeps DefaultLimit")
+	require.Equal(t, "SELECT id FROM orders\nLIMIT 25", g.Check("SELECT id FROM orders", cat).SQL, "Check keeps DefaultLimit")
 	for _, limit := range []int{1, 51, 1001, math.MaxInt32} {
 		v := g.CheckLimit("SELECT id FROM orders", cat, limit)
 		require.True(t, v.OK, limit)
 		require.True(t, v.LimitAdded)
-		require.Equal(t, fmt.Sprintf("SELECT id FROM orders LIMIT %d", limit), v.SQL)
+		require.Equal(t, fmt.Sprintf("SELECT id FROM orders\nLIMIT %d", limit), v.SQL)
 	}
 	v := g.CheckLimit("SELECT id FROM orders LIMIT 5", cat, 51)
 	require.True(t, v.OK)
@@ -57,6 +57,6 @@ func TestCheckLimit(t *testing.T) {
 	}
 	wg.Wait()
 	for i, sql := range got {
-		require.Equal(t, fmt.Sprintf("SELECT id FROM orders LIMIT %d", i+1), sql)
+		require.Equal(t, fmt.Sprintf("SELECT id FROM orders\nLIMIT %d", i+1), sql)
 	}
 }
