@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/exam"
+	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
 )
 
@@ -47,6 +48,20 @@ func TestRetrievalSets(t *testing.T) {
 			require.GreaterOrEqual(t, tablesWithRows(ctx, t, pool, set.Schema, tables), 3,
 				"a few tables hold values for a value index to find")
 			joinable := joinGraph(ctx, t, pool, set.Schema)
+
+			// The retriever sees a schema through the catalog: it must read
+			// every table and key these sets rely on, quoted names included.
+			snap, err := catalog.Introspect(ctx, pool, []string{set.Schema})
+			require.NoError(t, err)
+			var seen []string
+			for _, tbl := range snap.Tables {
+				seen = append(seen, tbl.Name)
+			}
+			require.ElementsMatch(t, tables, seen)
+			for _, fk := range snap.ForeignKeys {
+				require.True(t, joinable[[2]string{fk.Table, fk.RefTable}] || fk.Table == fk.RefTable, "catalog foreign key %s", fk.Name)
+			}
+			require.Equal(t, foreignKeyCount(ctx, t, pool, set.Schema), len(snap.ForeignKeys))
 
 			for _, q := range set.Questions {
 				for _, name := range q.ExpectedTables {
@@ -157,6 +172,14 @@ func schemaTables(ctx context.Context, t *testing.T, pool *pgxpool.Pool, schema 
 	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	require.NoError(t, err)
 	return names
+}
+
+func foreignKeyCount(ctx context.Context, t *testing.T, pool *pgxpool.Pool, schema string) int {
+	t.Helper()
+	var n int
+	require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+		WHERE c.contype = 'f' AND n.nspname = $1`, schema).Scan(&n))
+	return n
 }
 
 func tablesWithRows(ctx context.Context, t *testing.T, pool *pgxpool.Pool, schema string, tables []string) int {
