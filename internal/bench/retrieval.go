@@ -10,13 +10,6 @@ import (
 	"time"
 )
 
-// RetrievalQuestion is one question with the tables a correct query needs.
-type RetrievalQuestion struct {
-	ID             string
-	Question       string
-	ExpectedTables []string // unqualified table names
-}
-
 // Retrieved is what a retriever returned for one question.
 type Retrieved struct {
 	// Tables are the tables put into the prompt, qualified or not.
