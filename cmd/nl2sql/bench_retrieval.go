@@ -35,6 +35,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	fs := newFlagSet(m, "bench retrieval")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	sizes := fs.String("sizes", "75,2000", "ERP sizes to measure at, comma-separated: 75 (the demo) and/or 2000 (with distractors)")
+	unseen := fs.Bool("unseen", true, "also measure on the evaluation schemas the retriever was never tuned on (sap, saas, legacy, clinic)")
 	misses := fs.Bool("misses", false, "list the questions whose retrieval left out an expected table")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -94,6 +95,23 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 			return err
 		}
 		out.Runs = append(out.Runs, run)
+	}
+	if *unseen {
+		sets, err := bench.RetrievalSets()
+		if err != nil {
+			return err
+		}
+		for _, set := range sets {
+			name, tables, err := ensureRetrievalSet(ctx, m, st, meta, set)
+			if err != nil {
+				return err
+			}
+			run, err := bench.RunRetrieval(ctx, set.Name, tables, "lexical", set.Questions, pipelineRetriever(p, name))
+			if err != nil {
+				return err
+			}
+			out.Runs = append(out.Runs, run)
+		}
 	}
 	out.Skipped = append(out.Skipped, "hybrid: skipped: no embedding model (hybrid retrieval is not built yet)")
 
@@ -188,6 +206,50 @@ func ensureScaledERP(ctx context.Context, m *Main, st *settings, meta *pgxpool.P
 		return "", err
 	}
 	return name, nil
+}
+
+// ensureRetrievalSet makes sure an evaluation set's schema is loaded into
+// the bench's scratch database and registered as rageval_<set>, and returns
+// that name and its table count.
+func ensureRetrievalSet(ctx context.Context, m *Main, st *settings, meta *pgxpool.Pool, set bench.RetrievalSet) (string, int, error) {
+	name := "rageval_" + set.Name
+	if snap, err := catalog.Load(ctx, meta, name); err == nil && len(snap.Tables) > 0 {
+		return name, len(snap.Tables), nil
+	} else if err != nil && !errors.Is(err, catalog.ErrDatabaseNotFound) {
+		return "", 0, err
+	}
+	cfg, err := pgx.ParseConfig(st.DatabaseURL)
+	if err != nil {
+		return "", 0, err
+	}
+	url := withDatabase(st.DatabaseURL, cfg.Database+"_rageval")
+	if _, err := migrations.EnsureDatabase(ctx, url); err != nil {
+		return "", 0, dbUnreachable(url, err)
+	}
+	target, err := connect(ctx, url)
+	if err != nil {
+		return "", 0, err
+	}
+	defer target.Close()
+	conn, err := target.Acquire(ctx)
+	if err != nil {
+		return "", 0, err
+	}
+	defer conn.Release()
+	d := catalog.Database{Name: name, DSN: selfDSN(url), Schemas: []string{set.Schema}}
+	res, err := catalog.Refresh(ctx, meta, conn, d, nil)
+	if err == nil && res.Tables > 0 {
+		return name, res.Tables, nil // loaded by an earlier run, registration lost
+	}
+	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: loading evaluation schema %s into %s (once)\n", set.Schema, redactURL(url))
+	// The set's schema file is data, several statements: the simple protocol.
+	if _, err := conn.Exec(ctx, set.SchemaSQL); err != nil {
+		return "", 0, fmt.Errorf("loading evaluation schema %s: %w", set.Schema, err)
+	}
+	if res, err = catalog.Refresh(ctx, meta, conn, d, nil); err != nil {
+		return "", 0, err
+	}
+	return name, res.Tables, nil
 }
 
 // withDatabase returns url with its database name replaced.
