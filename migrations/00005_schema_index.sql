@@ -13,6 +13,7 @@ CREATE TABLE rag.schema_indexes (
     embed_dims      integer,
     vectors         text NOT NULL DEFAULT 'none',
     vocabulary      text[] NOT NULL DEFAULT '{}',
+    modules         jsonb,
     stats           jsonb NOT NULL DEFAULT '{}',
     CONSTRAINT schema_indexes_vectors_valid CHECK (vectors IN ('none', 'array', 'pgvector')),
     CONSTRAINT schema_indexes_model_has_dims CHECK ((embed_model IS NULL) = (embed_dims IS NULL))
@@ -22,6 +23,7 @@ COMMENT ON COLUMN rag.schema_indexes.catalog_version IS 'rag.databases.catalog_v
 COMMENT ON COLUMN rag.schema_indexes.embed_model IS 'Embedding model of the stored embeddings; NULL when built without one (lexical retrieval only).';
 COMMENT ON COLUMN rag.schema_indexes.vectors IS 'Where embeddings are searched: pgvector (HNSW, rag.index_vectors), array (real[], exact cosine) or none.';
 COMMENT ON COLUMN rag.schema_indexes.vocabulary IS 'Words of the schema and a built-in list, used to split run-together identifiers and question words.';
+COMMENT ON COLUMN rag.schema_indexes.modules IS 'The module mapping file last given to `nl2sql index --modules` ({"table": "module"}), reused by builds without one.';
 COMMENT ON COLUMN rag.schema_indexes.stats IS 'What the build did: counts, embeddings reused or skipped and why, value sampling failures.';
 
 CREATE TABLE rag.index_docs (

@@ -5,11 +5,15 @@
 -- name: StartSchemaIndex :exec
 -- First statement of a build: creates or resets the database's index row
 -- (its lock serialises concurrent builds of one database until commit).
-INSERT INTO rag.schema_indexes (database_name, catalog_version, built_at, embed_model, embed_dims, vectors, vocabulary, stats)
-VALUES (@database_name, @catalog_version, now(), NULL, NULL, 'none', @vocabulary, '{}')
+INSERT INTO rag.schema_indexes (database_name, catalog_version, built_at, embed_model, embed_dims, vectors, vocabulary, modules, stats)
+VALUES (@database_name, @catalog_version, clock_timestamp(), NULL, NULL, 'none', @vocabulary, sqlc.narg(modules), '{}')
 ON CONFLICT (database_name) DO UPDATE
-SET catalog_version = excluded.catalog_version, built_at = now(), embed_model = NULL, embed_dims = NULL,
-    vectors = 'none', vocabulary = excluded.vocabulary, stats = '{}';
+SET catalog_version = excluded.catalog_version, built_at = clock_timestamp(), embed_model = NULL, embed_dims = NULL,
+    vectors = 'none', vocabulary = excluded.vocabulary, modules = excluded.modules, stats = '{}';
+
+-- name: GetSchemaIndexModules :one
+-- The module mapping of the current index, if any, for a build without one.
+SELECT modules FROM rag.schema_indexes WHERE database_name = @database_name;
 
 -- name: FinishSchemaIndex :one
 UPDATE rag.schema_indexes

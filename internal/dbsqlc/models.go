@@ -464,6 +464,8 @@ type RagSchemaIndex struct {
 	Vectors string
 	// Words of the schema and a built-in list, used to split run-together identifiers and question words.
 	Vocabulary []string
+	// The module mapping file last given to `nl2sql index --modules` ({"table": "module"}), reused by builds without one.
+	Modules []byte
 	// What the build did: counts, embeddings reused or skipped and why, value sampling failures.
 	Stats []byte
 }

@@ -134,7 +134,7 @@ const finishSchemaIndex = `-- name: FinishSchemaIndex :one
 UPDATE rag.schema_indexes
 SET embed_model = $1, embed_dims = $2, vectors = $3, stats = $4
 WHERE database_name = $5
-RETURNING database_name, catalog_version, built_at, embed_model, embed_dims, vectors, vocabulary, stats
+RETURNING database_name, catalog_version, built_at, embed_model, embed_dims, vectors, vocabulary, modules, stats
 `
 
 type FinishSchemaIndexParams struct {
@@ -162,6 +162,7 @@ func (q *Queries) FinishSchemaIndex(ctx context.Context, db DBTX, arg *FinishSch
 		&i.EmbedDims,
 		&i.Vectors,
 		&i.Vocabulary,
+		&i.Modules,
 		&i.Stats,
 	)
 	return &i, err
@@ -254,7 +255,7 @@ func (q *Queries) GetIndexDocs(ctx context.Context, db DBTX, ids []int64) ([]*Ge
 }
 
 const getSchemaIndex = `-- name: GetSchemaIndex :one
-SELECT database_name, catalog_version, built_at, embed_model, embed_dims, vectors, vocabulary, stats FROM rag.schema_indexes WHERE database_name = $1
+SELECT database_name, catalog_version, built_at, embed_model, embed_dims, vectors, vocabulary, modules, stats FROM rag.schema_indexes WHERE database_name = $1
 `
 
 func (q *Queries) GetSchemaIndex(ctx context.Context, db DBTX, databaseName string) (*RagSchemaIndex, error) {
@@ -268,9 +269,22 @@ func (q *Queries) GetSchemaIndex(ctx context.Context, db DBTX, databaseName stri
 		&i.EmbedDims,
 		&i.Vectors,
 		&i.Vocabulary,
+		&i.Modules,
 		&i.Stats,
 	)
 	return &i, err
+}
+
+const getSchemaIndexModules = `-- name: GetSchemaIndexModules :one
+SELECT modules FROM rag.schema_indexes WHERE database_name = $1
+`
+
+// The module mapping of the current index, if any, for a build without one.
+func (q *Queries) GetSchemaIndexModules(ctx context.Context, db DBTX, databaseName string) ([]byte, error) {
+	row := db.QueryRow(ctx, getSchemaIndexModules, databaseName)
+	var modules []byte
+	err := row.Scan(&modules)
+	return modules, err
 }
 
 const getSchemaIndexStamp = `-- name: GetSchemaIndexStamp :one
@@ -640,17 +654,18 @@ func (q *Queries) SetIndexDocLengths(ctx context.Context, db DBTX, databaseName 
 
 const startSchemaIndex = `-- name: StartSchemaIndex :exec
 
-INSERT INTO rag.schema_indexes (database_name, catalog_version, built_at, embed_model, embed_dims, vectors, vocabulary, stats)
-VALUES ($1, $2, now(), NULL, NULL, 'none', $3, '{}')
+INSERT INTO rag.schema_indexes (database_name, catalog_version, built_at, embed_model, embed_dims, vectors, vocabulary, modules, stats)
+VALUES ($1, $2, clock_timestamp(), NULL, NULL, 'none', $3, $4, '{}')
 ON CONFLICT (database_name) DO UPDATE
-SET catalog_version = excluded.catalog_version, built_at = now(), embed_model = NULL, embed_dims = NULL,
-    vectors = 'none', vocabulary = excluded.vocabulary, stats = '{}'
+SET catalog_version = excluded.catalog_version, built_at = clock_timestamp(), embed_model = NULL, embed_dims = NULL,
+    vectors = 'none', vocabulary = excluded.vocabulary, modules = excluded.modules, stats = '{}'
 `
 
 type StartSchemaIndexParams struct {
 	DatabaseName   string
 	CatalogVersion int64
 	Vocabulary     []string
+	Modules        []byte
 }
 
 // Statements on the schema index (rag.schema_indexes, rag.index_docs,
@@ -659,7 +674,12 @@ type StartSchemaIndexParams struct {
 // First statement of a build: creates or resets the database's index row
 // (its lock serialises concurrent builds of one database until commit).
 func (q *Queries) StartSchemaIndex(ctx context.Context, db DBTX, arg *StartSchemaIndexParams) error {
-	_, err := db.Exec(ctx, startSchemaIndex, arg.DatabaseName, arg.CatalogVersion, arg.Vocabulary)
+	_, err := db.Exec(ctx, startSchemaIndex,
+		arg.DatabaseName,
+		arg.CatalogVersion,
+		arg.Vocabulary,
+		arg.Modules,
+	)
 	return err
 }
 

@@ -210,8 +210,6 @@ func (c RAGConfig) validate() error {
 		return errors.New("retrieval: ColumnPruningKeep must be positive")
 	case c.MaxValueHints < 0:
 		return errors.New("retrieval: MaxValueHints must not be negative")
-	case c.LexicalDisabled && c.Embedder == nil:
-		return errors.New("retrieval: with BM25 search disabled, an embedding model is required")
 	}
 	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -20,15 +19,20 @@ type Source struct {
 	// catalog.Refresh or catalog.Load return it. Required.
 	Snapshot *catalog.Snapshot
 	// Modules maps tables to modules (ParseModules), overriding
-	// annotations. Optional.
+	// annotations. Optional: nil reuses the mapping of the previous build.
 	Modules map[string]string
 	// Target is the database itself, for the value sample. Optional:
 	// without it only CHECK and enum values are indexed.
 	Target Target
+	// NoTargetReason says why there is no Target, for the stats.
+	NoTargetReason string
 	// Embedder and EmbedModel embed the table and column documents.
 	// Optional: without them the index is lexical only.
 	Embedder   Embedder
 	EmbedModel string
+	// NoEmbedderReason says why there is no Embedder ("embedding model
+	// nomic-embed-text: cannot reach Ollama ..."), for the stats.
+	NoEmbedderReason string
 }
 
 // Stats is what a build indexed; stored in rag.schema_indexes.stats.
@@ -41,6 +45,9 @@ type Stats struct {
 	// tables of the mapping file the catalog does not have.
 	Modules             map[string]int `json:"modules"`
 	UnknownModuleTables []string       `json:"unknownModuleTables,omitempty"`
+	// ModulesReused reports that the previous build's mapping file was
+	// applied.
+	ModulesReused bool `json:"modulesReused,omitempty"`
 	Vocabulary          int            `json:"vocabulary"`
 	Values              ValueStats     `json:"values"`
 	Embeddings          EmbedStats     `json:"embeddings"`
@@ -79,7 +86,21 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 
 	dict := schemaDictionary(s)
 	st.Vocabulary = len(dict.Words())
-	modules, unknown := resolveModules(s, src.Modules)
+	mapping := src.Modules
+	if mapping == nil {
+		stored, err := dbsqlc.New().GetSchemaIndexModules(ctx, meta, s.Database)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+		case err != nil:
+			return nil, fmt.Errorf("schemaindex: read the module mapping of %q: %w", s.Database, err)
+		case stored != nil:
+			if err := json.Unmarshal(stored, &mapping); err != nil {
+				return nil, fmt.Errorf("schemaindex: the stored module mapping of %q: %w", s.Database, err)
+			}
+			st.ModulesReused = true
+		}
+	}
+	modules, unknown := resolveModules(s, mapping)
 	st.UnknownModuleTables = unknown
 	for _, t := range s.Tables {
 		if m := modules[t.Key()]; m != "" {
@@ -92,6 +113,9 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 	values, vst, err := valueDocs(ctx, src.Target, s, dict, modules, cfg)
 	if err != nil {
 		return nil, err
+	}
+	if src.Target == nil && src.NoTargetReason != "" {
+		vst.Skipped = src.NoTargetReason
 	}
 	st.Values = vst
 	if vst.Failed > 0 {
@@ -111,14 +135,23 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 	if err != nil {
 		return nil, err
 	}
+	if src.Embedder == nil && src.NoEmbedderReason != "" {
+		st.Embeddings.Skipped = src.NoEmbedderReason
+	}
 	if st.Embeddings.Skipped != "" && src.Embedder != nil {
 		cfg.Logger.WarnContext(ctx, "schema index built without embeddings; retrieval runs lexical", "database", s.Database,
 			"reason", st.Embeddings.Skipped)
 	}
 
 	all := append(docs, values...)
+	var mappingJSON []byte
+	if mapping != nil {
+		if mappingJSON, err = json.Marshal(mapping); err != nil {
+			return nil, err
+		}
+	}
 	err = pgx.BeginFunc(ctx, meta, func(tx pgx.Tx) error {
-		return store(ctx, tx, s, dict, all, st, cfg)
+		return store(ctx, tx, s, dict, mappingJSON, all, st, cfg)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("schemaindex: store the index of %q: %w", s.Database, err)
@@ -157,9 +190,10 @@ func schemaDictionary(s *catalog.Snapshot) *Dictionary {
 
 // store writes the index in tx: documents, then postings and term
 // statistics computed from them in PostgreSQL, then vectors.
-func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary, docs []*Doc, st *Stats, cfg Config) error {
+func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary, modules []byte, docs []*Doc, st *Stats, cfg Config) error {
 	q := dbsqlc.New()
-	if err := q.StartSchemaIndex(ctx, tx, &dbsqlc.StartSchemaIndexParams{DatabaseName: s.Database, CatalogVersion: s.Version, Vocabulary: dict.Words()}); err != nil {
+	if err := q.StartSchemaIndex(ctx, tx, &dbsqlc.StartSchemaIndexParams{DatabaseName: s.Database, CatalogVersion: s.Version,
+		Vocabulary: dict.Words(), Modules: modules}); err != nil {
 		return err
 	}
 	for _, del := range []func(context.Context, dbsqlc.DBTX, string) error{q.DeleteIndexPostings, q.DeleteIndexTerms, q.DeleteIndexDocs} {
@@ -245,12 +279,3 @@ func enableVectors(ctx context.Context, tx pgx.Tx, dims int32) (bool, error) {
 	return ok, sp.Commit(ctx)
 }
 
-// sortedKeys returns m's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
