@@ -74,13 +74,24 @@ type RAGConfig struct {
 	TableTopK  int
 	ColumnTopK int
 	ValueTopK  int
-	// TableThreshold and ColumnThreshold are the least relevance a table
-	// or column hit needs to count. Defaults to 0.05 and 0.05; the seeds'
-	// 0.20 and 0.18 are cosine similarities, and lexical relevance (BM25
-	// over the question's ideal score) is lower for the table that answers
-	// one part of a question of several.
+	// TableThreshold and ColumnThreshold are the least cosine similarity a
+	// vector table or column hit needs to count. Defaults to 0.20 and 0.18
+	// (the seeds'). Lexical hits have no such absolute scale (a table
+	// answering one part of a long question scores low against the whole
+	// question): TopK bounds them.
 	TableThreshold  float64
 	ColumnThreshold float64
+	// NameBoost raises the fused score of a table whose name the question
+	// spells out, by NameBoost times the share of the name's words the
+	// question holds: "products" for "top products by revenue", though a
+	// dozen tables with "product" in a longer name match more of its words.
+	// Defaults to 0.5.
+	NameBoost float64
+	// ReferenceWeight passes a column hit on a foreign key whose name says
+	// more than the table it references (sales_rep_id → employees, not
+	// employee_id) on to the referenced table, times this: "sales
+	// representative" is about employees. Defaults to 0.7.
+	ReferenceWeight float64
 	// TableWeight and ColumnWeight fuse a table's own relevance with its
 	// columns' (top1 + 0.5·top2). Defaults to 0.6 and 0.4.
 	TableWeight  float64
@@ -146,11 +157,13 @@ type RAGConfig struct {
 // WithDefaults returns a copy of c with zero fields set to their defaults.
 func (c RAGConfig) WithDefaults() RAGConfig {
 	c.Render = c.Render.WithDefaults()
-	setDefault(&c.TableTopK, 15)
+	setDefault(&c.TableTopK, 30)
 	setDefault(&c.ColumnTopK, 50)
 	setDefault(&c.ValueTopK, 20)
-	setDefault(&c.TableThreshold, 0.05)
-	setDefault(&c.ColumnThreshold, 0.05)
+	setDefault(&c.TableThreshold, 0.20)
+	setDefault(&c.ColumnThreshold, 0.18)
+	setDefault(&c.NameBoost, 0.5)
+	setDefault(&c.ReferenceWeight, 0.7)
 	setDefault(&c.TableWeight, 0.6)
 	setDefault(&c.ColumnWeight, 0.4)
 	setDefault(&c.GenericDownweight, 0.7)
@@ -190,6 +203,10 @@ func (c RAGConfig) validate() error {
 		return errors.New("retrieval: TableThreshold and ColumnThreshold must be between 0 and 1")
 	case c.TableWeight < 0 || c.ColumnWeight < 0 || c.TableWeight+c.ColumnWeight == 0:
 		return errors.New("retrieval: TableWeight and ColumnWeight must not be negative, nor both zero")
+	case c.NameBoost < 0:
+		return errors.New("retrieval: NameBoost must not be negative")
+	case c.ReferenceWeight < 0 || c.ReferenceWeight > 1:
+		return errors.New("retrieval: ReferenceWeight must be between 0 and 1")
 	case c.GenericDownweight < 0 || c.GenericDownweight > 1:
 		return errors.New("retrieval: GenericDownweight must be between 0 and 1")
 	case c.ValueWeight < 0:
@@ -431,7 +448,7 @@ func (r *RAG) fuse(ev *evidence) {
 		out := map[string]fused{}
 		for _, l := range lists {
 			for _, h := range get(l) {
-				if h.Relevance < threshold {
+				if l == ev.vector && h.Relevance < threshold {
 					continue
 				}
 				key := key(h)
@@ -482,6 +499,9 @@ func (r *RAG) rank(s *catalog.Snapshot, question string, ev *evidence) []RankedT
 		fromTable    bool
 		fromValue    bool
 		columnScores map[string]float64
+		// references are the columns elsewhere that point here and matched
+		// (see ReferenceWeight), by "table.column".
+		references map[string]float64
 	}
 	scores := map[string]*score{}
 	get := func(key string) *score {
@@ -491,7 +511,7 @@ func (r *RAG) rank(s *catalog.Snapshot, question string, ev *evidence) []RankedT
 			if t == nil {
 				return nil // the index is older than the catalog
 			}
-			sc = &score{table: t, columnScores: map[string]float64{}}
+			sc = &score{table: t, columnScores: map[string]float64{}, references: map[string]float64{}}
 			scores[key] = sc
 		}
 		return sc
@@ -518,17 +538,38 @@ func (r *RAG) rank(s *catalog.Snapshot, question string, ev *evidence) []RankedT
 	}
 	for _, f := range ev.columns {
 		colEvidence(f.hit, f.relevance, false)
-	}
-	for _, h := range ev.values {
-		if h.Relevance >= r.cfg.ColumnThreshold {
-			colEvidence(h, h.Relevance*r.cfg.ValueWeight, true)
+		if f.hit.Generic {
+			continue
+		}
+		t := s.Table(f.hit.Schema, f.hit.Table)
+		if t == nil {
+			continue
+		}
+		for _, fk := range s.Outgoing(t) {
+			if len(fk.Columns) != 1 || fk.Columns[0] != f.hit.Column || fk.RefKey() == t.Key() {
+				continue
+			}
+			if ref := get(fk.RefKey()); ref != nil {
+				key := t.Key() + "." + f.hit.Column
+				ref.references[key] = max(ref.references[key], f.relevance*r.cfg.ReferenceWeight)
+			}
 		}
 	}
+	for _, h := range ev.values {
+		colEvidence(h, h.Relevance*r.cfg.ValueWeight, true)
+	}
 	ev.columnScores = map[string]map[string]float64{}
+	qwords := map[string]bool{}
+	for _, w := range words(question) {
+		qwords[w] = true
+	}
 	var out []RankedTable
 	for key, sc := range scores {
 		ev.columnScores[key] = sc.columnScores
 		for _, v := range sc.columnScores {
+			sc.columns = append(sc.columns, v)
+		}
+		for _, v := range sc.references {
 			sc.columns = append(sc.columns, v)
 		}
 		slices.SortFunc(sc.columns, func(a, b float64) int { return cmp.Compare(b, a) })
@@ -546,8 +587,9 @@ func (r *RAG) rank(s *catalog.Snapshot, question string, ev *evidence) []RankedT
 		case !sc.fromTable:
 			source = "column"
 		}
-		out = append(out, RankedTable{Table: sc.table, TableScore: sc.tableScore, ColumnScore: col, Source: source,
-			Score: r.cfg.TableWeight*sc.tableScore + r.cfg.ColumnWeight*col})
+		score := r.cfg.TableWeight*sc.tableScore + r.cfg.ColumnWeight*col
+		score *= 1 + r.cfg.NameBoost*nameCoverage(sc.table.Name, qwords)
+		out = append(out, RankedTable{Table: sc.table, TableScore: sc.tableScore, ColumnScore: col, Source: source, Score: score})
 	}
 	if !r.cfg.RouterDisabled {
 		out, ev.routed = r.route(question, out, ev)

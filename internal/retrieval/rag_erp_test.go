@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -94,7 +95,10 @@ func measure(t testing.TB, s *catalog.Snapshot, strategy retrieval.Strategy, qs 
 			q.searchMS += m.SearchMS
 			q.retrievalMS += m.RetrievalMS
 		}
-		got := res.Metadata.TablesIncluded
+		var got []string
+		for _, n := range res.Metadata.TablesIncluded {
+			got = append(got, strings.Trim(n, `"`)) // "APPT": quoted in SQL
+		}
 		hit := 0
 		var missed []string
 		for _, e := range x.Expected {
@@ -140,7 +144,7 @@ func TestRAGOnERP(t *testing.T) {
 		maxTables  float64
 	}{
 		{tables: 75, fullRecall: 56, maxTables: 10},
-		{tables: 2000, fullRecall: 48, maxTables: 10},
+		{tables: 2000, fullRecall: 52, maxTables: 10},
 	} {
 		t.Run(fmt.Sprint(tc.tables), func(t *testing.T) {
 			t.Parallel()
@@ -148,7 +152,8 @@ func TestRAGOnERP(t *testing.T) {
 				t.Skip("loads 2,000 tables")
 			}
 			s, search := erpIndex(t, tc.tables)
-			q := measure(t, s, ragStrategy(t, search, retrieval.RAGConfig{}), examQuestions(t))
+			cfg := retrieval.RAGConfig{}
+			q := measure(t, s, ragStrategy(t, search, cfg), examQuestions(t))
 			t.Logf("%d tables: all expected tables on %d/%d, recall %.3f, precision %.3f, %.1f tables, p50 %v, p95 %v",
 				tc.tables, q.FullRecall, q.Questions, q.MeanRecall, q.MeanPrecision, q.MeanTables, q.P50, q.P95)
 			t.Logf("mean search %.2fms, retrieval %.2fms", q.searchMS/float64(q.Questions), q.retrievalMS/float64(q.Questions))

@@ -19,7 +19,12 @@ import (
 // the question names the best module and it holds RouterConfidence of the
 // evidence. Tables without a module are never dropped.
 func (r *RAG) route(question string, ranked []RankedTable, ev *evidence) ([]RankedTable, []string) {
-	moduleOf := func(t *catalog.Table) string { return ev.modules[t.Key()] }
+	moduleOf := func(t *catalog.Table) string {
+		if m, ok := ev.modules[t.Key()]; ok {
+			return m
+		}
+		return t.Module // a table no hit names, found through a reference
+	}
 	sortRanked(ranked)
 	top := ranked[:min(len(ranked), 10)]
 	var total float64
@@ -115,6 +120,26 @@ func (r *RAG) route(question string, ranked []RankedTable, ev *evidence) ([]Rank
 		out = append(out, t)
 	}
 	return out, routed
+}
+
+// nameCoverage is the share of a table name's words the question holds
+// (words: singular, lower case). Words of one letter or digits only
+// (address2, t1) do not count.
+func nameCoverage(name string, question map[string]bool) float64 {
+	n, held := 0, 0
+	for _, p := range schemaindex.IdentifierParts(name) {
+		if len(p) < 2 || strings.Trim(p, "0123456789") == "" {
+			continue
+		}
+		n++
+		if question[singularWord(p)] {
+			held++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(held) / float64(n)
 }
 
 // words are the lower-case, singular words of s.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -179,6 +180,27 @@ func TestRAG(t *testing.T) {
 		require.Equal(t, []string{"leave_types", "departments"}, res.Metadata.TablesIncluded, "0.5 × 0.7 < 0.45")
 	})
 
+	t.Run("References", func(t *testing.T) {
+		t.Parallel()
+		// "approvers" matches leave_requests.approved_by, a foreign key to
+		// employees whose name says more than "employees": the approvers
+		// are employees.
+		idx := setup(t)
+		idx.lexical = &schemaindex.Hits{Columns: []schemaindex.Hit{hit(schemaindex.KindColumn, 1, 0.5, "leave_requests", "approved_by")}}
+		res, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, retrieval.Request{Question: "Who approves most leave?", Snapshot: snap})
+		require.NoError(t, err)
+		require.Equal(t, []string{"leave_requests", "employees"}, res.Metadata.TablesIncluded)
+		// (0.4 × 0.5 × ReferenceWeight) / (0.4 × 0.5 × NameBoost'ed 1.25):
+		// the question names half of leave_requests.
+		require.InDelta(t, 0.56, res.Scores[1].Score, 1e-9)
+		require.Equal(t, "column", res.Scores[1].Source)
+
+		idx.lexical.Columns[0].Generic = true // a plain foreign key passes nothing on
+		res, err = rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, retrieval.Request{Question: "Who approves most leave?", Snapshot: snap})
+		require.NoError(t, err)
+		require.Equal(t, []string{"leave_requests"}, res.Metadata.TablesIncluded)
+	})
+
 	t.Run("Seams", func(t *testing.T) {
 		t.Parallel()
 		var ranked []retrieval.RankedTable
@@ -294,9 +316,9 @@ func TestRAG(t *testing.T) {
 		t.Parallel()
 		idx := setup(t)
 		idx.info.Stats.Modules = map[string]int{"HR": 4, "Sales": 1}
-		// Alone, Order would outrank employees (0.6 × 0.9 against 0.6 × 0.4
-		// + 0.4 × its columns); HR holds most of the evidence.
-		idx.lexical.Tables = append(idx.lexical.Tables, hit(schemaindex.KindTable, 4, 0.9, "Order"))
+		// Alone, Order (0.6 × 0.3) outranks departments, which only a
+		// column matched (0.4 × 0.4); HR holds most of the evidence.
+		idx.lexical.Tables = append(idx.lexical.Tables, hit(schemaindex.KindTable, 4, 0.3, "Order"))
 		idx.lexical.Tables[3].Module = "Sales"
 		withRouter, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
 		require.NoError(t, err)
@@ -304,16 +326,12 @@ func TestRAG(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, []string{"HR"}, withRouter.Metadata.Modules)
 		require.Empty(t, without.Metadata.Modules)
-		pos := func(res *retrieval.Result) int {
-			for i, n := range res.Metadata.TablesIncluded {
-				if n == `"Order"` {
-					return i
-				}
-			}
-			return -1
+		pos := func(res *retrieval.Result, name string) int {
+			return slices.Index(res.Metadata.TablesIncluded, name)
 		}
-		require.Greater(t, pos(withRouter), pos(without), "HR's tables are boosted past Sales' Order")
-		require.NotEqual(t, -1, pos(withRouter), "but not filtered: the question does not name a module")
+		require.Less(t, pos(without, `"Order"`), pos(without, "departments"))
+		require.Greater(t, pos(withRouter, `"Order"`), pos(withRouter, "departments"), "HR's tables are boosted past Sales' Order")
+		require.NotEqual(t, -1, pos(withRouter, `"Order"`), "but not filtered: the question does not name a module")
 	})
 }
 

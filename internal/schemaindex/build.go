@@ -47,10 +47,10 @@ type Stats struct {
 	UnknownModuleTables []string       `json:"unknownModuleTables,omitempty"`
 	// ModulesReused reports that the previous build's mapping file was
 	// applied.
-	ModulesReused bool `json:"modulesReused,omitempty"`
-	Vocabulary          int            `json:"vocabulary"`
-	Values              ValueStats     `json:"values"`
-	Embeddings          EmbedStats     `json:"embeddings"`
+	ModulesReused bool       `json:"modulesReused,omitempty"`
+	Vocabulary    int        `json:"vocabulary"`
+	Values        ValueStats `json:"values"`
+	Embeddings    EmbedStats `json:"embeddings"`
 	// Vectors is where embeddings are searched: "pgvector", "array" (exact
 	// cosine over real[]) or "none".
 	Vectors  string  `json:"vectors"`
@@ -278,4 +278,3 @@ func enableVectors(ctx context.Context, tx pgx.Tx, dims int32) (bool, error) {
 	}
 	return ok, sp.Commit(ctx)
 }
-

@@ -55,6 +55,21 @@ var builtinWords = wordSet(`
 	manufacturer ordinal overhead prepaid proposal receiving reconciliation recurring representative retail
 	retention returned revision shipped signature specification subsidiary sundry supervisor surcharge tenure
 	tier vacation vehicle wholesale
+	absence academic accident admission allergy ambulance amendment appointment appraisal approval
+	assessment asset attendee auction authorization bed billing booking borrower branch broker
+	campus candidate capacity cargo cart certification charge checkout citizen claimant classroom clinic
+	collateral commodity complaint compliance consumer container contribution course coverage credential
+	curriculum customs dealer debt deduction defect degree delivery dentist deposit destination diagnosis
+	discharge dispute doctor donation donor dosage driver enrollment encounter equipment estate examination
+	exemption expenditure facility faculty fare feedback flight garage gender grade guarantee guardian
+	hospital household incident inspection installation instructor insurer inventory investor invoice
+	itinerary lease lecture lender lesson library licence lot manifest medication membership merchant
+	meter mileage mortgage nurse occupancy occupant parcel participant passenger patient payer pharmacy
+	physician pickup policyholder premium prescription procedure professor property provider purchase
+	quotation reading receipt referral refill registration reimbursement rental repair reservation resident
+	restaurant return room salesperson scholarship semester shelf shipment specialty sponsor student
+	subscriber supplier surgery symptom teacher tenant therapy ticket transcript treatment tuition vaccine
+	vendor venue visitor voyage ward warranty withdrawal
 `)
 
 // shortWords are the two-letter words an identifier may be split into
@@ -65,7 +80,8 @@ var shortWords = wordSet(`id no hr gl po ap ar`)
 // words they stand for; an identifier part that is one gets them added to
 // its document, and a question word that is one is expanded the same way.
 var abbreviations = map[string]string{
-	"acct": "account", "accts": "accounts", "addr": "address", "adj": "adjustment", "amt": "amount",
+	"acct": "account", "accts": "accounts", "appt": "appointment", "appts": "appointments", "dx": "diagnosis",
+	"rx": "prescription", "mrn": "medical record number", "ssn": "social security number", "addr": "address", "adj": "adjustment", "amt": "amount",
 	"appr": "approved", "approx": "approximate", "attr": "attribute", "auth": "authorization", "avg": "average",
 	"bal": "balance", "bldg": "building", "cat": "category", "cd": "code", "cnt": "count", "co": "company",
 	"cust": "customer", "custs": "customers", "dept": "department", "depts": "departments",
@@ -78,7 +94,7 @@ var abbreviations = map[string]string{
 	"mgr": "manager", "min": "minimum", "mo": "month", "msg": "message", "nbr": "number", "no": "number",
 	"num": "number", "ord": "order", "org": "organization", "pct": "percent", "pmt": "payment", "po": "purchase order",
 	"pref": "preference", "prev": "previous", "prod": "product", "proj": "project", "prc": "price",
-	"pymt": "payment", "qty": "quantity", "qtr": "quarter", "rcpt": "receipt", "rcv": "receive", 	"ref": "reference", "rep": "representative", "req": "request", "sal": "salary",
+	"pymt": "payment", "qty": "quantity", "qtr": "quarter", "rcpt": "receipt", "rcv": "receive", "ref": "reference", "rep": "representative", "req": "request", "sal": "salary",
 	"sched": "schedule", "seq": "sequence", "sku": "stock keeping unit", "src": "source", "stat": "status",
 	"std": "standard", "supp": "supplier", "svc": "service", "tel": "telephone", "tkt": "ticket",
 	"tot": "total", "trx": "transaction", "txn": "transaction", "uom": "unit measure", "usr": "user",

@@ -243,13 +243,15 @@ func (d *Dictionary) NameWords(ident string) []string {
 	return out
 }
 
-// expand returns what an abbreviation stands for, or a word of the prose an
-// unknown short part is the unique prefix of ("cust" → customer).
+// expand returns what an abbreviation stands for, or the one known word
+// (built-in or of the schema's prose) an unknown short part begins ("cust" →
+// customer) or, without its vowels, abbreviates ("appt" → appointment,
+// "encntr" → encounter).
 func (d *Dictionary) expand(p string) []string {
 	if e, ok := abbreviations[p]; ok {
 		return strings.Fields(e)
 	}
-	if d.known[p] || len(p) < 3 || len(p) > 5 || !isLetters(p) {
+	if d.known[p] || len(p) < 3 || len(p) > 6 || !isLetters(p) {
 		return nil
 	}
 	d.mu.Lock()
@@ -266,21 +268,62 @@ func (d *Dictionary) expand(p string) []string {
 }
 
 func (d *Dictionary) prefixOf(p string) []string {
-	var match string
+	if len(p) <= 5 {
+		if w := d.uniqueKnown(p, 2, strings.HasPrefix); w != "" {
+			return []string{w}
+		}
+	}
+	// Abbreviations that drop vowels (gndr, encntr) keep the word's first
+	// letter and the order of its letters.
+	if vowels(p) <= 1 {
+		if w := d.uniqueKnown(p, 1, abbreviates); w != "" {
+			return []string{w}
+		}
+	}
+	return nil
+}
+
+// uniqueKnown returns the shortest known word at least longer letters
+// longer than p that match(word, p) accepts, or "" when there is none or
+// several that are not forms of one word.
+func (d *Dictionary) uniqueKnown(p string, longer int, match func(w, p string) bool) string {
+	var found string
 	for w := range d.known {
-		if len(w) >= len(p)+2 && strings.HasPrefix(w, p) {
-			if match != "" && !sameStem(match, w) {
-				return nil // ambiguous
+		if len(w) >= len(p)+longer && match(w, p) {
+			if found != "" && !sameStem(found, w) {
+				return "" // ambiguous
 			}
-			if match == "" || len(w) < len(match) {
-				match = w
+			if found == "" || len(w) < len(found) {
+				found = w
 			}
 		}
 	}
-	if match == "" {
-		return nil
+	return found
+}
+
+// abbreviates reports whether p could abbreviate w: same first letter, and
+// p's letters in w in order.
+func abbreviates(w, p string) bool {
+	if w[0] != p[0] {
+		return false
 	}
-	return []string{match}
+	i := 1
+	for j := 1; j < len(w) && i < len(p); j++ {
+		if w[j] == p[i] {
+			i++
+		}
+	}
+	return i == len(p)
+}
+
+func vowels(s string) int {
+	n := 0
+	for _, r := range s {
+		if strings.ContainsRune("aeiou", r) {
+			n++
+		}
+	}
+	return n
 }
 
 // sameStem reports whether a and b differ only by a plural or verb ending

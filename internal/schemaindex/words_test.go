@@ -61,6 +61,13 @@ func TestNameWords(t *testing.T) {
 	// An unknown short part that begins one prose word only stands for it.
 	d = NewDictionary([]string{"warehouse", "warehouses"}, nil)
 	require.Equal(t, []string{"wareh", "stock", "warehouse"}, d.NameWords("wareh_stock"))
+	// Vowels dropped: the built-in words it abbreviates.
+	require.Equal(t, []string{"appt", "stat", "cd", "appointment", "status", "code"}, d.NameWords("APPT_STAT_CD"))
+	require.Equal(t, []string{"gndr", "encntr", "gender", "encounter"}, d.NameWords("gndr_encntr"))
+	// plan and plant read as forms of one word: the shortest wins.
+	require.Equal(t, []string{"pln", "id", "plan"}, d.NameWords("PLN_ID"))
+	// Ambiguous: cst abbreviates cost, customer, ...
+	require.Equal(t, []string{"cst", "no", "number"}, d.NameWords("CST_NO"))
 }
 
 func TestQuestionWords(t *testing.T) {
