@@ -69,8 +69,10 @@ type RAGConfig struct {
 	// Defaults to Config{}.WithDefaults().
 	Render Config
 	// TableTopK, ColumnTopK and ValueTopK are how many table, column and
-	// value hits each search returns. Defaults to 15, 50 and 20 (seeds:
-	// tableTopK 15, columnTopK 50).
+	// value hits each search returns. Defaults to 30, 50 and 20 (seeds:
+	// tableTopK 15, columnTopK 50; BM25 scores every table anyway, and the
+	// table a question names may come 20th among tables whose longer names
+	// match more of its words).
 	TableTopK  int
 	ColumnTopK int
 	ValueTopK  int
