@@ -367,6 +367,21 @@ func (r *RAG) gather(ctx context.Context, s *catalog.Snapshot, question string) 
 	}
 	ev.info = info
 	k := schemaindex.TopK{Tables: r.cfg.TableTopK, Columns: r.cfg.ColumnTopK, Values: r.cfg.ValueTopK}
+	// The lexical search runs while the question is embedded and searched
+	// by vector: the searches are independent.
+	type lexicalResult struct {
+		hits *schemaindex.Hits
+		err  error
+		took time.Duration
+	}
+	lexDone := make(chan lexicalResult, 1)
+	if !r.cfg.LexicalDisabled {
+		go func() {
+			t0 := r.cfg.Clock()
+			hits, err := r.search.Lexical(ctx, s.Database, question, k)
+			lexDone <- lexicalResult{hits, err, r.cfg.Clock().Sub(t0)}
+		}()
+	}
 	switch {
 	case r.cfg.Embedder == nil:
 		ev.modeReason = "no embedding model configured: lexical search and the foreign-key graph only"
@@ -385,7 +400,7 @@ func (r *RAG) gather(ctx context.Context, s *catalog.Snapshot, question string) 
 		switch {
 		case err != nil:
 			if ctx.Err() != nil {
-				return nil, ctx.Err()
+				break // reported below, once the lexical search is back
 			}
 			ev.modeReason = fmt.Sprintf("embedding the question failed (%v): lexical search and the foreign-key graph only", err)
 			r.cfg.Logger.WarnContext(ctx, "retrieval falls back to lexical search", "database", s.Database, "reason", ev.modeReason)
@@ -394,10 +409,10 @@ func (r *RAG) gather(ctx context.Context, s *catalog.Snapshot, question string) 
 		default:
 			t0 := r.cfg.Clock()
 			ev.vector, err = r.search.Vector(ctx, s.Database, vecs[0], k)
-			ev.searchTime += r.cfg.Clock().Sub(t0)
+			ev.searchTime = r.cfg.Clock().Sub(t0)
 			if err != nil {
 				if ctx.Err() != nil {
-					return nil, ctx.Err()
+					break
 				}
 				ev.modeReason = fmt.Sprintf("vector search failed (%v): lexical search and the foreign-key graph only", err)
 				r.cfg.Logger.WarnContext(ctx, "retrieval falls back to lexical search", "database", s.Database, "reason", ev.modeReason)
@@ -408,15 +423,20 @@ func (r *RAG) gather(ctx context.Context, s *catalog.Snapshot, question string) 
 		}
 	}
 	if !r.cfg.LexicalDisabled {
-		t0 := r.cfg.Clock()
-		ev.lexical, err = r.search.Lexical(ctx, s.Database, question, k)
-		ev.searchTime += r.cfg.Clock().Sub(t0)
-		if err != nil {
-			return nil, err
+		lr := <-lexDone
+		if lr.err != nil {
+			return nil, lr.err
 		}
-	} else if ev.vector == nil {
-		return nil, fmt.Errorf("retrieval: BM25 search is disabled and %s", ev.modeReason)
-	} else {
+		ev.lexical = lr.hits
+		ev.searchTime = max(ev.searchTime, lr.took)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if r.cfg.LexicalDisabled {
+		if ev.vector == nil {
+			return nil, fmt.Errorf("retrieval: BM25 search is disabled and %s", ev.modeReason)
+		}
 		ev.mode, ev.modeReason = ModeVector, "BM25 search is disabled (BM25_SEARCH_ENABLED=false)"
 	}
 	r.fuse(ev)

@@ -264,6 +264,14 @@ func TestRAG(t *testing.T) {
 			require.Contains(t, res.Metadata.ModeReason, tc.reason, name)
 		}
 
+		res, err = rag(t, idx, retrieval.RAGConfig{Embedder: fakeEmbedder{}, EmbedModel: "nomic-embed-text", LexicalDisabled: true}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Equal(t, retrieval.ModeVector, res.Metadata.Mode)
+		require.Equal(t, []string{"employees", "leave_requests"}, res.Metadata.TablesIncluded)
+		require.Zero(t, res.Metadata.Metrics.ValueRetrievalCount)
+		_, err = rag(t, idx, retrieval.RAGConfig{LexicalDisabled: true}).Retrieve(ctx, req)
+		require.ErrorContains(t, err, "BM25 search is disabled and no embedding model configured")
+
 		idx = setup(t)
 		idx.info.Stats.Embeddings.Skipped = "embedding model nomic-embed-text failed after 0 of 20 documents: connection refused"
 		res, err = rag(t, idx, retrieval.RAGConfig{Embedder: fakeEmbedder{}, EmbedModel: "nomic-embed-text"}).Retrieve(ctx, req)
