@@ -150,7 +150,7 @@ func printIndex(m *Main, s *schemaindex.Stats, st *settings) {
 		mods = append(mods, fmt.Sprintf("%s (%d)", name, s.Modules[name]))
 	}
 	if len(mods) > 0 {
-		fmt.Fprintf(w, "modules: %s\n", strings.Join(mods, ", "))
+		fmt.Fprintf(w, "tables per module: %s\n", strings.Join(mods, ", "))
 	}
 	if len(s.UnknownModuleTables) > 0 {
 		fmt.Fprintf(m.Stderr, "warning: the module mapping names tables the catalog does not have: %s\n", strings.Join(s.UnknownModuleTables, ", "))

@@ -51,7 +51,7 @@ func TestIndex(t *testing.T) {
 		require.NoError(t, os.WriteFile(file, []byte(`{"customers": "CRM", "shop.orders": "Sales", "nosuch": "X"}`), 0o644))
 		r := c.run("", "index", "--db", "shop", "--modules", file)
 		require.Equal(t, 0, r.code, r.stderr)
-		require.Contains(t, r.stdout, "modules: CRM (1), Sales (1)")
+		require.Contains(t, r.stdout, "tables per module: CRM (1), Sales (1)")
 		require.Contains(t, r.stderr, "warning: the module mapping names tables the catalog does not have: nosuch")
 
 		r = c.run("", "index", "--db", "shop", "--json")

@@ -171,7 +171,9 @@ type valueHint struct {
 
 // valueHints are the value hits on included tables whose words the
 // question holds every one of ("the Marketing department" names
-// departments.name = 'Marketing'), best first, at most max, one per column.
+// departments.name = 'Marketing'), best first, at most max: one per value,
+// the best-ranked column holding it (the question names 'pending' once,
+// however many included tables have a pending status), and one per column.
 func valueHints(s *catalog.Snapshot, question string, tables []*catalog.Table, values []schemaindex.Hit, max int) []valueHint {
 	in := map[string]*catalog.Table{}
 	for _, t := range tables {
@@ -185,7 +187,8 @@ func valueHints(s *catalog.Snapshot, question string, tables []*catalog.Table, v
 	seen := map[string]bool{}
 	for _, h := range values {
 		t := in[h.TableKey()]
-		if t == nil || len(out) == max || seen[h.TableKey()+"."+h.Column] {
+		value := "\x00" + strings.ToLower(h.Value)
+		if t == nil || len(out) == max || seen[h.TableKey()+"."+h.Column] || seen[value] {
 			continue
 		}
 		ws := words(strings.NewReplacer("_", " ", "-", " ").Replace(h.Value))
@@ -196,7 +199,7 @@ func valueHints(s *catalog.Snapshot, question string, tables []*catalog.Table, v
 		if !all {
 			continue
 		}
-		seen[h.TableKey()+"."+h.Column] = true
+		seen[h.TableKey()+"."+h.Column], seen[value] = true, true
 		out = append(out, valueHint{table: t, column: h.Column, value: h.Value,
 			text: s.TableSQLName(t) + "." + catalog.QuoteIdent(h.Column) + " = '" + strings.ReplaceAll(h.Value, "'", "''") + "'"})
 	}

@@ -168,6 +168,16 @@ func TestRAG(t *testing.T) {
 		}
 	})
 
+	t.Run("ValueHintsOncePerValue", func(t *testing.T) {
+		t.Parallel()
+		idx := setup(t)
+		idx.lexical.Values = append(idx.lexical.Values, hit(schemaindex.KindValue, 3, 0.5, "leave_types", "name", "Pending"))
+		res, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Contains(t, res.Metadata.TablesIncluded, "leave_types")
+		require.Equal(t, []string{`leave_requests.status = 'pending'`}, res.Metadata.ValueHints, "the best-ranked column holding it")
+	})
+
 	t.Run("GenericColumnsWeighLess", func(t *testing.T) {
 		t.Parallel()
 		idx := setup(t)
