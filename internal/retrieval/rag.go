@@ -108,7 +108,8 @@ type RAGConfig struct {
 	// list scores 1/(k + r). Defaults to 60.
 	RRFK int
 	// MaxTables is the most tables selected before FK expansion;
-	// FinalMaxTables the most included after it. Defaults to 10 and 12.
+	// FinalMaxTables the most included after it, for an Expand that adds
+	// tables (the default adds none). Defaults to 10 and 12.
 	MaxTables      int
 	FinalMaxTables int
 	// MinRelativeScore leaves out of the default selection tables scoring
@@ -132,8 +133,8 @@ type RAGConfig struct {
 	RouterConfidence float64
 	// ColumnPruning keeps, per included table, its key and foreign-key
 	// columns and its ColumnPruningKeep best matching ones
-	// (COLUMN_PRUNING_ENABLED). Defaults to false: the seeds measured a
-	// regression with it on.
+	// (COLUMN_PRUNING_ENABLED). Defaults to false (the seeds measured a
+	// regression with it on) and 5.
 	ColumnPruning     bool
 	ColumnPruningKeep int
 	// MaxValueHints is the most column values named by the question given

@@ -231,6 +231,7 @@ func TestLexical(t *testing.T) {
 		require.GreaterOrEqual(t, i, 0, "terms: %+v", h.Terms)
 		require.Equal(t, "escalatd", h.Terms[i].Word)
 		require.Less(t, h.Terms[i].Weight, 1.0)
+		require.Empty(t, h.Unknown, "a word matched fuzzily is not unknown")
 	})
 
 	t.Run("Nothing", func(t *testing.T) {

@@ -113,8 +113,8 @@ type Searcher struct {
 	q   *dbsqlc.Queries
 	cfg Config
 
-	trgmOnce sync.Once
-	trgm     bool
+	trgmMu sync.Mutex
+	trgm   *bool // nil until known
 
 	mu      sync.Mutex
 	indexes map[string]*loadedIndex
@@ -222,9 +222,7 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 		}
 		terms.add(rt, Kind(*r.Kind), r.Idf)
 	}
-	if fuzzy := s.fuzzy(ctx, database, unknown, terms); len(fuzzy) > 0 {
-		unknown = fuzzy
-	}
+	unknown = s.fuzzy(ctx, database, unknown, terms)
 	for _, u := range unknown {
 		if u.how == "" && !terms.has(u.term) && !slices.Contains(hits.Unknown, u.word) {
 			hits.Unknown = append(hits.Unknown, u.word)
@@ -275,8 +273,8 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 	return hits, nil
 }
 
-// fuzzy finds known terms for the unknown ones, with pg_trgm; it returns
-// the unknown terms still unmatched, or nil when none was looked up.
+// fuzzy finds known terms for the unknown ones, with pg_trgm, adds them to
+// terms and returns the unknown terms still unmatched.
 func (s *Searcher) fuzzy(ctx context.Context, database string, unknown []resolvedTerm, terms *termSet) []resolvedTerm {
 	var look []string
 	for _, u := range unknown {
@@ -285,13 +283,13 @@ func (s *Searcher) fuzzy(ctx context.Context, database string, unknown []resolve
 		}
 	}
 	if len(look) == 0 || !s.hasTrgm(ctx) {
-		return nil
+		return unknown
 	}
 	rows, err := s.q.FuzzyTerms(ctx, s.db, &dbsqlc.FuzzyTermsParams{DatabaseName: database, Terms: look, MinSimilarity: s.cfg.FuzzyMinSimilarity})
 	if err != nil {
 		// A fuzzy match is a bonus; the search goes on without it.
 		s.cfg.Logger.WarnContext(ctx, "fuzzy term match failed", "database", database, "err", err)
-		return nil
+		return unknown
 	}
 	matched := map[string]string{}
 	for _, r := range rows {
@@ -309,18 +307,22 @@ func (s *Searcher) fuzzy(ctx context.Context, database string, unknown []resolve
 		// word it replaces at the fuzzy weight.
 		terms.addFuzzy(resolvedTerm{concept: u.concept, word: u.word, term: t, weight: u.weight * s.cfg.FuzzyWeight, how: "fuzzy"})
 	}
-	if still == nil {
-		still = []resolvedTerm{}
-	}
 	return still
 }
 
+// hasTrgm reports whether pg_trgm is installed, asking once (again after
+// an error).
 func (s *Searcher) hasTrgm(ctx context.Context) bool {
-	s.trgmOnce.Do(func() {
+	s.trgmMu.Lock()
+	defer s.trgmMu.Unlock()
+	if s.trgm == nil {
 		ok, err := s.q.HasExtension(ctx, s.db, "pg_trgm")
-		s.trgm = err == nil && ok
-	})
-	return s.trgm
+		if err != nil {
+			return false
+		}
+		s.trgm = &ok
+	}
+	return *s.trgm
 }
 
 // Vector returns the tables and columns of database nearest to embedding
