@@ -131,7 +131,9 @@ WITH adv AS (
 SELECT step FROM adv;
 
 -- name: GetExecuteInput :one
-SELECT q.database_name, q.options, q.status, q.step,
+-- retrieval is the question's retrievalMetadata: its avgRelevanceScore
+-- lowers the answer's confidence.
+SELECT q.database_name, q.options, q.status, q.step, q.retrieval,
        c.ordinal, c.guarded_sql, c.breakdown
 FROM rag.queries q
 JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = @attempt AND c.selected

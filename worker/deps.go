@@ -50,6 +50,9 @@ type RetrieveRequest struct {
 	// SchemaFormat is "mschema" or "create_table"; empty means the
 	// configured default.
 	SchemaFormat string
+	// Retrieval is "full" or "rag" to force the strategy (options.retrieval);
+	// empty lets the database's size decide.
+	Retrieval string
 }
 
 // RetrieveResult is the context handed to generation.

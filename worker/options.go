@@ -21,6 +21,7 @@ type options struct {
 	Temperature  *float64        `json:"temperature"`
 	Model        string          `json:"model"`
 	SchemaFormat string          `json:"schema_format"`
+	Retrieval    string          `json:"retrieval"`
 	Tags         json.RawMessage `json:"tags"`
 }
 

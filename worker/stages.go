@@ -45,7 +45,7 @@ func (s *Service) retrieve(ctx context.Context, job *river.Job[jobs.RetrieveArgs
 	if err != nil {
 		return err
 	}
-	res, err := s.deps.Retriever.Retrieve(ctx, RetrieveRequest{Database: in.DatabaseName, Question: in.Question, SchemaFormat: opts.SchemaFormat})
+	res, err := s.deps.Retriever.Retrieve(ctx, RetrieveRequest{Database: in.DatabaseName, Question: in.Question, SchemaFormat: opts.SchemaFormat, Retrieval: opts.Retrieval})
 	if err != nil {
 		return err
 	}
@@ -679,7 +679,11 @@ func (s *Service) execute(ctx context.Context, job *river.Job[jobs.ExecuteArgs])
 	if json.Unmarshal(in.Breakdown, &parts) == nil {
 		warnings = int(parts[candidate.PartLintWarning] / candidate.LintWarnPenalty)
 	}
-	confidence := candidate.Confidence(int(attempt), warnings)
+	var retrieval struct {
+		AvgRelevanceScore *float64 `json:"avgRelevanceScore"`
+	}
+	_ = json.Unmarshal(in.Retrieval, &retrieval) // no metadata: no retrieval factor
+	confidence := candidate.WithRetrieval(candidate.Confidence(int(attempt), warnings), retrieval.AvgRelevanceScore)
 	return complete(ctx, s, job, func(tx pgx.Tx) error {
 		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
 		_, err := s.q.FinishExecute(ctx, tx, &dbsqlc.FinishExecuteParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt,

@@ -21,6 +21,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
 )
@@ -312,6 +313,53 @@ func TestOptions(t *testing.T) {
 	require.Equal(t, 0.5, e.ollama.ChatRequests()[0].Options["temperature"])
 }
 
+// TestRAGRetrieval: a question may ask for RAG on a database the size
+// threshold gives the full schema; its context then comes from the schema
+// index, and the metadata says how.
+func TestRAGRetrieval(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	snap, err := catalog.Load(ctx, e.db.Pool, "shop")
+	require.NoError(t, err)
+	_, err = schemaindex.Build(ctx, e.db.Pool, schemaindex.Source{Snapshot: snap, Target: e.db.Pool}, schemaindex.Config{})
+	require.NoError(t, err)
+	e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
+		return fence("SELECT count(*) FROM orders WHERE status = 'shipped'")
+	})
+	e.start(t)
+
+	id := e.askSQL(t, "How many shipped orders are there?", `{"retrieval": "rag"}`)
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+	var meta struct {
+		Strategy, StrategyReason, Mode string
+		TablesIncluded                 []string
+		ValueHints                     []string
+		AvgRelevanceScore              *float64
+		Metrics                        *struct {
+			FinalTables []string `json:"final_tables"`
+		}
+	}
+	require.NoError(t, json.Unmarshal(q.Retrieval, &meta))
+	require.Equal(t, "rag", meta.Strategy)
+	require.Contains(t, meta.StrategyReason, "options.retrieval")
+	require.Equal(t, "lexical", meta.Mode, "the index has no embeddings")
+	require.Equal(t, "orders", meta.TablesIncluded[0])
+	require.Equal(t, meta.TablesIncluded, meta.Metrics.FinalTables)
+	require.Equal(t, []string{"orders.status = 'shipped'"}, meta.ValueHints)
+	require.NotNil(t, meta.AvgRelevanceScore)
+	require.InDelta(t, candidate.WithRetrieval(1, meta.AvgRelevanceScore), *q.Confidence, 1e-9)
+
+	var schema string
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT schema FROM rag.query_contexts WHERE query_id = $1", id).Scan(&schema))
+	require.Contains(t, schema, "-- Values named in the question:")
+
+	id = e.askSQL(t, "How many shipped orders are there?", `{}`)
+	require.NoError(t, json.Unmarshal(query(t, e.db.Pool, id).Retrieval, &meta))
+	require.Equal(t, "full", meta.Strategy, "2 tables: below the threshold")
+}
+
 func TestIntakeRefusesBadRows(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
@@ -327,6 +375,7 @@ func TestIntakeRefusesBadRows(t *testing.T) {
 		{"HugeMaxRows", "shop", "hi", `{"max_rows": 2147483647}`, "options.max_rows must be at most 1000000"},
 		{"HugeTimeout", "shop", "hi", `{"timeout_ms": 100000000000}`, "options.timeout_ms must be at most 100000"},
 		{"ManyAttempts", "shop", "hi", `{"max_attempts": 50}`, "options.max_attempts must be at most 10"},
+		{"BadRetrieval", "shop", "hi", `{"retrieval": "vector"}`, `options.retrieval must be "full" or "rag"`},
 	} {
 		_, err := e.db.Pool.Exec(ctx, "INSERT INTO rag.queries (database_name, question, options) VALUES ($1, $2, $3)", tc.db, tc.question, tc.options)
 		require.ErrorContains(t, err, tc.want, tc.name)

@@ -47,7 +47,8 @@ func commands() []command {
 	return []command{
 		{"demo", "", "set everything up on this machine and answer demo questions: migrate, load the demo ERP, register and index it, ask", runDemo},
 		{"migrate", "", "create schemas river and rag and apply River's and nl2sql's migrations (idempotent)", runMigrate},
-		{"db", "add NAME --dsn DSN [--schema S]... [--annotations FILE] | list", "register a target database and introspect its catalog (again: refresh)", runDB},
+		{"db", "add NAME --dsn DSN [--schema S]... [--annotations FILE] | list", "register a target database, introspect its catalog and index it (again: refresh)", runDB},
+		{"index", "--db NAME [--json] [--modules FILE]", "(re)build a database's schema index for retrieval: documents, values, embeddings", runIndex},
 		{"serve", "", "run the pipeline's River workers until SIGINT/SIGTERM, then drain", runServe},
 		{"ask", "--db NAME [--json] [--timeout D] \"question\"", "ask one question and wait for its answer", runAsk},
 		{"check", "--db NAME [--json] < query.sql", "print the guard's and EXPLAIN's verdict on a SQL text", runCheck},

@@ -42,7 +42,7 @@ func runDBAdd(ctx context.Context, m *Main, args []string) error {
 	if len(pos) != 1 {
 		return usagef("db add needs exactly one NAME")
 	}
-	_, pool, err := open(ctx, m)
+	st, pool, err := open(ctx, m)
 	if err != nil {
 		return err
 	}
@@ -59,6 +59,13 @@ func runDBAdd(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	printRefresh(m, res)
+	// The catalog is stored; an index build that fails leaves it
+	// registered, and `nl2sql index` can be run again.
+	stats, err := indexDatabase(ctx, m, st, pool, res.Snapshot, nil, nil)
+	if err != nil {
+		return fmt.Errorf("%s is registered, but indexing it failed (run nl2sql index --db %s): %w", res.Database.Name, res.Database.Name, err)
+	}
+	printIndex(m, stats, st)
 	return nil
 }
 

@@ -53,6 +53,11 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 
 	step(3, "register and index it as database \"erp\"")
 	printRefresh(m, res)
+	stats, err := indexDatabase(ctx, m, st, pool, res.Snapshot, pool, nil)
+	if err != nil {
+		return err
+	}
+	printIndex(m, stats, st)
 	fmt.Fprintf(out, "modules: %s\n", strings.Join(modules(res.Snapshot), ", "))
 
 	step(4, "check the model: %s at %s", st.LLM.Model, st.LLM.Host)

@@ -66,13 +66,12 @@ func runExamLoad(ctx context.Context, m *Main, args []string) error {
 	if len(pos) > 0 {
 		return usagef("exam load takes no arguments: nl2sql exam load [--db erp] [--tables N]")
 	}
-	e := newEnv(m.Getenv)
-	log := e.logger()
-	url := e.str("NL2SQL_DATABASE_URL")
-	if err := e.err(); err != nil {
+	st, err := loadSettings(m)
+	if err != nil {
 		return err
 	}
-	if err := migrate(ctx, m, url, log); err != nil {
+	url := st.DatabaseURL
+	if err := migrate(ctx, m, url, st.Logger); err != nil {
 		return err
 	}
 	pool, err := connect(ctx, url)
@@ -89,6 +88,11 @@ func runExamLoad(ctx context.Context, m *Main, args []string) error {
 	fmt.Fprintf(m.Stdout, "loaded the demo ERP into schema erp of nl2sql's database in %.1fs (deterministic data as of %s)\n",
 		time.Since(started).Seconds(), erp.AsOf().Format("2006-01-02"))
 	printRefresh(m, res)
+	stats, err := indexDatabase(ctx, m, st, pool, res.Snapshot, pool, nil)
+	if err != nil {
+		return err
+	}
+	printIndex(m, stats, st)
 	fmt.Fprintf(m.Stdout, "modules: %s\n", strings.Join(modules(res.Snapshot), ", "))
 	fmt.Fprintf(m.Stdout, "next: nl2sql exam check --db %s (no model needed), then nl2sql exam --db %s\n", *name, *name)
 	return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/pipeline"
 	"github.com/nl2sql/nl2sql/internal/repair"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
 )
@@ -24,6 +25,9 @@ type settings struct {
 	Worker      worker.Config
 	Target      target.Config
 	Pipeline    pipeline.Config
+	// Index configures building and searching schema indexes (also
+	// Pipeline.Index).
+	Index schemaindex.Config
 	// RepairOff turns deterministic repair off (NL2SQL_REPAIR=off).
 	RepairOff bool
 	Logger    *slog.Logger
@@ -59,9 +63,31 @@ func loadSettings(m *Main) (*settings, error) {
 		MaxRows: e.int("NL2SQL_MAX_ROWS"), ReadOnlyRole: e.str("NL2SQL_READ_ONLY_ROLE"),
 		MaxConns: int32(e.int("NL2SQL_TARGET_MAX_CONNS")), Logger: log,
 	}
-	s.Pipeline = pipeline.Config{Retrieval: retrieval.Config{
-		Format: retrieval.Format(e.str("NL2SQL_SCHEMA_FORMAT")), JoinHints: retrieval.JoinHintFormat(e.str("NL2SQL_JOIN_HINTS")),
-	}}
+	s.Index = schemaindex.Config{
+		K1: e.float("NL2SQL_BM25_K1"), B: e.float("NL2SQL_BM25_B"), MinIDF: e.float("NL2SQL_BM25_MIN_IDF"),
+		MaxValues: e.int("NL2SQL_VALUE_INDEX_MAX_VALUES"), ValueSampleRows: e.int("NL2SQL_VALUE_INDEX_SAMPLE_ROWS"),
+		EmbedBatch: e.int("NL2SQL_EMBED_BATCH"), Logger: log,
+	}
+	s.Pipeline = pipeline.Config{
+		Retrieval: retrieval.Config{
+			Format: retrieval.Format(e.str("NL2SQL_SCHEMA_FORMAT")), JoinHints: retrieval.JoinHintFormat(e.str("NL2SQL_JOIN_HINTS")),
+		},
+		RAG: retrieval.RAGConfig{
+			TableTopK: e.int("NL2SQL_RAG_TABLE_TOP_K"), ColumnTopK: e.int("NL2SQL_RAG_COLUMN_TOP_K"), ValueTopK: e.int("NL2SQL_RAG_VALUE_TOP_K"),
+			TableThreshold: e.float("NL2SQL_RAG_TABLE_THRESHOLD"), ColumnThreshold: e.float("NL2SQL_RAG_COLUMN_THRESHOLD"),
+			TableWeight: e.float("NL2SQL_RAG_TABLE_WEIGHT"), ColumnWeight: e.float("NL2SQL_RAG_COLUMN_WEIGHT"),
+			GenericDownweight: e.float("NL2SQL_RAG_GENERIC_DOWNWEIGHT"), RRFK: e.int("NL2SQL_RAG_RRF_K"),
+			MaxTables: e.int("NL2SQL_RAG_MAX_TABLES"), FinalMaxTables: e.int("NL2SQL_RAG_FINAL_MAX_TABLES"),
+			ModuleBoost:     e.float("NL2SQL_RAG_MODULE_BOOST"),
+			LexicalDisabled: !e.bool("BM25_SEARCH_ENABLED"), RouterDisabled: !e.bool("MODULE_ROUTER_ENABLED"),
+			ColumnPruning: e.bool("COLUMN_PRUNING_ENABLED"), Logger: log,
+		},
+		Strategy: retrieval.AutoConfig{
+			Threshold: e.int("RETRIEVAL_TABLE_THRESHOLD"), DocRetrievalDisabled: !e.bool("ENABLE_DOC_RETRIEVAL"),
+			MaxFullTables: e.int("NL2SQL_RAG_MAX_FULL_TABLES"), Logger: log,
+		},
+		Index: s.Index,
+	}
 	switch mode := e.str("NL2SQL_REPAIR"); mode {
 	case "off":
 		s.RepairOff = true

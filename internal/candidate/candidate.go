@@ -146,3 +146,23 @@ func Confidence(attempt int, lintWarnings int) float64 {
 	}
 	return c
 }
+
+// LowRelevance is the average retrieval relevance (retrievalMetadata's
+// avgRelevanceScore) below which the schema context may lack what the
+// question needs (the query generator spec: < 0.4).
+const LowRelevance = 0.4
+
+// LowRelevanceFactor scales the confidence of an answer written from such
+// a context.
+const LowRelevanceFactor = 0.8
+
+// WithRetrieval lowers confidence c for the schema context it was written
+// from: by LowRelevanceFactor when retrieval chose the context with an
+// average relevance below LowRelevance. avgRelevance is nil for the full
+// schema, which holds every table. The floor of Confidence holds.
+func WithRetrieval(c float64, avgRelevance *float64) float64 {
+	if avgRelevance == nil || *avgRelevance >= LowRelevance {
+		return c
+	}
+	return max(c*LowRelevanceFactor, 0.05)
+}

@@ -60,3 +60,13 @@ func TestConfidence(t *testing.T) {
 	require.InDelta(t, 0.85, Confidence(2, 1), 1e-9)
 	require.InDelta(t, 0.05, Confidence(30, 10), 1e-9)
 }
+
+func TestWithRetrieval(t *testing.T) {
+	t.Parallel()
+
+	low, ok := 0.39, 0.4
+	require.InDelta(t, 0.9, WithRetrieval(0.9, nil), 1e-9, "the full schema")
+	require.InDelta(t, 0.9, WithRetrieval(0.9, &ok), 1e-9)
+	require.InDelta(t, 0.72, WithRetrieval(0.9, &low), 1e-9)
+	require.InDelta(t, 0.05, WithRetrieval(0.05, &low), 1e-9, "never below Confidence's floor")
+}

@@ -190,3 +190,49 @@ func (r iteratorForInsertExamResults) Err() error {
 func (q *Queries) InsertExamResults(ctx context.Context, db DBTX, arg []*InsertExamResultsParams) (int64, error) {
 	return db.CopyFrom(ctx, []string{"rag", "exam_results"}, []string{"run_id", "question_id", "ordinal", "query_id", "question", "difficulty", "modules", "order_matters", "pass", "failure_type", "reason", "expected_tables", "retrieved_tables", "used_tables", "precision", "recall", "attempts", "error_class", "sqlstate", "error", "gold_rows", "answer_rows", "answer_truncated", "queue_ms", "retrieve_ms", "generate_ms", "validate_ms", "execute_ms", "total_ms", "sql", "gold_sql"}, &iteratorForInsertExamResults{rows: arg})
 }
+
+// iteratorForInsertIndexDocs implements pgx.CopyFromSource.
+type iteratorForInsertIndexDocs struct {
+	rows                 []*InsertIndexDocsParams
+	skippedFirstNextCall bool
+}
+
+func (r *iteratorForInsertIndexDocs) Next() bool {
+	if len(r.rows) == 0 {
+		return false
+	}
+	if !r.skippedFirstNextCall {
+		r.skippedFirstNextCall = true
+		return true
+	}
+	r.rows = r.rows[1:]
+	return len(r.rows) > 0
+}
+
+func (r iteratorForInsertIndexDocs) Values() ([]interface{}, error) {
+	return []interface{}{
+		r.rows[0].DatabaseName,
+		r.rows[0].Kind,
+		r.rows[0].SchemaName,
+		r.rows[0].TableName,
+		r.rows[0].ColumnName,
+		r.rows[0].Value,
+		r.rows[0].Module,
+		r.rows[0].Generic,
+		r.rows[0].ValueCount,
+		r.rows[0].StableText,
+		r.rows[0].MSchema,
+		r.rows[0].Lexical,
+		r.rows[0].TextHash,
+		r.rows[0].Embedding,
+		r.rows[0].EmbedModel,
+	}, nil
+}
+
+func (r iteratorForInsertIndexDocs) Err() error {
+	return nil
+}
+
+func (q *Queries) InsertIndexDocs(ctx context.Context, db DBTX, arg []*InsertIndexDocsParams) (int64, error) {
+	return db.CopyFrom(ctx, []string{"rag", "index_docs"}, []string{"database_name", "kind", "schema_name", "table_name", "column_name", "value", "module", "generic", "value_count", "stable_text", "m_schema", "lexical", "text_hash", "embedding", "embed_model"}, &iteratorForInsertIndexDocs{rows: arg})
+}

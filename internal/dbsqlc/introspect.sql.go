@@ -243,3 +243,68 @@ func (q *Queries) IntrospectTables(ctx context.Context, db DBTX, schemas []strin
 	}
 	return items, nil
 }
+
+const sampleColumnValues = `-- name: SampleColumnValues :many
+WITH sample AS (
+    SELECT query_to_xml(format('SELECT %s FROM %I.%I LIMIT %s',
+               (SELECT string_agg(format('%I::text AS c%s', c.name, c.ord), ', ')
+                FROM unnest($1::text[]) WITH ORDINALITY AS c(name, ord)),
+               $3::text, $4::text, $5::int), false, false, '') AS x
+), counted AS (
+    -- xpath's string() keeps XML escapes (&amp;): the caller unescapes.
+    SELECT (xpath('local-name(/*)', node))[1]::text AS tag, (xpath('string(/*)', node))[1]::text AS value, count(*) AS n
+    FROM sample CROSS JOIN LATERAL unnest(xpath('/table/row/*', sample.x)) AS node
+    GROUP BY 1, 2
+), distinct_counts AS (
+    SELECT c.tag, c.value, c.n, count(*) OVER (PARTITION BY c.tag) AS distinct_values FROM counted c
+)
+SELECT ($1::text[])[substr(d.tag, 2)::int]::text AS column_name, d.value::text AS value, d.n::int AS rows
+FROM distinct_counts d
+WHERE d.distinct_values <= $2::int
+ORDER BY 1, 3 DESC, 2
+`
+
+type SampleColumnValuesParams struct {
+	Columns    []string
+	MaxValues  int32
+	SchemaName string
+	TableName  string
+	MaxRows    int32
+}
+
+type SampleColumnValuesRow struct {
+	ColumnName string
+	Value      string
+	Rows       int32
+}
+
+// The value index's sample: the distinct values of the text columns
+// @columns of one table among its first @max_rows rows, with how many rows
+// hold each, for the columns with at most @max_values distinct values. One
+// bounded scan per table. Plain SQL has no EXECUTE, so the statement is run
+// by query_to_xml, its identifiers quoted by format('%I').
+func (q *Queries) SampleColumnValues(ctx context.Context, db DBTX, arg *SampleColumnValuesParams) ([]*SampleColumnValuesRow, error) {
+	rows, err := db.Query(ctx, sampleColumnValues,
+		arg.Columns,
+		arg.MaxValues,
+		arg.SchemaName,
+		arg.TableName,
+		arg.MaxRows,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []*SampleColumnValuesRow
+	for rows.Next() {
+		var i SampleColumnValuesRow
+		if err := rows.Scan(&i.ColumnName, &i.Value, &i.Rows); err != nil {
+			return nil, err
+		}
+		items = append(items, &i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -70,7 +70,7 @@ type RagCandidate struct {
 	SourceCall *int32
 	// The model's SQL when the deterministic repair rewrote it; sql is then the repaired text.
 	OriginalSql *string
-	// What the deterministic repair (autocorrect, surgical whitelist) did, or in observe mode would have done, with its gate outcomes.
+	// What the deterministic repair (autocorrect, surgical whitelist) did, or in observe mode would have done, with its gate outcomes: one object per round.
 	Repair []byte
 }
 
@@ -287,6 +287,59 @@ type RagForeignKey struct {
 	RefColumns     []string
 }
 
+// Retrieval documents: one per table, column and low-cardinality value (the value index) of a database.
+type RagIndexDoc struct {
+	ID           int64
+	DatabaseName string
+	Kind         string
+	SchemaName   string
+	TableName    string
+	// Empty for a table document.
+	ColumnName string
+	// Value documents only: a distinct value of a low-cardinality text column (CHECK list or sampled).
+	Value  string
+	Module string
+	// A column named like id, status, name or created_at: weak evidence of what a question is about.
+	Generic bool
+	// Value documents only: rows holding the value in the sample; NULL for a value from a CHECK list.
+	ValueCount *int32
+	// The seeds' stable_embed_text: what is embedded, stable across prompt changes.
+	StableText string
+	// The seeds' m_schema_compact: the dense form for prompts.
+	MSchema string
+	// The lexical document in four fields: names (identifiers split into words, abbreviations expanded), synonyms, descriptions, context.
+	Lexical []string
+	Tsv     interface{}
+	// Weighted length (sum of the postings' tf) over the kind's average: BM25's dl/avgdl.
+	DocLen float32
+	// sha256 of stable_text: a rebuild re-embeds only documents whose hash (or model) changed.
+	TextHash   []byte
+	Embedding  []float32
+	EmbedModel *string
+}
+
+// BM25 postings: weighted term frequency of each term (a tsvector lexeme) in each document.
+type RagIndexPosting struct {
+	DatabaseName string
+	Kind         string
+	Term         string
+	DocID        int64
+	Tf           float32
+	// The document's doc_len, copied so a search does not read the documents to score them.
+	LenNorm float32
+	// The term occurs in the names field (A): a value document must match its value, not only its table's name.
+	InName bool
+}
+
+// Document frequency and BM25 idf = ln(1 + (N - df + 0.5) / (df + 0.5)) of each term, per document kind.
+type RagIndexTerm struct {
+	DatabaseName string
+	Kind         string
+	Term         string
+	Df           int32
+	Idf          float32
+}
+
 // Questions in, guarded SQL and status out. INSERT (database_name, question[, options]); LISTEN rag_query_done.
 type RagQuery struct {
 	ID           int64
@@ -396,6 +449,25 @@ type RagQueryStat struct {
 	AvgAttempts      float64
 	P50Ms            float64
 	P95Ms            float64
+}
+
+// One schema index per registered database: what it was built from and how.
+type RagSchemaIndex struct {
+	DatabaseName string
+	// rag.databases.catalog_version the index was built from; an older one means the index is stale.
+	CatalogVersion int64
+	BuiltAt        time.Time
+	// Embedding model of the stored embeddings; NULL when built without one (lexical retrieval only).
+	EmbedModel *string
+	EmbedDims  *int32
+	// Where embeddings are searched: pgvector (HNSW, rag.index_vectors), array (real[], exact cosine) or none.
+	Vectors string
+	// Words of the schema and a built-in list, used to split run-together identifiers and question words.
+	Vocabulary []string
+	// The module mapping file last given to `nl2sql index --modules` ({"table": "module"}), reused by builds without one.
+	Modules []byte
+	// What the build did: counts, embeddings reused or skipped and why, value sampling failures.
+	Stats []byte
 }
 
 type RagStageTiming struct {

@@ -407,7 +407,7 @@ func (q *Queries) FinishValidate(ctx context.Context, db DBTX, arg *FinishValida
 }
 
 const getExecuteInput = `-- name: GetExecuteInput :one
-SELECT q.database_name, q.options, q.status, q.step,
+SELECT q.database_name, q.options, q.status, q.step, q.retrieval,
        c.ordinal, c.guarded_sql, c.breakdown
 FROM rag.queries q
 JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = $1 AND c.selected
@@ -424,11 +424,14 @@ type GetExecuteInputRow struct {
 	Options      []byte
 	Status       string
 	Step         int32
+	Retrieval    []byte
 	Ordinal      int32
 	GuardedSql   *string
 	Breakdown    []byte
 }
 
+// retrieval is the question's retrievalMetadata: its avgRelevanceScore
+// lowers the answer's confidence.
 func (q *Queries) GetExecuteInput(ctx context.Context, db DBTX, arg *GetExecuteInputParams) (*GetExecuteInputRow, error) {
 	row := db.QueryRow(ctx, getExecuteInput, arg.Attempt, arg.ID)
 	var i GetExecuteInputRow
@@ -437,6 +440,7 @@ func (q *Queries) GetExecuteInput(ctx context.Context, db DBTX, arg *GetExecuteI
 		&i.Options,
 		&i.Status,
 		&i.Step,
+		&i.Retrieval,
 		&i.Ordinal,
 		&i.GuardedSql,
 		&i.Breakdown,

@@ -21,6 +21,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/prompt"
 	"github.com/nl2sql/nl2sql/internal/repair"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
@@ -28,9 +29,19 @@ import (
 
 // Config configures the adapters.
 type Config struct {
-	// Retrieval configures schema rendering and join hints. Defaults to
-	// retrieval.Config{}.WithDefaults().
+	// Retrieval configures schema rendering and join hints, for the full
+	// schema and RAG alike. Defaults to retrieval.Config{}.WithDefaults().
 	Retrieval retrieval.Config
+	// RAG configures retrieval on large schemas; its Render is Retrieval,
+	// and without an Embedder it embeds questions with the model client's
+	// embedding model. Defaults to retrieval.RAGConfig{}.WithDefaults().
+	RAG retrieval.RAGConfig
+	// Strategy configures the choice between the full schema and RAG.
+	// Defaults to retrieval.AutoConfig{}.WithDefaults().
+	Strategy retrieval.AutoConfig
+	// Index configures searching the schema index. Defaults to
+	// schemaindex.Config{}.WithDefaults().
+	Index schemaindex.Config
 	// Guard configures the SQL guard; its DefaultLimit is replaced per
 	// question by max_rows+1. Defaults to sqlguard.Config{}.WithDefaults().
 	Guard sqlguard.Config
@@ -75,6 +86,7 @@ type Pipeline struct {
 	meta  *pgxpool.Pool
 	cache *catalog.Cache
 	full  *retrieval.Full
+	auto  *retrieval.Auto
 	llm   *llm.Client
 	guard *sqlguard.Guard
 	fix   *repair.Repairer
@@ -105,6 +117,23 @@ func New(meta *pgxpool.Pool, model *llm.Client, cfg Config) (*Pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
+	search, err := schemaindex.NewSearcher(meta, cfg.Index)
+	if err != nil {
+		return nil, err
+	}
+	ragCfg := cfg.RAG
+	ragCfg.Render = cfg.Retrieval
+	if ragCfg.Embedder == nil && model != nil {
+		ragCfg.Embedder, ragCfg.EmbedModel = model, model.Config().EmbedModel
+	}
+	rag, err := retrieval.NewRAG(search, ragCfg)
+	if err != nil {
+		return nil, err
+	}
+	auto, err := retrieval.NewAuto(full, rag, cfg.Strategy)
+	if err != nil {
+		return nil, err
+	}
 	guard, err := sqlguard.New(cfg.Guard)
 	if err != nil {
 		return nil, err
@@ -113,7 +142,7 @@ func New(meta *pgxpool.Pool, model *llm.Client, cfg Config) (*Pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Pipeline{cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, llm: model, guard: guard, fix: fix,
+	return &Pipeline{cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, auto: auto, llm: model, guard: guard, fix: fix,
 		targets: map[string]cachedTarget{}, snaps: map[string]cachedSnapshot{}}, nil
 }
 
@@ -201,17 +230,25 @@ func (p *Pipeline) snapshot(ctx context.Context, database string) (*catalog.Snap
 	return s, nil
 }
 
-// Retrieve builds the schema context with the full-schema strategy.
+// Retrieve builds the schema context: the full schema for small
+// databases, RAG over the schema index for large ones (retrieval.Auto).
 func (p *Pipeline) Retrieve(ctx context.Context, req worker.RetrieveRequest) (*worker.RetrieveResult, error) {
 	s, err := p.snapshot(ctx, req.Database)
 	if err != nil {
 		return nil, err
 	}
-	res, err := p.full.Retrieve(ctx, retrieval.Request{Question: req.Question, Snapshot: s, Options: retrieval.Options{Format: retrieval.Format(req.SchemaFormat)}})
+	res, err := p.auto.Retrieve(ctx, retrieval.Request{Question: req.Question, Snapshot: s,
+		Options: retrieval.Options{Format: retrieval.Format(req.SchemaFormat), Strategy: req.Retrieval}})
 	if err != nil {
-		if errors.Is(err, retrieval.ErrEmptyCatalog) {
+		switch {
+		case errors.Is(err, retrieval.ErrEmptyCatalog):
 			return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "retrieval.empty_catalog",
 				Message: fmt.Sprintf("database %q has no tables in its registered schemas %v; refresh it with nl2sql db add", req.Database, s.Schemas), Err: err}
+		case errors.Is(err, retrieval.ErrNoResults):
+			// Only for a schema too large to include whole: nothing in it
+			// matches the question.
+			return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "retrieval.no_match",
+				Message: fmt.Sprintf("database %q: %v", req.Database, err), Err: err}
 		}
 		return nil, err
 	}

@@ -128,6 +128,10 @@ type Options struct {
 	Format Format
 	// JoinHints overrides Config.JoinHints.
 	JoinHints JoinHintFormat
+	// Strategy forces StrategyFull or StrategyRAG for the question
+	// (options.retrieval; the seeds' useRetrieval); empty lets Auto
+	// choose by the database's size.
+	Strategy string
 }
 
 // Request is what a Strategy retrieves for.
@@ -154,6 +158,22 @@ type Result struct {
 	Metadata Metadata
 	// Context is the rendered text, stored in rag.query_contexts.
 	Context Context
+	// Scores are the included tables' relevance, in the order of Tables;
+	// nil for the full schema.
+	Scores []TableScore
+}
+
+// TableScore is an included table's relevance to the question.
+type TableScore struct {
+	// Name is the table's SQL name, as in Metadata.TablesIncluded.
+	Name string `json:"name"`
+	// Score is its fused score relative to the best table's (0 to 1).
+	Score float64 `json:"score"`
+	// Source says what brought it in: "table" (its own document matched),
+	// "column" or "value" (only its columns or values did), "fk" (foreign
+	// key expansion), "bridge" (the join planner), "keyword" (the fallback
+	// name match).
+	Source string `json:"source"`
 }
 
 // Context is the rendered schema context of a question.
@@ -170,13 +190,77 @@ type Metadata struct {
 	Strategy string `json:"strategy"`
 	// TablesIncluded are the included tables as the model sees them.
 	TablesIncluded []string `json:"tablesIncluded"`
-	// ChunksRetrieved and AvgRelevanceScore are set by RAG retrieval only.
+	// ChunksRetrieved and AvgRelevanceScore are set by RAG retrieval only:
+	// the documents (table, column, value) the searches returned, and how
+	// well the included tables explain the question, 0 to 1 (below 0.4
+	// lowers the answer's confidence).
 	ChunksRetrieved   *int     `json:"chunksRetrieved,omitempty"`
 	AvgRelevanceScore *float64 `json:"avgRelevanceScore,omitempty"`
-	// FallbackReason says why RAG was attempted but the full schema used.
+	// FallbackReason says why RAG was attempted but not used as such: the
+	// full schema was used instead, or, for a schema too large to include
+	// whole, the tables whose names best match the question.
 	FallbackReason string `json:"fallbackReason,omitempty"`
-	// Warning flags a context above Config.MaxContextChars.
+	// StrategyReason says why the strategy was chosen: the database's size
+	// against the threshold, configuration, or the question's override.
+	StrategyReason string `json:"strategyReason,omitempty"`
+	// Mode is how RAG searched: "hybrid" (lexical and embeddings),
+	// "lexical" (no embedding model: ModeReason says why) or "keyword" (the
+	// bounded fallback's name match).
+	Mode       string `json:"mode,omitempty"`
+	ModeReason string `json:"modeReason,omitempty"`
+	// Modules are the modules the router boosted, best first.
+	Modules []string `json:"modules,omitempty"`
+	// ValueHints are the column values the question names, as given to
+	// the model: "departments.name = 'Engineering'".
+	ValueHints []string `json:"valueHints,omitempty"`
+	// Warning flags a context above Config.MaxContextChars, or a stale
+	// schema index.
 	Warning string `json:"warning,omitempty"`
+	// Metrics are the seeds' RetrievalMetrics (RAG only).
+	Metrics *Metrics `json:"metrics,omitempty"`
+}
+
+// Metrics are the seeds' RetrievalMetrics, logged for every RAG
+// retrieval, with timings.
+type Metrics struct {
+	// Table retrieval: the tables the searches returned, with their
+	// similarity (relevance 0-1: BM25 over the question's ideal score for
+	// lexical hits, cosine for vector hits; the better of the two).
+	TableRetrievalCount int               `json:"table_retrieval_count"`
+	TableSimilarities   []TableSimilarity `json:"table_similarities"`
+	// Column retrieval, and how many column (and value) hits each table
+	// had.
+	ColumnRetrievalCount int            `json:"column_retrieval_count"`
+	ColumnHitsPerTable   map[string]int `json:"column_hits_per_table"`
+	ValueRetrievalCount  int            `json:"value_retrieval_count"`
+	// Score fusion: included tables found by their own document, and
+	// those found only through their columns or values.
+	TablesFromTableRetrieval int `json:"tables_from_table_retrieval"`
+	TablesFromColumnOnly     int `json:"tables_from_column_only"`
+	// FK expansion (see RAGConfig.Expand).
+	FKExpansionCandidates        int `json:"fk_expansion_candidates"`
+	FKExpansionAdded             int `json:"fk_expansion_added"`
+	FKExpansionBlockedNoEvidence int `json:"fk_expansion_blocked_no_evidence"`
+	// Expansion holds whatever else the expansion reports (join
+	// planner bridges, hub caps).
+	Expansion map[string]int `json:"expansion,omitempty"`
+	// Final selection.
+	FinalTableCount int      `json:"final_table_count"`
+	FinalTables     []string `json:"final_tables"`
+	// Coverage is the share of the question's (idf-weighted) terms the
+	// included tables' documents hold.
+	Coverage float64 `json:"coverage"`
+	// Timings in milliseconds: the searches (SQL), the question's
+	// embedding (not counted in RetrievalMS), and the whole retrieval.
+	SearchMS    float64 `json:"search_ms"`
+	EmbedMS     float64 `json:"embed_ms,omitempty"`
+	RetrievalMS float64 `json:"retrieval_ms"`
+}
+
+// TableSimilarity is a table hit of the searches.
+type TableSimilarity struct {
+	Table      string  `json:"table"`
+	Similarity float64 `json:"similarity"`
 }
 
 // Strategy names stored in Metadata.Strategy.
@@ -193,6 +277,26 @@ var ErrEmptyCatalog = errors.New("retrieval: the database's catalog has no table
 // between them, the rendered context and the metadata's tables; the
 // strategy fills in the rest of Metadata.
 func assemble(cfg Config, req Request, strategy string, tables []*catalog.Table) (*Result, error) {
+	return assembleWith(cfg, req, strategy, tables, func(hintFormat JoinHintFormat) []JoinHint {
+		return defaultHints(cfg, req.Snapshot, tables, hintFormat)
+	}, "")
+}
+
+// defaultHints are the foreign keys between tables and the shortest join
+// paths, as hintFormat asks.
+func defaultHints(cfg Config, s *catalog.Snapshot, tables []*catalog.Table, hintFormat JoinHintFormat) []JoinHint {
+	var hints []JoinHint
+	if hintFormat.edges() {
+		hints = append(hints, Edges(s, tables)...)
+	}
+	if hintFormat.paths() {
+		hints = append(hints, Paths(s, tables, cfg.MaxPathHops, cfg.MaxPaths)...)
+	}
+	return hints
+}
+
+// formats returns the question's schema and join hint formats.
+func formats(cfg Config, req Request) (Format, JoinHintFormat, error) {
 	format, hintFormat := cfg.Format, cfg.JoinHints
 	if req.Options.Format != "" {
 		format = req.Options.Format
@@ -201,23 +305,28 @@ func assemble(cfg Config, req Request, strategy string, tables []*catalog.Table)
 		hintFormat = req.Options.JoinHints
 	}
 	if !format.valid() {
-		return nil, fmt.Errorf("retrieval: schema format %q must be %q or %q", format, FormatMSchema, FormatCreateTable)
+		return "", "", fmt.Errorf("retrieval: schema format %q must be %q or %q", format, FormatMSchema, FormatCreateTable)
 	}
 	if !hintFormat.valid() {
-		return nil, fmt.Errorf("retrieval: join hint format %q must be edges, paths, both or none", hintFormat)
+		return "", "", fmt.Errorf("retrieval: join hint format %q must be edges, paths, both or none", hintFormat)
+	}
+	return format, hintFormat, nil
+}
+
+// assembleWith is assemble with the join hints from hintsFor and notes (a
+// comment block) after the schema.
+func assembleWith(cfg Config, req Request, strategy string, tables []*catalog.Table, hintsFor func(JoinHintFormat) []JoinHint, notes string) (*Result, error) {
+	format, hintFormat, err := formats(cfg, req)
+	if err != nil {
+		return nil, err
 	}
 	s := req.Snapshot
 	schema, err := RenderSchema(s, tables, format, cfg.MaxCommentChars)
 	if err != nil {
 		return nil, err
 	}
-	var hints []JoinHint
-	if hintFormat.edges() {
-		hints = append(hints, Edges(s, tables)...)
-	}
-	if hintFormat.paths() {
-		hints = append(hints, Paths(s, tables, cfg.MaxPathHops, cfg.MaxPaths)...)
-	}
+	schema += notes
+	hints := hintsFor(hintFormat)
 	res := &Result{
 		Tables:    tables,
 		JoinHints: hints,

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
+)
+
+func runIndex(ctx context.Context, m *Main, args []string) error {
+	fs := newFlagSet(m, "index")
+	name := fs.String("db", "", "registered database to index")
+	asJSON := fs.Bool("json", false, "print what was indexed as JSON")
+	modulesFile := fs.String("modules", "", `JSON file mapping tables to modules, {"employees": "HR", "erp.payslips": "Payroll"} (default: the one given last time, else annotations, else derived from schema names and name prefixes)`)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagError(err)
+	}
+	if *name == "" || len(pos) > 0 {
+		return usagef("index needs --db NAME and no other arguments")
+	}
+	var modules map[string]string
+	if *modulesFile != "" {
+		b, err := os.ReadFile(*modulesFile)
+		if err != nil {
+			return usagef("cannot read --modules: %v", err)
+		}
+		if modules, err = schemaindex.ParseModules(b); err != nil {
+			return &errclass.Error{Class: errclass.ValidationBlock, Code: "index.modules", Message: err.Error(), Err: err}
+		}
+	}
+	st, pool, err := open(ctx, m)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	snap, err := catalog.Load(ctx, pool, *name)
+	if err != nil {
+		if errors.Is(err, catalog.ErrDatabaseNotFound) {
+			return &errclass.Error{Class: errclass.ValidationBlock, Code: "index.unknown_database",
+				Message: fmt.Sprintf("database %q is not registered (nl2sql db add %s --dsn ...)", *name, *name), Err: err}
+		}
+		return err
+	}
+	stats, err := indexDatabase(ctx, m, st, pool, snap, nil, modules)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(m.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(stats)
+	}
+	printIndex(m, stats, st)
+	return nil
+}
+
+// indexDatabase builds the schema index of snap's database: values
+// sampled from target, or from the database its registered DSN reaches when
+// target is nil; table and column embeddings from the configured embedding
+// model when it answers. Neither an unreachable target nor an unreachable
+// model fails it (db add must work without Ollama): the stats say what was
+// left out and why.
+func indexDatabase(ctx context.Context, m *Main, st *settings, meta *pgxpool.Pool, snap *catalog.Snapshot, target schemaindex.Target, modules map[string]string) (*schemaindex.Stats, error) {
+	src := schemaindex.Source{Snapshot: snap, Target: target, Modules: modules}
+	if target == nil {
+		conn, reason := connectTarget(ctx, m, meta, snap.Database)
+		if conn != nil {
+			defer conn.Close(context.WithoutCancel(ctx))
+			src.Target = conn
+		} else {
+			src.NoTargetReason = reason
+		}
+	}
+	src.Embedder, src.EmbedModel, src.NoEmbedderReason = embedder(ctx, st.LLM)
+	return schemaindex.Build(ctx, meta, src, st.Index)
+}
+
+// connectTarget connects to the registered database name, or says why not.
+func connectTarget(ctx context.Context, m *Main, meta *pgxpool.Pool, name string) (*pgx.Conn, string) {
+	d, err := catalog.GetDatabase(ctx, meta, name)
+	if err != nil {
+		return nil, err.Error()
+	}
+	dsn, err := catalog.ResolveDSN(d.DSN, func(k string) string { v, _ := m.Getenv(k); return v })
+	if err != nil {
+		return nil, err.Error()
+	}
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(cctx, dsn)
+	if err != nil {
+		return nil, fmt.Sprintf("cannot connect to database %q: %s", name, errclass.Classify(err).Message)
+	}
+	return conn, ""
+}
+
+// embedder returns the embedding model when it answers, or why it does
+// not: checked once, briefly, so a missing Ollama costs seconds, not a
+// timeout per batch.
+func embedder(ctx context.Context, cfg llm.Config) (schemaindex.Embedder, string, string) {
+	client, err := llm.New(cfg)
+	if err != nil {
+		return nil, "", err.Error()
+	}
+	model := client.Config().EmbedModel
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := client.CheckModel(cctx, model); err != nil {
+		msg := err.Error()
+		var le *llm.Error
+		if errors.As(err, &le) {
+			msg = le.Message
+		}
+		return nil, "", fmt.Sprintf("embedding model %s: %s", model, msg)
+	}
+	return client, model, ""
+}
+
+func printIndex(m *Main, s *schemaindex.Stats, st *settings) {
+	w := m.Stdout
+	fmt.Fprintf(w, "%s: indexed %d tables, %d columns and %d values in %.1fs (catalog version %d)\n",
+		s.Database, s.Tables, s.Columns, s.Values.Values, s.Millis/1000, s.CatalogVersion)
+	v := s.Values
+	fmt.Fprintf(w, "values: %d from CHECK lists and enums, %d sampled from %d table(s), in %d columns", v.FromChecks, v.Values-v.FromChecks, v.TablesSampled, v.Columns)
+	if v.Skipped != "" {
+		fmt.Fprintf(w, "; not sampled: %s", v.Skipped)
+	}
+	fmt.Fprintln(w)
+	for _, e := range v.Errors {
+		fmt.Fprintf(m.Stderr, "warning: value sample failed: %s\n", e)
+	}
+	if v.Failed > len(v.Errors) {
+		fmt.Fprintf(m.Stderr, "warning: %d more tables could not be sampled\n", v.Failed-len(v.Errors))
+	}
+	mods := make([]string, 0, len(s.Modules))
+	for _, name := range sortedModules(s.Modules) {
+		mods = append(mods, fmt.Sprintf("%s (%d)", name, s.Modules[name]))
+	}
+	if len(mods) > 0 {
+		fmt.Fprintf(w, "tables per module: %s\n", strings.Join(mods, ", "))
+	}
+	if len(s.UnknownModuleTables) > 0 {
+		fmt.Fprintf(m.Stderr, "warning: the module mapping names tables the catalog does not have: %s\n", strings.Join(s.UnknownModuleTables, ", "))
+	}
+	fmt.Fprintf(w, "lexical index: %d terms, %d postings, a vocabulary of %d schema words\n", s.Terms, s.Postings, s.Vocabulary)
+	e := s.Embeddings
+	switch {
+	case e.Model != "":
+		fmt.Fprintf(w, "embeddings: %s, %d dimensions: %d embedded, %d unchanged and reused; searched with %s\n",
+			e.Model, e.Dims, e.Embedded, e.Reused, vectorsName(s.Vectors))
+	default:
+		fmt.Fprintf(w, "embeddings: none (%s); retrieval runs lexical search and the foreign-key graph\n", e.Skipped)
+	}
+}
+
+func vectorsName(v string) string {
+	switch v {
+	case schemaindex.VectorsPgvector:
+		return "pgvector (HNSW, cosine)"
+	case schemaindex.VectorsArray:
+		return "exact cosine over real[] (pgvector is not installed)"
+	}
+	return v
+}
+
+func sortedModules(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,798 @@
+package retrieval
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
+)
+
+// Searcher is the schema index RAG searches (schemaindex.Searcher).
+type Searcher interface {
+	Info(ctx context.Context, database string) (*schemaindex.Info, error)
+	Lexical(ctx context.Context, database, question string, k schemaindex.TopK) (*schemaindex.Hits, error)
+	Vector(ctx context.Context, database string, embedding []float32, k schemaindex.TopK) (*schemaindex.Hits, error)
+}
+
+// Embedder embeds the question for vector search (internal/llm's Client).
+type Embedder interface {
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+}
+
+// RankedTable is a table with its fused relevance to a question.
+type RankedTable struct {
+	Table *catalog.Table
+	// Score is the fused score relative to the best table's (0 to 1]: what
+	// the ranking is ordered by and the evidence gates compare.
+	Score float64
+	// TableScore and ColumnScore are the seeds' fusion parts: the table
+	// document's relevance and top1 + 0.5·top2 of its columns'.
+	TableScore  float64
+	ColumnScore float64
+	// Source is what found it (see TableScore.Source).
+	Source string
+}
+
+// Expanded is what an ExpandFunc selected.
+type Expanded struct {
+	// Tables are the tables to include, best first; added ones carry
+	// Source "fk" or "bridge".
+	Tables []RankedTable
+	// The seeds' FK expansion metrics.
+	Candidates        int
+	Added             int
+	BlockedNoEvidence int
+	// Extra are other counters worth logging (bridges, hub caps).
+	Extra map[string]int
+}
+
+// ExpandFunc chooses the tables to include from the fused ranking (best
+// first): the seeds' top MaxTables, FK expansion with relevance gating, hub
+// caps and decay, and the join planner's bridges, within FinalMaxTables.
+type ExpandFunc func(ctx context.Context, s *catalog.Snapshot, ranked []RankedTable) (Expanded, error)
+
+// PlanFunc returns the join hints between the included tables in format
+// (the seeds' edges / paths / both / none).
+type PlanFunc func(ctx context.Context, s *catalog.Snapshot, tables []*catalog.Table, format JoinHintFormat) ([]JoinHint, error)
+
+// RAGConfig configures the RAG strategy. The parameters are the seeds'
+// (Schema RAG V2 and the later server's BM25, RRF and module router).
+type RAGConfig struct {
+	// Render configures rendering and join hints, as for the full schema.
+	// Defaults to Config{}.WithDefaults().
+	Render Config
+	// TableTopK, ColumnTopK and ValueTopK are how many table, column and
+	// value hits each search returns. Defaults to 30, 50 and 20 (seeds:
+	// tableTopK 15, columnTopK 50; BM25 scores every table anyway, and the
+	// table a question names may come 20th among tables whose longer names
+	// match more of its words).
+	TableTopK  int
+	ColumnTopK int
+	ValueTopK  int
+	// TableThreshold and ColumnThreshold are the least cosine similarity a
+	// vector table or column hit needs to count. Defaults to 0.20 and 0.18
+	// (the seeds'). Lexical hits have no such absolute scale (a table
+	// answering one part of a long question scores low against the whole
+	// question): TopK bounds them.
+	TableThreshold  float64
+	ColumnThreshold float64
+	// NameBoost raises the fused score of a table whose name the question
+	// spells out, by NameBoost times the share of the name's words the
+	// question holds: "products" for "top products by revenue", though a
+	// dozen tables with "product" in a longer name match more of its words.
+	// Defaults to 0.5.
+	NameBoost float64
+	// ReferenceWeight passes a column hit on a foreign key whose name says
+	// more than the table it references (sales_rep_id → employees, not
+	// employee_id) on to the referenced table, times this: "sales
+	// representative" is about employees. Defaults to 0.7.
+	ReferenceWeight float64
+	// TableWeight and ColumnWeight fuse a table's own relevance with its
+	// columns' (top1 + 0.5·top2). Defaults to 0.6 and 0.4.
+	TableWeight  float64
+	ColumnWeight float64
+	// GenericDownweight multiplies the relevance of generic columns (id,
+	// status, name, created_at, plain foreign keys). Defaults to 0.7.
+	GenericDownweight float64
+	// ValueWeight multiplies a value hit's relevance when it counts as
+	// evidence for its column. Defaults to 0.8.
+	ValueWeight float64
+	// RRFK is reciprocal rank fusion's k: an entity found at rank r of a
+	// list scores 1/(k + r). Defaults to 60.
+	RRFK int
+	// MaxTables is the most tables selected before FK expansion;
+	// FinalMaxTables the most included after it, for an Expand that adds
+	// tables (the default adds none). Defaults to 10 and 12.
+	MaxTables      int
+	FinalMaxTables int
+	// MinRelativeScore leaves out of the default selection tables scoring
+	// below this share of the best table. Defaults to 0.15.
+	MinRelativeScore float64
+	// LexicalDisabled turns BM25 search off (BM25_SEARCH_ENABLED=false):
+	// retrieval is then by embeddings alone. Defaults to false.
+	LexicalDisabled bool
+	// RouterDisabled turns the module router off
+	// (MODULE_ROUTER_ENABLED=false). Defaults to false.
+	RouterDisabled bool
+	// ModuleBoost multiplies the fused score of tables in a routed module
+	// by 1 + ModuleBoost. Defaults to 0.2.
+	ModuleBoost float64
+	// RouterMaxModules is the most modules routed to. Defaults to 3.
+	RouterMaxModules int
+	// RouterConfidence is the share of the question's evidence one module
+	// must hold (and the question name it) for the router to drop the
+	// other modules' tables instead of only boosting its own. Defaults to
+	// 0.9.
+	RouterConfidence float64
+	// ColumnPruning keeps, per included table, its key and foreign-key
+	// columns and its ColumnPruningKeep best matching ones
+	// (COLUMN_PRUNING_ENABLED). Defaults to false (the seeds measured a
+	// regression with it on) and 5.
+	ColumnPruning     bool
+	ColumnPruningKeep int
+	// MaxValueHints is the most column values named by the question given
+	// to the model. Defaults to 5.
+	MaxValueHints int
+	// Embedder and EmbedModel embed the question for hybrid retrieval;
+	// without them (or when the index has no embeddings of EmbedModel)
+	// retrieval is lexical, and Metadata.ModeReason says why. Defaults to
+	// nil.
+	Embedder   Embedder
+	EmbedModel string
+	// Expand selects the included tables from the ranking. Defaults to
+	// the MaxTables best scoring at least MinRelativeScore, no expansion.
+	Expand ExpandFunc
+	// PlanJoins gives the join hints. Defaults to Edges and Paths.
+	PlanJoins PlanFunc
+	// Logger receives fallbacks and failures. Defaults to discarding.
+	Logger *slog.Logger
+	// Clock returns the current time. Defaults to time.Now.
+	Clock func() time.Time
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c RAGConfig) WithDefaults() RAGConfig {
+	c.Render = c.Render.WithDefaults()
+	setDefault(&c.TableTopK, 30)
+	setDefault(&c.ColumnTopK, 50)
+	setDefault(&c.ValueTopK, 20)
+	setDefault(&c.TableThreshold, 0.20)
+	setDefault(&c.ColumnThreshold, 0.18)
+	setDefault(&c.NameBoost, 0.5)
+	setDefault(&c.ReferenceWeight, 0.7)
+	setDefault(&c.TableWeight, 0.6)
+	setDefault(&c.ColumnWeight, 0.4)
+	setDefault(&c.GenericDownweight, 0.7)
+	setDefault(&c.ValueWeight, 0.8)
+	setDefault(&c.RRFK, 60)
+	setDefault(&c.MaxTables, 10)
+	setDefault(&c.FinalMaxTables, 12)
+	setDefault(&c.MinRelativeScore, 0.15)
+	setDefault(&c.ModuleBoost, 0.2)
+	setDefault(&c.RouterMaxModules, 3)
+	setDefault(&c.RouterConfidence, 0.9)
+	setDefault(&c.ColumnPruningKeep, 5)
+	setDefault(&c.MaxValueHints, 5)
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.Clock == nil {
+		c.Clock = time.Now
+	}
+	return c
+}
+
+func setDefault[T int | float64](p *T, v T) {
+	if *p == 0 {
+		*p = v
+	}
+}
+
+func (c RAGConfig) validate() error {
+	if err := c.Render.validate(); err != nil {
+		return err
+	}
+	switch {
+	case c.TableTopK < 1 || c.ColumnTopK < 1 || c.ValueTopK < 1:
+		return errors.New("retrieval: TableTopK, ColumnTopK and ValueTopK must be positive")
+	case c.TableThreshold < 0 || c.TableThreshold > 1 || c.ColumnThreshold < 0 || c.ColumnThreshold > 1:
+		return errors.New("retrieval: TableThreshold and ColumnThreshold must be between 0 and 1")
+	case c.TableWeight < 0 || c.ColumnWeight < 0 || c.TableWeight+c.ColumnWeight == 0:
+		return errors.New("retrieval: TableWeight and ColumnWeight must not be negative, nor both zero")
+	case c.NameBoost < 0:
+		return errors.New("retrieval: NameBoost must not be negative")
+	case c.ReferenceWeight < 0 || c.ReferenceWeight > 1:
+		return errors.New("retrieval: ReferenceWeight must be between 0 and 1")
+	case c.GenericDownweight < 0 || c.GenericDownweight > 1:
+		return errors.New("retrieval: GenericDownweight must be between 0 and 1")
+	case c.ValueWeight < 0:
+		return errors.New("retrieval: ValueWeight must not be negative")
+	case c.RRFK < 1:
+		return errors.New("retrieval: RRFK must be positive")
+	case c.MaxTables < 1 || c.FinalMaxTables < c.MaxTables:
+		return errors.New("retrieval: MaxTables must be positive and FinalMaxTables at least MaxTables")
+	case c.MinRelativeScore < 0 || c.MinRelativeScore > 1:
+		return errors.New("retrieval: MinRelativeScore must be between 0 and 1")
+	case c.ModuleBoost < 0:
+		return errors.New("retrieval: ModuleBoost must not be negative")
+	case c.RouterMaxModules < 1:
+		return errors.New("retrieval: RouterMaxModules must be positive")
+	case c.RouterConfidence <= 0 || c.RouterConfidence > 1:
+		return errors.New("retrieval: RouterConfidence must be in (0, 1]")
+	case c.ColumnPruningKeep < 1:
+		return errors.New("retrieval: ColumnPruningKeep must be positive")
+	case c.MaxValueHints < 0:
+		return errors.New("retrieval: MaxValueHints must not be negative")
+	}
+	return nil
+}
+
+// ErrNoResults is returned by RAG when nothing in the index matches the
+// question; Auto falls back.
+var ErrNoResults = errors.New("retrieval: no table of the schema index matches the question")
+
+// RAG is the retrieval strategy for large schemas: lexical (BM25) and,
+// with an embedding model, vector search of the schema index, fused by
+// reciprocal rank per kind, the seeds' dual table and column fusion, the
+// module router, then selection, FK expansion and join planning (see
+// RAGConfig.Expand and PlanJoins), rendered like the full schema.
+type RAG struct {
+	cfg    RAGConfig
+	search Searcher
+}
+
+var _ Strategy = (*RAG)(nil)
+
+// NewRAG returns the RAG strategy searching search.
+func NewRAG(search Searcher, cfg RAGConfig) (*RAG, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if search == nil {
+		return nil, errors.New("retrieval: RAG needs a Searcher")
+	}
+	return &RAG{cfg: cfg, search: search}, nil
+}
+
+// Config returns the effective configuration.
+func (r *RAG) Config() RAGConfig { return r.cfg }
+
+// Retrieve chooses the tables of req.Snapshot the question needs. It
+// returns ErrNoResults when nothing matches, and the index's errors
+// (schemaindex.ErrNotIndexed) as they are: the caller decides on a
+// fallback.
+func (r *RAG) Retrieve(ctx context.Context, req Request) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s := req.Snapshot
+	if s == nil {
+		return nil, errors.New("retrieval: request has no catalog snapshot")
+	}
+	if len(s.Tables) == 0 {
+		return nil, fmt.Errorf("database %q: %w", s.Database, ErrEmptyCatalog)
+	}
+	started := r.cfg.Clock()
+	ev, err := r.gather(ctx, s, req.Question)
+	if err != nil {
+		return nil, err
+	}
+	ranked := r.rank(s, req.Question, ev)
+	if len(ranked) == 0 {
+		return nil, ErrNoResults
+	}
+	expand := r.cfg.Expand
+	if expand == nil {
+		expand = r.selectTop
+	}
+	sel, err := expand(ctx, s, ranked)
+	if err != nil {
+		return nil, fmt.Errorf("retrieval: expand: %w", err)
+	}
+	if len(sel.Tables) == 0 {
+		return nil, ErrNoResults
+	}
+	tables := make([]*catalog.Table, len(sel.Tables))
+	for i, t := range sel.Tables {
+		tables[i] = t.Table
+	}
+	render := tables
+	if r.cfg.ColumnPruning {
+		render = pruneColumns(s, tables, ev.columnScores, r.cfg.ColumnPruningKeep)
+	}
+	hintsFor := func(format JoinHintFormat) []JoinHint { return defaultHints(r.cfg.Render, s, tables, format) }
+	var planErr error
+	if r.cfg.PlanJoins != nil {
+		hintsFor = func(format JoinHintFormat) []JoinHint {
+			h, err := r.cfg.PlanJoins(ctx, s, tables, format)
+			planErr = err
+			return h
+		}
+	}
+	hints := valueHints(s, req.Question, tables, ev.values, r.cfg.MaxValueHints)
+	res, err := assembleWith(r.cfg.Render, req, StrategyRAG, render, hintsFor, renderValueHints(hints))
+	if err != nil {
+		return nil, err
+	}
+	if planErr != nil {
+		return nil, fmt.Errorf("retrieval: plan joins: %w", planErr)
+	}
+	res.Tables = tables
+	r.describe(res, s, ev, ranked, sel, hints)
+	res.Metadata.Metrics.RetrievalMS = millis(r.cfg.Clock().Sub(started) - ev.embedTime)
+	return res, nil
+}
+
+// evidence is what the searches found for a question.
+type evidence struct {
+	mode, modeReason string
+	info             *schemaindex.Info
+	lexical, vector  *schemaindex.Hits
+	// Fused per kind: relevance by table key, by "table key.column".
+	tables  map[string]fused
+	columns map[string]fused
+	values  []schemaindex.Hit
+	// columnScores[table key][column] is the fused column evidence, for
+	// pruning.
+	columnScores map[string]map[string]float64
+	searchTime   time.Duration
+	embedTime    time.Duration
+	// modules maps the tables of the hits to their module (as indexed);
+	// moduleNames are the index's modules; routed the router's choice.
+	modules     map[string]string
+	moduleNames []string
+	routed      []string
+}
+
+type fused struct {
+	hit       schemaindex.Hit
+	relevance float64
+	lists     int
+}
+
+// gather runs the searches: lexical unless disabled, vector when the
+// question can be embedded with the index's model.
+func (r *RAG) gather(ctx context.Context, s *catalog.Snapshot, question string) (*evidence, error) {
+	ev := &evidence{mode: ModeLexical}
+	info, err := r.search.Info(ctx, s.Database)
+	if err != nil {
+		return nil, err
+	}
+	ev.info = info
+	k := schemaindex.TopK{Tables: r.cfg.TableTopK, Columns: r.cfg.ColumnTopK, Values: r.cfg.ValueTopK}
+	// The lexical search runs while the question is embedded and searched
+	// by vector: the searches are independent.
+	type lexicalResult struct {
+		hits *schemaindex.Hits
+		err  error
+		took time.Duration
+	}
+	lexDone := make(chan lexicalResult, 1)
+	if !r.cfg.LexicalDisabled {
+		go func() {
+			t0 := r.cfg.Clock()
+			hits, err := r.search.Lexical(ctx, s.Database, question, k)
+			lexDone <- lexicalResult{hits, err, r.cfg.Clock().Sub(t0)}
+		}()
+	}
+	switch {
+	case r.cfg.Embedder == nil:
+		ev.modeReason = "no embedding model configured: lexical search and the foreign-key graph only"
+	case !info.HasEmbeddings():
+		ev.modeReason = "the schema index has no embeddings"
+		if info.Stats.Embeddings.Skipped != "" {
+			ev.modeReason += " (" + info.Stats.Embeddings.Skipped + ")"
+		}
+		ev.modeReason += ": lexical search and the foreign-key graph only"
+	case info.EmbedModel != r.cfg.EmbedModel:
+		ev.modeReason = fmt.Sprintf("the schema index was embedded with %s, not %s: re-index; lexical search and the foreign-key graph only", info.EmbedModel, r.cfg.EmbedModel)
+	default:
+		t0 := r.cfg.Clock()
+		vecs, err := r.cfg.Embedder.Embed(ctx, []string{question})
+		ev.embedTime = r.cfg.Clock().Sub(t0)
+		switch {
+		case err != nil:
+			if ctx.Err() != nil {
+				break // reported below, once the lexical search is back
+			}
+			ev.modeReason = fmt.Sprintf("embedding the question failed (%v): lexical search and the foreign-key graph only", err)
+			r.cfg.Logger.WarnContext(ctx, "retrieval falls back to lexical search", "database", s.Database, "reason", ev.modeReason)
+		case len(vecs) != 1:
+			ev.modeReason = "the embedding model returned no embedding: lexical search and the foreign-key graph only"
+		default:
+			t0 := r.cfg.Clock()
+			ev.vector, err = r.search.Vector(ctx, s.Database, vecs[0], k)
+			ev.searchTime = r.cfg.Clock().Sub(t0)
+			if err != nil {
+				if ctx.Err() != nil {
+					break
+				}
+				ev.modeReason = fmt.Sprintf("vector search failed (%v): lexical search and the foreign-key graph only", err)
+				r.cfg.Logger.WarnContext(ctx, "retrieval falls back to lexical search", "database", s.Database, "reason", ev.modeReason)
+				ev.vector = nil
+			} else {
+				ev.mode, ev.modeReason = ModeHybrid, ""
+			}
+		}
+	}
+	if !r.cfg.LexicalDisabled {
+		lr := <-lexDone
+		if lr.err != nil {
+			return nil, lr.err
+		}
+		ev.lexical = lr.hits
+		ev.searchTime = max(ev.searchTime, lr.took)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if r.cfg.LexicalDisabled {
+		if ev.vector == nil {
+			return nil, fmt.Errorf("retrieval: BM25 search is disabled and %s", ev.modeReason)
+		}
+		ev.mode, ev.modeReason = ModeVector, "BM25 search is disabled (BM25_SEARCH_ENABLED=false)"
+	}
+	r.fuse(ev)
+	return ev, nil
+}
+
+// Search modes, as in Metadata.Mode.
+const (
+	ModeHybrid  = "hybrid"
+	ModeLexical = "lexical"
+	ModeVector  = "vector"
+	ModeKeyword = "keyword"
+)
+
+// fuse merges the lexical and vector hits of each kind by reciprocal rank:
+// an entity's fused relevance is its best relevance in any list times its
+// RRF score over the best RRF score possible. With one list that is the
+// relevance decaying gently with rank ((k+1)/(k+rank)); with two, an entity
+// both lists found outranks one only a single list did.
+func (r *RAG) fuse(ev *evidence) {
+	var lists []*schemaindex.Hits
+	for _, h := range []*schemaindex.Hits{ev.lexical, ev.vector} {
+		if h != nil {
+			lists = append(lists, h)
+		}
+	}
+	k := float64(r.cfg.RRFK)
+	best := float64(len(lists)) / (k + 1)
+	merge := func(get func(*schemaindex.Hits) []schemaindex.Hit, key func(schemaindex.Hit) string, threshold float64) map[string]fused {
+		rrf := map[string]float64{}
+		out := map[string]fused{}
+		for _, l := range lists {
+			for _, h := range get(l) {
+				if l == ev.vector && h.Relevance < threshold {
+					continue
+				}
+				key := key(h)
+				rrf[key] += 1 / (k + float64(h.Rank))
+				f := out[key]
+				if h.Relevance > f.relevance {
+					f.hit, f.relevance = h, h.Relevance
+				}
+				f.lists++
+				out[key] = f
+			}
+		}
+		for key, f := range out {
+			f.relevance *= rrf[key] / best
+			out[key] = f
+		}
+		return out
+	}
+	tableKey := func(h schemaindex.Hit) string { return h.TableKey() }
+	columnKey := func(h schemaindex.Hit) string { return h.TableKey() + "." + h.Column }
+	ev.tables = merge(func(h *schemaindex.Hits) []schemaindex.Hit { return h.Tables }, tableKey, r.cfg.TableThreshold)
+	ev.columns = merge(func(h *schemaindex.Hits) []schemaindex.Hit { return h.Columns }, columnKey, r.cfg.ColumnThreshold)
+	if ev.lexical != nil {
+		ev.values = ev.lexical.Values
+	}
+	ev.modules = map[string]string{}
+	for _, l := range lists {
+		for _, h := range slices.Concat(l.Tables, l.Columns, l.Values) {
+			if h.Module != "" {
+				ev.modules[h.TableKey()] = h.Module
+			}
+		}
+	}
+	for m := range ev.info.Stats.Modules {
+		ev.moduleNames = append(ev.moduleNames, m)
+	}
+	slices.Sort(ev.moduleNames)
+}
+
+// rank scores every table the evidence points at (the seeds' dual fusion,
+// then the module router) and returns them best first, scores relative to
+// the best.
+func (r *RAG) rank(s *catalog.Snapshot, question string, ev *evidence) []RankedTable {
+	type score struct {
+		table        *catalog.Table
+		tableScore   float64
+		columns      []float64
+		fromTable    bool
+		fromValue    bool
+		columnScores map[string]float64
+		// references are the columns elsewhere that point here and matched
+		// (see ReferenceWeight), by "table.column".
+		references map[string]float64
+	}
+	scores := map[string]*score{}
+	get := func(key string) *score {
+		sc := scores[key]
+		if sc == nil {
+			t := s.Table(splitKey(key))
+			if t == nil {
+				return nil // the index is older than the catalog
+			}
+			sc = &score{table: t, columnScores: map[string]float64{}, references: map[string]float64{}}
+			scores[key] = sc
+		}
+		return sc
+	}
+	for key, f := range ev.tables {
+		if sc := get(key); sc != nil {
+			sc.tableScore, sc.fromTable = f.relevance, true
+		}
+	}
+	colEvidence := func(h schemaindex.Hit, v float64, fromValue bool) {
+		sc := get(h.TableKey())
+		if sc == nil || sc.table.Column(h.Column) == nil {
+			return
+		}
+		if h.Generic {
+			v *= r.cfg.GenericDownweight
+		}
+		if v > sc.columnScores[h.Column] {
+			sc.columnScores[h.Column] = v
+		}
+		if fromValue && !sc.fromTable {
+			sc.fromValue = true
+		}
+	}
+	for _, f := range ev.columns {
+		colEvidence(f.hit, f.relevance, false)
+		if f.hit.Generic {
+			continue
+		}
+		t := s.Table(f.hit.Schema, f.hit.Table)
+		if t == nil {
+			continue
+		}
+		for _, fk := range s.Outgoing(t) {
+			if len(fk.Columns) != 1 || fk.Columns[0] != f.hit.Column || fk.RefKey() == t.Key() {
+				continue
+			}
+			if ref := get(fk.RefKey()); ref != nil {
+				key := t.Key() + "." + f.hit.Column
+				ref.references[key] = max(ref.references[key], f.relevance*r.cfg.ReferenceWeight)
+			}
+		}
+	}
+	for _, h := range ev.values {
+		colEvidence(h, h.Relevance*r.cfg.ValueWeight, true)
+	}
+	ev.columnScores = map[string]map[string]float64{}
+	qwords := map[string]bool{}
+	for _, w := range words(question) {
+		qwords[w] = true
+	}
+	var out []RankedTable
+	for key, sc := range scores {
+		ev.columnScores[key] = sc.columnScores
+		for _, v := range sc.columnScores {
+			sc.columns = append(sc.columns, v)
+		}
+		for _, v := range sc.references {
+			sc.columns = append(sc.columns, v)
+		}
+		slices.SortFunc(sc.columns, func(a, b float64) int { return cmp.Compare(b, a) })
+		col := 0.0
+		if len(sc.columns) > 0 {
+			col = sc.columns[0]
+		}
+		if len(sc.columns) > 1 {
+			col += 0.5 * sc.columns[1]
+		}
+		source := "table"
+		switch {
+		case !sc.fromTable && sc.fromValue:
+			source = "value"
+		case !sc.fromTable:
+			source = "column"
+		}
+		score := r.cfg.TableWeight*sc.tableScore + r.cfg.ColumnWeight*col
+		score *= 1 + r.cfg.NameBoost*nameCoverage(sc.table.Name, qwords)
+		out = append(out, RankedTable{Table: sc.table, TableScore: sc.tableScore, ColumnScore: col, Source: source, Score: score})
+	}
+	if !r.cfg.RouterDisabled {
+		out, ev.routed = r.route(question, out, ev)
+	}
+	sortRanked(out)
+	if len(out) > 0 && out[0].Score > 0 {
+		top := out[0].Score
+		for i := range out {
+			out[i].Score /= top
+		}
+	}
+	return slices.DeleteFunc(out, func(t RankedTable) bool { return t.Score <= 0 })
+}
+
+func sortRanked(ts []RankedTable) {
+	slices.SortStableFunc(ts, func(a, b RankedTable) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Table.Key(), b.Table.Key())
+	})
+}
+
+// splitKey splits a table key "schema.name" (the schema holds no dot: it
+// comes from the index, which stores them apart).
+func splitKey(key string) (string, string) {
+	schema, name, _ := strings.Cut(key, ".")
+	return schema, name
+}
+
+// selectTop is the default ExpandFunc: the MaxTables best scoring at least
+// MinRelativeScore of the best, no expansion.
+func (r *RAG) selectTop(_ context.Context, _ *catalog.Snapshot, ranked []RankedTable) (Expanded, error) {
+	var out Expanded
+	for _, t := range ranked {
+		if len(out.Tables) == r.cfg.MaxTables || t.Score < r.cfg.MinRelativeScore {
+			break
+		}
+		out.Tables = append(out.Tables, t)
+	}
+	return out, nil
+}
+
+// describe fills in the metadata of a RAG result.
+func (r *RAG) describe(res *Result, s *catalog.Snapshot, ev *evidence, ranked []RankedTable, sel Expanded, hints []valueHint) {
+	md := &res.Metadata
+	md.Mode, md.ModeReason = ev.mode, ev.modeReason
+	md.Modules = ev.routed
+	if ev.info.CatalogVersion < s.Version {
+		md.Warning = strings.TrimSpace(md.Warning + fmt.Sprintf(" the schema index was built from catalog version %d, the catalog is at %d: tables added since are not found (nl2sql index --db %s)",
+			ev.info.CatalogVersion, s.Version, s.Database))
+	}
+	for _, h := range hints {
+		md.ValueHints = append(md.ValueHints, h.text)
+	}
+	m := &Metrics{ColumnHitsPerTable: map[string]int{}, Expansion: sel.Extra,
+		FKExpansionCandidates: sel.Candidates, FKExpansionAdded: sel.Added, FKExpansionBlockedNoEvidence: sel.BlockedNoEvidence,
+		SearchMS: millis(ev.searchTime), EmbedMS: millis(ev.embedTime)}
+	chunks := 0
+	for _, l := range []*schemaindex.Hits{ev.lexical, ev.vector} {
+		if l == nil {
+			continue
+		}
+		chunks += len(l.Tables) + len(l.Columns) + len(l.Values)
+		m.TableRetrievalCount += len(l.Tables)
+		m.ColumnRetrievalCount += len(l.Columns)
+		m.ValueRetrievalCount += len(l.Values)
+		for _, h := range slices.Concat(l.Columns, l.Values) {
+			m.ColumnHitsPerTable[s.SQLName(h.Schema, h.Table)]++
+		}
+	}
+	for _, f := range sortedFused(ev.tables) {
+		m.TableSimilarities = append(m.TableSimilarities, TableSimilarity{Table: s.SQLName(f.hit.Schema, f.hit.Table), Similarity: round3(f.hit.Relevance)})
+	}
+	md.ChunksRetrieved = &chunks
+	for _, t := range sel.Tables {
+		name := s.TableSQLName(t.Table)
+		res.Scores = append(res.Scores, TableScore{Name: name, Score: round3(t.Score), Source: t.Source})
+		m.FinalTables = append(m.FinalTables, name)
+		switch t.Source {
+		case "table":
+			m.TablesFromTableRetrieval++
+		case "column", "value":
+			m.TablesFromColumnOnly++
+		}
+	}
+	m.FinalTableCount = len(sel.Tables)
+	m.Coverage = round3(coverage(ev, res.Tables))
+	avg := avgRelevance(ev, res.Tables, m.Coverage)
+	md.AvgRelevanceScore = &avg
+	md.Metrics = m
+}
+
+// avgRelevance is retrievalMetadata.avgRelevanceScore: how well the
+// included tables explain the question. The seeds average their chunks'
+// cosine similarity; a lexical index has no such absolute scale (BM25
+// scores depend on the question), so with lexical search it is the
+// coverage: the share of the question's schema words, weighted by rarity,
+// the included tables' documents hold. Low coverage is how a retrieval
+// that missed a table shows: a question word the schema knows, held by no
+// included table. With embeddings alone it is the mean cosine similarity of
+// the included tables found by vector search.
+func avgRelevance(ev *evidence, tables []*catalog.Table, coverage float64) float64 {
+	if ev.lexical != nil || ev.vector == nil {
+		return coverage
+	}
+	sim := map[string]float64{}
+	for _, h := range ev.vector.Tables {
+		sim[h.TableKey()] = h.Relevance
+	}
+	var sum float64
+	n := 0
+	for _, t := range tables {
+		if v, ok := sim[t.Key()]; ok {
+			sum += v
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return round3(sum / float64(n))
+}
+
+// coverage is the share of the question's words, weighted by rarity (the
+// idf of their best term), that the included tables' table, column or
+// value hits hold. Words the index does not know at all (each, compare,
+// growth) are left out: no table could hold them. Without lexical search
+// it is 1: nothing tells the words apart.
+func coverage(ev *evidence, tables []*catalog.Table) float64 {
+	if ev.lexical == nil || len(ev.lexical.Terms) == 0 {
+		return 1
+	}
+	in := map[string]bool{}
+	for _, t := range tables {
+		in[t.Key()] = true
+	}
+	held := map[string]bool{}
+	for _, h := range slices.Concat(ev.lexical.Tables, ev.lexical.Columns, ev.lexical.Values) {
+		if in[h.TableKey()] {
+			for _, t := range h.Matched {
+				held[t] = true
+			}
+		}
+	}
+	weight := map[int]float64{}
+	got := map[int]bool{}
+	for _, t := range ev.lexical.Terms {
+		weight[t.Concept] = max(weight[t.Concept], t.IDF)
+		if held[t.Term] {
+			got[t.Concept] = true
+		}
+	}
+	var total, sum float64
+	for c, w := range weight {
+		total += w
+		if got[c] {
+			sum += w
+		}
+	}
+	if total == 0 {
+		return 1
+	}
+	return sum / total
+}
+
+func sortedFused(m map[string]fused) []fused {
+	out := make([]fused, 0, len(m))
+	for _, f := range m {
+		out = append(out, f)
+	}
+	slices.SortFunc(out, func(a, b fused) int {
+		if c := cmp.Compare(b.hit.Relevance, a.hit.Relevance); c != 0 {
+			return c
+		}
+		return strings.Compare(a.hit.TableKey(), b.hit.TableKey())
+	})
+	return out
+}
+
+func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func round3(x float64) float64 { return float64(int64(x*1000+0.5)) / 1000 }

@@ -1,0 +1,45 @@
+package retrieval_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/nl2sql/nl2sql/internal/retrieval"
+)
+
+// BenchmarkRAG is a whole lexical retrieval (searches, fusion, rendering)
+// of the exam's questions in turn, on the demo ERP at its own size and
+// among 2,000 tables. p95_ms is over the iterations.
+func BenchmarkRAG(b *testing.B) {
+	for _, n := range []int{75, 2000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			s, search := erpIndex(b, n)
+			r := ragStrategy(b, search, retrieval.RAGConfig{})
+			qs := examQuestions(b)
+			ctx := context.Background()
+			var lat []time.Duration
+			i := 0
+			for b.Loop() {
+				started := time.Now()
+				if _, err := r.Retrieve(ctx, retrieval.Request{Question: qs[i%len(qs)].Question, Snapshot: s}); err != nil {
+					b.Fatal(err)
+				}
+				lat = append(lat, time.Since(started))
+				i++
+			}
+			b.ReportMetric(p95ms(lat), "p95_ms")
+		})
+	}
+}
+
+// p95ms is the 95th percentile of lat in milliseconds.
+func p95ms(lat []time.Duration) float64 {
+	if len(lat) == 0 {
+		return 0
+	}
+	slices.Sort(lat)
+	return float64(lat[(len(lat)*95+99)/100-1].Microseconds()) / 1000
+}

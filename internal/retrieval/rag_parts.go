@@ -1,0 +1,272 @@
+package retrieval
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
+)
+
+// route is the seeds' module router: it scores each module by the share
+// of the question's evidence its tables hold (the ten best tables' fused
+// scores), by whether the question names it ("payroll"), and in hybrid
+// mode by its tables' embedding similarity, then boosts the tables of the
+// best modules (those within half the best score, at most
+// RouterMaxModules). It drops other modules' tables only when confident:
+// the question names the best module and it holds RouterConfidence of the
+// evidence. Tables without a module are never dropped.
+func (r *RAG) route(question string, ranked []RankedTable, ev *evidence) ([]RankedTable, []string) {
+	moduleOf := func(t *catalog.Table) string {
+		if m, ok := ev.modules[t.Key()]; ok {
+			return m
+		}
+		return t.Module // a table no hit names, found through a reference
+	}
+	sortRanked(ranked)
+	top := ranked[:min(len(ranked), 10)]
+	var total float64
+	for _, t := range top {
+		total += t.Score
+	}
+	if total == 0 {
+		return ranked, nil
+	}
+	score := map[string]float64{}
+	share := map[string]float64{}
+	for _, t := range top {
+		if m := moduleOf(t.Table); m != "" {
+			share[m] += t.Score / total
+		}
+	}
+	qwords := map[string]bool{}
+	for _, w := range words(question) {
+		qwords[w] = true
+	}
+	mentioned := map[string]bool{}
+	for _, m := range ev.moduleNames {
+		ws := words(m)
+		named := len(ws) > 0
+		for _, w := range ws {
+			named = named && qwords[w]
+		}
+		if named {
+			mentioned[m] = true
+			score[m] += 1
+		}
+	}
+	for m, v := range share {
+		score[m] += v
+	}
+	if ev.vector != nil {
+		sims := map[string][]float64{}
+		for _, h := range ev.vector.Tables {
+			if h.Module != "" {
+				sims[h.Module] = append(sims[h.Module], h.Relevance)
+			}
+		}
+		var best float64
+		emb := map[string]float64{}
+		for m, s := range sims {
+			s = s[:min(len(s), 3)]
+			var sum float64
+			for _, x := range s {
+				sum += x
+			}
+			emb[m] = sum / float64(len(s))
+			best = max(best, emb[m])
+		}
+		for m, v := range emb {
+			if best > 0 {
+				score[m] += v / best
+			}
+		}
+	}
+	modules := make([]string, 0, len(score))
+	for m, v := range score {
+		if v > 0 {
+			modules = append(modules, m)
+		}
+	}
+	if len(modules) == 0 {
+		return ranked, nil
+	}
+	slices.SortFunc(modules, func(a, b string) int {
+		if c := cmp.Compare(score[b], score[a]); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	best := score[modules[0]]
+	var routed []string
+	for _, m := range modules {
+		if len(routed) == r.cfg.RouterMaxModules || score[m] < best/2 {
+			break
+		}
+		routed = append(routed, m)
+	}
+	confident := mentioned[modules[0]] && share[modules[0]] >= r.cfg.RouterConfidence
+	out := ranked[:0]
+	for _, t := range ranked {
+		m := moduleOf(t.Table)
+		switch {
+		case m != "" && slices.Contains(routed, m):
+			t.Score *= 1 + r.cfg.ModuleBoost
+		case m != "" && confident:
+			continue
+		}
+		out = append(out, t)
+	}
+	return out, routed
+}
+
+// nameCoverage is the share of a table name's words the question holds
+// (words: singular, lower case). Words of one letter or digits only
+// (address2, t1) do not count.
+func nameCoverage(name string, question map[string]bool) float64 {
+	n, held := 0, 0
+	for _, p := range schemaindex.IdentifierParts(name) {
+		if len(p) < 2 || strings.Trim(p, "0123456789") == "" {
+			continue
+		}
+		n++
+		if question[singularWord(p)] {
+			held++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(held) / float64(n)
+}
+
+// words are the lower-case, singular words of s.
+func words(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		out = append(out, singularWord(w))
+	}
+	return out
+}
+
+func singularWord(w string) string {
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3:
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// valueHint is a column value the question names.
+type valueHint struct {
+	table  *catalog.Table
+	column string
+	value  string
+	text   string
+}
+
+// valueHints are the value hits on included tables whose words the
+// question holds every one of ("the Marketing department" names
+// departments.name = 'Marketing'), best first, at most max: one per value,
+// the best-ranked column holding it (the question names 'pending' once,
+// however many included tables have a pending status), and one per column.
+func valueHints(s *catalog.Snapshot, question string, tables []*catalog.Table, values []schemaindex.Hit, max int) []valueHint {
+	in := map[string]*catalog.Table{}
+	for _, t := range tables {
+		in[t.Key()] = t
+	}
+	qwords := map[string]bool{}
+	for _, w := range words(question) {
+		qwords[w] = true
+	}
+	var out []valueHint
+	seen := map[string]bool{}
+	for _, h := range values {
+		t := in[h.TableKey()]
+		value := "\x00" + strings.ToLower(h.Value)
+		if t == nil || len(out) == max || seen[h.TableKey()+"."+h.Column] || seen[value] {
+			continue
+		}
+		ws := words(strings.NewReplacer("_", " ", "-", " ").Replace(h.Value))
+		all := len(ws) > 0
+		for _, w := range ws {
+			all = all && qwords[w]
+		}
+		if !all {
+			continue
+		}
+		seen[h.TableKey()+"."+h.Column], seen[value] = true, true
+		out = append(out, valueHint{table: t, column: h.Column, value: h.Value,
+			text: s.TableSQLName(t) + "." + catalog.QuoteIdent(h.Column) + " = '" + strings.ReplaceAll(h.Value, "'", "''") + "'"})
+	}
+	return out
+}
+
+// renderValueHints renders hints as SQL comment lines after the schema.
+func renderValueHints(hints []valueHint) string {
+	if len(hints) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("-- Values named in the question:\n")
+	for _, h := range hints {
+		b.WriteString("--   " + h.text + "\n")
+	}
+	return b.String()
+}
+
+// pruneColumns returns copies of tables keeping, in their order, the key
+// columns, the columns of foreign keys (to join on), and the keep columns
+// with the best evidence (the seeds' column pruner: PK/FK + linked +
+// top 5).
+func pruneColumns(s *catalog.Snapshot, tables []*catalog.Table, evidence map[string]map[string]float64, keep int) []*catalog.Table {
+	out := make([]*catalog.Table, len(tables))
+	for i, t := range tables {
+		must := map[string]bool{}
+		for _, c := range t.PrimaryKey {
+			must[c] = true
+		}
+		for _, fk := range s.Outgoing(t) {
+			for _, c := range fk.Columns {
+				must[c] = true
+			}
+		}
+		for _, fk := range s.Incoming(t) {
+			for _, c := range fk.RefColumns {
+				must[c] = true
+			}
+		}
+		ev := evidence[t.Key()]
+		var scored []string
+		for c := range ev {
+			if !must[c] {
+				scored = append(scored, c)
+			}
+		}
+		slices.SortFunc(scored, func(a, b string) int {
+			if c := cmp.Compare(ev[b], ev[a]); c != 0 {
+				return c
+			}
+			return strings.Compare(a, b)
+		})
+		for _, c := range scored[:min(len(scored), keep)] {
+			must[c] = true
+		}
+		cp := *t
+		cp.Columns = nil
+		for _, c := range t.Columns {
+			if must[c.Name] {
+				cp.Columns = append(cp.Columns, c)
+			}
+		}
+		if len(cp.Columns) == 0 {
+			cp.Columns = t.Columns
+		}
+		out[i] = &cp
+	}
+	return out
+}

@@ -1,0 +1,440 @@
+package retrieval_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/retrieval"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
+)
+
+// fakeIndex is a schema index that returns fixed hits.
+type fakeIndex struct {
+	info      schemaindex.Info
+	lexical   *schemaindex.Hits
+	vector    *schemaindex.Hits
+	err       error
+	embedding []float32 // what Vector was asked with
+}
+
+func (f *fakeIndex) Info(context.Context, string) (*schemaindex.Info, error) {
+	if f.err != nil {
+		return nil, f.err
+	}
+	return &f.info, nil
+}
+
+func (f *fakeIndex) Lexical(context.Context, string, string, schemaindex.TopK) (*schemaindex.Hits, error) {
+	if f.lexical == nil {
+		return &schemaindex.Hits{}, nil
+	}
+	return f.lexical, nil
+}
+
+func (f *fakeIndex) Vector(_ context.Context, _ string, e []float32, _ schemaindex.TopK) (*schemaindex.Hits, error) {
+	f.embedding = e
+	if f.vector == nil {
+		return nil, schemaindex.ErrNoEmbeddings
+	}
+	return f.vector, nil
+}
+
+type fakeEmbedder struct{ err error }
+
+func (f fakeEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	if f.err != nil {
+		return nil, f.err
+	}
+	out := make([][]float32, len(texts))
+	for i := range texts {
+		out[i] = []float32{1, 0}
+	}
+	return out, nil
+}
+
+func hit(kind schemaindex.Kind, rank int, relevance float64, table string, column ...string) schemaindex.Hit {
+	h := schemaindex.Hit{Kind: kind, Schema: "public", Table: table, Rank: rank, Relevance: relevance, Score: relevance * 10, Module: "HR"}
+	if len(column) > 0 {
+		h.Column = column[0]
+	}
+	if len(column) > 1 {
+		h.Value = column[1]
+	}
+	return h
+}
+
+// leaveHits are what the index finds for "Which employees have pending
+// leave requests?".
+func leaveHits() *schemaindex.Hits {
+	return &schemaindex.Hits{
+		Tables: []schemaindex.Hit{
+			hit(schemaindex.KindTable, 1, 0.6, "leave_requests"),
+			hit(schemaindex.KindTable, 2, 0.4, "employees"),
+			hit(schemaindex.KindTable, 3, 0.3, "leave_types"),
+		},
+		Columns: []schemaindex.Hit{
+			hit(schemaindex.KindColumn, 1, 0.5, "leave_requests", "status"),
+			hit(schemaindex.KindColumn, 2, 0.3, "employees", "first_name"),
+			hit(schemaindex.KindColumn, 3, 0.4, "departments", "name"),
+		},
+		Values: []schemaindex.Hit{
+			hit(schemaindex.KindValue, 1, 0.7, "leave_requests", "status", "pending"),
+			hit(schemaindex.KindValue, 2, 0.6, "employees", "status", "on_leave"),
+		},
+		Terms: []schemaindex.Term{
+			{Word: "employees", Term: "employe", Weight: 1, Concept: 1, IDF: 2},
+			{Word: "pending", Term: "pend", Weight: 1, Concept: 2, IDF: 3},
+			{Word: "leave", Term: "leav", Weight: 1, Concept: 3, IDF: 2},
+			{Word: "requests", Term: "request", Weight: 1, Concept: 4, IDF: 3},
+		},
+	}
+}
+
+func rag(t *testing.T, idx retrieval.Searcher, cfg retrieval.RAGConfig) *retrieval.RAG {
+	t.Helper()
+	cfg.Clock = func() time.Time { return time.Unix(0, 0) }
+	r, err := retrieval.NewRAG(idx, cfg)
+	require.NoError(t, err)
+	return r
+}
+
+func TestRAG(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	snap := loadSnapshot(t, "erp")
+	req := retrieval.Request{Question: "Which employees have pending leave requests?", Snapshot: snap}
+	setup := func(t *testing.T) *fakeIndex {
+		t.Helper()
+		hits := leaveHits()
+		for _, h := range hits.Tables {
+			hits.Tables[h.Rank-1].Matched = []string{"leav", "request"}
+		}
+		hits.Tables[1].Matched = []string{"employe"}
+		hits.Values[0].Matched = []string{"pend"}
+		return &fakeIndex{info: schemaindex.Info{Database: "erp", Vectors: schemaindex.VectorsNone,
+			Stats: schemaindex.Stats{Modules: map[string]int{"HR": 4}}}, lexical: hits}
+	}
+
+	t.Run("Golden", func(t *testing.T) {
+		t.Parallel()
+		res, err := rag(t, setup(t), retrieval.RAGConfig{}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		golden(t, "rag", "mschema.txt", res.Context.Schema)
+		golden(t, "rag", "join_hints.txt", res.Context.JoinHints)
+		meta, err := json.MarshalIndent(res.Metadata, "", "  ")
+		require.NoError(t, err)
+		golden(t, "rag", "metadata.json", string(meta)+"\n")
+		scores, err := json.MarshalIndent(res.Scores, "", "  ")
+		require.NoError(t, err)
+		golden(t, "rag", "scores.json", string(scores)+"\n")
+	})
+
+	t.Run("Fusion", func(t *testing.T) {
+		t.Parallel()
+		res, err := rag(t, setup(t), retrieval.RAGConfig{}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		md := res.Metadata
+		require.Equal(t, retrieval.StrategyRAG, md.Strategy)
+		require.Equal(t, retrieval.ModeLexical, md.Mode)
+		require.Contains(t, md.ModeReason, "no embedding model configured")
+		// leave_requests: its own document, its status column, and the
+		// value 'pending'; departments only through a column.
+		require.Equal(t, "leave_requests", md.TablesIncluded[0])
+		require.Equal(t, "employees", md.TablesIncluded[1])
+		require.Contains(t, md.TablesIncluded, "departments")
+		require.Equal(t, []string{`leave_requests.status = 'pending'`}, md.ValueHints, "on_leave is not named by the question")
+		require.Contains(t, res.Context.Schema, "-- Values named in the question:\n--   leave_requests.status = 'pending'\n")
+		require.Equal(t, 8, *md.ChunksRetrieved)
+		m := md.Metrics
+		require.Equal(t, 3, m.TableRetrievalCount)
+		require.Equal(t, 3, m.ColumnRetrievalCount)
+		require.Equal(t, 2, m.ColumnHitsPerTable["leave_requests"], "a column and a value")
+		require.Equal(t, 3, m.TablesFromTableRetrieval)
+		require.Equal(t, 1, m.TablesFromColumnOnly)
+		require.Equal(t, md.TablesIncluded, m.FinalTables)
+		require.Equal(t, []string{"HR"}, md.Modules)
+		require.InDelta(t, 1.0, res.Scores[0].Score, 1e-9)
+		for i := 1; i < len(res.Scores); i++ {
+			require.LessOrEqual(t, res.Scores[i].Score, res.Scores[i-1].Score)
+		}
+	})
+
+	t.Run("ValueHintsOncePerValue", func(t *testing.T) {
+		t.Parallel()
+		idx := setup(t)
+		idx.lexical.Values = append(idx.lexical.Values, hit(schemaindex.KindValue, 3, 0.5, "leave_types", "name", "Pending"))
+		res, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Contains(t, res.Metadata.TablesIncluded, "leave_types")
+		require.Equal(t, []string{`leave_requests.status = 'pending'`}, res.Metadata.ValueHints, "the best-ranked column holding it")
+	})
+
+	t.Run("GenericColumnsWeighLess", func(t *testing.T) {
+		t.Parallel()
+		idx := setup(t)
+		idx.lexical.Tables = nil
+		idx.lexical.Values = nil
+		idx.lexical.Columns = []schemaindex.Hit{hit(schemaindex.KindColumn, 1, 0.5, "departments", "name"), hit(schemaindex.KindColumn, 2, 0.45, "leave_types", "name")}
+		idx.lexical.Columns[0].Generic = true
+		res, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Equal(t, []string{"leave_types", "departments"}, res.Metadata.TablesIncluded, "0.5 × 0.7 < 0.45")
+	})
+
+	t.Run("References", func(t *testing.T) {
+		t.Parallel()
+		// "approvers" matches leave_requests.approved_by, a foreign key to
+		// employees whose name says more than "employees": the approvers
+		// are employees.
+		idx := setup(t)
+		idx.lexical = &schemaindex.Hits{Columns: []schemaindex.Hit{hit(schemaindex.KindColumn, 1, 0.5, "leave_requests", "approved_by")}}
+		res, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, retrieval.Request{Question: "Who approves most leave?", Snapshot: snap})
+		require.NoError(t, err)
+		require.Equal(t, []string{"leave_requests", "employees"}, res.Metadata.TablesIncluded)
+		// (0.4 × 0.5 × ReferenceWeight) / (0.4 × 0.5 × NameBoost'ed 1.25):
+		// the question names half of leave_requests.
+		require.InDelta(t, 0.56, res.Scores[1].Score, 1e-9)
+		require.Equal(t, "column", res.Scores[1].Source)
+
+		idx.lexical.Columns[0].Generic = true // a plain foreign key passes nothing on
+		res, err = rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, retrieval.Request{Question: "Who approves most leave?", Snapshot: snap})
+		require.NoError(t, err)
+		require.Equal(t, []string{"leave_requests"}, res.Metadata.TablesIncluded)
+	})
+
+	t.Run("Seams", func(t *testing.T) {
+		t.Parallel()
+		var ranked []retrieval.RankedTable
+		cfg := retrieval.RAGConfig{
+			Expand: func(_ context.Context, s *catalog.Snapshot, r []retrieval.RankedTable) (retrieval.Expanded, error) {
+				ranked = r
+				bridge := retrieval.RankedTable{Table: s.Table("public", "leave_types"), Score: 0.3, Source: "bridge"}
+				return retrieval.Expanded{Tables: []retrieval.RankedTable{r[0], bridge}, Candidates: 4, Added: 1, BlockedNoEvidence: 2,
+					Extra: map[string]int{"join_bridges_added": 1}}, nil
+			},
+			PlanJoins: func(_ context.Context, s *catalog.Snapshot, tables []*catalog.Table, f retrieval.JoinHintFormat) ([]retrieval.JoinHint, error) {
+				require.Len(t, tables, 2)
+				require.Equal(t, retrieval.JoinHintsEdges, f)
+				return []retrieval.JoinHint{{Tables: []string{"a", "b"}, Steps: []retrieval.JoinStep{{From: "a", FromColumns: []string{"x"}, To: "b", ToColumns: []string{"y"}}}}}, nil
+			},
+		}
+		res, err := rag(t, setup(t), cfg).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Len(t, ranked, 4, "every table with evidence, best first")
+		require.Equal(t, []string{"leave_requests", "leave_types"}, res.Metadata.TablesIncluded)
+		require.Equal(t, "- a.x → b.y\n", res.Context.JoinHints)
+		m := res.Metadata.Metrics
+		require.Equal(t, 4, m.FKExpansionCandidates)
+		require.Equal(t, 1, m.FKExpansionAdded)
+		require.Equal(t, 2, m.FKExpansionBlockedNoEvidence)
+		require.Equal(t, map[string]int{"join_bridges_added": 1}, m.Expansion)
+		require.Equal(t, "bridge", res.Scores[1].Source)
+		require.NotNil(t, res.Metadata.AvgRelevanceScore)
+
+		cfg.PlanJoins = func(context.Context, *catalog.Snapshot, []*catalog.Table, retrieval.JoinHintFormat) ([]retrieval.JoinHint, error) {
+			return nil, errors.New("planner broke")
+		}
+		_, err = rag(t, setup(t), cfg).Retrieve(ctx, req)
+		require.ErrorContains(t, err, "planner broke")
+	})
+
+	t.Run("Hybrid", func(t *testing.T) {
+		t.Parallel()
+		idx := setup(t)
+		idx.info.EmbedModel, idx.info.EmbedDims, idx.info.Vectors = "nomic-embed-text", 2, schemaindex.VectorsArray
+		idx.vector = &schemaindex.Hits{Tables: []schemaindex.Hit{hit(schemaindex.KindTable, 1, 0.8, "employees"), hit(schemaindex.KindTable, 2, 0.7, "leave_requests")}}
+		res, err := rag(t, idx, retrieval.RAGConfig{Embedder: fakeEmbedder{}, EmbedModel: "nomic-embed-text"}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Equal(t, retrieval.ModeHybrid, res.Metadata.Mode)
+		require.Empty(t, res.Metadata.ModeReason)
+		require.Equal(t, []float32{1, 0}, idx.embedding)
+		require.Equal(t, 5, res.Metadata.Metrics.TableRetrievalCount, "3 lexical + 2 vector")
+		// Found by both lists, the two tables outrank what one list found.
+		require.ElementsMatch(t, []string{"leave_requests", "employees"}, res.Metadata.TablesIncluded[:2])
+
+		for name, tc := range map[string]struct {
+			cfg    retrieval.RAGConfig
+			reason string
+		}{
+			"ModelDown":  {retrieval.RAGConfig{Embedder: fakeEmbedder{err: errors.New("connection refused")}, EmbedModel: "nomic-embed-text"}, "embedding the question failed (connection refused)"},
+			"OtherModel": {retrieval.RAGConfig{Embedder: fakeEmbedder{}, EmbedModel: "mxbai-embed-large"}, "embedded with nomic-embed-text, not mxbai-embed-large"},
+		} {
+			res, err := rag(t, idx, tc.cfg).Retrieve(ctx, req)
+			require.NoError(t, err, name)
+			require.Equal(t, retrieval.ModeLexical, res.Metadata.Mode, name)
+			require.Contains(t, res.Metadata.ModeReason, tc.reason, name)
+		}
+
+		res, err = rag(t, idx, retrieval.RAGConfig{Embedder: fakeEmbedder{}, EmbedModel: "nomic-embed-text", LexicalDisabled: true}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Equal(t, retrieval.ModeVector, res.Metadata.Mode)
+		require.Equal(t, []string{"employees", "leave_requests"}, res.Metadata.TablesIncluded)
+		require.Zero(t, res.Metadata.Metrics.ValueRetrievalCount)
+		_, err = rag(t, idx, retrieval.RAGConfig{LexicalDisabled: true}).Retrieve(ctx, req)
+		require.ErrorContains(t, err, "BM25 search is disabled and no embedding model configured")
+
+		idx = setup(t)
+		idx.info.Stats.Embeddings.Skipped = "embedding model nomic-embed-text failed after 0 of 20 documents: connection refused"
+		res, err = rag(t, idx, retrieval.RAGConfig{Embedder: fakeEmbedder{}, EmbedModel: "nomic-embed-text"}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Equal(t, retrieval.ModeLexical, res.Metadata.Mode)
+		require.Contains(t, res.Metadata.ModeReason, "the schema index has no embeddings (embedding model nomic-embed-text failed")
+	})
+
+	t.Run("NothingFound", func(t *testing.T) {
+		t.Parallel()
+		idx := setup(t)
+		idx.lexical = &schemaindex.Hits{}
+		_, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
+		require.ErrorIs(t, err, retrieval.ErrNoResults)
+		idx.err = fmt.Errorf("database %q: %w", "erp", schemaindex.ErrNotIndexed)
+		_, err = rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
+		require.ErrorIs(t, err, schemaindex.ErrNotIndexed)
+	})
+
+	t.Run("StaleIndex", func(t *testing.T) {
+		t.Parallel()
+		idx := setup(t)
+		idx.info.CatalogVersion = 1
+		s := loadSnapshot(t, "erp")
+		s.Version = 3
+		res, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, retrieval.Request{Question: req.Question, Snapshot: s})
+		require.NoError(t, err)
+		require.Contains(t, res.Metadata.Warning, "built from catalog version 1, the catalog is at 3")
+	})
+
+	t.Run("ColumnPruning", func(t *testing.T) {
+		t.Parallel()
+		res, err := rag(t, setup(t), retrieval.RAGConfig{ColumnPruning: true, ColumnPruningKeep: 2}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		// employees keeps its key, its foreign keys, the columns other
+		// tables reference, and its two columns with evidence: status (a
+		// value) and first_name.
+		line := lineOf(res.Context.Schema, "employees (")
+		require.Contains(t, line, "first_name")
+		require.Contains(t, line, "status")
+		require.Contains(t, line, "department_id")
+		require.NotContains(t, line, "hire_date")
+		require.NotContains(t, line, "salary")
+		full := res.Tables[1]
+		require.Equal(t, "employees", full.Name)
+		require.Len(t, full.Columns, 11, "Result.Tables are the catalog's, unpruned")
+	})
+
+	t.Run("Router", func(t *testing.T) {
+		t.Parallel()
+		idx := setup(t)
+		idx.info.Stats.Modules = map[string]int{"HR": 4, "Sales": 1}
+		// Alone, Order (0.6 × 0.3) outranks departments, which only a
+		// column matched (0.4 × 0.4); HR holds most of the evidence.
+		idx.lexical.Tables = append(idx.lexical.Tables, hit(schemaindex.KindTable, 4, 0.3, "Order"))
+		idx.lexical.Tables[3].Module = "Sales"
+		withRouter, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		without, err := rag(t, idx, retrieval.RAGConfig{RouterDisabled: true}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Equal(t, []string{"HR"}, withRouter.Metadata.Modules)
+		require.Empty(t, without.Metadata.Modules)
+		pos := func(res *retrieval.Result, name string) int {
+			return slices.Index(res.Metadata.TablesIncluded, name)
+		}
+		require.Less(t, pos(without, `"Order"`), pos(without, "departments"))
+		require.Greater(t, pos(withRouter, `"Order"`), pos(withRouter, "departments"), "HR's tables are boosted past Sales' Order")
+		require.NotEqual(t, -1, pos(withRouter, `"Order"`), "but not filtered: the question does not name a module")
+	})
+}
+
+func lineOf(text, prefix string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	return ""
+}
+
+func TestAuto(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	snap := loadSnapshot(t, "erp") // 6 tables
+	question := "Which employees have pending leave requests?"
+	setup := func(t *testing.T, cfg retrieval.AutoConfig, idx *fakeIndex) *retrieval.Auto {
+		t.Helper()
+		var r *retrieval.RAG
+		if idx != nil {
+			r = rag(t, idx, retrieval.RAGConfig{})
+		}
+		a, err := retrieval.NewAuto(full(t, retrieval.Config{}), r, cfg)
+		require.NoError(t, err)
+		return a
+	}
+	index := func() *fakeIndex {
+		return &fakeIndex{info: schemaindex.Info{Database: "erp"}, lexical: leaveHits()}
+	}
+
+	for name, tc := range map[string]struct {
+		cfg      retrieval.AutoConfig
+		override string
+		idx      *fakeIndex
+		strategy string
+		reason   string
+		fallback string
+		tables   int
+	}{
+		"Small":           {retrieval.AutoConfig{}, "", index(), retrieval.StrategyFull, "6 tables, below RETRIEVAL_TABLE_THRESHOLD (100)", "", 6},
+		"Large":           {retrieval.AutoConfig{Threshold: 5}, "", index(), retrieval.StrategyRAG, "6 tables, at least RETRIEVAL_TABLE_THRESHOLD (5)", "", 4},
+		"Disabled":        {retrieval.AutoConfig{Threshold: 5, DocRetrievalDisabled: true}, "", index(), retrieval.StrategyFull, "ENABLE_DOC_RETRIEVAL=false", "", 6},
+		"ForcedRAG":       {retrieval.AutoConfig{DocRetrievalDisabled: true}, retrieval.StrategyRAG, index(), retrieval.StrategyRAG, "the question asks for it", "", 4},
+		"ForcedFull":      {retrieval.AutoConfig{Threshold: 5}, retrieval.StrategyFull, index(), retrieval.StrategyFull, "the question asks for it", "", 6},
+		"NoMatch":         {retrieval.AutoConfig{Threshold: 5}, "", &fakeIndex{lexical: &schemaindex.Hits{}}, retrieval.StrategyFull, "at least", "no relevant tables found", 6},
+		"NotIndexed":      {retrieval.AutoConfig{Threshold: 5}, "", &fakeIndex{err: schemaindex.ErrNotIndexed}, retrieval.StrategyFull, "at least", "the database has no schema index", 6},
+		"NoRAGConfigured": {retrieval.AutoConfig{Threshold: 5}, "", nil, retrieval.StrategyFull, "at least", "RAG is not configured", 6},
+		// Too large to include whole: the tables whose names match.
+		"Bounded": {retrieval.AutoConfig{Threshold: 5, MaxFullTables: 5, FallbackTables: 2}, "", &fakeIndex{err: errors.New("connection reset")},
+			retrieval.StrategyRAG, "at least", "retrieval failed: connection reset; the schema's 6 tables are too many to include whole (more than 5), so the 2 whose names", 2},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			res, err := setup(t, tc.cfg, tc.idx).Retrieve(ctx, retrieval.Request{Question: question, Snapshot: snap, Options: retrieval.Options{Strategy: tc.override}})
+			require.NoError(t, err)
+			md := res.Metadata
+			require.Equal(t, tc.strategy, md.Strategy)
+			require.Contains(t, md.StrategyReason, tc.reason)
+			if tc.fallback == "" {
+				require.Empty(t, md.FallbackReason)
+			} else {
+				require.Contains(t, md.FallbackReason, tc.fallback)
+			}
+			require.Len(t, md.TablesIncluded, tc.tables)
+		})
+	}
+
+	t.Run("BoundedNames", func(t *testing.T) {
+		t.Parallel()
+		a := setup(t, retrieval.AutoConfig{Threshold: 5, MaxFullTables: 5, FallbackTables: 3}, &fakeIndex{err: errors.New("boom")})
+		res, err := a.Retrieve(ctx, retrieval.Request{Question: question, Snapshot: snap})
+		require.NoError(t, err)
+		require.Equal(t, retrieval.ModeKeyword, res.Metadata.Mode)
+		require.Equal(t, "leave_requests", res.Metadata.TablesIncluded[0], "leave and requests both in its name")
+		require.Equal(t, "keyword", res.Scores[0].Source)
+
+		_, err = a.Retrieve(ctx, retrieval.Request{Question: "what is the weather in Paris", Snapshot: snap})
+		require.ErrorIs(t, err, retrieval.ErrNoResults)
+		require.ErrorContains(t, err, "too large to include whole")
+	})
+
+	t.Run("BadOverride", func(t *testing.T) {
+		t.Parallel()
+		_, err := setup(t, retrieval.AutoConfig{}, index()).Retrieve(ctx, retrieval.Request{Question: question, Snapshot: snap, Options: retrieval.Options{Strategy: "vector"}})
+		require.ErrorContains(t, err, `strategy "vector"`)
+	})
+}

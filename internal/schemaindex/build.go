@@ -1,0 +1,280 @@
+package schemaindex
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+)
+
+// Source is what an index is built from.
+type Source struct {
+	// Snapshot is the database's catalog, annotations applied, as
+	// catalog.Refresh or catalog.Load return it. Required.
+	Snapshot *catalog.Snapshot
+	// Modules maps tables to modules (ParseModules), overriding
+	// annotations. Optional: nil reuses the mapping of the previous build.
+	Modules map[string]string
+	// Target is the database itself, for the value sample. Optional:
+	// without it only CHECK and enum values are indexed.
+	Target Target
+	// NoTargetReason says why there is no Target, for the stats.
+	NoTargetReason string
+	// Embedder and EmbedModel embed the table and column documents.
+	// Optional: without them the index is lexical only.
+	Embedder   Embedder
+	EmbedModel string
+	// NoEmbedderReason says why there is no Embedder ("embedding model
+	// nomic-embed-text: cannot reach Ollama ..."), for the stats.
+	NoEmbedderReason string
+}
+
+// Stats is what a build indexed; stored in rag.schema_indexes.stats.
+type Stats struct {
+	Database       string `json:"database"`
+	CatalogVersion int64  `json:"catalogVersion"`
+	Tables         int    `json:"tables"`
+	Columns        int    `json:"columns"`
+	// Modules counts the tables of each module; UnknownModuleTables are
+	// tables of the mapping file the catalog does not have.
+	Modules             map[string]int `json:"modules"`
+	UnknownModuleTables []string       `json:"unknownModuleTables,omitempty"`
+	// ModulesReused reports that the previous build's mapping file was
+	// applied.
+	ModulesReused bool       `json:"modulesReused,omitempty"`
+	Vocabulary    int        `json:"vocabulary"`
+	Values        ValueStats `json:"values"`
+	Embeddings    EmbedStats `json:"embeddings"`
+	// Vectors is where embeddings are searched: "pgvector", "array" (exact
+	// cosine over real[]) or "none".
+	Vectors  string  `json:"vectors"`
+	Terms    int64   `json:"terms"`
+	Postings int64   `json:"postings"`
+	Millis   float64 `json:"ms"`
+}
+
+// Vector storage, as in rag.schema_indexes.vectors.
+const (
+	VectorsNone     = "none"
+	VectorsArray    = "array"
+	VectorsPgvector = "pgvector"
+)
+
+// Build (re)builds the schema index of src.Snapshot's database in meta,
+// replacing the previous one in one transaction. Embeddings are reused for
+// documents whose stable text and model are unchanged; a model that cannot
+// embed, or a target that cannot be sampled, leaves the index without
+// embeddings or sampled values and Stats says why: only the service
+// database failing, or ctx, fails a build.
+func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*Stats, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	s := src.Snapshot
+	if s == nil {
+		return nil, errors.New("schemaindex: Source.Snapshot is required")
+	}
+	started := cfg.Clock()
+	st := &Stats{Database: s.Database, CatalogVersion: s.Version, Tables: len(s.Tables), Modules: map[string]int{}, Vectors: VectorsNone}
+
+	dict := schemaDictionary(s)
+	st.Vocabulary = len(dict.Words())
+	mapping := src.Modules
+	if mapping == nil {
+		stored, err := dbsqlc.New().GetSchemaIndexModules(ctx, meta, s.Database)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+		case err != nil:
+			return nil, fmt.Errorf("schemaindex: read the module mapping of %q: %w", s.Database, err)
+		case stored != nil:
+			if err := json.Unmarshal(stored, &mapping); err != nil {
+				return nil, fmt.Errorf("schemaindex: the stored module mapping of %q: %w", s.Database, err)
+			}
+			st.ModulesReused = true
+		}
+	}
+	modules, unknown := resolveModules(s, mapping)
+	st.UnknownModuleTables = unknown
+	for _, t := range s.Tables {
+		if m := modules[t.Key()]; m != "" {
+			st.Modules[m]++
+		}
+	}
+	docs := documents(s, dict, modules)
+	st.Columns = len(docs) - len(s.Tables)
+
+	values, vst, err := valueDocs(ctx, src.Target, s, dict, modules, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if src.Target == nil && src.NoTargetReason != "" {
+		vst.Skipped = src.NoTargetReason
+	}
+	st.Values = vst
+	if vst.Failed > 0 {
+		cfg.Logger.WarnContext(ctx, "value index: some tables could not be sampled", "database", s.Database,
+			"failed", vst.Failed, "first", vst.Errors[0])
+	}
+
+	prev, err := previousEmbeddings(ctx, meta, s.Database)
+	if err != nil {
+		return nil, err
+	}
+	model := src.EmbedModel
+	if src.Embedder != nil && model == "" {
+		return nil, errors.New("schemaindex: Source.EmbedModel is required with an Embedder")
+	}
+	st.Embeddings, err = embedDocs(ctx, docs, prev, src.Embedder, model, cfg.EmbedBatch)
+	if err != nil {
+		return nil, err
+	}
+	if src.Embedder == nil && src.NoEmbedderReason != "" {
+		st.Embeddings.Skipped = src.NoEmbedderReason
+	}
+	if st.Embeddings.Skipped != "" && src.Embedder != nil {
+		cfg.Logger.WarnContext(ctx, "schema index built without embeddings; retrieval runs lexical", "database", s.Database,
+			"reason", st.Embeddings.Skipped)
+	}
+
+	all := append(docs, values...)
+	var mappingJSON []byte
+	if mapping != nil {
+		if mappingJSON, err = json.Marshal(mapping); err != nil {
+			return nil, err
+		}
+	}
+	err = pgx.BeginFunc(ctx, meta, func(tx pgx.Tx) error {
+		return store(ctx, tx, s, dict, mappingJSON, all, st, cfg)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("schemaindex: store the index of %q: %w", s.Database, err)
+	}
+	// Index-only scans need the visibility map; a failure only slows
+	// searches until autovacuum passes.
+	if err := dbsqlc.New().VacuumIndex(ctx, meta); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		cfg.Logger.WarnContext(ctx, "vacuum of the schema index failed", "database", s.Database, "err", err)
+	}
+	st.Millis = durationMillis(cfg.Clock().Sub(started))
+	return st, nil
+}
+
+// schemaDictionary builds the dictionary of s: its prose (comments,
+// glosses, synonyms, modules) and its identifiers' parts.
+func schemaDictionary(s *catalog.Snapshot) *Dictionary {
+	var prose, parts []string
+	for _, t := range s.Tables {
+		parts = append(parts, IdentifierParts(t.Name)...)
+		prose = append(prose, textWords(t.Comment)...)
+		prose = append(prose, textWords(t.Gloss)...)
+		prose = append(prose, textWords(t.Module)...)
+		for _, sy := range t.Synonyms {
+			prose = append(prose, textWords(sy)...)
+		}
+		for _, c := range t.Columns {
+			parts = append(parts, IdentifierParts(c.Name)...)
+			prose = append(prose, textWords(c.Comment)...)
+		}
+	}
+	return NewDictionary(prose, parts)
+}
+
+// store writes the index in tx: documents, then postings and term
+// statistics computed from them in PostgreSQL, then vectors.
+func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary, modules []byte, docs []*Doc, st *Stats, cfg Config) error {
+	q := dbsqlc.New()
+	if err := q.StartSchemaIndex(ctx, tx, &dbsqlc.StartSchemaIndexParams{DatabaseName: s.Database, CatalogVersion: s.Version,
+		Vocabulary: dict.Words(), Modules: modules}); err != nil {
+		return err
+	}
+	for _, del := range []func(context.Context, dbsqlc.DBTX, string) error{q.DeleteIndexPostings, q.DeleteIndexTerms, q.DeleteIndexDocs} {
+		if err := del(ctx, tx, s.Database); err != nil {
+			return err
+		}
+	}
+	rows := make([]*dbsqlc.InsertIndexDocsParams, len(docs))
+	var model *string
+	if st.Embeddings.Model != "" {
+		model = &st.Embeddings.Model
+	}
+	for i, d := range docs {
+		r := &dbsqlc.InsertIndexDocsParams{DatabaseName: s.Database, Kind: string(d.Kind), SchemaName: d.Schema, TableName: d.Table,
+			ColumnName: d.Column, Value: d.Value, Module: d.Module, Generic: d.Generic, ValueCount: d.ValueCount,
+			StableText: d.StableText, MSchema: d.MSchema, Lexical: d.Lexical[:], TextHash: d.hash}
+		if d.embedding != nil {
+			r.Embedding, r.EmbedModel = d.embedding, model
+		}
+		rows[i] = r
+	}
+	if _, err := q.InsertIndexDocs(ctx, tx, rows); err != nil {
+		return err
+	}
+	w := cfg.FieldWeights
+	n, err := q.BuildIndexPostings(ctx, tx, &dbsqlc.BuildIndexPostingsParams{DatabaseName: s.Database, WeightA: w[0], WeightB: w[1], WeightC: w[2], WeightD: w[3]})
+	if err != nil {
+		return err
+	}
+	st.Postings = n
+	if err := q.SetIndexDocLengths(ctx, tx, s.Database); err != nil {
+		return err
+	}
+	if st.Terms, err = q.BuildIndexTerms(ctx, tx, s.Database); err != nil {
+		return err
+	}
+	if err := q.AnalyzeIndex(ctx, tx); err != nil {
+		return err
+	}
+
+	var dims *int32
+	if st.Embeddings.Model != "" {
+		d := int32(st.Embeddings.Dims)
+		dims = &d
+		st.Vectors = VectorsArray
+		ok, err := enableVectors(ctx, tx, d)
+		if err != nil {
+			return err
+		}
+		if ok {
+			st.Vectors = VectorsPgvector
+		}
+	}
+	// Also clears the vectors of a previous build when this one has none.
+	if _, err := q.StoreVectors(ctx, tx, s.Database); err != nil {
+		return err
+	}
+	stats, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	_, err = q.FinishSchemaIndex(ctx, tx, &dbsqlc.FinishSchemaIndexParams{DatabaseName: s.Database, EmbedModel: model,
+		EmbedDims: dims, Vectors: st.Vectors, Stats: stats})
+	return err
+}
+
+// enableVectors sets pgvector up for dims, in a savepoint: a server that
+// refuses (no privilege to create the extension) leaves the build on the
+// real[] path instead of failing it.
+func enableVectors(ctx context.Context, tx pgx.Tx, dims int32) (bool, error) {
+	sp, err := tx.Begin(ctx)
+	if err != nil {
+		return false, err
+	}
+	ok, err := dbsqlc.New().EnableVectors(ctx, sp, dims)
+	if err != nil {
+		_ = sp.Rollback(ctx)
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		return false, nil
+	}
+	return ok, sp.Commit(ctx)
+}

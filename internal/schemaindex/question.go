@@ -1,0 +1,132 @@
+package schemaindex
+
+import (
+	"slices"
+	"strings"
+)
+
+// questionWord is a word to search for: a word of the question (how "") or
+// an expansion of one. concept numbers the question word it serves, so a
+// document is credited once per question word however many of its
+// expansions it holds.
+type questionWord struct {
+	text    string
+	weight  float64
+	concept int
+	how     string
+}
+
+// questionWords turns a question into search words: its words (without
+// words that only ask for an answer's shape: show, list, how many), the
+// parts of a run-together word the dictionary splits, what an abbreviation
+// stands for, and the synonyms of each, the expansions at weight expand.
+func questionWords(question string, dict *Dictionary, expand float64) []questionWord {
+	var out []questionWord
+	seen := map[string]bool{}
+	add := func(text string, weight float64, concept int, how string) {
+		if text == "" || seen[text] {
+			return
+		}
+		seen[text] = true
+		out = append(out, questionWord{text: text, weight: weight, concept: concept, how: how})
+	}
+	concept := 0
+	for _, w := range textWords(question) {
+		if instructionWords[w] || seen[w] {
+			continue
+		}
+		concept++
+		add(w, 1, concept, "")
+		if !dict.Known(w) && !builtinWords[singular(w)] {
+			for _, p := range dict.Split(w) {
+				add(p, expand, concept, "split")
+			}
+		}
+		if e, ok := abbreviations[w]; ok {
+			for _, x := range strings.Fields(e) {
+				add(x, expand, concept, "abbreviation")
+			}
+		}
+		for _, sy := range synonymsOf[singular(w)] {
+			add(sy, expand, concept, "synonym")
+		}
+	}
+	return out
+}
+
+// resolvedTerm is a question word's stem as the index knows it.
+type resolvedTerm struct {
+	concept int
+	word    string
+	term    string
+	weight  float64
+	how     string
+}
+
+// termSet collects the terms of a search, one weight each (the highest of
+// the words stemming to it), and what each concept can score per kind.
+type termSet struct {
+	order  []string
+	byTerm map[string]*Term
+	// best[kind][concept] is the highest weight*idf a term of the concept
+	// has in documents of kind.
+	best map[Kind]map[int]float64
+	// idf[term][kind], for fuzzy terms that replace a word.
+	idf map[string]map[Kind]float64
+}
+
+func newTermSet() *termSet {
+	return &termSet{byTerm: map[string]*Term{}, best: map[Kind]map[int]float64{}, idf: map[string]map[Kind]float64{}}
+}
+
+func (ts *termSet) has(term string) bool { return ts.byTerm[term] != nil }
+
+func (ts *termSet) add(rt resolvedTerm, kind Kind, idf float64) {
+	ts.put(rt)
+	t := ts.byTerm[rt.term]
+	t.IDF = max(t.IDF, idf)
+	if ts.idf[rt.term] == nil {
+		ts.idf[rt.term] = map[Kind]float64{}
+	}
+	ts.idf[rt.term][kind] = idf
+	if ts.best[kind] == nil {
+		ts.best[kind] = map[int]float64{}
+	}
+	ts.best[kind][rt.concept] = max(ts.best[kind][rt.concept], rt.weight*idf)
+}
+
+// addFuzzy adds a fuzzy match for an unknown word. Its idf is not known;
+// the concept's ideal is left as it is (an unknown word has none), so a
+// fuzzy match can only raise a document's relevance.
+func (ts *termSet) addFuzzy(rt resolvedTerm) { ts.put(rt) }
+
+func (ts *termSet) put(rt resolvedTerm) {
+	if t := ts.byTerm[rt.term]; t != nil {
+		if rt.weight > t.Weight {
+			t.Weight, t.Word, t.How, t.Concept = rt.weight, rt.word, rt.how, rt.concept
+		}
+		return
+	}
+	ts.byTerm[rt.term] = &Term{Word: rt.word, Term: rt.term, Weight: rt.weight, How: rt.how, Concept: rt.concept}
+	ts.order = append(ts.order, rt.term)
+}
+
+func (ts *termSet) list() []Term {
+	out := make([]Term, 0, len(ts.order))
+	for _, t := range ts.order {
+		out = append(out, *ts.byTerm[t])
+	}
+	slices.SortStableFunc(out, func(a, b Term) int { return strings.Compare(a.Term, b.Term) })
+	return out
+}
+
+// ideal is the BM25 score of an average-length document of kind holding
+// each concept's best term once: with tf = 1 and dl = avgdl, BM25's
+// saturation term is 1, leaving the sum of weight*idf.
+func (ts *termSet) ideal(kind Kind) float64 {
+	var sum float64
+	for _, v := range ts.best[kind] {
+		sum += v
+	}
+	return sum
+}

@@ -1,0 +1,338 @@
+package schemaindex_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/ollamatest"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
+)
+
+// crmSQL is a schema with names as they are in the wild: upper-case
+// abbreviations, camelCase, words run together.
+const crmSQL = `
+CREATE SCHEMA crm;
+CREATE TABLE crm."CUST_MASTER" (
+    "CUST_ID" integer PRIMARY KEY,
+    "CUST_NM" text NOT NULL,
+    "CUST_ACCT_BAL" numeric(12,2),
+    "SEGMENT" text
+);
+COMMENT ON TABLE crm."CUST_MASTER" IS 'Customer master records of the CRM';
+CREATE TABLE crm."SALESREPRESENTATIVE" (
+    rep_id integer PRIMARY KEY,
+    full_name text NOT NULL,
+    region text NOT NULL CHECK (region IN ('north_america', 'emea'))
+);
+CREATE TABLE crm."orderLineItems" (
+    "lineId" integer PRIMARY KEY,
+    "custRef" integer REFERENCES crm."CUST_MASTER",
+    "qtyOrdered" integer,
+    "unitPrice" numeric(10,2)
+);
+CREATE TABLE crm.tickets (
+    ticket_id integer PRIMARY KEY,
+    cust_id integer REFERENCES crm."CUST_MASTER",
+    status text NOT NULL,
+    subject text
+);
+INSERT INTO crm."CUST_MASTER" SELECT i, 'Customer ' || i, i * 10, CASE WHEN i % 3 = 0 THEN 'Enterprise' ELSE 'Small business' END
+FROM generate_series(1, 200) i;
+INSERT INTO crm.tickets SELECT i, 1 + i % 200, CASE WHEN i % 5 = 0 THEN 'escalated' ELSE 'open' END, 'Subject number ' || i
+FROM generate_series(1, 300) i;
+`
+
+// dims is the fake embeddings' size: small, but large enough that the
+// words of this schema rarely share a coordinate.
+const dims = 256
+
+// counting embeds with the fake server's bag-of-words embedding and counts
+// the texts it was asked for.
+type counting struct {
+	texts atomic.Int64
+	fail  error
+}
+
+func (c *counting) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	if c.fail != nil {
+		return nil, c.fail
+	}
+	c.texts.Add(int64(len(texts)))
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		out[i] = ollamatest.Embedding(t, dims)
+	}
+	return out, nil
+}
+
+func setup(t *testing.T) (context.Context, *dbtest.DB, func(t *testing.T, src schemaindex.Source) *schemaindex.Stats) {
+	t.Helper()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, crmSQL)
+	require.NoError(t, err)
+	// build refreshes the catalog (the database is its own target) and
+	// indexes it; a Source without Snapshot gets the fresh one.
+	build := func(t *testing.T, src schemaindex.Source) *schemaindex.Stats {
+		t.Helper()
+		res, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "crm", DSN: "env:CRM_DSN", Schemas: []string{"crm"}}, nil)
+		require.NoError(t, err)
+		if src.Snapshot == nil {
+			src.Snapshot = res.Snapshot
+		}
+		st, err := schemaindex.Build(ctx, db.Pool, src, schemaindex.Config{})
+		require.NoError(t, err)
+		return st
+	}
+	return ctx, db, build
+}
+
+func searcher(t *testing.T, db *dbtest.DB) *schemaindex.Searcher {
+	t.Helper()
+	s, err := schemaindex.NewSearcher(db.Pool, schemaindex.Config{})
+	require.NoError(t, err)
+	return s
+}
+
+func names(hits []schemaindex.Hit) []string {
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = h.Table
+		if h.Column != "" {
+			out[i] += "." + h.Column
+		}
+		if h.Value != "" {
+			out[i] += "=" + h.Value
+		}
+	}
+	return out
+}
+
+var top = schemaindex.TopK{Tables: 5, Columns: 10, Values: 5}
+
+func TestBuild(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+
+	st := build(t, schemaindex.Source{Target: db.Pool, Modules: map[string]string{"tickets": "Support", "crm.nosuch": "X"}})
+	require.Equal(t, 4, st.Tables)
+	require.Equal(t, 15, st.Columns)
+	require.Equal(t, map[string]int{"Support": 1}, st.Modules, "the mapping file; no prefix shared by 3 tables")
+	require.Equal(t, []string{"crm.nosuch"}, st.UnknownModuleTables)
+	// Values: the CHECK list (2), CUST_MASTER.SEGMENT (2) and
+	// tickets.status (2); names and subjects have too many distinct values.
+	require.Equal(t, 2, st.Values.FromChecks)
+	require.Equal(t, 6, st.Values.Values)
+	require.Equal(t, 3, st.Values.Columns)
+	require.Equal(t, 3, st.Values.TablesSampled, "orderLineItems has no text column")
+	require.Zero(t, st.Values.Failed)
+	require.Equal(t, "no embedding model configured", st.Embeddings.Skipped)
+	require.Equal(t, schemaindex.VectorsNone, st.Vectors)
+	require.Positive(t, st.Terms)
+	require.Positive(t, st.Postings)
+
+	info, err := searcher(t, db).Info(ctx, "crm")
+	require.NoError(t, err)
+	require.False(t, info.HasEmbeddings())
+	require.Equal(t, st.Values, info.Stats.Values, "the stats are stored")
+
+	t.Run("UnreachableTarget", func(t *testing.T) {
+		st := build(t, schemaindex.Source{Target: unreachable{}})
+		require.Equal(t, 2, st.Values.Values, "CHECK values need no sample")
+		require.Equal(t, 1, st.Values.Failed, "the first failure stops sampling")
+		require.Contains(t, st.Values.Skipped, "unreachable")
+	})
+
+	t.Run("GoesWithTheDatabase", func(t *testing.T) {
+		build(t, schemaindex.Source{})
+		_, err := db.Pool.Exec(ctx, "DELETE FROM rag.databases WHERE name = 'crm'")
+		require.NoError(t, err)
+		var n int
+		require.NoError(t, db.Pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM rag.index_docs) + (SELECT count(*) FROM rag.index_postings)
+			+ (SELECT count(*) FROM rag.index_terms) + (SELECT count(*) FROM rag.schema_indexes)`).Scan(&n))
+		require.Zero(t, n)
+		_, err = searcher(t, db).Lexical(ctx, "crm", "customers", top)
+		require.ErrorIs(t, err, schemaindex.ErrNotIndexed)
+	})
+}
+
+type unreachable struct{}
+
+func (unreachable) Begin(context.Context) (pgx.Tx, error) {
+	return nil, errors.New("dial tcp 10.0.0.1:5432: connect: connection refused")
+}
+
+func TestLexical(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	build(t, schemaindex.Source{Target: db.Pool})
+	s := searcher(t, db)
+
+	search := func(t *testing.T, q string) *schemaindex.Hits {
+		t.Helper()
+		h, err := s.Lexical(ctx, "crm", q, top)
+		require.NoError(t, err)
+		return h
+	}
+	for _, tc := range []struct {
+		question, table, column string
+	}{
+		// Abbreviations expanded, at any case.
+		{"Which customers have the largest account balance?", "CUST_MASTER", "CUST_ACCT_BAL"},
+		// A run-together name split by the dictionary.
+		{"List every sales representative", "SALESREPRESENTATIVE", ""},
+		// camelCase, and an abbreviation in the question ("qty").
+		{"Total qty ordered per order line item", "orderLineItems", "qtyOrdered"},
+		// A synonym of the built-in list: clients are customers.
+		{"How many clients are there?", "CUST_MASTER", ""},
+	} {
+		t.Run(tc.question, func(t *testing.T) {
+			h := search(t, tc.question)
+			require.NotEmpty(t, h.Tables)
+			require.Equal(t, tc.table, h.Tables[0].Table, "tables: %v", names(h.Tables))
+			require.Equal(t, 1, h.Tables[0].Rank)
+			require.Greater(t, h.Tables[0].Relevance, 0.0)
+			require.LessOrEqual(t, h.Tables[0].Relevance, 1.0)
+			if tc.column != "" {
+				require.Equal(t, tc.table+"."+tc.column, names(h.Columns)[0])
+			}
+		})
+	}
+
+	t.Run("Values", func(t *testing.T) {
+		h := search(t, "open tickets of enterprise customers in emea")
+		got := names(h.Values)
+		require.Contains(t, got, "tickets.status=open", "a sampled value")
+		require.Contains(t, got, "CUST_MASTER.SEGMENT=Enterprise")
+		require.Contains(t, got, "SALESREPRESENTATIVE.region=emea", "a CHECK value")
+		require.NotContains(t, got, "tickets.status=escalated", "a value must match the question, not only its table's name")
+	})
+
+	t.Run("Typo", func(t *testing.T) {
+		// pg_trgm is in PostgreSQL's contrib; without it there is no
+		// fuzzy match to test.
+		var trgm bool
+		require.NoError(t, db.Pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm')").Scan(&trgm))
+		if !trgm {
+			t.Skip("pg_trgm is not installed")
+		}
+		h := search(t, "escalatd tickets")
+		require.Contains(t, names(h.Values), "tickets.status=escalated")
+		i := slices.IndexFunc(h.Terms, func(t schemaindex.Term) bool { return t.How == "fuzzy" })
+		require.GreaterOrEqual(t, i, 0, "terms: %+v", h.Terms)
+		require.Equal(t, "escalatd", h.Terms[i].Word)
+		require.Less(t, h.Terms[i].Weight, 1.0)
+		require.Empty(t, h.Unknown, "a word matched fuzzily is not unknown")
+	})
+
+	t.Run("Nothing", func(t *testing.T) {
+		h := search(t, "the weather in Paris")
+		require.Empty(t, h.Tables)
+		require.Contains(t, h.Unknown, "weather")
+	})
+
+	t.Run("IgnoresCase", func(t *testing.T) {
+		require.Equal(t, names(search(t, "CUSTOMER ACCOUNT BALANCE").Columns), names(search(t, "customer account balance").Columns))
+	})
+}
+
+func TestEmbeddings(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	e := &counting{}
+
+	st := build(t, schemaindex.Source{Embedder: e, EmbedModel: "fake-embed"})
+	docs := int64(st.Tables + st.Columns)
+	require.Equal(t, docs, e.texts.Load(), "tables and columns are embedded, values are not")
+	require.Equal(t, schemaindex.EmbedStats{Model: "fake-embed", Dims: dims, Embedded: int(docs)}, st.Embeddings)
+	require.Contains(t, []string{schemaindex.VectorsArray, schemaindex.VectorsPgvector}, st.Vectors)
+
+	t.Run("ReindexEmbedsOnlyChanges", func(t *testing.T) {
+		st := build(t, schemaindex.Source{Embedder: e, EmbedModel: "fake-embed"})
+		require.Equal(t, docs, e.texts.Load(), "nothing changed")
+		require.Equal(t, int(docs), st.Embeddings.Reused)
+
+		_, err := db.Pool.Exec(ctx, `COMMENT ON COLUMN crm.tickets.subject IS 'What the customer wrote in the title'`)
+		require.NoError(t, err)
+		st = build(t, schemaindex.Source{Embedder: e, EmbedModel: "fake-embed"})
+		require.Equal(t, 1, st.Embeddings.Embedded, "one column's stable text changed")
+		require.Equal(t, docs+1, e.texts.Load())
+
+		st = build(t, schemaindex.Source{Embedder: e, EmbedModel: "other-model"})
+		require.Equal(t, int(docs), st.Embeddings.Embedded, "another model embeds everything again")
+	})
+
+	t.Run("ModelUnreachable", func(t *testing.T) {
+		failing := &counting{fail: errors.New("dial tcp 127.0.0.1:11434: connect: connection refused")}
+		st := build(t, schemaindex.Source{Embedder: failing, EmbedModel: "fake-embed"})
+		require.Contains(t, st.Embeddings.Skipped, "connection refused")
+		require.Empty(t, st.Embeddings.Model)
+		require.Equal(t, schemaindex.VectorsNone, st.Vectors)
+		s := searcher(t, db)
+		_, err := s.Vector(ctx, "crm", ollamatest.Embedding("customers", dims), top)
+		require.ErrorIs(t, err, schemaindex.ErrNoEmbeddings)
+		h, err := s.Lexical(ctx, "crm", "customers", top)
+		require.NoError(t, err)
+		require.NotEmpty(t, h.Tables, "lexical search does without")
+	})
+}
+
+// TestVector: the pgvector path (HNSW) and the real[] path (exact cosine in
+// Go) rank alike. The pgvector half runs where the server has the
+// extension.
+func TestVector(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
+	q := ollamatest.Embedding("customer account balance", dims)
+
+	exact, err := schemaindex.VectorExact(ctx, searcher(t, db), "crm", q, top)
+	require.NoError(t, err)
+	require.Equal(t, "CUST_MASTER", exact.Tables[0].Table)
+	require.Equal(t, "CUST_MASTER.CUST_ACCT_BAL", names(exact.Columns)[0])
+	for i := 1; i < len(exact.Columns); i++ {
+		require.GreaterOrEqual(t, exact.Columns[i-1].Score, exact.Columns[i].Score)
+	}
+
+	if st.Vectors != schemaindex.VectorsPgvector {
+		t.Skipf("pgvector is not available here (vectors: %s); the exact path was tested", st.Vectors)
+	}
+	hnsw, err := searcher(t, db).Vector(ctx, "crm", q, top)
+	require.NoError(t, err)
+	// Documents sharing no word with the question tie at similarity 0, in
+	// no particular order: compare those that share some.
+	related := func(hs []schemaindex.Hit) []schemaindex.Hit {
+		return slices.DeleteFunc(slices.Clone(hs), func(h schemaindex.Hit) bool { return h.Score < 0.01 })
+	}
+	require.Equal(t, names(related(exact.Tables)), names(related(hnsw.Tables)))
+	require.Equal(t, names(related(exact.Columns)), names(related(hnsw.Columns)))
+	require.GreaterOrEqual(t, len(related(exact.Columns)), 5)
+	for i, h := range related(exact.Columns) {
+		require.InDelta(t, h.Score, hnsw.Columns[i].Score, 1e-5)
+	}
+
+	_, err = searcher(t, db).Vector(ctx, "crm", q[:10], top)
+	require.ErrorContains(t, err, "10 dimensions")
+}
+
+func TestParseModules(t *testing.T) {
+	t.Parallel()
+
+	m, err := schemaindex.ParseModules([]byte(`{"employees": "HR", "erp.payslips": "Payroll"}`))
+	require.NoError(t, err)
+	require.Equal(t, map[string]string{"employees": "HR", "erp.payslips": "Payroll"}, m)
+	for _, bad := range []string{`[]`, `{"employees": ""}`, `{"employees": "HR"} {}`, `{"employees": 3}`} {
+		_, err := schemaindex.ParseModules([]byte(bad))
+		require.Error(t, err, bad)
+		require.True(t, strings.HasPrefix(err.Error(), "schemaindex: module mapping"), err.Error())
+	}
+}

@@ -1,0 +1,468 @@
+package schemaindex
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+)
+
+// TopK is how many hits of each kind a search returns.
+type TopK struct {
+	Tables  int
+	Columns int
+	Values  int
+}
+
+// Hit is one document a search found.
+type Hit struct {
+	Kind   Kind   `json:"kind"`
+	Schema string `json:"schema"`
+	Table  string `json:"table"`
+	Column string `json:"column,omitempty"`
+	Value  string `json:"value,omitempty"`
+	Module string `json:"module,omitempty"`
+	// Generic marks a generic column (see Doc.Generic).
+	Generic bool `json:"generic,omitempty"`
+	// Score is the BM25 score (lexical) or the cosine similarity (vector).
+	Score float64 `json:"score"`
+	// Relevance puts Score on a 0-1 scale: for lexical hits, BM25 over the
+	// score of a document of average length holding each of the
+	// question's concepts once (about the share of the question the
+	// document explains); for vector hits, the cosine similarity.
+	Relevance float64 `json:"relevance"`
+	// Rank is the 1-based position among the hits of its kind.
+	Rank int `json:"rank"`
+	// Matched are the question's terms the document holds (lexical only).
+	Matched []string `json:"matched,omitempty"`
+}
+
+// TableKey returns "schema.table", catalog.Table.Key's form.
+func (h Hit) TableKey() string { return h.Schema + "." + h.Table }
+
+// Hits are a search's results by kind, best first.
+type Hits struct {
+	Tables  []Hit `json:"tables"`
+	Columns []Hit `json:"columns"`
+	Values  []Hit `json:"values"`
+	// Terms are the terms searched for (lexical only).
+	Terms []Term `json:"terms,omitempty"`
+	// Unknown are question words no document holds (and no fuzzy match
+	// found).
+	Unknown []string `json:"unknown,omitempty"`
+}
+
+// Term is one search term of a question.
+type Term struct {
+	// Word is the question word it came from; Term its stem as indexed.
+	Word string `json:"word"`
+	Term string `json:"term"`
+	// Weight is 1 for a word of the question, less for an expansion (a
+	// synonym, an abbreviation's words, a part of a run-together word) or
+	// a fuzzy match.
+	Weight float64 `json:"weight"`
+	How    string  `json:"how,omitempty"` // "", "synonym", "abbreviation", "split", "fuzzy"
+	// Concept numbers the question word the term serves (1 for the first).
+	Concept int `json:"concept"`
+	// IDF is the term's highest idf over the document kinds (0 for a fuzzy
+	// match): how rare, so how telling, it is.
+	IDF float64 `json:"idf"`
+}
+
+// commonTermDocs is the fewest documents a term must be in for MinIDF to
+// leave it out.
+const commonTermDocs = 100
+
+// minFuzzyLen is the shortest question word matched fuzzily: shorter ones
+// are mostly common words, and trigrams of short words match too much.
+const minFuzzyLen = 5
+
+// maxTerms bounds the terms of one search (a long question is cut to its
+// first words' weight order).
+const maxTerms = 63
+
+// Info describes a database's index.
+type Info struct {
+	Database       string    `json:"database"`
+	CatalogVersion int64     `json:"catalogVersion"`
+	BuiltAt        time.Time `json:"builtAt"`
+	// EmbedModel is empty for an index without embeddings.
+	EmbedModel string `json:"embedModel,omitempty"`
+	EmbedDims  int    `json:"embedDims,omitempty"`
+	Vectors    string `json:"vectors"`
+	Stats      Stats  `json:"stats"`
+}
+
+// HasEmbeddings reports whether vector search is possible.
+func (i *Info) HasEmbeddings() bool { return i.EmbedModel != "" }
+
+// Searcher searches the schema indexes of the service database. It caches
+// what it loads per index build (the vocabulary; embeddings where pgvector
+// is absent) and checks on every search that the build is still current,
+// so a re-index is seen at once. Safe for concurrent use.
+type Searcher struct {
+	db  dbsqlc.DBTX
+	q   *dbsqlc.Queries
+	cfg Config
+
+	trgmMu sync.Mutex
+	trgm   *bool // nil until known
+
+	mu      sync.Mutex
+	indexes map[string]*loadedIndex
+}
+
+type loadedIndex struct {
+	info *Info
+	dict *Dictionary
+
+	vecMu   sync.Mutex
+	vectors []docVector // nil until loaded
+}
+
+type docVector struct {
+	hit Hit
+	vec []float32
+}
+
+// NewSearcher returns a Searcher reading through db, which must be safe
+// for concurrent use (a *pgxpool.Pool).
+func NewSearcher(db dbsqlc.DBTX, cfg Config) (*Searcher, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	return &Searcher{db: db, q: dbsqlc.New(), cfg: cfg, indexes: map[string]*loadedIndex{}}, nil
+}
+
+// Info returns the current index of database, or an error wrapping
+// ErrNotIndexed.
+func (s *Searcher) Info(ctx context.Context, database string) (*Info, error) {
+	li, err := s.load(ctx, database)
+	if err != nil {
+		return nil, err
+	}
+	return li.info, nil
+}
+
+func (s *Searcher) load(ctx context.Context, database string) (*loadedIndex, error) {
+	stamp, err := s.q.GetSchemaIndexStamp(ctx, s.db, database)
+	if err != nil {
+		return nil, notIndexed(database, err)
+	}
+	s.mu.Lock()
+	li := s.indexes[database]
+	s.mu.Unlock()
+	if li != nil && li.info.BuiltAt.Equal(stamp.BuiltAt) {
+		return li, nil
+	}
+	row, err := s.q.GetSchemaIndex(ctx, s.db, database)
+	if err != nil {
+		return nil, notIndexed(database, err)
+	}
+	info := &Info{Database: database, CatalogVersion: row.CatalogVersion, BuiltAt: row.BuiltAt, EmbedModel: deref(row.EmbedModel),
+		EmbedDims: int(deref(row.EmbedDims)), Vectors: row.Vectors}
+	if err := json.Unmarshal(row.Stats, &info.Stats); err != nil {
+		return nil, fmt.Errorf("schemaindex: index of %q: stats: %w", database, err)
+	}
+	li = &loadedIndex{info: info, dict: dictionaryFromWords(row.Vocabulary)}
+	s.mu.Lock()
+	s.indexes[database] = li
+	s.mu.Unlock()
+	return li, nil
+}
+
+func notIndexed(database string, err error) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("database %q: %w; run nl2sql index --db %s", database, ErrNotIndexed, database)
+	}
+	return fmt.Errorf("schemaindex: read the index of %q: %w", database, err)
+}
+
+// Lexical searches database's index for question with BM25 (see
+// SearchLexical in sql/schemaindex.sql): the question's words, stemmed as
+// the documents were, plus their synonyms, abbreviation expansions and the
+// parts of run-together words at Config.ExpansionWeight, and for a word the
+// index does not know, the most similar known term (pg_trgm) at
+// Config.FuzzyWeight.
+func (s *Searcher) Lexical(ctx context.Context, database, question string, k TopK) (*Hits, error) {
+	li, err := s.load(ctx, database)
+	if err != nil {
+		return nil, err
+	}
+	qws := questionWords(question, li.dict, s.cfg.ExpansionWeight)
+	hits := &Hits{}
+	if len(qws) == 0 {
+		return hits, nil
+	}
+	words, weights := make([]string, len(qws)), make([]float64, len(qws))
+	for i, w := range qws {
+		words[i], weights[i] = w.text, w.weight
+	}
+	rows, err := s.q.ResolveQuestionTerms(ctx, s.db, &dbsqlc.ResolveQuestionTermsParams{DatabaseName: database, Words: words, Weights: weights})
+	if err != nil {
+		return nil, fmt.Errorf("schemaindex: search %q: %w", database, err)
+	}
+	terms := newTermSet()
+	var unknown []resolvedTerm
+	for _, r := range rows {
+		qw := qws[r.Ord-1]
+		rt := resolvedTerm{concept: qw.concept, word: qw.text, term: r.Term, weight: qw.weight, how: qw.how}
+		if r.Kind == nil {
+			unknown = append(unknown, rt)
+			continue
+		}
+		terms.add(rt, Kind(*r.Kind), r.Idf)
+	}
+	unknown = s.fuzzy(ctx, database, unknown, terms)
+	for _, u := range unknown {
+		if u.how == "" && !terms.has(u.term) && !slices.Contains(hits.Unknown, u.word) {
+			hits.Unknown = append(hits.Unknown, u.word)
+		}
+	}
+	hits.Terms = terms.list()
+	if len(hits.Terms) == 0 {
+		return hits, nil
+	}
+	if len(hits.Terms) > maxTerms {
+		// The heaviest terms: a 63-bit mask says which a document holds.
+		slices.SortStableFunc(hits.Terms, func(a, b Term) int { return cmp.Compare(b.Weight, a.Weight) })
+		hits.Terms = hits.Terms[:maxTerms]
+	}
+	ts, ws := make([]string, len(hits.Terms)), make([]float64, len(hits.Terms))
+	for i, t := range hits.Terms {
+		ts[i], ws[i] = t.Term, t.Weight
+	}
+	found, err := s.q.SearchLexical(ctx, s.db, &dbsqlc.SearchLexicalParams{DatabaseName: database, Terms: ts, Weights: ws,
+		K1: s.cfg.K1, B: s.cfg.B, MinIdf: s.cfg.MinIDF, CommonDf: commonTermDocs, TableK: int32(k.Tables), ColumnK: int32(k.Columns), ValueK: int32(k.Values)})
+	if err != nil {
+		return nil, fmt.Errorf("schemaindex: search %q: %w", database, err)
+	}
+	for _, r := range found {
+		kind := Kind(r.Kind)
+		h := Hit{Kind: kind, Schema: r.SchemaName, Table: r.TableName, Column: r.ColumnName, Value: r.Value, Module: r.Module,
+			Generic: r.Generic, Score: r.Score}
+		for i, t := range hits.Terms {
+			if r.Matched&(1<<i) != 0 {
+				h.Matched = append(h.Matched, t.Term)
+			}
+		}
+		if ideal := terms.ideal(kind); ideal > 0 {
+			h.Relevance = min(1, r.Score/ideal)
+		}
+		switch kind {
+		case KindTable:
+			h.Rank = len(hits.Tables) + 1
+			hits.Tables = append(hits.Tables, h)
+		case KindColumn:
+			h.Rank = len(hits.Columns) + 1
+			hits.Columns = append(hits.Columns, h)
+		case KindValue:
+			h.Rank = len(hits.Values) + 1
+			hits.Values = append(hits.Values, h)
+		}
+	}
+	return hits, nil
+}
+
+// fuzzy finds known terms for the unknown ones, with pg_trgm, adds them to
+// terms and returns the unknown terms still unmatched.
+func (s *Searcher) fuzzy(ctx context.Context, database string, unknown []resolvedTerm, terms *termSet) []resolvedTerm {
+	var look []string
+	for _, u := range unknown {
+		if u.how == "" && len(u.word) >= minFuzzyLen {
+			look = append(look, u.term)
+		}
+	}
+	if len(look) == 0 || !s.hasTrgm(ctx) {
+		return unknown
+	}
+	rows, err := s.q.FuzzyTerms(ctx, s.db, &dbsqlc.FuzzyTermsParams{DatabaseName: database, Terms: look, MinSimilarity: s.cfg.FuzzyMinSimilarity})
+	if err != nil {
+		// A fuzzy match is a bonus; the search goes on without it.
+		s.cfg.Logger.WarnContext(ctx, "fuzzy term match failed", "database", database, "err", err)
+		return unknown
+	}
+	matched := map[string]string{}
+	for _, r := range rows {
+		matched[r.QueryTerm] = r.Term
+	}
+	var still []resolvedTerm
+	for _, u := range unknown {
+		t, ok := matched[u.term]
+		if !ok {
+			still = append(still, u)
+			continue
+		}
+		// The fuzzy term's idf per kind is not known here: the search
+		// reads it from rag.index_terms; for the ideal, count it like the
+		// word it replaces at the fuzzy weight.
+		terms.addFuzzy(resolvedTerm{concept: u.concept, word: u.word, term: t, weight: u.weight * s.cfg.FuzzyWeight, how: "fuzzy"})
+	}
+	return still
+}
+
+// hasTrgm reports whether pg_trgm is installed, asking once (again after
+// an error).
+func (s *Searcher) hasTrgm(ctx context.Context) bool {
+	s.trgmMu.Lock()
+	defer s.trgmMu.Unlock()
+	if s.trgm == nil {
+		ok, err := s.q.HasExtension(ctx, s.db, "pg_trgm")
+		if err != nil {
+			return false
+		}
+		s.trgm = &ok
+	}
+	return *s.trgm
+}
+
+// Vector returns the tables and columns of database nearest to embedding
+// by cosine similarity: through pgvector's HNSW index when the index was
+// built with it, else exactly over the stored real[] embeddings (loaded
+// once per build). The embedding must come from the index's model
+// (Info.EmbedModel); an index without embeddings is ErrNoEmbeddings.
+func (s *Searcher) Vector(ctx context.Context, database string, embedding []float32, k TopK) (*Hits, error) {
+	li, err := s.load(ctx, database)
+	if err != nil {
+		return nil, err
+	}
+	if !li.info.HasEmbeddings() {
+		return nil, fmt.Errorf("database %q: %w", database, ErrNoEmbeddings)
+	}
+	if len(embedding) != li.info.EmbedDims {
+		return nil, fmt.Errorf("schemaindex: database %q: the question's embedding has %d dimensions, the index's (%s) %d",
+			database, len(embedding), li.info.EmbedModel, li.info.EmbedDims)
+	}
+	q := normalize(embedding)
+	if li.info.Vectors == VectorsPgvector {
+		return s.vectorPgvector(ctx, database, q, k)
+	}
+	return s.vectorExact(ctx, li, q, k)
+}
+
+func (s *Searcher) vectorPgvector(ctx context.Context, database string, q []float32, k TopK) (*Hits, error) {
+	hits := &Hits{}
+	type found struct {
+		kind Kind
+		rows []*dbsqlc.SearchVectorsRow
+	}
+	var all []found
+	var ids []int64
+	for _, kk := range []struct {
+		kind Kind
+		n    int
+	}{{KindTable, k.Tables}, {KindColumn, k.Columns}} {
+		if kk.n <= 0 {
+			continue
+		}
+		rows, err := s.q.SearchVectors(ctx, s.db, &dbsqlc.SearchVectorsParams{DatabaseName: database, Kind: string(kk.kind), Query: q, K: int32(kk.n)})
+		if err != nil {
+			return nil, fmt.Errorf("schemaindex: vector search %q: %w", database, err)
+		}
+		all = append(all, found{kk.kind, rows})
+		for _, r := range rows {
+			ids = append(ids, r.DocID)
+		}
+	}
+	docs, err := s.q.GetIndexDocs(ctx, s.db, ids)
+	if err != nil {
+		return nil, fmt.Errorf("schemaindex: vector search %q: %w", database, err)
+	}
+	byID := make(map[int64]*dbsqlc.GetIndexDocsRow, len(docs))
+	for _, d := range docs {
+		byID[d.ID] = d
+	}
+	for _, f := range all {
+		for _, r := range f.rows {
+			d := byID[r.DocID]
+			if d == nil {
+				continue
+			}
+			h := Hit{Kind: f.kind, Schema: d.SchemaName, Table: d.TableName, Column: d.ColumnName, Module: d.Module, Generic: d.Generic,
+				Score: r.Similarity, Relevance: clamp01(r.Similarity)}
+			hits.add(h)
+		}
+	}
+	return hits, nil
+}
+
+// vectorExact ranks every stored embedding by cosine similarity (a dot
+// product: embeddings are stored at unit length).
+func (s *Searcher) vectorExact(ctx context.Context, li *loadedIndex, q []float32, k TopK) (*Hits, error) {
+	li.vecMu.Lock()
+	if li.vectors == nil {
+		vs, err := s.loadVectors(ctx, li.info.Database)
+		if err != nil {
+			li.vecMu.Unlock()
+			return nil, err
+		}
+		li.vectors = vs
+	}
+	vectors := li.vectors
+	li.vecMu.Unlock()
+	scored := map[Kind][]Hit{}
+	for _, dv := range vectors {
+		h := dv.hit
+		h.Score = dot(q, dv.vec)
+		h.Relevance = clamp01(h.Score)
+		scored[h.Kind] = append(scored[h.Kind], h)
+	}
+	hits := &Hits{}
+	for _, kk := range []struct {
+		kind Kind
+		n    int
+	}{{KindTable, k.Tables}, {KindColumn, k.Columns}} {
+		hs := scored[kk.kind]
+		slices.SortStableFunc(hs, func(a, b Hit) int { return cmp.Compare(b.Score, a.Score) })
+		for _, h := range hs[:min(kk.n, len(hs))] {
+			hits.add(h)
+		}
+	}
+	return hits, nil
+}
+
+func (s *Searcher) loadVectors(ctx context.Context, database string) ([]docVector, error) {
+	rows, err := s.q.ListIndexVectors(ctx, s.db, database)
+	if err != nil {
+		return nil, fmt.Errorf("schemaindex: load the embeddings of %q: %w", database, err)
+	}
+	out := make([]docVector, len(rows))
+	for i, r := range rows {
+		out[i] = docVector{hit: Hit{Kind: Kind(r.Kind), Schema: r.SchemaName, Table: r.TableName, Column: r.ColumnName, Module: r.Module,
+			Generic: r.Generic}, vec: r.Embedding}
+	}
+	return out, nil
+}
+
+func (h *Hits) add(hit Hit) {
+	switch hit.Kind {
+	case KindTable:
+		hit.Rank = len(h.Tables) + 1
+		h.Tables = append(h.Tables, hit)
+	case KindColumn:
+		hit.Rank = len(h.Columns) + 1
+		h.Columns = append(h.Columns, hit)
+	case KindValue:
+		hit.Rank = len(h.Values) + 1
+		h.Values = append(h.Values, hit)
+	}
+}
+
+func dot(a, b []float32) float64 {
+	var s float32
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return float64(s)
+}
+
+func clamp01(x float64) float64 { return max(0, min(1, x)) }
