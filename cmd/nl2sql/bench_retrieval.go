@@ -15,6 +15,7 @@ import (
 	"github.com/nl2sql/nl2sql/exam"
 	"github.com/nl2sql/nl2sql/internal/bench"
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/pipeline"
 	"github.com/nl2sql/nl2sql/migrations"
 	"github.com/nl2sql/nl2sql/worker"
@@ -113,7 +114,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 			out.Runs = append(out.Runs, run)
 		}
 	}
-	out.Skipped = append(out.Skipped, "hybrid: skipped: no embedding model (hybrid retrieval is not built yet)")
+	out.Skipped = append(out.Skipped, "hybrid: "+hybridSkipped(ctx, st))
 
 	if *asJSON {
 		if !*misses {
@@ -150,11 +151,27 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	return nil
 }
 
+// hybridSkipped says why the hybrid runs did not happen.
+func hybridSkipped(ctx context.Context, st *settings) string {
+	client, err := llm.New(st.LLM)
+	if err == nil {
+		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		err = client.CheckModel(cctx, st.LLM.EmbedModel)
+	}
+	if err != nil {
+		return fmt.Sprintf("skipped: no embedding model (%v)", err)
+	}
+	return fmt.Sprintf("skipped: embedding model %s is reachable, but this bench measures lexical retrieval only so far", st.LLM.EmbedModel)
+}
+
 // pipelineRetriever retrieves through the pipeline's retrieve stage, the
 // path questions take, and reads the tables from its metadata.
 func pipelineRetriever(p *pipeline.Pipeline, database string) bench.Retriever {
 	return func(ctx context.Context, question string) (*bench.Retrieved, error) {
-		res, err := p.Retrieve(ctx, worker.RetrieveRequest{Database: database, Question: question})
+		// RAG forced: below RETRIEVAL_TABLE_THRESHOLD the pipeline would
+		// give small schemas in full, and that measures nothing.
+		res, err := p.Retrieve(ctx, worker.RetrieveRequest{Database: database, Question: question, Retrieval: "rag"})
 		if err != nil {
 			return nil, err
 		}
