@@ -233,12 +233,27 @@ func (p *Pipeline) snapshot(ctx context.Context, database string) (*catalog.Snap
 // Retrieve builds the schema context: the full schema for small
 // databases, RAG over the schema index for large ones (retrieval.Auto).
 func (p *Pipeline) Retrieve(ctx context.Context, req worker.RetrieveRequest) (*worker.RetrieveResult, error) {
+	res, err := p.Retrieval(ctx, req, "")
+	if err != nil {
+		return nil, err
+	}
+	meta, err := json.Marshal(res.Metadata)
+	if err != nil {
+		return nil, err
+	}
+	return &worker.RetrieveResult{Format: string(res.Context.Format), Schema: res.Context.Schema, JoinHints: res.Context.JoinHints, Metadata: meta}, nil
+}
+
+// Retrieval is Retrieve's whole result, tables, scores and join hints
+// included (nl2sql retrieve); joinHints overrides the configured join hint
+// format when not empty.
+func (p *Pipeline) Retrieval(ctx context.Context, req worker.RetrieveRequest, joinHints retrieval.JoinHintFormat) (*retrieval.Result, error) {
 	s, err := p.snapshot(ctx, req.Database)
 	if err != nil {
 		return nil, err
 	}
 	res, err := p.auto.Retrieve(ctx, retrieval.Request{Question: req.Question, Snapshot: s,
-		Options: retrieval.Options{Format: retrieval.Format(req.SchemaFormat), Strategy: req.Retrieval}})
+		Options: retrieval.Options{Format: retrieval.Format(req.SchemaFormat), Strategy: req.Retrieval, JoinHints: joinHints}})
 	if err != nil {
 		switch {
 		case errors.Is(err, retrieval.ErrEmptyCatalog):
@@ -252,11 +267,7 @@ func (p *Pipeline) Retrieve(ctx context.Context, req worker.RetrieveRequest) (*w
 		}
 		return nil, err
 	}
-	meta, err := json.Marshal(res.Metadata)
-	if err != nil {
-		return nil, err
-	}
-	return &worker.RetrieveResult{Format: string(res.Context.Format), Schema: res.Context.Schema, JoinHints: res.Context.JoinHints, Metadata: meta}, nil
+	return res, nil
 }
 
 // Generate calls the model and extracts the SQL candidates of its reply.

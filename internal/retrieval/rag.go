@@ -146,8 +146,47 @@ type RAGConfig struct {
 	// nil.
 	Embedder   Embedder
 	EmbedModel string
+	// FKExpansionCap is the most tables FK expansion adds; FKEvidenceTopK
+	// and FKEvidenceThreshold make the evidence set a table must be in to
+	// be added (the FKEvidenceTopK best ranked scoring at least
+	// FKEvidenceThreshold). Defaults to 3, 20 and 0.20 (the seeds').
+	FKExpansionCap      int
+	FKEvidenceTopK      int
+	FKEvidenceThreshold float64
+	// FKDecay is how much of an included table's score passes to its
+	// foreign-key neighbours when FK expansion orders its candidates.
+	// Defaults to 0.5.
+	FKDecay float64
+	// HubDegree is the number of foreign keys above which a table is a
+	// hub; a hub contributes at most HubExpansionCap FK expansion
+	// candidates, and the join planner goes from a hub only to tables the
+	// evidence points at. Defaults to 8 (catalog.HubDegree) and 1.
+	HubDegree       int
+	HubExpansionCap int
+	// FKExpansionDisabled turns FK expansion off (FK_EXPANSION_ENABLED=false).
+	// Defaults to false.
+	FKExpansionDisabled bool
+	// JoinPlannerDisabled turns the join planner's bridges off
+	// (JOIN_PLANNER_ENABLED=false). Defaults to false.
+	JoinPlannerDisabled bool
+	// BridgeMinScore is the least score of a selected table the join
+	// planner connects to the others (a terminal). Defaults to 0.3.
+	BridgeMinScore float64
+	// BridgeCost is what a bridge table costs the planner, times one
+	// minus its own score; a terminal is joined when its score exceeds
+	// the cost of its route. Defaults to 0.25.
+	BridgeCost float64
+	// RoleEdgeCost is what joining along a foreign key costs when its
+	// column is named unlike the key it references and the question does
+	// not match it (created_by → employees). Defaults to 0.35.
+	RoleEdgeCost float64
+	// BridgeMaxHops is the most bridge tables on one route between
+	// terminals; BridgeCap the most the planner adds. Defaults to 2 and 3.
+	BridgeMaxHops int
+	BridgeCap     int
 	// Expand selects the included tables from the ranking. Defaults to
-	// the MaxTables best scoring at least MinRelativeScore, no expansion.
+	// the MaxTables best scoring at least MinRelativeScore, the join
+	// planner's bridges, then FK expansion, within FinalMaxTables.
 	Expand ExpandFunc
 	// PlanJoins gives the join hints. Defaults to Edges and Paths.
 	PlanJoins PlanFunc
@@ -180,6 +219,17 @@ func (c RAGConfig) WithDefaults() RAGConfig {
 	setDefault(&c.RouterConfidence, 0.9)
 	setDefault(&c.ColumnPruningKeep, 5)
 	setDefault(&c.MaxValueHints, 5)
+	setDefault(&c.FKExpansionCap, 3)
+	setDefault(&c.FKEvidenceTopK, 20)
+	setDefault(&c.FKEvidenceThreshold, 0.20)
+	setDefault(&c.FKDecay, 0.5)
+	setDefault(&c.HubDegree, catalog.HubDegree)
+	setDefault(&c.HubExpansionCap, 1)
+	setDefault(&c.BridgeMinScore, 0.3)
+	setDefault(&c.BridgeCost, 0.25)
+	setDefault(&c.RoleEdgeCost, 0.35)
+	setDefault(&c.BridgeMaxHops, 2)
+	setDefault(&c.BridgeCap, 3)
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -230,6 +280,14 @@ func (c RAGConfig) validate() error {
 		return errors.New("retrieval: ColumnPruningKeep must be positive")
 	case c.MaxValueHints < 0:
 		return errors.New("retrieval: MaxValueHints must not be negative")
+	case c.FKExpansionCap < 0 || c.FKEvidenceTopK < 1 || c.HubDegree < 1 || c.HubExpansionCap < 0:
+		return errors.New("retrieval: FKExpansionCap and HubExpansionCap must not be negative, FKEvidenceTopK and HubDegree must be positive")
+	case c.FKEvidenceThreshold < 0 || c.FKEvidenceThreshold > 1 || c.FKDecay < 0 || c.FKDecay > 1:
+		return errors.New("retrieval: FKEvidenceThreshold and FKDecay must be between 0 and 1")
+	case c.BridgeMinScore < 0 || c.BridgeMinScore > 1 || c.BridgeCost < 0 || c.RoleEdgeCost < 0:
+		return errors.New("retrieval: BridgeMinScore must be between 0 and 1, BridgeCost and RoleEdgeCost not negative")
+	case c.BridgeMaxHops < 1 || c.BridgeCap < 0:
+		return errors.New("retrieval: BridgeMaxHops must be positive and BridgeCap not negative")
 	}
 	return nil
 }
@@ -291,7 +349,7 @@ func (r *RAG) Retrieve(ctx context.Context, req Request) (*Result, error) {
 	}
 	expand := r.cfg.Expand
 	if expand == nil {
-		expand = r.selectTop
+		expand = r.expand(ev)
 	}
 	sel, err := expand(ctx, s, ranked)
 	if err != nil {

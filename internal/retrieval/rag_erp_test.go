@@ -146,8 +146,9 @@ func ragStrategy(t testing.TB, search retrieval.Searcher, cfg retrieval.RAGConfi
 
 // TestRAGOnERP measures lexical RAG on the demo ERP's exam questions, at
 // its own size and among 2,000 tables (skipped with -short). The floors are
-// where retrieval stands without FK expansion: a change that loses recall
-// fails here.
+// a question below where retrieval stands with the join planner and FK
+// expansion (59/60 at both sizes; the issue asks for 57 at 2,000 with at
+// most 15 tables): a change that loses recall fails here.
 func TestRAGOnERP(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -155,8 +156,8 @@ func TestRAGOnERP(t *testing.T) {
 		fullRecall int
 		maxTables  float64
 	}{
-		{tables: 75, fullRecall: 56, maxTables: 10},
-		{tables: 2000, fullRecall: 52, maxTables: 10},
+		{tables: 75, fullRecall: 58, maxTables: 11},
+		{tables: 2000, fullRecall: 58, maxTables: 12},
 	} {
 		t.Run(fmt.Sprint(tc.tables), func(t *testing.T) {
 			t.Parallel()

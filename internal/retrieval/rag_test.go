@@ -185,9 +185,16 @@ func TestRAG(t *testing.T) {
 		idx.lexical.Values = nil
 		idx.lexical.Columns = []schemaindex.Hit{hit(schemaindex.KindColumn, 1, 0.5, "departments", "name"), hit(schemaindex.KindColumn, 2, 0.45, "leave_types", "name")}
 		idx.lexical.Columns[0].Generic = true
-		res, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
+		res, err := rag(t, idx, retrieval.RAGConfig{JoinPlannerDisabled: true}).Retrieve(ctx, req)
 		require.NoError(t, err)
 		require.Equal(t, []string{"leave_types", "departments"}, res.Metadata.TablesIncluded, "0.5 × 0.7 < 0.45")
+
+		// With the join planner, the tables between them come too:
+		// departments ← employees ← leave_requests → leave_types.
+		res, err = rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Equal(t, []string{"leave_types", "departments", "leave_requests", "employees"}, res.Metadata.TablesIncluded)
+		require.Equal(t, []string{"column", "column", "bridge", "bridge"}, sources(res.Scores))
 	})
 
 	t.Run("References", func(t *testing.T) {
@@ -437,4 +444,12 @@ func TestAuto(t *testing.T) {
 		_, err := setup(t, retrieval.AutoConfig{}, index()).Retrieve(ctx, retrieval.Request{Question: question, Snapshot: snap, Options: retrieval.Options{Strategy: "vector"}})
 		require.ErrorContains(t, err, `strategy "vector"`)
 	})
+}
+
+func sources(scores []retrieval.TableScore) []string {
+	out := make([]string, len(scores))
+	for i, s := range scores {
+		out[i] = s.Source
+	}
+	return out
 }

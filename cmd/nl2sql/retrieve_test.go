@@ -1,0 +1,125 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestRetrieve(t *testing.T) {
+	t.Parallel()
+
+	decode := func(t *testing.T, line string) retrieveResult {
+		t.Helper()
+		var out retrieveResult
+		require.NoError(t, json.Unmarshal([]byte(line), &out), line)
+		return out
+	}
+
+	t.Run("RAG", func(t *testing.T) {
+		t.Parallel()
+		c := setup(t) // the fake Ollama embeds: hybrid
+		c.registered()
+		r := c.run("", "retrieve", "--db", "shop", "--json", "--strategy", "rag", "Total order amount per customer city")
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Equal(t, 1, strings.Count(r.stdout, "\n"), "one JSON object, one line")
+		out := decode(t, r.stdout)
+		require.Equal(t, "Total order amount per customer city", out.Question)
+		require.Equal(t, "rag", out.Strategy)
+		var names []string
+		for _, tb := range out.Tables {
+			names = append(names, tb.Name)
+			require.Greater(t, tb.Score, 0.0)
+			require.LessOrEqual(t, tb.Score, 1.0)
+		}
+		require.ElementsMatch(t, []string{"customers", "orders"}, names)
+		require.Equal(t, 1.0, out.Tables[0].Score, "scores are relative to the best")
+		require.Len(t, out.JoinPaths, 1)
+		require.Equal(t, []string{"orders", "customers"}, out.JoinPaths[0].Tables)
+		require.Equal(t, "orders.customer_id = customers.customer_id", out.JoinPaths[0].On)
+		require.Equal(t, "hybrid", out.Metadata.Mode)
+		require.Equal(t, []string{out.Tables[0].Name, out.Tables[1].Name}, out.Metadata.TablesIncluded)
+		require.NotNil(t, out.Metadata.Metrics)
+		require.Nil(t, out.Error)
+	})
+
+	t.Run("SmallSchemaIsGivenWhole", func(t *testing.T) {
+		t.Parallel()
+		c := setup(t)
+		c.registered()
+		r := c.run("", "retrieve", "--db", "shop", "--json", "How many orders?")
+		require.Equal(t, 0, r.code, r.stderr)
+		out := decode(t, r.stdout)
+		require.Equal(t, "full", out.Strategy)
+		require.Equal(t, []retrieveTable{{Name: "customers", Source: "full"}, {Name: "orders", Source: "full"}}, out.Tables)
+		require.Contains(t, out.Metadata.StrategyReason, "RETRIEVAL_TABLE_THRESHOLD")
+	})
+
+	t.Run("Stdin", func(t *testing.T) {
+		t.Parallel()
+		c := setup(t)
+		c.registered()
+		r := c.run("Which customers live in London?\n\n  order totals  \n", "retrieve", "--db", "shop", "--json", "--strategy", "rag", "-")
+		require.Equal(t, 0, r.code, r.stderr)
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		require.Len(t, lines, 2, "blank lines are skipped")
+		require.Equal(t, "Which customers live in London?", decode(t, lines[0]).Question)
+		second := decode(t, lines[1])
+		require.Equal(t, "order totals", second.Question)
+		require.Equal(t, "orders", second.Tables[0].Name)
+	})
+
+	t.Run("NoModelSaysLexical", func(t *testing.T) {
+		t.Parallel()
+		c := setup(t)
+		c.registered() // indexed with embeddings
+		c.env["OLLAMA_HOST"] = "http://127.0.0.1:1"
+		r := c.run("", "retrieve", "--db", "shop", "--json", "--strategy", "rag", "order totals")
+		require.Equal(t, 0, r.code, r.stderr)
+		out := decode(t, r.stdout)
+		require.Equal(t, "lexical", out.Metadata.Mode)
+		require.Contains(t, out.Metadata.ModeReason, "embedding the question failed")
+		require.Equal(t, "orders", out.Tables[0].Name)
+	})
+
+	t.Run("NothingMatches", func(t *testing.T) {
+		t.Parallel()
+		c := setup(t)
+		c.registered()
+		r := c.run("", "retrieve", "--db", "shop", "--json", "--strategy", "rag", "zzzz qqqq")
+		require.Equal(t, 0, r.code, r.stderr)
+		out := decode(t, r.stdout)
+		require.Equal(t, "full", out.Strategy, "a small schema falls back to the full schema")
+		require.Equal(t, "no relevant tables found in the schema index", out.Metadata.FallbackReason)
+
+		// A schema too large to give whole has nothing to fall back to.
+		// One bad line does not stop the others; the exit code says
+		// something failed.
+		c.env["NL2SQL_RAG_MAX_FULL_TABLES"] = "1"
+		r = c.run("zzzz qqqq\norder totals\n", "retrieve", "--db", "shop", "--json", "--strategy", "rag", "-")
+		require.Equal(t, exitFailure, r.code)
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		require.Len(t, lines, 2)
+		bad := decode(t, lines[0])
+		require.NotNil(t, bad.Error)
+		require.Equal(t, "validation_block", bad.Error.Class)
+		require.Empty(t, bad.Tables)
+		require.Nil(t, decode(t, lines[1]).Error)
+		require.Contains(t, r.stderr, "1 question(s) failed")
+	})
+
+	t.Run("Usage", func(t *testing.T) {
+		t.Parallel()
+		c := setup(t)
+		r := c.run("", "retrieve", "--db", "shop")
+		require.Equal(t, exitUsage, r.code)
+		require.Contains(t, r.stderr, "retrieve needs --db NAME and one question")
+		r = c.run("", "retrieve", "--db", "shop", "--strategy", "magic", "q")
+		require.Equal(t, exitUsage, r.code)
+		r = c.run("", "retrieve", "--db", "nope", "q")
+		require.Equal(t, exitFailure, r.code)
+		require.Contains(t, r.stderr, `validation_block: database "nope" is not registered`)
+	})
+}

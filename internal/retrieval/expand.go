@@ -1,0 +1,393 @@
+package retrieval
+
+import (
+	"cmp"
+	"context"
+	"slices"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+)
+
+// expand is the default ExpandFunc: the seeds' selection (the MaxTables
+// best), the join planner's bridges between the strongest of them, and the
+// seeds' relevance-gated FK expansion, within FinalMaxTables.
+//
+// Bridges come first because they are what a question over two tables that
+// no foreign key links cannot do without (performance reviews per
+// department need employees between them), and no lexical evidence finds
+// them: the question never mentions the table in the middle.
+func (r *RAG) expand(ev *evidence) ExpandFunc {
+	return func(ctx context.Context, s *catalog.Snapshot, ranked []RankedTable) (Expanded, error) {
+		sel, _ := r.selectTop(ctx, s, ranked)
+		x := &expansion{cfg: &r.cfg, s: s, ev: ev, rank: map[string]int{}, in: map[string]bool{}, adj: map[string][]link{}, out: sel}
+		x.out.Extra = map[string]int{}
+		for i, t := range ranked {
+			x.rank[t.Table.Key()] = i
+		}
+		x.ranked = ranked
+		for _, t := range sel.Tables {
+			x.in[t.Table.Key()] = true
+		}
+		if !r.cfg.JoinPlannerDisabled {
+			x.bridge()
+		}
+		if !r.cfg.FKExpansionDisabled {
+			x.fkExpand()
+		}
+		x.trim()
+		return x.out, nil
+	}
+}
+
+// expansion is one run of expand.
+type expansion struct {
+	cfg    *RAGConfig
+	s      *catalog.Snapshot
+	ev     *evidence
+	ranked []RankedTable
+	rank   map[string]int // position in ranked, by table key
+	adj    map[string][]link
+	in     map[string]bool
+	out    Expanded
+	// keep are the tables trim must not drop: terminals the planner
+	// connected and its bridges.
+	keep map[string]bool
+}
+
+// score is a table's fused score (relative to the best), 0 when the
+// evidence does not point at it.
+func (x *expansion) score(t *catalog.Table) float64 {
+	if i, ok := x.rank[t.Key()]; ok {
+		return x.ranked[i].Score
+	}
+	return 0
+}
+
+// link is a foreign key seen from one of its tables.
+type link struct {
+	fk   catalog.ForeignKey
+	to   *catalog.Table
+	cost float64
+}
+
+// links returns the tables joined to t by a foreign key, with the cost of
+// joining along it, computed once per expansion. A hub (more than
+// HubDegree foreign keys: employees, referenced by every table with a
+// created_by) only leads to tables the evidence points at, or already
+// included: through a hub, everything is two joins from everything, and an
+// unrelated bridge is worse than none.
+func (x *expansion) links(t *catalog.Table) []link {
+	if l, ok := x.adj[t.Key()]; ok {
+		return l
+	}
+	hub := x.s.Degree(t) > x.cfg.HubDegree
+	var out []link
+	seen := map[string]bool{}
+	add := func(fk catalog.ForeignKey, other *catalog.Table) {
+		if other == nil || other.Key() == t.Key() {
+			return
+		}
+		if hub && !x.in[other.Key()] && x.score(other) == 0 {
+			return
+		}
+		cost := x.edgeCost(fk)
+		if seen[other.Key()] {
+			// Two foreign keys to the same table: keep the cheaper.
+			for i := range out {
+				if out[i].to.Key() == other.Key() && cost < out[i].cost {
+					out[i] = link{fk: fk, to: other, cost: cost}
+				}
+			}
+			return
+		}
+		seen[other.Key()] = true
+		out = append(out, link{fk: fk, to: other, cost: cost})
+	}
+	for _, fk := range x.s.Outgoing(t) {
+		add(fk, x.s.Table(fk.RefSchema, fk.RefTable))
+	}
+	for _, fk := range x.s.Incoming(t) {
+		add(fk, x.s.Table(fk.Schema, fk.Table))
+	}
+	x.adj[t.Key()] = out
+	return out
+}
+
+// edgeCost is what joining along fk costs the planner: nothing for a key
+// named like the one it references (leave_requests.employee_id) or whose
+// column the question matched (sales_rep_id for "sales representative"),
+// RoleEdgeCost for a role the question does not mention (created_by,
+// approved_by): those join every table to employees.
+func (x *expansion) edgeCost(fk catalog.ForeignKey) float64 {
+	if slices.Equal(fk.Columns, fk.RefColumns) {
+		return 0
+	}
+	if cols := x.ev.columnScores[fk.TableKey()]; cols != nil {
+		for _, c := range fk.Columns {
+			if cols[c] > 0 {
+				return 0
+			}
+		}
+	}
+	return x.cfg.RoleEdgeCost
+}
+
+// reach is how a terminal reaches a table: the cheapest route found, its
+// cost (edges, and the tables in between not yet included) and how many
+// tables it would add, the reached one excluded.
+type reach struct {
+	cost  float64
+	added int
+	prev  *catalog.Table // nil for the terminal itself
+	table *catalog.Table
+}
+
+// reachFrom finds, for every table within BridgeMaxHops tables in between
+// of t, the cheapest route from t (Bellman-Ford over at most
+// BridgeMaxHops+1 joins: exact for routes that short). Ties go to fewer
+// new tables, then to the first found in the foreign-key graph's order, so
+// plans are the same every run.
+func (x *expansion) reachFrom(t *catalog.Table) map[string]*reach {
+	out := map[string]*reach{t.Key(): {table: t}}
+	frontier := []*catalog.Table{t}
+	for hop := 0; hop <= x.cfg.BridgeMaxHops && len(frontier) > 0; hop++ {
+		var next []*catalog.Table
+		for _, u := range frontier {
+			ru := out[u.Key()]
+			// Passing through u: it costs if it is not included (the
+			// terminal itself is).
+			base, added := ru.cost, ru.added
+			if ru.prev != nil {
+				if !x.in[u.Key()] {
+					if added == x.cfg.BridgeMaxHops {
+						continue
+					}
+					base += x.cfg.BridgeCost * (1 - x.score(u))
+					added++
+				}
+			}
+			for _, l := range x.links(u) {
+				c := base + l.cost
+				key := l.to.Key()
+				if r, ok := out[key]; ok && (r.prev == nil || r.cost < c-1e-9 || (r.cost < c+1e-9 && r.added <= added)) {
+					continue
+				}
+				out[key] = &reach{cost: c, added: added, prev: u, table: l.to}
+				next = append(next, l.to)
+			}
+		}
+		frontier = next
+	}
+	return out
+}
+
+// bridge runs the join planner: a Steiner tree over the foreign-key graph
+// connecting the terminals (the selected tables scoring at least
+// BridgeMinScore) with the fewest, most relevant bridge tables, by the
+// shortest-path heuristic: from a root, repeatedly join the terminal whose
+// cheapest route to the tree gains most (its score, at most the root's)
+// over what it costs
+// (BridgeCost per new table, less its own relevance, plus edge costs). The
+// heuristic depends on the root, so it runs from each terminal and keeps
+// the best plan. Terminals no route joins within BridgeMaxHops tables
+// stay as they are.
+func (x *expansion) bridge() {
+	var terminals []RankedTable
+	for _, t := range x.out.Tables {
+		if t.Score >= x.cfg.BridgeMinScore {
+			terminals = append(terminals, t)
+		}
+	}
+	x.keep = map[string]bool{}
+	if len(terminals) < 2 {
+		return
+	}
+	reaches := make([]map[string]*reach, len(terminals))
+	for i, t := range terminals {
+		reaches[i] = x.reachFrom(t.Table)
+	}
+	type plan struct {
+		value   float64
+		bridges []*catalog.Table
+		joined  []*catalog.Table
+	}
+	var best *plan
+	for root := range terminals {
+		p := &plan{}
+		tree := []*catalog.Table{terminals[root].Table}
+		inTree := map[string]bool{terminals[root].Table.Key(): true}
+		joined := make([]bool, len(terminals))
+		joined[root] = true
+		for {
+			pick, pickGain := -1, 0.0
+			var pickAt *reach
+			for i, t := range terminals {
+				if joined[i] {
+					continue
+				}
+				var at *reach
+				for _, n := range tree {
+					r := reaches[i][n.Key()]
+					if r == nil || len(p.bridges)+r.added > x.cfg.BridgeCap {
+						continue
+					}
+					if at == nil || r.cost < at.cost-1e-9 || (r.cost < at.cost+1e-9 && r.added < at.added) {
+						at = r
+					}
+				}
+				if at == nil {
+					continue
+				}
+				// Joining is worth the weaker end of the join: a route
+				// from the best table to a weak one is worth little, and
+				// from either end the same.
+				if gain := min(t.Score, terminals[root].Score) - at.cost; gain > 0 && gain > pickGain {
+					pick, pickGain, pickAt = i, gain, at
+				}
+			}
+			if pick < 0 {
+				break
+			}
+			p.value += pickGain
+			joined[pick] = true
+			p.joined = append(p.joined, terminals[pick].Table)
+			// Walk back from the tree node to the terminal.
+			for r := pickAt; r != nil && r.prev != nil; r = reaches[pick][r.prev.Key()] {
+				n := r.prev
+				if inTree[n.Key()] {
+					continue
+				}
+				inTree[n.Key()] = true
+				tree = append(tree, n)
+				if !x.in[n.Key()] {
+					p.bridges = append(p.bridges, n)
+				}
+				for j, t := range terminals {
+					if t.Table.Key() == n.Key() && !joined[j] {
+						joined[j] = true
+						p.joined = append(p.joined, n)
+					}
+				}
+			}
+		}
+		if len(p.joined) > 0 {
+			p.joined = append(p.joined, terminals[root].Table)
+		}
+		if best == nil || p.value > best.value+1e-9 || (p.value > best.value-1e-9 && len(p.bridges) < len(best.bridges)) {
+			best = p
+		}
+	}
+	for _, t := range best.joined {
+		x.keep[t.Key()] = true
+	}
+	for _, b := range best.bridges {
+		x.keep[b.Key()] = true
+		x.in[b.Key()] = true
+		x.out.Tables = append(x.out.Tables, RankedTable{Table: b, Score: x.score(b), Source: "bridge"})
+	}
+	x.out.Extra["bridges"] = len(best.bridges)
+	x.out.Extra["bridge_terminals"] = len(terminals)
+	x.out.Extra["bridge_joined"] = len(best.joined)
+}
+
+// fkExpand is the seeds' relevance-gated FK expansion: the tables joined
+// by a foreign key to an included one are candidates; only those in the
+// evidence set (the FKEvidenceTopK best ranked, scoring at least
+// FKEvidenceThreshold) are added, at most FKExpansionCap, best first by
+// their own score plus FKDecay times their included neighbour's. A hub
+// contributes at most HubExpansionCap of its neighbours.
+func (x *expansion) fkExpand() {
+	evidence := map[string]bool{}
+	for i, t := range x.ranked {
+		if i == x.cfg.FKEvidenceTopK {
+			break
+		}
+		if t.Score >= x.cfg.FKEvidenceThreshold {
+			evidence[t.Table.Key()] = true
+		}
+	}
+	type cand struct {
+		t        *catalog.Table
+		priority float64
+	}
+	cands := map[string]*cand{}
+	blocked := map[string]bool{}
+	for _, p := range x.out.Tables {
+		hub := x.s.Degree(p.Table) > x.cfg.HubDegree
+		var mine []*cand
+		for _, l := range x.links(p.Table) {
+			n := l.to
+			key := n.Key()
+			if x.in[key] {
+				continue
+			}
+			if !evidence[key] {
+				blocked[key] = true
+				continue
+			}
+			mine = append(mine, &cand{t: n, priority: x.score(n) + x.cfg.FKDecay*p.Score})
+		}
+		slices.SortStableFunc(mine, func(a, b *cand) int { return cmp.Compare(b.priority, a.priority) })
+		if hub && len(mine) > x.cfg.HubExpansionCap {
+			x.out.Extra["hub_capped"] += len(mine) - x.cfg.HubExpansionCap
+			mine = mine[:x.cfg.HubExpansionCap]
+		}
+		for _, c := range mine {
+			if prev := cands[c.t.Key()]; prev == nil || c.priority > prev.priority {
+				cands[c.t.Key()] = c
+			}
+		}
+	}
+	list := make([]*cand, 0, len(cands))
+	for key, c := range cands {
+		delete(blocked, key)
+		list = append(list, c)
+	}
+	slices.SortFunc(list, func(a, b *cand) int {
+		if c := cmp.Compare(b.priority, a.priority); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.t.Key(), b.t.Key())
+	})
+	x.out.Candidates = len(list) + len(blocked)
+	x.out.BlockedNoEvidence = len(blocked)
+	for _, c := range list {
+		if x.out.Added == x.cfg.FKExpansionCap {
+			break
+		}
+		x.in[c.t.Key()] = true
+		x.out.Tables = append(x.out.Tables, RankedTable{Table: c.t, Score: x.score(c.t), Source: "fk"})
+		x.out.Added++
+	}
+}
+
+// trim keeps at most FinalMaxTables: the planner's terminals and bridges
+// stay, the lowest scoring of the rest go first.
+func (x *expansion) trim() {
+	over := len(x.out.Tables) - x.cfg.FinalMaxTables
+	if over <= 0 {
+		return
+	}
+	order := make([]int, 0, len(x.out.Tables))
+	for i, t := range x.out.Tables {
+		if !x.keep[t.Table.Key()] {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(x.out.Tables[a].Score, x.out.Tables[b].Score) })
+	drop := map[int]bool{}
+	for _, i := range order[:min(over, len(order))] {
+		drop[i] = true
+		if x.out.Tables[i].Source == "fk" {
+			x.out.Added--
+		}
+	}
+	x.out.Extra["trimmed"] = len(drop)
+	kept := x.out.Tables[:0]
+	for i, t := range x.out.Tables {
+		if !drop[i] {
+			kept = append(kept, t)
+		}
+	}
+	x.out.Tables = kept
+}

@@ -1,0 +1,196 @@
+package retrieval_test
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/retrieval"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
+)
+
+// graphSnapshot builds a snapshot from foreign keys written
+// "table.column>ref". Every table's key is its name, singular, with _id
+// (employees.employee_id); foreign keys reference it.
+func graphSnapshot(t *testing.T, tables []string, fks ...string) *catalog.Snapshot {
+	t.Helper()
+	s := &catalog.Snapshot{Database: "g", Schemas: []string{"public"}}
+	byName := map[string]*catalog.Table{}
+	for _, name := range tables {
+		byName[name] = &catalog.Table{Schema: "public", Name: name, EstimatedRows: -1,
+			Columns: []catalog.Column{{Name: key(name), Type: "bigint", PrimaryKey: true}}, PrimaryKey: []string{key(name)}}
+		s.Tables = append(s.Tables, byName[name])
+	}
+	for _, fk := range fks {
+		table, rest, _ := strings.Cut(fk, ".")
+		column, ref, _ := strings.Cut(rest, ">")
+		// Not s.Table: the snapshot indexes itself once, on first use.
+		tbl := byName[table]
+		require.NotNil(t, tbl, table)
+		if tbl.Column(column) == nil {
+			tbl.Columns = append(tbl.Columns, catalog.Column{Name: column, Type: "bigint"})
+		}
+		s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{Name: table + "_" + column + "_fk", Schema: "public", Table: table,
+			Columns: []string{column}, RefSchema: "public", RefTable: ref, RefColumns: []string{key(ref)}})
+	}
+	slices.SortFunc(s.Tables, func(a, b *catalog.Table) int { return cmp.Compare(a.Name, b.Name) })
+	slices.SortFunc(s.ForeignKeys, func(a, b catalog.ForeignKey) int {
+		return cmp.Or(cmp.Compare(a.Table, b.Table), cmp.Compare(a.Name, b.Name))
+	})
+	return s
+}
+
+func key(table string) string { return strings.TrimSuffix(table, "s") + "_id" }
+
+// tableHits are lexical table hits with the given relevance, best first.
+func tableHits(rel map[string]float64) *schemaindex.Hits {
+	names := make([]string, 0, len(rel))
+	for n := range rel {
+		names = append(names, n)
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(rel[b], rel[a]), cmp.Compare(a, b)) })
+	h := &schemaindex.Hits{}
+	for i, n := range names {
+		h.Tables = append(h.Tables, hit(schemaindex.KindTable, i+1, rel[n], n))
+	}
+	return h
+}
+
+func TestExpand(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	// employees is a hub: every audited table's created_by references it.
+	tables := []string{"departments", "employees", "performance_reviews", "widgets", "gadgets", "locations", "regions", "notes", "tags"}
+	fks := []string{"employees.department_id>departments", "performance_reviews.employee_id>employees",
+		"widgets.created_by>employees", "gadgets.created_by>employees", "departments.location_id>locations",
+		"locations.region_id>regions", "notes.widget_id>widgets", "tags.widget_id>widgets"}
+	for i := range catalog.HubDegree {
+		name := fmt.Sprintf("audit%d", i)
+		tables = append(tables, name)
+		fks = append(fks, name+".created_by>employees")
+	}
+	snap := graphSnapshot(t, tables, fks...)
+	require.True(t, snap.IsHub(snap.Table("public", "employees")))
+
+	retrieve := func(t *testing.T, cfg retrieval.RAGConfig, rel map[string]float64) *retrieval.Result {
+		t.Helper()
+		cfg.Render.JoinHints = retrieval.JoinHintsBoth
+		res, err := rag(t, &fakeIndex{lexical: tableHits(rel)}, cfg).Retrieve(ctx, retrieval.Request{Question: "q", Snapshot: snap})
+		require.NoError(t, err)
+		return res
+	}
+
+	t.Run("BridgesTablesNoForeignKeyLinks", func(t *testing.T) {
+		t.Parallel()
+		// Reviews per department: employees sits between them, and
+		// nothing in the question names it.
+		res := retrieve(t, retrieval.RAGConfig{}, map[string]float64{"performance_reviews": 0.8, "departments": 0.4})
+		require.Equal(t, []string{"performance_reviews", "departments", "employees"}, res.Metadata.TablesIncluded)
+		require.Equal(t, []string{"table", "table", "bridge"}, sources(res.Scores))
+		require.Equal(t, 1, res.Metadata.Metrics.Expansion["bridges"])
+		var paths []string
+		for _, h := range res.JoinHints {
+			if h.IsPath() {
+				paths = append(paths, fmt.Sprint(h.Tables))
+			}
+		}
+		require.Equal(t, []string{"[performance_reviews employees departments]"}, paths)
+		require.Contains(t, res.Context.JoinHints, "performance_reviews.employee_id = employees.employee_id")
+
+		off := retrieve(t, retrieval.RAGConfig{JoinPlannerDisabled: true}, map[string]float64{"performance_reviews": 0.8, "departments": 0.4})
+		require.Equal(t, []string{"performance_reviews", "departments"}, off.Metadata.TablesIncluded, "JOIN_PLANNER_ENABLED=false")
+	})
+
+	t.Run("WeakTablesAreNotBridged", func(t *testing.T) {
+		t.Parallel()
+		// departments scores a fifth of the best: below BridgeMinScore,
+		// so no bridge is worth it.
+		res := retrieve(t, retrieval.RAGConfig{}, map[string]float64{"performance_reviews": 1, "departments": 0.2})
+		require.Equal(t, []string{"performance_reviews", "departments"}, res.Metadata.TablesIncluded)
+	})
+
+	t.Run("RoleKeysThroughAHubDoNotBridge", func(t *testing.T) {
+		t.Parallel()
+		// widgets and gadgets are both created by employees; that says
+		// nothing about how a question about both joins them.
+		res := retrieve(t, retrieval.RAGConfig{}, map[string]float64{"widgets": 0.8, "gadgets": 0.7})
+		require.Equal(t, []string{"widgets", "gadgets"}, res.Metadata.TablesIncluded)
+
+		// Unless the question matched the role column.
+		idx := &fakeIndex{lexical: tableHits(map[string]float64{"widgets": 0.8, "gadgets": 0.7})}
+		idx.lexical.Columns = []schemaindex.Hit{hit(schemaindex.KindColumn, 1, 0.3, "widgets", "created_by"), hit(schemaindex.KindColumn, 2, 0.3, "gadgets", "created_by")}
+		r, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, retrieval.Request{Question: "q", Snapshot: snap})
+		require.NoError(t, err)
+		require.Contains(t, r.Metadata.TablesIncluded, "employees")
+	})
+
+	t.Run("BridgeMaxHops", func(t *testing.T) {
+		t.Parallel()
+		// performance_reviews → employees → departments → locations →
+		// regions: three tables between, one more than allowed.
+		res := retrieve(t, retrieval.RAGConfig{}, map[string]float64{"performance_reviews": 0.8, "regions": 0.8})
+		require.Equal(t, []string{"performance_reviews", "regions"}, res.Metadata.TablesIncluded)
+
+		res = retrieve(t, retrieval.RAGConfig{BridgeMaxHops: 3}, map[string]float64{"performance_reviews": 0.8, "regions": 0.8})
+		require.ElementsMatch(t, []string{"performance_reviews", "regions", "employees", "departments", "locations"}, res.Metadata.TablesIncluded)
+	})
+
+	t.Run("FKExpansionIsRelevanceGated", func(t *testing.T) {
+		t.Parallel()
+		// widgets and gadgets are selected (MaxTables 2); notes is a
+		// neighbour of widgets in the evidence set, tags one outside it.
+		res := retrieve(t, retrieval.RAGConfig{MaxTables: 2, JoinPlannerDisabled: true},
+			map[string]float64{"widgets": 1, "gadgets": 0.9, "notes": 0.5, "tags": 0.1})
+		require.Equal(t, []string{"widgets", "gadgets", "notes"}, res.Metadata.TablesIncluded)
+		require.Equal(t, "fk", res.Scores[2].Source)
+		m := res.Metadata.Metrics
+		require.Equal(t, 1, m.FKExpansionAdded)
+		require.Equal(t, 2, m.FKExpansionBlockedNoEvidence, "tags scores below fkEvidenceThreshold; no evidence points at employees")
+		require.Equal(t, 3, m.FKExpansionCandidates)
+
+		res = retrieve(t, retrieval.RAGConfig{MaxTables: 2, JoinPlannerDisabled: true, FKExpansionDisabled: true},
+			map[string]float64{"widgets": 1, "gadgets": 0.9, "notes": 0.5, "tags": 0.1})
+		require.Equal(t, []string{"widgets", "gadgets"}, res.Metadata.TablesIncluded, "FK_EXPANSION_ENABLED=false")
+	})
+
+	t.Run("HubExpansionCap", func(t *testing.T) {
+		t.Parallel()
+		rel := map[string]float64{"employees": 1}
+		for i := range 4 {
+			rel[fmt.Sprintf("audit%d", i)] = 0.5 - 0.01*float64(i)
+		}
+		res := retrieve(t, retrieval.RAGConfig{MaxTables: 1, JoinPlannerDisabled: true}, rel)
+		require.Equal(t, []string{"employees", "audit0"}, res.Metadata.TablesIncluded, "a hub gives one neighbour")
+		require.Equal(t, 3, res.Metadata.Metrics.Expansion["hub_capped"])
+
+		res = retrieve(t, retrieval.RAGConfig{MaxTables: 1, JoinPlannerDisabled: true, HubExpansionCap: 3}, rel)
+		require.Equal(t, []string{"employees", "audit0", "audit1", "audit2"}, res.Metadata.TablesIncluded, "fkExpansionCap 3")
+	})
+
+	t.Run("FinalMaxTablesKeepsTheJoinedOnes", func(t *testing.T) {
+		t.Parallel()
+		// Four tables selected, one bridge needed, room for four: the
+		// weakest table that nothing joins goes.
+		rel := map[string]float64{"performance_reviews": 1, "departments": 0.7, "tags": 0.35, "notes": 0.3}
+		res := retrieve(t, retrieval.RAGConfig{MaxTables: 4, FinalMaxTables: 4, FKExpansionDisabled: true}, rel)
+		require.Equal(t, []string{"performance_reviews", "departments", "tags", "employees"}, res.Metadata.TablesIncluded)
+		require.Equal(t, 1, res.Metadata.Metrics.Expansion["trimmed"])
+	})
+
+	t.Run("Deterministic", func(t *testing.T) {
+		t.Parallel()
+		rel := map[string]float64{"performance_reviews": 0.9, "departments": 0.6, "widgets": 0.6, "regions": 0.5, "notes": 0.5}
+		first := retrieve(t, retrieval.RAGConfig{}, rel)
+		for range 20 {
+			again := retrieve(t, retrieval.RAGConfig{}, rel)
+			require.Equal(t, first.Metadata.TablesIncluded, again.Metadata.TablesIncluded)
+			require.Equal(t, first.JoinHints, again.JoinHints)
+		}
+	})
+}
