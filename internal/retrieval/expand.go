@@ -140,6 +140,7 @@ type reach struct {
 	added int
 	prev  *catalog.Table // nil for the terminal itself
 	table *catalog.Table
+	fk    catalog.ForeignKey // joining prev and table
 }
 
 // reachFrom finds, for every table within BridgeMaxHops tables in between
@@ -172,7 +173,7 @@ func (x *expansion) reachFrom(t *catalog.Table) map[string]*reach {
 				if r, ok := out[key]; ok && (r.prev == nil || r.cost < c-1e-9 || (r.cost < c+1e-9 && r.added <= added)) {
 					continue
 				}
-				out[key] = &reach{cost: c, added: added, prev: u, table: l.to}
+				out[key] = &reach{cost: c, added: added, prev: u, table: l.to, fk: l.fk}
 				next = append(next, l.to)
 			}
 		}
@@ -210,10 +211,12 @@ func (x *expansion) bridge() {
 		value   float64
 		bridges []*catalog.Table
 		joined  []*catalog.Table
+		root    *catalog.Table
+		edges   []*reach
 	}
 	var best *plan
 	for root := range terminals {
-		p := &plan{}
+		p := &plan{root: terminals[root].Table}
 		tree := []*catalog.Table{terminals[root].Table}
 		inTree := map[string]bool{terminals[root].Table.Key(): true}
 		joined := make([]bool, len(terminals))
@@ -254,6 +257,7 @@ func (x *expansion) bridge() {
 			// Walk back from the tree node to the terminal.
 			for r := pickAt; r != nil && r.prev != nil; r = reaches[pick][r.prev.Key()] {
 				n := r.prev
+				p.edges = append(p.edges, r)
 				if inTree[n.Key()] {
 					continue
 				}
@@ -285,9 +289,85 @@ func (x *expansion) bridge() {
 		x.in[b.Key()] = true
 		x.out.Tables = append(x.out.Tables, RankedTable{Table: b, Score: x.score(b), Source: "bridge"})
 	}
+	for _, path := range treePaths(best.root, best.edges, x.cfg.Render.MaxPaths) {
+		x.out.JoinPaths = append(x.out.JoinPaths, x.hint(path, best.edges))
+	}
 	x.out.Extra["bridges"] = len(best.bridges)
 	x.out.Extra["bridge_terminals"] = len(terminals)
 	x.out.Extra["bridge_joined"] = len(best.joined)
+}
+
+// treePaths are the join paths of the planner's tree: from the root to
+// each table, those of three tables or more, longest first, leaving out a
+// path inside one already listed, at most max. They are the skeleton of the
+// query's joins, where the shortest paths between every pair of included
+// tables (Paths) would also join tables the plan keeps apart.
+func treePaths(root *catalog.Table, edges []*reach, max int) [][]*catalog.Table {
+	if root == nil || len(edges) == 0 {
+		return nil
+	}
+	adj := map[string][]*catalog.Table{}
+	for _, e := range edges {
+		adj[e.table.Key()] = append(adj[e.table.Key()], e.prev)
+		adj[e.prev.Key()] = append(adj[e.prev.Key()], e.table)
+	}
+	parent := map[string]*catalog.Table{root.Key(): nil}
+	order := []*catalog.Table{root}
+	for i := 0; i < len(order); i++ {
+		u := order[i]
+		for _, v := range adj[u.Key()] {
+			if _, seen := parent[v.Key()]; !seen {
+				parent[v.Key()] = u
+				order = append(order, v)
+			}
+		}
+	}
+	var paths [][]*catalog.Table
+	for _, t := range order[1:] {
+		var p []*catalog.Table
+		for n := t; n != nil; n = parent[n.Key()] {
+			p = append(p, n)
+		}
+		if len(p) < 3 {
+			continue
+		}
+		slices.Reverse(p)
+		paths = append(paths, p)
+	}
+	slices.SortStableFunc(paths, func(a, b []*catalog.Table) int { return len(b) - len(a) })
+	var out [][]*catalog.Table
+	for _, p := range paths {
+		if len(out) == max {
+			break
+		}
+		inside := slices.ContainsFunc(out, func(q []*catalog.Table) bool {
+			return len(q) >= len(p) && slices.EqualFunc(q[:len(p)], p, func(a, b *catalog.Table) bool { return a.Key() == b.Key() })
+		})
+		if !inside {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// hint is the join hint along path, by the foreign keys the planner chose.
+func (x *expansion) hint(path []*catalog.Table, edges []*reach) JoinHint {
+	h := JoinHint{}
+	for i, t := range path {
+		h.Tables = append(h.Tables, x.s.TableSQLName(t))
+		if i == 0 {
+			continue
+		}
+		prev := path[i-1]
+		for _, e := range edges {
+			if (e.prev.Key() == prev.Key() && e.table.Key() == t.Key()) || (e.prev.Key() == t.Key() && e.table.Key() == prev.Key()) {
+				// forward: the step's from table is the referencing one.
+				h.Steps = append(h.Steps, stepAlong(x.s, e.fk, e.fk.TableKey() == prev.Key()))
+				break
+			}
+		}
+	}
+	return h
 }
 
 // fkExpand is the seeds' relevance-gated FK expansion: the tables joined

@@ -51,6 +51,10 @@ type Expanded struct {
 	BlockedNoEvidence int
 	// Extra are other counters worth logging (bridges, hub caps).
 	Extra map[string]int
+	// JoinPaths are the join planner's paths through its tree; when set,
+	// they are the paths of the join hints instead of the shortest paths
+	// between included tables.
+	JoinPaths []JoinHint
 }
 
 // ExpandFunc chooses the tables to include from the fused ranking (best
@@ -367,6 +371,18 @@ func (r *RAG) Retrieve(ctx context.Context, req Request) (*Result, error) {
 		render = pruneColumns(s, tables, ev.columnScores, r.cfg.ColumnPruningKeep)
 	}
 	hintsFor := func(format JoinHintFormat) []JoinHint { return defaultHints(r.cfg.Render, s, tables, format) }
+	if sel.JoinPaths != nil {
+		hintsFor = func(format JoinHintFormat) []JoinHint {
+			var hints []JoinHint
+			if format.edges() {
+				hints = Edges(s, tables)
+			}
+			if format.paths() {
+				hints = append(hints, sel.JoinPaths...)
+			}
+			return hints
+		}
+	}
 	var planErr error
 	if r.cfg.PlanJoins != nil {
 		hintsFor = func(format JoinHintFormat) []JoinHint {
