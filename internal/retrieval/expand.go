@@ -187,11 +187,10 @@ func (x *expansion) reachFrom(t *catalog.Table) map[string]*reach {
 // BridgeMinScore) with the fewest, most relevant bridge tables, by the
 // shortest-path heuristic: from a root, repeatedly join the terminal whose
 // cheapest route to the tree gains most (its score, at most the root's)
-// over what it costs
-// (BridgeCost per new table, less its own relevance, plus edge costs). The
-// heuristic depends on the root, so it runs from each terminal and keeps
-// the best plan. Terminals no route joins within BridgeMaxHops tables
-// stay as they are.
+// over what it costs (BridgeCost per new table, less its own relevance,
+// plus edge costs). The heuristic depends on the root, so it runs from
+// each terminal and keeps the best plan. Terminals no route joins within
+// BridgeMaxHops tables stay as they are.
 func (x *expansion) bridge() {
 	var terminals []RankedTable
 	for _, t := range x.out.Tables {
