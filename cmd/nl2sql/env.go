@@ -52,6 +52,7 @@ var envVars = []envVar{
 	{"NL2SQL_TARGET_MAX_CONNS", "4", "Connection pool size per target database."},
 	{"NL2SQL_SCHEMA_FORMAT", "mschema", "Schema context format: mschema or create_table."},
 	{"NL2SQL_JOIN_HINTS", "edges", "Join hints: edges, paths, both or none."},
+	{"JOIN_HINT_FORMAT", "", "The seeds' name for NL2SQL_JOIN_HINTS, used when that is not set."},
 	{"RETRIEVAL_TABLE_THRESHOLD", "100", "Databases with at least this many tables use RAG (schema retrieval); smaller ones get the full schema."},
 	{"ENABLE_DOC_RETRIEVAL", "true", "false: every question gets the full schema unless options.retrieval asks for RAG."},
 	{"NL2SQL_RAG_MAX_FULL_TABLES", "150", "When RAG fails or finds nothing, a database of at most this many tables falls back to the full schema; a larger one to the 12 tables whose names best match the question."},
@@ -119,6 +120,17 @@ func defaultOf(name string) string {
 
 func (e *env) str(name string) string {
 	if v, ok := e.lookup(name); ok && strings.TrimSpace(v) != "" {
+		return strings.TrimSpace(v)
+	}
+	return defaultOf(name)
+}
+
+// strOr is name's value, or alias's when name is not set (a seeds' name).
+func (e *env) strOr(name, alias string) string {
+	if v, ok := e.lookup(name); ok && strings.TrimSpace(v) != "" {
+		return strings.TrimSpace(v)
+	}
+	if v, ok := e.lookup(alias); ok && strings.TrimSpace(v) != "" {
 		return strings.TrimSpace(v)
 	}
 	return defaultOf(name)

@@ -123,3 +123,23 @@ func TestRetrieve(t *testing.T) {
 		require.Contains(t, r.stderr, `validation_block: database "nope" is not registered`)
 	})
 }
+
+// TestJoinHintFormatAlias: the seeds' JOIN_HINT_FORMAT is honoured when
+// NL2SQL_JOIN_HINTS is not set, and loses to it when it is.
+func TestJoinHintFormatAlias(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{}, "edges"},
+		{map[string]string{"JOIN_HINT_FORMAT": "paths"}, "paths"},
+		{map[string]string{"JOIN_HINT_FORMAT": "paths", "NL2SQL_JOIN_HINTS": "none"}, "none"},
+	} {
+		c := &cli{t: t, env: tc.env}
+		m := &Main{Getenv: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok }}
+		st, err := loadSettings(m)
+		require.NoError(t, err)
+		require.Equal(t, tc.want, string(st.Pipeline.Retrieval.JoinHints), tc.env)
+	}
+}

@@ -70,7 +70,7 @@ func loadSettings(m *Main) (*settings, error) {
 	}
 	s.Pipeline = pipeline.Config{
 		Retrieval: retrieval.Config{
-			Format: retrieval.Format(e.str("NL2SQL_SCHEMA_FORMAT")), JoinHints: retrieval.JoinHintFormat(e.str("NL2SQL_JOIN_HINTS")),
+			Format: retrieval.Format(e.str("NL2SQL_SCHEMA_FORMAT")), JoinHints: retrieval.JoinHintFormat(e.strOr("NL2SQL_JOIN_HINTS", "JOIN_HINT_FORMAT")),
 		},
 		RAG: retrieval.RAGConfig{
 			TableTopK: e.int("NL2SQL_RAG_TABLE_TOP_K"), ColumnTopK: e.int("NL2SQL_RAG_COLUMN_TOP_K"), ValueTopK: e.int("NL2SQL_RAG_VALUE_TOP_K"),
