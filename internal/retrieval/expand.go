@@ -20,7 +20,8 @@ func (r *RAG) expand(ev *evidence) ExpandFunc {
 	return func(ctx context.Context, s *catalog.Snapshot, ranked []RankedTable) (Expanded, error) {
 		sel, _ := r.selectTop(ctx, s, ranked)
 		x := &expansion{cfg: &r.cfg, s: s, ev: ev, rank: map[string]int{}, in: map[string]bool{}, adj: map[string][]link{}, out: sel}
-		x.out.Extra = map[string]int{}
+		// The same keys every time, for whoever reads the metadata.
+		x.out.Extra = map[string]int{"hub_capped": 0, "trimmed": 0}
 		for i, t := range ranked {
 			x.rank[t.Table.Key()] = i
 		}
@@ -199,6 +200,7 @@ func (x *expansion) bridge() {
 		}
 	}
 	x.keep = map[string]bool{}
+	x.out.Extra["bridges"], x.out.Extra["bridge_terminals"], x.out.Extra["bridge_joined"] = 0, len(terminals), 0
 	if len(terminals) < 2 {
 		return
 	}
@@ -292,7 +294,6 @@ func (x *expansion) bridge() {
 		x.out.JoinPaths = append(x.out.JoinPaths, x.hint(path, best.edges))
 	}
 	x.out.Extra["bridges"] = len(best.bridges)
-	x.out.Extra["bridge_terminals"] = len(terminals)
 	x.out.Extra["bridge_joined"] = len(best.joined)
 }
 
