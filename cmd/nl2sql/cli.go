@@ -143,17 +143,23 @@ func (m *Main) report(err error) int {
 		return exitOK
 	}
 	ce := errclass.Classify(err)
-	msg := err.Error()
-	var already *errclass.Error
-	if errors.As(err, &already) {
-		msg = already.Message
-	}
+	msg := userMessage(err)
 	if ce.SQLSTATE != "" {
 		fmt.Fprintf(m.Stderr, "nl2sql: %s (SQLSTATE %s): %s\n", ce.Class, ce.SQLSTATE, msg)
 	} else {
 		fmt.Fprintf(m.Stderr, "nl2sql: %s: %s\n", ce.Class, msg)
 	}
 	return exitFailure
+}
+
+// userMessage is what the user is told of err: the message of the
+// classified error it carries, else its text.
+func userMessage(err error) string {
+	var already *errclass.Error
+	if errors.As(err, &already) {
+		return already.Message
+	}
+	return err.Error()
 }
 
 // parseFlags parses args with fs, allowing flags after positional

@@ -131,13 +131,8 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 			}
 			failed++
 			ce := errclass.Classify(err)
-			msg := err.Error()
-			var already *errclass.Error
-			if errors.As(err, &already) {
-				msg = already.Message
-			}
 			out = &retrieveResult{Question: question, Tables: []retrieveTable{}, JoinPaths: []retrieveJoin{},
-				Error: &retrieveError{Class: string(ce.Class), Code: ce.Code, Message: msg}}
+				Error: &retrieveError{Class: string(ce.Class), Code: ce.Code, Message: userMessage(err)}}
 		}
 		if err := printRetrieve(m.Stdout, out, *asJSON); err != nil {
 			return err
