@@ -19,13 +19,12 @@ import (
 func (r *RAG) expand(ev *evidence) ExpandFunc {
 	return func(ctx context.Context, s *catalog.Snapshot, ranked []RankedTable) (Expanded, error) {
 		sel, _ := r.selectTop(ctx, s, ranked)
-		x := &expansion{cfg: &r.cfg, s: s, ev: ev, rank: map[string]int{}, in: map[string]bool{}, adj: map[string][]link{}, out: sel}
+		x := &expansion{cfg: &r.cfg, s: s, ev: ev, ranked: ranked, scores: map[string]float64{}, in: map[string]bool{}, adj: map[string][]link{}, out: sel}
 		// The same keys every time, for whoever reads the metadata.
 		x.out.Extra = map[string]int{"hub_capped": 0, "trimmed": 0}
-		for i, t := range ranked {
-			x.rank[t.Table.Key()] = i
+		for _, t := range ranked {
+			x.scores[t.Table.Key()] = t.Score
 		}
-		x.ranked = ranked
 		for _, t := range sel.Tables {
 			x.in[t.Table.Key()] = true
 		}
@@ -46,7 +45,7 @@ type expansion struct {
 	s      *catalog.Snapshot
 	ev     *evidence
 	ranked []RankedTable
-	rank   map[string]int // position in ranked, by table key
+	scores map[string]float64 // of ranked, by table key
 	adj    map[string][]link
 	in     map[string]bool
 	out    Expanded
@@ -57,12 +56,7 @@ type expansion struct {
 
 // score is a table's fused score (relative to the best), 0 when the
 // evidence does not point at it.
-func (x *expansion) score(t *catalog.Table) float64 {
-	if i, ok := x.rank[t.Key()]; ok {
-		return x.ranked[i].Score
-	}
-	return 0
-}
+func (x *expansion) score(t *catalog.Table) float64 { return x.scores[t.Key()] }
 
 // link is a foreign key seen from one of its tables.
 type link struct {
@@ -83,7 +77,7 @@ func (x *expansion) links(t *catalog.Table) []link {
 	}
 	hub := x.s.Degree(t) > x.cfg.HubDegree
 	var out []link
-	seen := map[string]bool{}
+	at := map[string]int{} // position in out, by table key
 	add := func(fk catalog.ForeignKey, other *catalog.Table) {
 		if other == nil || other.Key() == t.Key() {
 			return
@@ -91,18 +85,16 @@ func (x *expansion) links(t *catalog.Table) []link {
 		if hub && !x.in[other.Key()] && x.score(other) == 0 {
 			return
 		}
-		cost := x.edgeCost(fk)
-		if seen[other.Key()] {
+		l := link{fk: fk, to: other, cost: x.edgeCost(fk)}
+		if i, ok := at[other.Key()]; ok {
 			// Two foreign keys to the same table: keep the cheaper.
-			for i := range out {
-				if out[i].to.Key() == other.Key() && cost < out[i].cost {
-					out[i] = link{fk: fk, to: other, cost: cost}
-				}
+			if l.cost < out[i].cost {
+				out[i] = l
 			}
 			return
 		}
-		seen[other.Key()] = true
-		out = append(out, link{fk: fk, to: other, cost: cost})
+		at[other.Key()] = len(out)
+		out = append(out, l)
 	}
 	for _, fk := range x.s.Outgoing(t) {
 		add(fk, x.s.Table(fk.RefSchema, fk.RefTable))
@@ -290,34 +282,39 @@ func (x *expansion) bridge() {
 		x.in[b.Key()] = true
 		x.out.Tables = append(x.out.Tables, RankedTable{Table: b, Score: x.score(b), Source: "bridge"})
 	}
-	for _, path := range treePaths(best.root, best.edges, x.cfg.Render.MaxPaths) {
-		x.out.JoinPaths = append(x.out.JoinPaths, x.hint(path, best.edges))
-	}
+	x.out.JoinPaths = x.treePaths(best.root, best.edges)
 	x.out.Extra["bridges"] = len(best.bridges)
 	x.out.Extra["bridge_joined"] = len(best.joined)
 }
 
-// treePaths are the join paths of the planner's tree: from the root to
-// each table, those of three tables or more, longest first, leaving out a
-// path inside one already listed, at most max. They are the skeleton of the
-// query's joins, where the shortest paths between every pair of included
-// tables (Paths) would also join tables the plan keeps apart.
-func treePaths(root *catalog.Table, edges []*reach, max int) [][]*catalog.Table {
+// treePaths are the join hints of the planner's tree: the paths from the
+// root to each table, those of three tables or more, longest first,
+// leaving out a path inside one already listed, at most MaxPaths, along the
+// foreign keys the planner chose. They are the skeleton of the query's
+// joins, where the shortest paths between every pair of included tables
+// (Paths) would also join tables the plan keeps apart.
+func (x *expansion) treePaths(root *catalog.Table, edges []*reach) []JoinHint {
 	if root == nil || len(edges) == 0 {
 		return nil
 	}
-	adj := map[string][]*catalog.Table{}
+	touching := map[string][]*reach{}
 	for _, e := range edges {
-		adj[e.table.Key()] = append(adj[e.table.Key()], e.prev)
-		adj[e.prev.Key()] = append(adj[e.prev.Key()], e.table)
+		touching[e.table.Key()] = append(touching[e.table.Key()], e)
+		touching[e.prev.Key()] = append(touching[e.prev.Key()], e)
 	}
-	parent := map[string]*catalog.Table{root.Key(): nil}
+	// via is the edge joining a table to its parent on the way to the root.
+	via := map[string]*reach{root.Key(): nil}
+	parent := map[string]*catalog.Table{}
 	order := []*catalog.Table{root}
 	for i := 0; i < len(order); i++ {
 		u := order[i]
-		for _, v := range adj[u.Key()] {
-			if _, seen := parent[v.Key()]; !seen {
-				parent[v.Key()] = u
+		for _, e := range touching[u.Key()] {
+			v := e.table
+			if v.Key() == u.Key() {
+				v = e.prev
+			}
+			if _, seen := via[v.Key()]; !seen {
+				via[v.Key()], parent[v.Key()] = e, u
 				order = append(order, v)
 			}
 		}
@@ -328,46 +325,37 @@ func treePaths(root *catalog.Table, edges []*reach, max int) [][]*catalog.Table 
 		for n := t; n != nil; n = parent[n.Key()] {
 			p = append(p, n)
 		}
-		if len(p) < 3 {
-			continue
+		if len(p) >= 3 {
+			slices.Reverse(p)
+			paths = append(paths, p)
 		}
-		slices.Reverse(p)
-		paths = append(paths, p)
 	}
 	slices.SortStableFunc(paths, func(a, b []*catalog.Table) int { return len(b) - len(a) })
-	var out [][]*catalog.Table
+	var chosen [][]*catalog.Table
 	for _, p := range paths {
-		if len(out) == max {
+		if len(chosen) == x.cfg.Render.MaxPaths {
 			break
 		}
-		inside := slices.ContainsFunc(out, func(q []*catalog.Table) bool {
+		// Every path starts at the root: one inside another is its prefix.
+		inside := slices.ContainsFunc(chosen, func(q []*catalog.Table) bool {
 			return len(q) >= len(p) && slices.EqualFunc(q[:len(p)], p, func(a, b *catalog.Table) bool { return a.Key() == b.Key() })
 		})
 		if !inside {
-			out = append(out, p)
+			chosen = append(chosen, p)
 		}
 	}
-	return out
-}
-
-// hint is the join hint along path, by the foreign keys the planner chose.
-func (x *expansion) hint(path []*catalog.Table, edges []*reach) JoinHint {
-	h := JoinHint{}
-	for i, t := range path {
-		h.Tables = append(h.Tables, x.s.TableSQLName(t))
-		if i == 0 {
-			continue
-		}
-		prev := path[i-1]
-		for _, e := range edges {
-			if (e.prev.Key() == prev.Key() && e.table.Key() == t.Key()) || (e.prev.Key() == t.Key() && e.table.Key() == prev.Key()) {
+	out := make([]JoinHint, len(chosen))
+	for i, p := range chosen {
+		for k, t := range p {
+			out[i].Tables = append(out[i].Tables, x.s.TableSQLName(t))
+			if k > 0 {
 				// forward: the step's from table is the referencing one.
-				h.Steps = append(h.Steps, stepAlong(x.s, e.fk, e.fk.TableKey() == prev.Key()))
-				break
+				fk := via[t.Key()].fk
+				out[i].Steps = append(out[i].Steps, stepAlong(x.s, fk, fk.TableKey() == p[k-1].Key()))
 			}
 		}
 	}
-	return h
+	return out
 }
 
 // fkExpand is the seeds' relevance-gated FK expansion: the tables joined

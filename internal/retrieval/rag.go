@@ -370,18 +370,8 @@ func (r *RAG) Retrieve(ctx context.Context, req Request) (*Result, error) {
 	if r.cfg.ColumnPruning {
 		render = pruneColumns(s, tables, ev.columnScores, r.cfg.ColumnPruningKeep)
 	}
-	hintsFor := func(format JoinHintFormat) []JoinHint { return defaultHints(r.cfg.Render, s, tables, format) }
-	if sel.JoinPaths != nil {
-		hintsFor = func(format JoinHintFormat) []JoinHint {
-			var hints []JoinHint
-			if format.edges() {
-				hints = Edges(s, tables)
-			}
-			if format.paths() {
-				hints = append(hints, sel.JoinPaths...)
-			}
-			return hints
-		}
+	hintsFor := func(format JoinHintFormat) []JoinHint {
+		return defaultHints(r.cfg.Render, s, tables, format, sel.JoinPaths)
 	}
 	var planErr error
 	if r.cfg.PlanJoins != nil {

@@ -278,19 +278,23 @@ var ErrEmptyCatalog = errors.New("retrieval: the database's catalog has no table
 // strategy fills in the rest of Metadata.
 func assemble(cfg Config, req Request, strategy string, tables []*catalog.Table) (*Result, error) {
 	return assembleWith(cfg, req, strategy, tables, func(hintFormat JoinHintFormat) []JoinHint {
-		return defaultHints(cfg, req.Snapshot, tables, hintFormat)
+		return defaultHints(cfg, req.Snapshot, tables, hintFormat, nil)
 	}, "")
 }
 
-// defaultHints are the foreign keys between tables and the shortest join
-// paths, as hintFormat asks.
-func defaultHints(cfg Config, s *catalog.Snapshot, tables []*catalog.Table, hintFormat JoinHintFormat) []JoinHint {
+// defaultHints are the foreign keys between tables and the join paths, as
+// hintFormat asks: planned (the join planner's) when not nil, else the
+// shortest paths between the tables.
+func defaultHints(cfg Config, s *catalog.Snapshot, tables []*catalog.Table, hintFormat JoinHintFormat, planned []JoinHint) []JoinHint {
 	var hints []JoinHint
 	if hintFormat.edges() {
 		hints = append(hints, Edges(s, tables)...)
 	}
 	if hintFormat.paths() {
-		hints = append(hints, Paths(s, tables, cfg.MaxPathHops, cfg.MaxPaths)...)
+		if planned == nil {
+			planned = Paths(s, tables, cfg.MaxPathHops, cfg.MaxPaths)
+		}
+		hints = append(hints, planned...)
 	}
 	return hints
 }
