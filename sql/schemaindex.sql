@@ -127,6 +127,11 @@ JOIN rag.index_terms t ON t.database_name = @database_name AND lower(t.term) OPE
 WHERE similarity(lower(t.term), q.term) >= @min_similarity::float8
 ORDER BY q.term, similarity(lower(t.term), q.term) DESC, t.term;
 
+-- name: ListIndexTerms :many
+-- The distinct terms of a database's index: where pg_trgm is absent,
+-- retrieval compares unknown question words with them by trigrams in Go.
+SELECT DISTINCT term FROM rag.index_terms WHERE database_name = @database_name ORDER BY term;
+
 -- name: HasExtension :one
 SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_extension WHERE extname = @name::text);
 

@@ -55,7 +55,7 @@ var envVars = []envVar{
 	{"JOIN_HINT_FORMAT", "", "The seeds' name for NL2SQL_JOIN_HINTS, used when that is not set."},
 	{"RETRIEVAL_TABLE_THRESHOLD", "100", "Databases with at least this many tables use RAG (schema retrieval); smaller ones get the full schema."},
 	{"ENABLE_DOC_RETRIEVAL", "true", "false: every question gets the full schema unless options.retrieval asks for RAG."},
-	{"NL2SQL_RAG_MAX_FULL_TABLES", "150", "When RAG fails or finds nothing, a database of at most this many tables falls back to the full schema; a larger one to the 12 tables whose names best match the question."},
+	{"NL2SQL_RAG_MAX_FULL_TABLES", "99", "When RAG fails or finds nothing, the tables whose names or descriptions match the question (wholly or in part) are included; when none does, a database of at most this many tables gets the full schema and a larger one its 12 most connected tables. Capped at RETRIEVAL_TABLE_THRESHOLD - 1."},
 	{"BM25_SEARCH_ENABLED", "true", "Lexical (BM25) search of the schema index; false leaves embeddings alone."},
 	{"MODULE_ROUTER_ENABLED", "true", "The module router: boosts the tables of the modules a question is about."},
 	{"COLUMN_PRUNING_ENABLED", "false", "Per included table, only key, foreign-key and the 5 best matching columns (the seeds measured a regression)."},

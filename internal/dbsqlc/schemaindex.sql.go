@@ -380,6 +380,32 @@ func (q *Queries) ListIndexEmbeddings(ctx context.Context, db DBTX, databaseName
 	return items, nil
 }
 
+const listIndexTerms = `-- name: ListIndexTerms :many
+SELECT DISTINCT term FROM rag.index_terms WHERE database_name = $1 ORDER BY term
+`
+
+// The distinct terms of a database's index: where pg_trgm is absent,
+// retrieval compares unknown question words with them by trigrams in Go.
+func (q *Queries) ListIndexTerms(ctx context.Context, db DBTX, databaseName string) ([]string, error) {
+	rows, err := db.Query(ctx, listIndexTerms, databaseName)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var term string
+		if err := rows.Scan(&term); err != nil {
+			return nil, err
+		}
+		items = append(items, term)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listIndexVectors = `-- name: ListIndexVectors :many
 SELECT id, kind, schema_name, table_name, column_name, module, generic, embedding
 FROM rag.index_docs

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/naming"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 )
 
@@ -25,10 +26,13 @@ type AutoConfig struct {
 	// DocRetrievalDisabled makes every question use the full schema unless
 	// it asks otherwise (ENABLE_DOC_RETRIEVAL=false). Defaults to false.
 	DocRetrievalDisabled bool
-	// MaxFullTables bounds the fallback: when RAG fails or finds nothing, a
+	// MaxFullTables bounds the fallback: when RAG fails or finds nothing and
+	// no table's name or description matches the question even in part, a
 	// database of at most this many tables gets the full schema; a larger
-	// one gets the FallbackTables tables whose names and descriptions best
-	// match the question, never a 2,000-table schema. Defaults to 150.
+	// one its FallbackTables most connected tables, never a 2,000-table
+	// schema. Never more than Threshold - 1: a schema too large for the
+	// full strategy is too large for its fallback (issue 10). Defaults to
+	// Threshold - 1.
 	MaxFullTables int
 	// FallbackTables is how many tables that bounded fallback includes.
 	// Defaults to 12.
@@ -41,7 +45,8 @@ type AutoConfig struct {
 // WithDefaults returns a copy of c with zero fields set to their defaults.
 func (c AutoConfig) WithDefaults() AutoConfig {
 	setDefault(&c.Threshold, 100)
-	setDefault(&c.MaxFullTables, 150)
+	setDefault(&c.MaxFullTables, c.Threshold-1)
+	c.MaxFullTables = min(c.MaxFullTables, c.Threshold-1)
 	setDefault(&c.FallbackTables, 12)
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
@@ -53,8 +58,8 @@ func (c AutoConfig) validate() error {
 	switch {
 	case c.Threshold < 1:
 		return errors.New("retrieval: Threshold must be positive")
-	case c.MaxFullTables < 1:
-		return errors.New("retrieval: MaxFullTables must be positive")
+	case c.MaxFullTables < 0:
+		return errors.New("retrieval: MaxFullTables must not be negative")
 	case c.FallbackTables < 1:
 		return errors.New("retrieval: FallbackTables must be positive")
 	}
@@ -151,22 +156,30 @@ func fallbackReason(err error) string {
 	return "retrieval failed: " + err.Error()
 }
 
-// fallback gives the full schema when it is small enough, else the tables
-// whose names best match the question.
+// fallback gives the tables whose names and descriptions best match the
+// question, wholly or in part; when nothing matches at all, the full
+// schema of a database small enough for it (MaxFullTables, always below
+// RETRIEVAL_TABLE_THRESHOLD), else its most connected tables. A question
+// always gets a ranked list, never an empty one, and never the whole of a
+// large schema (docs/DESIGN.md, "Never empty, never everything").
 func (a *Auto) fallback(ctx context.Context, req Request, why, reason string) (*Result, error) {
 	s := req.Snapshot
-	if len(s.Tables) <= a.cfg.MaxFullTables {
-		res, err := a.full.Retrieve(ctx, req)
-		if err != nil {
-			return nil, err
-		}
-		res.Metadata.StrategyReason, res.Metadata.FallbackReason = why, reason
-		return res, nil
-	}
 	ranked := keywordTables(s, req.Question, a.cfg.FallbackTables)
+	how := fmt.Sprintf("the %d tables whose names and descriptions best match the question, wholly or in part, are included", len(ranked))
 	if len(ranked) == 0 {
-		return nil, fmt.Errorf("%s, and no table name of the %d-table schema matches the question either (it is too large to include whole): %w",
-			reason, len(s.Tables), ErrNoResults)
+		if len(s.Tables) <= a.cfg.MaxFullTables {
+			res, err := a.full.Retrieve(ctx, req)
+			if err != nil {
+				return nil, err
+			}
+			res.Metadata.StrategyReason = why
+			res.Metadata.FallbackReason = fmt.Sprintf("%s, and no table's name or description matches the question even in part; the schema's %d tables are few enough to include whole (at most %d)",
+				reason, len(s.Tables), a.cfg.MaxFullTables)
+			return res, nil
+		}
+		ranked = centralTables(s, a.cfg.FallbackTables)
+		how = fmt.Sprintf("no table's name or description matches the question even in part, and the schema's %d tables are too many to include whole (more than %d), so its %d most connected tables are included",
+			len(s.Tables), a.cfg.MaxFullTables, len(ranked))
 	}
 	tables := make([]*catalog.Table, len(ranked))
 	for i, t := range ranked {
@@ -177,20 +190,23 @@ func (a *Auto) fallback(ctx context.Context, req Request, why, reason string) (*
 		return nil, err
 	}
 	for _, t := range ranked {
-		res.Scores = append(res.Scores, TableScore{Name: s.TableSQLName(t.Table), Score: round3(t.Score), Source: "keyword"})
+		res.Scores = append(res.Scores, TableScore{Name: s.TableSQLName(t.Table), Score: round3(t.Score), Source: t.Source})
 	}
 	md := &res.Metadata
 	md.StrategyReason = why
 	md.Mode = ModeKeyword
-	md.FallbackReason = fmt.Sprintf("%s; the schema's %d tables are too many to include whole (more than %d), so the %d whose names and descriptions best match the question are included",
-		reason, len(s.Tables), a.cfg.MaxFullTables, len(tables))
+	md.FallbackReason = reason + "; " + how
 	return res, nil
 }
 
 // keywordTables ranks the tables of s by the question's words in their
-// names (split into words), synonyms, glosses and comments, each word
-// weighted by its rarity among the tables: the fallback that needs no
-// index. At most n, best first, scores relative to the best.
+// names (read as words: naming.Read, abbreviations by what they stand
+// for), synonyms, glosses and comments, each word weighted by its rarity
+// among the tables: the fallback that needs no index. A question word no
+// table holds counts, at partialWeight, for the table words at least
+// partialSimilarity alike by character trigrams (naming.Similarity):
+// "warehousing" for warehouse, a misspelt name. At most n, best first,
+// scores relative to the best.
 func keywordTables(s *catalog.Snapshot, question string, n int) []RankedTable {
 	type doc struct {
 		t     *catalog.Table
@@ -201,13 +217,16 @@ func keywordTables(s *catalog.Snapshot, question string, n int) []RankedTable {
 	for i, t := range s.Tables {
 		d := doc{t: t, words: map[string]float64{}}
 		put := func(w string, weight float64) {
-			w = singularWord(w)
+			w = naming.Singular(w)
 			if d.words[w] < weight {
 				d.words[w] = weight
 			}
 		}
-		for _, w := range schemaindex.IdentifierParts(t.Name) {
-			put(w, 2)
+		for _, w := range naming.Read(t.Name) {
+			put(w.Text, 2)
+			for _, m := range w.Means {
+				put(m, 1.5)
+			}
 		}
 		for _, sy := range t.Synonyms {
 			for _, w := range words(sy) {
@@ -222,20 +241,41 @@ func keywordTables(s *catalog.Snapshot, question string, n int) []RankedTable {
 		}
 		docs[i] = d
 	}
-	q := map[string]bool{}
+	q := map[string]float64{} // question word → weight
 	for _, w := range words(question) {
-		q[w] = true
+		if len(w) > 2 && !stopWords[w] {
+			q[w] = 1
+		}
+	}
+	// Partial matches for the question words no table holds.
+	for w := range q {
+		if df[w] > 0 || len(w) < 4 {
+			continue
+		}
+		for tw := range df {
+			if len(tw) >= 4 && naming.Similarity(w, tw) >= partialSimilarity && q[tw] < partialWeight {
+				q[tw] = partialWeight
+			}
+		}
 	}
 	var out []RankedTable
 	for _, d := range docs {
 		var score float64
-		for w := range q {
-			if f, ok := d.words[w]; ok && len(w) > 2 && !stopWords[w] {
-				score += f * math.Log(1+float64(len(docs))/float64(df[w]))
+		partial := true
+		for w, qw := range q {
+			if f, ok := d.words[w]; ok {
+				score += qw * f * math.Log(1+float64(len(docs))/float64(df[w]))
+				if qw == 1 {
+					partial = false
+				}
 			}
 		}
 		if score > 0 {
-			out = append(out, RankedTable{Table: d.t, Score: score, Source: "keyword"})
+			src := "keyword"
+			if partial {
+				src = "partial"
+			}
+			out = append(out, RankedTable{Table: d.t, Score: score, Source: src})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b RankedTable) int {
@@ -250,6 +290,38 @@ func keywordTables(s *catalog.Snapshot, question string, n int) []RankedTable {
 		for i := range out {
 			out[i].Score /= top
 		}
+	}
+	return out
+}
+
+// partialSimilarity and partialWeight: a question word no table name holds
+// matches the table words at least this alike (pg_trgm's own default
+// threshold is 0.3; 0.4 keeps "order" from matching "border"), at this
+// weight of an exact match.
+const (
+	partialSimilarity = 0.4
+	partialWeight     = 0.5
+)
+
+// centralTables are the n tables with the most foreign keys in and out,
+// best first: when nothing in a question matches a large schema, the tables
+// most questions join through are the best guess (scores relative to the
+// most connected).
+func centralTables(s *catalog.Snapshot, n int) []RankedTable {
+	out := make([]RankedTable, 0, len(s.Tables))
+	for _, t := range s.Tables {
+		out = append(out, RankedTable{Table: t, Score: float64(s.Degree(t)), Source: "central"})
+	}
+	slices.SortStableFunc(out, func(a, b RankedTable) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Table.Key(), b.Table.Key())
+	})
+	out = out[:min(len(out), n)]
+	top := max(out[0].Score, 1)
+	for i := range out {
+		out[i].Score /= top
 	}
 	return out
 }

@@ -4,9 +4,9 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/naming"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 )
 
@@ -123,42 +123,38 @@ func (r *RAG) route(question string, ranked []RankedTable, ev *evidence) ([]Rank
 }
 
 // nameCoverage is the share of a table name's words the question holds
-// (words: singular, lower case). Words of one letter or digits only
-// (address2, t1) do not count.
+// (question: singular, lower-case words). The name is read as words
+// (naming.Read: run-together names taken apart, function words left out);
+// an abbreviation counts as held when the question holds what it stands
+// for. Digits-only parts (address2, t1) do not count.
 func nameCoverage(name string, question map[string]bool) float64 {
-	n, held := 0, 0
-	for _, p := range schemaindex.IdentifierParts(name) {
-		if len(p) < 2 || strings.Trim(p, "0123456789") == "" {
+	ws := naming.Read(name)
+	held := 0
+	for _, w := range ws {
+		if question[naming.Singular(w.Text)] {
+			held++
 			continue
 		}
-		n++
-		if question[singularWord(p)] {
-			held++
+		for _, m := range w.Means {
+			if question[naming.Singular(m)] {
+				held++
+				break
+			}
 		}
 	}
-	if n == 0 {
+	if len(ws) == 0 {
 		return 0
 	}
-	return float64(held) / float64(n)
+	return float64(held) / float64(len(ws))
 }
 
 // words are the lower-case, singular words of s.
 func words(s string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		out = append(out, singularWord(w))
+	ws := naming.TextWords(s)
+	for i, w := range ws {
+		ws[i] = naming.Singular(w)
 	}
-	return out
-}
-
-func singularWord(w string) string {
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3:
-		return w[:len(w)-1]
-	}
-	return w
+	return ws
 }
 
 // valueHint is a column value the question names.

@@ -397,17 +397,20 @@ func TestAuto(t *testing.T) {
 		fallback string
 		tables   int
 	}{
-		"Small":           {retrieval.AutoConfig{}, "", index(), retrieval.StrategyFull, "6 tables, below RETRIEVAL_TABLE_THRESHOLD (100)", "", 6},
-		"Large":           {retrieval.AutoConfig{Threshold: 5}, "", index(), retrieval.StrategyRAG, "6 tables, at least RETRIEVAL_TABLE_THRESHOLD (5)", "", 4},
-		"Disabled":        {retrieval.AutoConfig{Threshold: 5, DocRetrievalDisabled: true}, "", index(), retrieval.StrategyFull, "ENABLE_DOC_RETRIEVAL=false", "", 6},
-		"ForcedRAG":       {retrieval.AutoConfig{DocRetrievalDisabled: true}, retrieval.StrategyRAG, index(), retrieval.StrategyRAG, "the question asks for it", "", 4},
-		"ForcedFull":      {retrieval.AutoConfig{Threshold: 5}, retrieval.StrategyFull, index(), retrieval.StrategyFull, "the question asks for it", "", 6},
-		"NoMatch":         {retrieval.AutoConfig{Threshold: 5}, "", &fakeIndex{lexical: &schemaindex.Hits{}}, retrieval.StrategyFull, "at least", "no relevant tables found", 6},
-		"NotIndexed":      {retrieval.AutoConfig{Threshold: 5}, "", &fakeIndex{err: schemaindex.ErrNotIndexed}, retrieval.StrategyFull, "at least", "the database has no schema index", 6},
-		"NoRAGConfigured": {retrieval.AutoConfig{Threshold: 5}, "", nil, retrieval.StrategyFull, "at least", "RAG is not configured", 6},
-		// Too large to include whole: the tables whose names match.
+		"Small":      {retrieval.AutoConfig{}, "", index(), retrieval.StrategyFull, "6 tables, below RETRIEVAL_TABLE_THRESHOLD (100)", "", 6},
+		"Large":      {retrieval.AutoConfig{Threshold: 5}, "", index(), retrieval.StrategyRAG, "6 tables, at least RETRIEVAL_TABLE_THRESHOLD (5)", "", 4},
+		"Disabled":   {retrieval.AutoConfig{Threshold: 5, DocRetrievalDisabled: true}, "", index(), retrieval.StrategyFull, "ENABLE_DOC_RETRIEVAL=false", "", 6},
+		"ForcedRAG":  {retrieval.AutoConfig{DocRetrievalDisabled: true}, retrieval.StrategyRAG, index(), retrieval.StrategyRAG, "the question asks for it", "", 4},
+		"ForcedFull": {retrieval.AutoConfig{Threshold: 5}, retrieval.StrategyFull, index(), retrieval.StrategyFull, "the question asks for it", "", 6},
+		// RAG finds nothing: the tables whose names match the question,
+		// never the full schema of a database at the threshold or above.
+		"NoMatch":         {retrieval.AutoConfig{Threshold: 5}, "", &fakeIndex{lexical: &schemaindex.Hits{}}, retrieval.StrategyRAG, "at least", "no relevant tables found", -1},
+		"NotIndexed":      {retrieval.AutoConfig{Threshold: 5}, "", &fakeIndex{err: schemaindex.ErrNotIndexed}, retrieval.StrategyRAG, "at least", "the database has no schema index", -1},
+		"NoRAGConfigured": {retrieval.AutoConfig{Threshold: 5}, "", nil, retrieval.StrategyRAG, "at least", "RAG is not configured", -1},
+		// Forced RAG below the threshold finds nothing: still the matching tables first.
+		"ForcedRAGNoMatch": {retrieval.AutoConfig{}, retrieval.StrategyRAG, &fakeIndex{lexical: &schemaindex.Hits{}}, retrieval.StrategyRAG, "the question asks for it", "best match the question", -1},
 		"Bounded": {retrieval.AutoConfig{Threshold: 5, MaxFullTables: 5, FallbackTables: 2}, "", &fakeIndex{err: errors.New("connection reset")},
-			retrieval.StrategyRAG, "at least", "retrieval failed: connection reset; the schema's 6 tables are too many to include whole (more than 5), so the 2 whose names", 2},
+			retrieval.StrategyRAG, "at least", "retrieval failed: connection reset; the 2 tables whose names and descriptions best match the question", 2},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -421,7 +424,12 @@ func TestAuto(t *testing.T) {
 			} else {
 				require.Contains(t, md.FallbackReason, tc.fallback)
 			}
-			require.Len(t, md.TablesIncluded, tc.tables)
+			if tc.tables < 0 {
+				require.NotEmpty(t, md.TablesIncluded)
+				require.Less(t, len(md.TablesIncluded), len(snap.Tables))
+			} else {
+				require.Len(t, md.TablesIncluded, tc.tables)
+			}
 		})
 	}
 
@@ -434,9 +442,19 @@ func TestAuto(t *testing.T) {
 		require.Equal(t, "leave_requests", res.Metadata.TablesIncluded[0], "leave and requests both in its name")
 		require.Equal(t, "keyword", res.Scores[0].Source)
 
-		_, err = a.Retrieve(ctx, retrieval.Request{Question: "what is the weather in Paris", Snapshot: snap})
-		require.ErrorIs(t, err, retrieval.ErrNoResults)
-		require.ErrorContains(t, err, "too large to include whole")
+		// A word matching a name in part (character trigrams) finds it.
+		res, err = a.Retrieve(ctx, retrieval.Request{Question: "employe leav", Snapshot: snap})
+		require.NoError(t, err)
+		require.NotEmpty(t, res.Metadata.TablesIncluded)
+		require.Equal(t, "partial", res.Scores[0].Source)
+
+		// Nothing matches at all: the most connected tables, never none
+		// and never the whole of a schema this size.
+		res, err = a.Retrieve(ctx, retrieval.Request{Question: "what is the weather in Paris", Snapshot: snap})
+		require.NoError(t, err)
+		require.Len(t, res.Metadata.TablesIncluded, 3)
+		require.Equal(t, "central", res.Scores[0].Source)
+		require.Contains(t, res.Metadata.FallbackReason, "most connected tables")
 	})
 
 	t.Run("BadOverride", func(t *testing.T) {

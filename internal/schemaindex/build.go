@@ -11,6 +11,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // Source is what an index is built from.
@@ -173,16 +174,16 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 func schemaDictionary(s *catalog.Snapshot) *Dictionary {
 	var prose, parts []string
 	for _, t := range s.Tables {
-		parts = append(parts, IdentifierParts(t.Name)...)
-		prose = append(prose, textWords(t.Comment)...)
-		prose = append(prose, textWords(t.Gloss)...)
-		prose = append(prose, textWords(t.Module)...)
+		parts = append(parts, naming.Parts(t.Name)...)
+		prose = append(prose, naming.TextWords(t.Comment)...)
+		prose = append(prose, naming.TextWords(t.Gloss)...)
+		prose = append(prose, naming.TextWords(t.Module)...)
 		for _, sy := range t.Synonyms {
-			prose = append(prose, textWords(sy)...)
+			prose = append(prose, naming.TextWords(sy)...)
 		}
 		for _, c := range t.Columns {
-			parts = append(parts, IdentifierParts(c.Name)...)
-			prose = append(prose, textWords(c.Comment)...)
+			parts = append(parts, naming.Parts(c.Name)...)
+			prose = append(prose, naming.TextWords(c.Comment)...)
 		}
 	}
 	return NewDictionary(prose, parts)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // Kind is what a document describes.
@@ -79,11 +80,11 @@ func documents(s *catalog.Snapshot, dict *Dictionary, modules map[string]string)
 		td.Lexical[fieldNames] = joinWords(tableWords)
 		var syn []string
 		for _, sy := range t.Synonyms {
-			syn = append(syn, textWords(sy)...)
+			syn = append(syn, naming.TextWords(sy)...)
 		}
 		td.Lexical[fieldSynonyms] = joinWords(syn)
 		td.Lexical[fieldDescriptions] = joinWords(descriptionWords(t.Gloss, t.Comment))
-		td.Lexical[fieldContext] = joinWords(textWords(module))
+		td.Lexical[fieldContext] = joinWords(naming.TextWords(module))
 		docs = append(docs, td)
 
 		for _, c := range t.Columns {
@@ -96,7 +97,7 @@ func documents(s *catalog.Snapshot, dict *Dictionary, modules map[string]string)
 				refWords = append(refWords, dict.NameWords(fk.RefTable)...)
 			}
 			cd.Lexical[fieldSynonyms] = joinWords(refWords)
-			cd.Lexical[fieldDescriptions] = joinWords(textWords(c.Comment))
+			cd.Lexical[fieldDescriptions] = joinWords(naming.TextWords(c.Comment))
 			cd.Lexical[fieldContext] = joinWords(tableWords)
 			docs = append(docs, cd)
 		}
@@ -108,9 +109,9 @@ func documents(s *catalog.Snapshot, dict *Dictionary, modules map[string]string)
 }
 
 func descriptionWords(gloss, comment string) []string {
-	ws := textWords(gloss)
+	ws := naming.TextWords(gloss)
 	if comment != "" && comment != gloss {
-		ws = append(ws, textWords(comment)...)
+		ws = append(ws, naming.TextWords(comment)...)
 	}
 	return ws
 }
@@ -143,12 +144,12 @@ func genericColumn(t *catalog.Table, c catalog.Column, fks []catalog.ForeignKey,
 	}
 	for _, fk := range fks {
 		ref := map[string]bool{}
-		for _, w := range IdentifierParts(fk.RefTable) {
-			ref[singular(w)] = true
+		for _, w := range naming.Parts(fk.RefTable) {
+			ref[naming.Singular(w)] = true
 		}
 		plain := true
-		for _, w := range IdentifierParts(c.Name) {
-			if w != "id" && w != "code" && w != "key" && w != "no" && !ref[singular(w)] {
+		for _, w := range naming.Parts(c.Name) {
+			if w != "id" && w != "code" && w != "key" && w != "no" && !ref[naming.Singular(w)] {
 				plain = false
 			}
 		}
@@ -238,7 +239,7 @@ func columnStableText(s *catalog.Snapshot, t *catalog.Table, c catalog.Column, d
 
 // plainName reports whether words are just the name's parts.
 func plainName(name string, words []string) bool {
-	return slices.Equal(IdentifierParts(name), words)
+	return slices.Equal(naming.Parts(name), words)
 }
 
 // tableMSchema is the seeds' m_schema_compact of a table:
@@ -280,8 +281,8 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 func valueDoc(t *catalog.Table, column, value, module string, count *int32, dict *Dictionary) *Doc {
 	d := &Doc{Kind: KindValue, Schema: t.Schema, Table: t.Name, Column: column, Value: value, Module: module, ValueCount: count}
 	// on_leave, partiallyPaid, "Standard USD 2025": the words of a value.
-	ws := IdentifierParts(value)
-	for _, w := range textWords(value) {
+	ws := naming.Parts(value)
+	for _, w := range naming.TextWords(value) {
 		if !slices.Contains(ws, w) {
 			ws = append(ws, w)
 		}

@@ -11,3 +11,11 @@ func VectorExact(ctx context.Context, s *Searcher, database string, embedding []
 	}
 	return s.vectorExact(ctx, li, normalize(embedding), k)
 }
+
+// WithoutTrgm makes s behave as on a server without pg_trgm.
+func WithoutTrgm(s *Searcher) {
+	s.trgmMu.Lock()
+	defer s.trgmMu.Unlock()
+	no := false
+	s.trgm = &no
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // ParseModules reads a module mapping file (`nl2sql index --modules`): a
@@ -81,9 +82,9 @@ func resolveModules(s *catalog.Snapshot, mapping map[string]string) (modules map
 
 // namePrefix is the first word of a name of several words, singular.
 func namePrefix(name string) string {
-	parts := IdentifierParts(name)
+	parts := naming.Parts(name)
 	if len(parts) < 2 {
 		return ""
 	}
-	return singular(parts[0])
+	return naming.Singular(parts[0])
 }

@@ -3,6 +3,8 @@ package schemaindex
 import (
 	"slices"
 	"strings"
+
+	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // questionWord is a word to search for: a word of the question (how "") or
@@ -31,24 +33,33 @@ func questionWords(question string, dict *Dictionary, expand float64) []question
 		out = append(out, questionWord{text: text, weight: weight, concept: concept, how: how})
 	}
 	concept := 0
-	for _, w := range textWords(question) {
+	for _, w := range naming.TextWords(question) {
 		if instructionWords[w] || seen[w] {
 			continue
 		}
 		concept++
 		add(w, 1, concept, "")
-		if !dict.Known(w) && !builtinWords[singular(w)] {
+		if !dict.Known(w) {
 			for _, p := range dict.Split(w) {
 				add(p, expand, concept, "split")
 			}
 		}
-		if e, ok := abbreviations[w]; ok {
+		if e, ok := naming.Abbreviations[w]; ok {
 			for _, x := range strings.Fields(e) {
 				add(x, expand, concept, "abbreviation")
 			}
 		}
-		for _, sy := range synonymsOf[singular(w)] {
+		for _, sy := range synonymsOf[naming.Singular(w)] {
 			add(sy, expand, concept, "synonym")
+		}
+		// The schema's abbreviations of the word (and of its synonyms):
+		// "departments" finds DEPT, "vendors" VEND.
+		if len(w) >= 4 && !dict.vocab[w] {
+			for _, x := range append([]string{w}, synonymsOf[naming.Singular(w)]...) {
+				for _, a := range dict.Abbreviating(x) {
+					add(a, expand, concept, "abbreviated")
+				}
+			}
 		}
 	}
 	return out

@@ -234,6 +234,20 @@ func TestLexical(t *testing.T) {
 		require.Empty(t, h.Unknown, "a word matched fuzzily is not unknown")
 	})
 
+	t.Run("TypoWithoutTrgm", func(t *testing.T) {
+		// Without pg_trgm the same measure runs in Go over the index's
+		// terms: a misspelt word still finds its table.
+		plain := searcher(t, db)
+		schemaindex.WithoutTrgm(plain)
+		h, err := plain.Lexical(ctx, "crm", "escalatd tickets", top)
+		require.NoError(t, err)
+		require.Contains(t, names(h.Values), "tickets.status=escalated")
+		i := slices.IndexFunc(h.Terms, func(t schemaindex.Term) bool { return t.How == "fuzzy" })
+		require.GreaterOrEqual(t, i, 0, "terms: %+v", h.Terms)
+		require.Equal(t, "escalatd", h.Terms[i].Word)
+		require.Empty(t, h.Unknown)
+	})
+
 	t.Run("Nothing", func(t *testing.T) {
 		h := search(t, "the weather in Paris")
 		require.Empty(t, h.Tables)

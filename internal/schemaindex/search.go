@@ -7,12 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // TopK is how many hits of each kind a search returns.
@@ -126,6 +128,9 @@ type loadedIndex struct {
 
 	vecMu   sync.Mutex
 	vectors []docVector // nil until loaded
+
+	termsMu sync.Mutex
+	terms   []string // the index's terms, nil until loaded (without pg_trgm)
 }
 
 type docVector struct {
@@ -282,18 +287,29 @@ func (s *Searcher) fuzzy(ctx context.Context, database string, unknown []resolve
 			look = append(look, u.term)
 		}
 	}
-	if len(look) == 0 || !s.hasTrgm(ctx) {
+	if len(look) == 0 {
 		return unknown
 	}
-	rows, err := s.q.FuzzyTerms(ctx, s.db, &dbsqlc.FuzzyTermsParams{DatabaseName: database, Terms: look, MinSimilarity: s.cfg.FuzzyMinSimilarity})
-	if err != nil {
-		// A fuzzy match is a bonus; the search goes on without it.
-		s.cfg.Logger.WarnContext(ctx, "fuzzy term match failed", "database", database, "err", err)
-		return unknown
-	}
-	matched := map[string]string{}
-	for _, r := range rows {
-		matched[r.QueryTerm] = r.Term
+	var matched map[string]string
+	if s.hasTrgm(ctx) {
+		rows, err := s.q.FuzzyTerms(ctx, s.db, &dbsqlc.FuzzyTermsParams{DatabaseName: database, Terms: look, MinSimilarity: s.cfg.FuzzyMinSimilarity})
+		if err != nil {
+			// A fuzzy match is a bonus; the search goes on without it.
+			s.cfg.Logger.WarnContext(ctx, "fuzzy term match failed", "database", database, "err", err)
+			return unknown
+		}
+		matched = map[string]string{}
+		for _, r := range rows {
+			matched[r.QueryTerm] = r.Term
+		}
+	} else {
+		// Without pg_trgm, the same measure in Go over the index's terms:
+		// partial matches come before any fallback (issue 10).
+		var err error
+		if matched, err = s.trigramMatches(ctx, database, look); err != nil {
+			s.cfg.Logger.WarnContext(ctx, "fuzzy term match failed", "database", database, "err", err)
+			return unknown
+		}
 	}
 	var still []resolvedTerm
 	for _, u := range unknown {
@@ -308,6 +324,43 @@ func (s *Searcher) fuzzy(ctx context.Context, database string, unknown []resolve
 		terms.addFuzzy(resolvedTerm{concept: u.concept, word: u.word, term: t, weight: u.weight * s.cfg.FuzzyWeight, how: "fuzzy"})
 	}
 	return still
+}
+
+// trigramMatches is FuzzyTerms in Go (naming.Similarity is pg_trgm's
+// measure): for each of look, the most similar term of database's index at
+// least FuzzyMinSimilarity alike. The terms are read once per index build.
+func (s *Searcher) trigramMatches(ctx context.Context, database string, look []string) (map[string]string, error) {
+	li, err := s.load(ctx, database)
+	if err != nil {
+		return nil, err
+	}
+	li.termsMu.Lock()
+	if li.terms == nil {
+		terms, err := s.q.ListIndexTerms(ctx, s.db, database)
+		if err != nil {
+			li.termsMu.Unlock()
+			return nil, err
+		}
+		li.terms = terms
+		if li.terms == nil {
+			li.terms = []string{}
+		}
+	}
+	terms := li.terms
+	li.termsMu.Unlock()
+	out := map[string]string{}
+	for _, q := range look {
+		best, bestSim := "", s.cfg.FuzzyMinSimilarity
+		for _, t := range terms {
+			if sim := naming.Similarity(strings.ToLower(t), q); sim > bestSim || (sim == bestSim && best == "") || (sim == bestSim && t < best) {
+				best, bestSim = t, sim
+			}
+		}
+		if best != "" {
+			out[q] = best
+		}
+	}
+	return out, nil
 }
 
 // hasTrgm reports whether pg_trgm is installed, asking once (again after

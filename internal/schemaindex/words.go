@@ -1,76 +1,34 @@
 package schemaindex
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
-// IdentifierParts splits an identifier where its writer marked word
-// boundaries: at anything but letters and digits (CUST_ACCT_BAL), at a
-// lower-case or digit to upper-case change (orderLineItems), before the last
-// capital of an upper-case run followed by lower case (HTTPServer → HTTP,
-// Server) and between letters and digits (address2). Parts are lower-cased.
-// Run-together words (SALESREPRESENTATIVE) stay one part: Dictionary.Split
-// takes them apart.
-func IdentifierParts(s string) []string {
-	var parts []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			parts = append(parts, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(s)
-	for i, r := range rs {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			flush()
-			continue
-		}
-		if len(cur) > 0 {
-			prev := cur[len(cur)-1]
-			switch {
-			case unicode.IsUpper(r) && (unicode.IsLower(prev) || unicode.IsDigit(prev)):
-				flush()
-			case unicode.IsUpper(r) && unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
-				flush()
-			case unicode.IsDigit(r) != unicode.IsDigit(prev):
-				flush()
-			}
-		}
-		cur = append(cur, r)
-	}
-	flush()
-	return parts
-}
-
-// textWords returns the lower-case words of free text (comments, glosses,
-// questions): runs of letters and digits, with apostrophes dropped
-// ("employee's" → "employees").
-func textWords(s string) []string {
-	s = strings.ReplaceAll(strings.ReplaceAll(s, "'", ""), "’", "")
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
-}
-
-// Dictionary splits run-together words (SALESREPRESENTATIVE,
-// orderlineitems) into the words they are made of. Its vocabulary is the
-// built-in word list plus the words of the schema it was built from; see
-// NewDictionary.
+// Dictionary reads a schema's identifiers as words (internal/naming):
+// it splits run-together words (SALESREPRESENTATIVE, hasunitprice) by word
+// frequency, preferring the words the schema itself uses on their own, and
+// expands abbreviations (BLDG, CUST) by the words the schema spells out.
+// See NewDictionary.
 type Dictionary struct {
-	// vocab are the words a run-together word may be split into.
+	// vocab are the words the schema uses on their own: its prose and its
+	// identifier parts that are not compounds of other words.
 	vocab map[string]bool
-	// known are words never split: the built-in list and the schema's
-	// prose (comments, glosses, synonyms).
-	known  map[string]bool
-	maxLen int
+	// spelled are the words the schema spells out: prose, and identifier
+	// parts the lexicon holds. An abbreviation expands preferably to one.
+	spelled map[string]bool
+	// spelledOnly are spelled words the lexicon lacks, offered to the
+	// expander as candidates too.
+	spelledOnly []string
 
-	mu   sync.Mutex
-	memo map[string][]string // expand's answers
+	mu    sync.Mutex
+	memo  map[string][]string // expand's answers
+	short map[byte][]string   // vocabulary words that may be abbreviations, by first letter
 }
 
 // minSplitLen is the shortest word Split tries to take apart: shorter ones
@@ -79,141 +37,150 @@ const minSplitLen = 6
 
 // NewDictionary builds a dictionary from prose (words of comments, glosses,
 // synonyms and module names, trusted as words) and parts (the parts of
-// identifiers, see IdentifierParts). An identifier part is a word the
-// dictionary splits others into unless it splits into other words itself:
-// of the columns sales_rep and salesrep, "sales" and "rep" are words and
-// "salesrep" is not.
+// identifiers, see naming.Parts). An identifier part is a word of the
+// schema unless it splits into other words itself: of the columns sales_rep
+// and salesrep, "sales" and "rep" are words and "salesrep" is not.
 func NewDictionary(prose, parts []string) *Dictionary {
-	d := &Dictionary{vocab: map[string]bool{}, known: map[string]bool{}}
-	for w := range builtinWords {
-		d.add(w, true)
-	}
+	d := newDictionary()
 	for _, w := range prose {
-		if len(w) >= 3 && isLetters(w) {
-			d.add(w, true)
+		if len(w) >= 3 && naming.IsLetters(w) {
+			d.vocab[w] = true
+			d.spell(w)
 		}
 	}
 	var candidates []string
 	for _, p := range parts {
-		if len(p) >= 3 && isLetters(p) && !d.vocab[p] {
-			d.add(p, false)
-			candidates = append(candidates, p)
+		if len(p) < 2 || !naming.IsLetters(p) || d.vocab[p] {
+			continue
 		}
+		d.vocab[p] = true
+		candidates = append(candidates, p)
 	}
-	// A part that splits into other words is a compound, not a word.
+	// A part that splits into other words (of the lexicon or the schema)
+	// is a compound, not a word: INVHDR when INV and HDR stand alone.
 	for _, p := range candidates {
+		if len(p) < minSplitLen {
+			continue
+		}
 		delete(d.vocab, p)
-		if len(d.split(p)) == 0 {
+		if !d.allKnown(d.segmenter().Segment(p)) {
 			d.vocab[p] = true
 		}
 	}
+	for w := range d.vocab {
+		if len(w) >= 4 && naming.English().Has(w) {
+			d.spell(w)
+		}
+	}
 	return d
+}
+
+// allKnown reports whether ws are two or more words, each of the lexicon
+// or the schema.
+func (d *Dictionary) allKnown(ws []string) bool {
+	if len(ws) < 2 {
+		return false
+	}
+	for _, w := range ws {
+		if !d.vocab[w] && naming.English().Rank(w) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Abbreviating returns the schema's words that may abbreviate w
+// (naming.Fits: "dept" for department, "vend" for vendors), best first:
+// a question's word finds the abbreviations a schema writes for it.
+func (d *Dictionary) Abbreviating(w string) []string {
+	d.mu.Lock()
+	if d.short == nil {
+		d.short = map[byte][]string{}
+		for v := range d.vocab {
+			if len(v) >= 3 && len(v) <= 6 {
+				d.short[v[0]] = append(d.short[v[0]], v)
+			}
+		}
+		for _, vs := range d.short {
+			slices.Sort(vs)
+		}
+	}
+	short := d.short[w[0]]
+	d.mu.Unlock()
+	type fit struct {
+		v string
+		x float64
+	}
+	var fits []fit
+	for _, v := range short {
+		if x := naming.Fits(w, v); x > 0 {
+			fits = append(fits, fit{v, x})
+		}
+	}
+	slices.SortStableFunc(fits, func(a, b fit) int { return cmp.Compare(b.x, a.x) })
+	out := make([]string, len(fits))
+	for i, f := range fits {
+		out[i] = f.v
+	}
+	return out
 }
 
 // dictionaryFromWords rebuilds a dictionary stored as Words.
 func dictionaryFromWords(words []string) *Dictionary {
-	d := &Dictionary{vocab: map[string]bool{}, known: map[string]bool{}}
-	for w := range builtinWords {
-		d.add(w, true)
+	d := newDictionary()
+	for _, w := range words {
+		d.vocab[w] = true
 	}
 	for _, w := range words {
-		d.add(w, false)
+		if len(w) >= 4 && naming.English().Has(w) {
+			d.spell(w)
+		}
 	}
 	return d
 }
 
-func (d *Dictionary) add(w string, known bool) {
-	d.vocab[w] = true
-	if known {
-		d.known[w] = true
-	}
-	d.maxLen = max(d.maxLen, len(w))
+func newDictionary() *Dictionary {
+	return &Dictionary{vocab: map[string]bool{}, spelled: map[string]bool{}}
 }
 
-// Words returns the dictionary's schema vocabulary (without the built-in
-// list), sorted: what rag.schema_indexes.vocabulary stores.
+func (d *Dictionary) spell(w string) {
+	if d.spelled[w] {
+		return
+	}
+	d.spelled[w] = true
+	if naming.English().Rank(w) == 0 {
+		d.spelledOnly = append(d.spelledOnly, w)
+	}
+}
+
+// Words returns the dictionary's schema vocabulary, sorted: what
+// rag.schema_indexes.vocabulary stores.
 func (d *Dictionary) Words() []string {
 	out := make([]string, 0, len(d.vocab))
 	for w := range d.vocab {
-		if !builtinWords[w] {
-			out = append(out, w)
-		}
+		out = append(out, w)
 	}
 	slices.Sort(out)
 	return out
 }
 
-// Known reports whether w is a word of the dictionary.
-func (d *Dictionary) Known(w string) bool { return d.vocab[w] || d.vocab[singular(w)] || shortWords[w] }
+// Known reports whether w is a word: of the schema, or of the lexicon.
+func (d *Dictionary) Known(w string) bool {
+	return d.vocab[w] || d.vocab[naming.Singular(w)] || naming.English().Has(w)
+}
 
-// Split splits a run-together lower-case word into dictionary words, or
-// returns nil when it is a word itself, too short, or does not split
-// entirely into known words. Among the splits it prefers the fewest words,
-// then the longest ones: "salesrepresentative" → sales representative.
+// Split splits a run-together lower-case word into words, or returns nil
+// when it is best read as one word (a word of the schema, or cheaper
+// whole than split: "payable", not "pay able") or too short.
 func (d *Dictionary) Split(w string) []string {
-	if len(w) < minSplitLen || d.Known(w) || !isLetters(w) {
+	if len(w) < minSplitLen || d.vocab[w] || !naming.IsLetters(w) {
 		return nil
 	}
-	return d.split(w)
+	return d.segmenter().Segment(w)
 }
 
-func (d *Dictionary) split(w string) []string {
-	n := len(w)
-	type cell struct {
-		words int // words in the best split of w[:i]; 0 when none
-		score int // sum of squared word lengths: longer words win ties
-		prev  int
-	}
-	best := make([]cell, n+1)
-	best[0] = cell{words: 0, prev: -1}
-	reach := make([]bool, n+1)
-	reach[0] = true
-	for i := 1; i <= n; i++ {
-		for j := max(0, i-d.maxLen); j < i; j++ {
-			if !reach[j] {
-				continue
-			}
-			piece := w[j:i]
-			if !d.splitWord(piece) {
-				continue
-			}
-			c := cell{words: best[j].words + 1, score: best[j].score + len(piece)*len(piece), prev: j}
-			if !reach[i] || c.words < best[i].words || (c.words == best[i].words && c.score > best[i].score) {
-				best[i], reach[i] = c, true
-			}
-		}
-	}
-	if !reach[n] || best[n].words < 2 {
-		return nil
-	}
-	var out []string
-	for i := n; i > 0; i = best[i].prev {
-		out = append(out, w[best[i].prev:i])
-	}
-	slices.Reverse(out)
-	return out
-}
-
-// splitWord reports whether a run-together word may be split into piece: a
-// word of the vocabulary (or its plural) of three letters or more, or one
-// of the few two-letter words.
-func (d *Dictionary) splitWord(piece string) bool {
-	if len(piece) < 3 {
-		return shortWords[piece]
-	}
-	return d.vocab[piece] || d.vocab[singular(piece)]
-}
-
-func isLetters(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if !unicode.IsLetter(r) {
-			return false
-		}
-	}
-	return true
+func (d *Dictionary) segmenter() naming.Segmenter {
+	return naming.Segmenter{Vocabulary: func(w string) bool { return d.vocab[w] }}
 }
 
 // NameWords are the words a table or column name contributes to its
@@ -221,7 +188,7 @@ func isLetters(s string) bool {
 // abbreviations stand for. Words repeat nothing; the identifier's own parts
 // come first.
 func (d *Dictionary) NameWords(ident string) []string {
-	parts := IdentifierParts(ident)
+	parts := naming.Parts(ident)
 	var out []string
 	add := func(ws ...string) {
 		for _, w := range ws {
@@ -237,23 +204,16 @@ func (d *Dictionary) NameWords(ident string) []string {
 			for _, s := range sp {
 				add(d.expand(s)...)
 			}
+			continue
 		}
 		add(d.expand(p)...)
 	}
 	return out
 }
 
-// expand returns what an abbreviation stands for, or the one known word
-// (built-in or of the schema's prose) an unknown short part begins ("cust" →
-// customer) or, without its vowels, abbreviates ("appt" → appointment,
-// "encntr" → encounter).
+// expand returns what an abbreviated part stands for (naming.Expander, the
+// schema's spelled-out words as evidence), remembered per part.
 func (d *Dictionary) expand(p string) []string {
-	if e, ok := abbreviations[p]; ok {
-		return strings.Fields(e)
-	}
-	if d.known[p] || len(p) < 3 || len(p) > 6 || !isLetters(p) {
-		return nil
-	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if e, ok := d.memo[p]; ok {
@@ -262,91 +222,12 @@ func (d *Dictionary) expand(p string) []string {
 	if d.memo == nil {
 		d.memo = map[string][]string{}
 	}
-	e := d.prefixOf(p)
+	var e []string
+	if !d.spelled[p] {
+		e = naming.Expander{Evidence: func(w string) bool { return d.spelled[w] }, EvidenceWords: d.spelledOnly}.Expand(p)
+	}
 	d.memo[p] = e
 	return e
-}
-
-func (d *Dictionary) prefixOf(p string) []string {
-	if len(p) <= 5 {
-		if w := d.uniqueKnown(p, 2, strings.HasPrefix); w != "" {
-			return []string{w}
-		}
-	}
-	// Abbreviations that drop vowels (gndr, encntr) keep the word's first
-	// letter and the order of its letters.
-	if vowels(p) <= 1 {
-		if w := d.uniqueKnown(p, 1, abbreviates); w != "" {
-			return []string{w}
-		}
-	}
-	return nil
-}
-
-// uniqueKnown returns the shortest known word at least longer letters
-// longer than p that match(word, p) accepts, or "" when there is none or
-// several that are not forms of one word.
-func (d *Dictionary) uniqueKnown(p string, longer int, match func(w, p string) bool) string {
-	var found string
-	for w := range d.known {
-		if len(w) >= len(p)+longer && match(w, p) {
-			if found != "" && !sameStem(found, w) {
-				return "" // ambiguous
-			}
-			if found == "" || len(w) < len(found) {
-				found = w
-			}
-		}
-	}
-	return found
-}
-
-// abbreviates reports whether p could abbreviate w: same first letter, and
-// p's letters in w in order.
-func abbreviates(w, p string) bool {
-	if w[0] != p[0] {
-		return false
-	}
-	i := 1
-	for j := 1; j < len(w) && i < len(p); j++ {
-		if w[j] == p[i] {
-			i++
-		}
-	}
-	return i == len(p)
-}
-
-func vowels(s string) int {
-	n := 0
-	for _, r := range s {
-		if strings.ContainsRune("aeiou", r) {
-			n++
-		}
-	}
-	return n
-}
-
-// sameStem reports whether a and b differ only by a plural or verb ending
-// (customer, customers): one is the other plus at most three letters.
-func sameStem(a, b string) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	return strings.HasPrefix(b, a) && len(b)-len(a) <= 3
-}
-
-// singular strips a plural "s" for looking words up in the lexicon's
-// lists (stemming proper is PostgreSQL's, at search time).
-func singular(w string) string {
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "ses") || strings.HasSuffix(w, "xes"):
-		return w[:len(w)-2]
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3:
-		return w[:len(w)-1]
-	}
-	return w
 }
 
 // joinWords joins words with spaces, for a lexical field.

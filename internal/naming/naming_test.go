@@ -1,0 +1,111 @@
+package naming
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestParts(t *testing.T) {
+	t.Parallel()
+
+	for in, want := range map[string][]string{
+		"CUST_ACCT_BAL":       {"cust", "acct", "bal"},
+		"orderLineItems":      {"order", "line", "items"},
+		"SALESREPRESENTATIVE": {"salesrepresentative"},
+		"HTTPServerLog":       {"http", "server", "log"},
+		"address2":            {"address", "2"},
+		"fiscal-year.Q1":      {"fiscal", "year", "q", "1"},
+		"__id__":              {"id"},
+		"":                    nil,
+	} {
+		require.Equal(t, want, Parts(in), in)
+	}
+}
+
+func TestSingular(t *testing.T) {
+	t.Parallel()
+
+	for in, want := range map[string]string{
+		"customers": "customer", "categories": "category", "addresses": "address", "boxes": "box",
+		"purchases": "purchase", "status": "status", "analysis": "analysis", "batches": "batch",
+		"bus": "bus", "class": "class", "items": "item",
+	} {
+		require.Equal(t, want, Singular(in), in)
+	}
+}
+
+// The examples are the made-up ones for each class of name, and
+// ordinary words that must stay whole.
+func TestSegment(t *testing.T) {
+	t.Parallel()
+
+	sg := Segmenter{}
+	for in, want := range map[string][]string{
+		"purchaseorderlineitem":                {"purchase", "order", "line", "item"},
+		"hasunitprice":                         {"has", "unit", "price"},
+		"ismanagedby":                          {"is", "managed", "by"},
+		"accountspayableandaccruedliabilities": {"accounts", "payable", "and", "accrued", "liabilities"},
+		"salesrepresentative":                  {"sales", "representative"},
+		"shadowinstances":                      {"shadow", "instances"},
+		// An unknown piece stays one piece.
+		"acmecompany": {"acme", "company"},
+	} {
+		require.Equal(t, want, sg.Segment(in), in)
+	}
+	for _, w := range []string{"therapist", "information", "payable", "liabilities", "x", ""} {
+		require.Nil(t, sg.Segment(w), w)
+	}
+
+	// A schema's own words win over the lexicon's: with "rep" a word of
+	// the schema, salesrep is sales + rep.
+	sg = Segmenter{Vocabulary: func(w string) bool { return w == "rep" }}
+	require.Equal(t, []string{"sales", "rep"}, sg.Segment("salesrep"))
+}
+
+func TestExpand(t *testing.T) {
+	t.Parallel()
+
+	e := Expander{}
+	// By prefix and by consonant skeleton, from the lexicon alone.
+	require.Equal(t, "building", e.Expand("bldg")[0])
+	require.Equal(t, "facility", e.Expand("fclt")[0])
+	require.Equal(t, "subject", e.Expand("subj")[0])
+	require.Equal(t, "address", e.Expand("addr")[0])
+	require.Equal(t, []string{"quantity"}, e.Expand("qty"), "the hand list")
+	// A word is no abbreviation.
+	require.Nil(t, e.Expand("unit"))
+	require.Nil(t, e.Expand("term"))
+	require.Nil(t, e.Expand("xq"))
+
+	// The schema's evidence settles what the lexicon cannot: without it,
+	// cust could be custody; a schema that spells out "customer" means it.
+	require.NotEqual(t, "customer", e.Expand("cust")[0])
+	e.Evidence = func(w string) bool { return w == "customer" }
+	require.Equal(t, "customer", e.Expand("cust")[0])
+	// A word the lexicon lacks is a candidate when the schema spells it.
+	e = Expander{Evidence: func(w string) bool { return w == "hypervisor" }, EvidenceWords: []string{"hypervisor"}}
+	require.Equal(t, "hypervisor", e.Expand("hyperv")[0])
+}
+
+func TestSimilarity(t *testing.T) {
+	t.Parallel()
+
+	require.InDelta(t, 1.0, Similarity("invoice", "invoice"), 1e-9)
+	require.Greater(t, Similarity("invoices", "invoice"), 0.6)
+	require.Greater(t, Similarity("warehous", "warehouse"), Similarity("warehous", "house"))
+	require.Zero(t, Similarity("abc", "xyz"))
+}
+
+func TestFits(t *testing.T) {
+	t.Parallel()
+
+	require.Positive(t, Fits("departments", "dept"))
+	require.Positive(t, Fits("employees", "emp"))
+	require.Positive(t, Fits("header", "hdr"))
+	require.Positive(t, Fits("vendors", "vend"))
+	require.Zero(t, Fits("employees", "empty"), "a word is no abbreviation")
+	require.Zero(t, Fits("department", "dog"))
+	require.Zero(t, Fits("ab", "ab"))
+	require.Greater(t, Fits("header", "hdr"), Fits("hundred", "hdr"), "fewer skipped consonants fit better")
+}
