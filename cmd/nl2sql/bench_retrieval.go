@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -24,10 +25,11 @@ import (
 )
 
 // benchRetrievalJSON is `nl2sql bench retrieval --json`: the issue's runs,
-// plus what could not run and why.
+// a summary per group, and what could not run and why.
 type benchRetrievalJSON struct {
-	Runs    []*bench.RetrievalRun `json:"runs"`
-	Skipped []string              `json:"skipped,omitempty"`
+	Runs    []*bench.RetrievalRun    `json:"runs"`
+	Groups  []bench.RetrievalSummary `json:"groups"`
+	Skipped []string                 `json:"skipped,omitempty"`
 }
 
 // erpScaleTables is the large ERP the bench retrieves from: the demo's core
@@ -38,14 +40,16 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	fs := newFlagSet(m, "bench retrieval")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	sizes := fs.String("sizes", "75,2000", "ERP sizes to measure at, comma-separated: 75 (the demo) and/or 2000 (with distractors)")
-	unseen := fs.Bool("unseen", true, "also measure on the evaluation schemas the retriever was never tuned on (sap, saas, legacy, clinic)")
-	misses := fs.Bool("misses", false, "list the questions whose retrieval left out an expected table")
+	var dev bool
+	fs.BoolVar(&dev, "dev", true, "also measure on the dev set (sap, saas, legacy, clinic: testdata/retrieval)")
+	fs.BoolVar(&dev, "unseen", true, "deprecated: the old name of --dev")
+	misses := fs.Bool("misses", false, "list the questions of the ERP and the dev set that do not count in full recall (never held-out ones)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err)
 	}
 	if len(pos) > 0 {
-		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000]")
+		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--dev=false] [--misses]")
 	}
 	var want []int
 	for _, s := range strings.Split(*sizes, ",") {
@@ -97,7 +101,8 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	} else {
 		out.Skipped = append(out.Skipped, "hybrid: skipped: no embedding model ("+why+")")
 	}
-	measure := func(set, database string, tables int, questions []bench.RetrievalQuestion) error {
+	threshold := st.Pipeline.Strategy.WithDefaults().Threshold
+	measure := func(group, set, database string, tables int, questions []bench.RetrievalQuestion) error {
 		snap, err := catalog.Load(ctx, meta, database)
 		if err != nil {
 			return err
@@ -108,7 +113,8 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		if tables == 0 {
 			tables = len(snap.Tables)
 		}
-		run, err := bench.RunRetrieval(ctx, set, tables, retrieval.ModeLexical, questions, pipelineRetriever(lexical, database))
+		spec := bench.RetrievalSpec{Group: group, Set: set, Tables: tables, Mode: retrieval.ModeLexical, RAGThreshold: threshold}
+		run, err := bench.RunRetrieval(ctx, spec, questions, pipelineRetriever(lexical, database))
 		if err != nil {
 			return err
 		}
@@ -116,7 +122,8 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		if hybrid == nil {
 			return nil
 		}
-		run, err = bench.RunRetrieval(ctx, set, tables, retrieval.ModeHybrid, questions, pipelineRetriever(hybrid, database))
+		spec.Mode = retrieval.ModeHybrid
+		run, err = bench.RunRetrieval(ctx, spec, questions, pipelineRetriever(hybrid, database))
 		if err != nil {
 			return err
 		}
@@ -131,11 +138,11 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 				return err
 			}
 		}
-		if err := measure("erp", name, 0, questions); err != nil {
+		if err := measure(bench.GroupERP, "erp", name, 0, questions); err != nil {
 			return err
 		}
 	}
-	if *unseen {
+	if dev {
 		sets, err := bench.RetrievalSets()
 		if err != nil {
 			return err
@@ -145,39 +152,52 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 			if err != nil {
 				return err
 			}
-			if err := measure(set.Name, name, tables, set.Questions); err != nil {
+			if err := measure(bench.GroupDev, set.Name, name, tables, set.Questions); err != nil {
 				return err
 			}
 		}
 	}
+	out.Groups = bench.SummarizeRetrieval(out.Runs)
 
-	if *asJSON {
-		if !*misses {
-			for _, r := range out.Runs {
-				r.Misses = nil
-			}
+	if !*misses {
+		for _, r := range out.Runs {
+			r.Misses = nil
 		}
+	}
+	if *asJSON {
 		enc := json.NewEncoder(m.Stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	}
+	return printBenchRetrieval(m, out)
+}
+
+// printBenchRetrieval prints the report as a table, a summary line per
+// group, the fallbacks, the misses asked for and what was skipped.
+func printBenchRetrieval(m *Main, out benchRetrievalJSON) error {
 	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "set\ttables\tmode\tquestions\tall expected\trecall\tprecision\tF1\ttables returned\tp50 ms\tp95 ms\t")
+	fmt.Fprintf(tw, "group\tset\ttables\tmode\tquestions\tall expected in ≤%d\tall expected\trecall\tprecision\tF1\ttables returned\tp50 ms\tp95 ms\tempty\tfull schema\t\n", bench.MaxContextTables)
 	for _, r := range out.Runs {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.1f\t%.2f\t%.2f\t\n", r.Set, r.Tables, r.Mode, r.Questions,
-			r.FullRecall, r.MeanRecall, r.MeanPrecision, r.MeanF1, r.MeanTables, r.P50MS, r.P95MS)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%d\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.1f\t%.2f\t%.2f\t%d\t%d\t\n", r.Group, r.Set, r.Tables, r.Mode, r.Questions,
+			r.FullRecall, r.FullRecallAny, r.MeanRecall, r.MeanPrecision, r.MeanF1, r.MeanTables, r.P50MS, r.P95MS, r.Empty, r.FullSchema)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	for _, g := range out.Groups {
+		fmt.Fprintf(m.Stdout, "%s (%s): %d/%d questions with every expected table in ≤%d tables (%.1f%%; %d in any size), worst %s %.1f%%; %d empty, %d full schema, %d fallbacks\n",
+			g.Group, g.Mode, g.FullRecall, g.Questions, bench.MaxContextTables, 100*g.FullRecallRate, g.FullRecallAny, g.WorstSet, 100*g.WorstRate, g.Empty, g.FullSchema, g.Fallbacks)
 	}
 	for _, r := range out.Runs {
 		for mode, n := range r.Modes {
 			fmt.Fprintf(m.Stdout, "%s at %d tables: %d question(s) retrieved in mode %q, not %q\n", r.Set, r.Tables, n, mode, r.Mode)
 		}
-		if *misses {
-			for _, x := range r.Misses {
-				fmt.Fprintf(m.Stdout, "  %s (%d tables): missing %s\n", x.ID, x.Got, strings.Join(x.Missing, ", "))
+		for _, x := range r.Misses {
+			missing := "none, but more than " + strconv.Itoa(bench.MaxContextTables) + " tables"
+			if len(x.Missing) > 0 {
+				missing = strings.Join(x.Missing, ", ")
 			}
+			fmt.Fprintf(m.Stdout, "  %s (%d tables): missing %s\n", x.ID, x.Got, missing)
 		}
 	}
 	for _, s := range out.Skipped {
@@ -193,6 +213,11 @@ func pipelineRetriever(p *pipeline.Pipeline, database string) bench.Retriever {
 		// RAG forced: below RETRIEVAL_TABLE_THRESHOLD the pipeline would
 		// give small schemas in full, and that measures nothing.
 		res, err := p.Retrieve(ctx, worker.RetrieveRequest{Database: database, Question: question, Retrieval: "rag"})
+		if errors.Is(err, retrieval.ErrNoResults) {
+			// Nothing matched, not even by name: the question gets no
+			// table, which the report counts.
+			return &bench.Retrieved{Mode: "none", Strategy: retrieval.StrategyRAG}, nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -200,17 +225,20 @@ func pipelineRetriever(p *pipeline.Pipeline, database string) bench.Retriever {
 			Strategy       string   `json:"strategy"`
 			Mode           string   `json:"mode"`
 			TablesIncluded []string `json:"tablesIncluded"`
-			EmbedMS        float64  `json:"embedMs"`
+			FallbackReason string   `json:"fallbackReason"`
+			Metrics        struct {
+				EmbedMS float64 `json:"embed_ms"`
+			} `json:"metrics"`
 		}
 		if err := json.Unmarshal(res.Metadata, &md); err != nil {
 			return nil, fmt.Errorf("retrieval metadata: %w", err)
 		}
 		mode := md.Mode
-		if md.Strategy != "rag" || mode == "" {
+		if md.Strategy != retrieval.StrategyRAG || mode == "" {
 			mode = md.Strategy
 		}
-		return &bench.Retrieved{Tables: md.TablesIncluded, Mode: mode,
-			Embedding: time.Duration(md.EmbedMS * float64(time.Millisecond))}, nil
+		return &bench.Retrieved{Tables: md.TablesIncluded, Mode: mode, Strategy: md.Strategy, FallbackReason: md.FallbackReason,
+			Embedding: time.Duration(md.Metrics.EmbedMS * float64(time.Millisecond))}, nil
 	}
 }
 
@@ -267,7 +295,7 @@ func ensureScaledERP(ctx context.Context, m *Main, st *settings, meta *pgxpool.P
 	return name, nil
 }
 
-// ensureRetrievalSet makes sure an evaluation set's schema is loaded into
+// ensureRetrievalSet makes sure a dev set's schema is loaded into
 // the bench's scratch database and registered as rageval_<set>, and returns
 // that name and its table count.
 func ensureRetrievalSet(ctx context.Context, m *Main, st *settings, meta *pgxpool.Pool, set bench.RetrievalSet) (string, int, error) {
@@ -300,10 +328,10 @@ func ensureRetrievalSet(ctx context.Context, m *Main, st *settings, meta *pgxpoo
 	if err == nil && res.Tables > 0 {
 		return name, res.Tables, nil // loaded by an earlier run, registration lost
 	}
-	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: loading evaluation schema %s into %s (once)\n", set.Schema, redactURL(url))
+	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: loading dev set schema %s into %s (once)\n", set.Schema, redactURL(url))
 	// The set's schema file is data, several statements: the simple protocol.
 	if _, err := conn.Exec(ctx, set.SchemaSQL); err != nil {
-		return "", 0, fmt.Errorf("loading evaluation schema %s: %w", set.Schema, err)
+		return "", 0, fmt.Errorf("loading dev set schema %s: %w", set.Schema, err)
 	}
 	if res, err = catalog.Refresh(ctx, meta, conn, d, nil); err != nil {
 		return "", 0, err

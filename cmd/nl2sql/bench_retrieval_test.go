@@ -19,8 +19,9 @@ import (
 func TestBenchRetrieval(t *testing.T) {
 	t.Parallel()
 	type report struct {
-		Runs    []*bench.RetrievalRun `json:"runs"`
-		Skipped []string              `json:"skipped"`
+		Runs    []*bench.RetrievalRun    `json:"runs"`
+		Groups  []bench.RetrievalSummary `json:"groups"`
+		Skipped []string                 `json:"skipped"`
 	}
 	setup := func(t *testing.T, ollama string) *cli {
 		t.Helper()
@@ -32,7 +33,7 @@ func TestBenchRetrieval(t *testing.T) {
 		t.Parallel()
 		srv := ollamatest.NewT(t, ollamatest.Config{Models: []string{"qwen2.5-coder:7b"}})
 		c := setup(t, srv.URL())
-		r := c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--unseen=false")
+		r := c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--dev=false")
 		require.Equal(t, 0, r.code, r.stderr)
 		require.Contains(t, r.stderr, "indexing erp (75 tables)")
 		var rep report
@@ -43,19 +44,25 @@ func TestBenchRetrieval(t *testing.T) {
 		require.Equal(t, "lexical", lex.Mode)
 		require.Equal(t, "hybrid", hyb.Mode)
 		for _, run := range rep.Runs {
+			require.Equal(t, bench.GroupERP, run.Group)
 			require.Equal(t, "erp", run.Set)
 			require.Equal(t, 75, run.Tables)
 			require.Equal(t, 60, run.Questions)
 			require.Empty(t, run.Modes, "every question retrieved in the mode asked for")
 			require.LessOrEqual(t, run.MeanTables, 12.0)
 			require.Positive(t, run.P95MS)
+			require.Zero(t, run.Empty)
+			require.Zero(t, run.FullSchema)
+			require.LessOrEqual(t, run.FullRecall, run.FullRecallAny)
 		}
 		require.GreaterOrEqual(t, lex.FullRecall, 58)
+		require.Len(t, rep.Groups, 2, "one summary per group and mode")
 	})
 
 	t.Run("NoModel", func(t *testing.T) {
 		t.Parallel()
 		c := setup(t, "http://127.0.0.1:1")
+		// --unseen is the deprecated name of --dev.
 		r := c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--unseen=false")
 		require.Equal(t, 0, r.code, r.stderr)
 		var rep report
@@ -64,5 +71,9 @@ func TestBenchRetrieval(t *testing.T) {
 		require.Equal(t, "lexical", rep.Runs[0].Mode)
 		require.Len(t, rep.Skipped, 1)
 		require.Contains(t, rep.Skipped[0], "hybrid: skipped: no embedding model (embedding model nomic-embed-text: cannot reach Ollama")
+
+		r = c.run("", "bench", "retrieval", "--sizes", "75", "--dev=false")
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Regexp(t, `(?m)^erp \(lexical\): \d+/60 questions with every expected table in ≤15 tables`, r.stdout, "a summary line per group")
 	})
 }

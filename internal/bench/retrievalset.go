@@ -11,14 +11,18 @@ import (
 	"github.com/nl2sql/nl2sql/exam"
 )
 
-// The retrieval sets are schemas and questions written apart from the ERP
-// exam, so that retrieval is also measured on names and wording it was never
-// tuned on. testdata/retrieval/README.md describes them.
+// The retrieval dev set: schemas and questions written apart from the ERP
+// exam, so that retrieval is also measured on names and wording other than
+// the exam's. It is a dev set: retrieval may be tuned on it, question by
+// question, so its figures do not say how retrieval generalizes; the
+// held-out sets (README: Retrieval evaluation) do. testdata/retrieval/README.md
+// describes them.
 //
 //go:embed testdata/retrieval
 var retrievalFS embed.FS
 
-// RetrievalSet is one schema of the retrieval evaluation with its questions.
+// RetrievalSet is one schema of the retrieval evaluation with its questions:
+// a set of the dev set, or a held-out set.
 type RetrievalSet struct {
 	// Name is the set's directory under testdata/retrieval, e.g. "sap".
 	Name string
@@ -56,7 +60,7 @@ func (e *RetrievalSetError) Error() string {
 
 func (e *RetrievalSetError) Unwrap() error { return e.Err }
 
-// RetrievalSets returns the embedded retrieval sets, ordered by name.
+// RetrievalSets returns the sets of the embedded dev set, ordered by name.
 func RetrievalSets() ([]RetrievalSet, error) {
 	sub, err := fs.Sub(retrievalFS, "testdata/retrieval")
 	if err != nil {
