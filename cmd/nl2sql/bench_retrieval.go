@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -44,12 +45,13 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	fs.BoolVar(&dev, "dev", true, "also measure on the dev set (sap, saas, legacy, clinic: testdata/retrieval)")
 	fs.BoolVar(&dev, "unseen", true, "deprecated: the old name of --dev")
 	misses := fs.Bool("misses", false, "list the questions of the ERP and the dev set that do not count in full recall (never held-out ones)")
+	heldoutDir := fs.String("heldout", "", "directory of the held-out sets (nl2sql bench heldout import --out); default NL2SQL_BENCH_HELDOUT_DIR")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err)
 	}
 	if len(pos) > 0 {
-		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--dev=false] [--misses]")
+		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--dev=false] [--heldout DIR] [--misses]")
 	}
 	var want []int
 	for _, s := range strings.Split(*sizes, ",") {
@@ -65,6 +67,9 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	st, err := loadSettings(m)
 	if err != nil {
 		return err
+	}
+	if *heldoutDir != "" {
+		st.Bench.HeldoutDir = *heldoutDir
 	}
 	qs, _, err := loadExamQuestions("")
 	if err != nil {
@@ -148,13 +153,31 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 			return err
 		}
 		for _, set := range sets {
-			name, tables, err := ensureRetrievalSet(ctx, m, st, meta, set)
+			name, tables, err := ensureRetrievalSet(ctx, m, st, meta, set, devStore)
 			if err != nil {
 				return err
 			}
 			if err := measure(bench.GroupDev, set.Name, name, tables, set.Questions); err != nil {
 				return err
 			}
+		}
+	}
+	// The held-out sets: aggregate figures only (RunRetrieval lists no
+	// miss for them), or a line saying why they were not measured.
+	heldout, why, err := bench.ReadHeldoutSets(st.Bench)
+	if err != nil {
+		return err
+	}
+	if why != "" {
+		out.Skipped = append(out.Skipped, why)
+	}
+	for _, set := range heldout {
+		name, tables, err := ensureRetrievalSet(ctx, m, st, meta, set, heldoutStore)
+		if err != nil {
+			return err
+		}
+		if err := measure(bench.GroupHeldout, set.Name, name, tables, set.Questions); err != nil {
+			return err
 		}
 	}
 	out.Groups = bench.SummarizeRetrieval(out.Runs)
@@ -295,21 +318,49 @@ func ensureScaledERP(ctx context.Context, m *Main, st *settings, meta *pgxpool.P
 	return name, nil
 }
 
-// ensureRetrievalSet makes sure a dev set's schema is loaded into
-// the bench's scratch database and registered as rageval_<set>, and returns
-// that name and its table count.
-func ensureRetrievalSet(ctx context.Context, m *Main, st *settings, meta *pgxpool.Pool, set bench.RetrievalSet) (string, int, error) {
-	name := "rageval_" + set.Name
-	if snap, err := catalog.Load(ctx, meta, name); err == nil && len(snap.Tables) > 0 {
-		return name, len(snap.Tables), nil
-	} else if err != nil && !errors.Is(err, catalog.ErrDatabaseNotFound) {
+// setStore says where the bench loads a kind of retrieval set: the
+// database beside nl2sql's (<db>_<suffix>) and the registration prefix.
+type setStore struct {
+	suffix, prefix, kind string
+}
+
+var (
+	devStore     = setStore{suffix: "rageval", prefix: "rageval_", kind: "dev set"}
+	heldoutStore = setStore{suffix: "heldout", prefix: "heldout_", kind: "held-out set"}
+)
+
+// ensureRetrievalSet makes sure a set's schema is loaded into the bench's
+// scratch database for its kind and registered as <prefix><set>, and
+// returns that name and its table count. A load whose tables are not the
+// set's (an older schema.sql) is refused rather than measured.
+func ensureRetrievalSet(ctx context.Context, m *Main, st *settings, meta *pgxpool.Pool, set bench.RetrievalSet, store setStore) (string, int, error) {
+	name := store.prefix + set.Name
+	want, err := set.TableNames()
+	if err != nil {
 		return "", 0, err
 	}
 	cfg, err := pgx.ParseConfig(st.DatabaseURL)
 	if err != nil {
 		return "", 0, err
 	}
-	url := withDatabase(st.DatabaseURL, cfg.Database+"_rageval")
+	url := withDatabase(st.DatabaseURL, cfg.Database+"_"+store.suffix)
+	stale := func(snap *catalog.Snapshot) error {
+		got := make([]string, len(snap.Tables))
+		for i, t := range snap.Tables {
+			got[i] = t.Name
+		}
+		slices.Sort(got)
+		if slices.Equal(got, want) {
+			return nil
+		}
+		return usagef("%s %s: schema %s in %s holds %d tables, not the %d its schema.sql creates (an older import?): drop that schema or database and run again",
+			store.kind, set.Name, set.Schema, redactURL(url), len(got), len(want))
+	}
+	if snap, err := catalog.Load(ctx, meta, name); err == nil && len(snap.Tables) > 0 {
+		return name, len(snap.Tables), stale(snap)
+	} else if err != nil && !errors.Is(err, catalog.ErrDatabaseNotFound) {
+		return "", 0, err
+	}
 	if _, err := migrations.EnsureDatabase(ctx, url); err != nil {
 		return "", 0, dbUnreachable(url, err)
 	}
@@ -326,12 +377,12 @@ func ensureRetrievalSet(ctx context.Context, m *Main, st *settings, meta *pgxpoo
 	d := catalog.Database{Name: name, DSN: selfDSN(url), Schemas: []string{set.Schema}}
 	res, err := catalog.Refresh(ctx, meta, conn, d, nil)
 	if err == nil && res.Tables > 0 {
-		return name, res.Tables, nil // loaded by an earlier run, registration lost
+		return name, res.Tables, stale(res.Snapshot) // loaded by an earlier run, registration lost
 	}
-	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: loading dev set schema %s into %s (once)\n", set.Schema, redactURL(url))
+	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: loading %s schema %s into %s (once)\n", store.kind, set.Schema, redactURL(url))
 	// The set's schema file is data, several statements: the simple protocol.
 	if _, err := conn.Exec(ctx, set.SchemaSQL); err != nil {
-		return "", 0, fmt.Errorf("loading dev set schema %s: %w", set.Schema, err)
+		return "", 0, fmt.Errorf("loading %s schema %s: %w", store.kind, set.Schema, err)
 	}
 	if res, err = catalog.Refresh(ctx, meta, conn, d, nil); err != nil {
 		return "", 0, err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -39,7 +40,7 @@ func TestBenchRetrieval(t *testing.T) {
 		var rep report
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
 		require.Len(t, rep.Runs, 2)
-		require.Empty(t, rep.Skipped)
+		require.Equal(t, []string{bench.HeldoutUnset}, rep.Skipped)
 		lex, hyb := rep.Runs[0], rep.Runs[1]
 		require.Equal(t, "lexical", lex.Mode)
 		require.Equal(t, "hybrid", hyb.Mode)
@@ -69,11 +70,55 @@ func TestBenchRetrieval(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
 		require.Len(t, rep.Runs, 1)
 		require.Equal(t, "lexical", rep.Runs[0].Mode)
-		require.Len(t, rep.Skipped, 1)
+		require.Len(t, rep.Skipped, 2)
 		require.Contains(t, rep.Skipped[0], "hybrid: skipped: no embedding model (embedding model nomic-embed-text: cannot reach Ollama")
+		require.Equal(t, "held-out: skipped: NL2SQL_BENCH_HELDOUT_DIR not set (see README: Retrieval evaluation)", rep.Skipped[1],
+			"no figure for sets that were not measured")
 
 		r = c.run("", "bench", "retrieval", "--sizes", "75", "--dev=false")
 		require.Equal(t, 0, r.code, r.stderr)
 		require.Regexp(t, `(?m)^erp \(lexical\): \d+/60 questions with every expected table in ≤15 tables`, r.stdout, "a summary line per group")
+	})
+
+	t.Run("Heldout", func(t *testing.T) {
+		t.Parallel()
+		c := setup(t, "http://127.0.0.1:1")
+		dir := filepath.Join(t.TempDir(), "sets")
+		fixtures := filepath.Join("..", "..", "internal", "bench", "testdata", "heldout")
+		r := c.run("", "bench", "heldout", "import", "--beaver", filepath.Join(fixtures, "beaver"), "--fiben", filepath.Join(fixtures, "fiben"), "--out", dir)
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Contains(t, r.stdout, "fiben: 5 tables, 4 foreign keys; 4 of 8 questions kept")
+		require.Contains(t, r.stdout, `parse error "syntax error at end of input": 1`)
+		require.NotContains(t, r.stdout, "equity", "an import prints numbers, never a question")
+
+		c.env["NL2SQL_BENCH_HELDOUT_DIR"] = filepath.Join(t.TempDir(), "elsewhere")
+		r = c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--dev=false", "--misses", "--heldout", dir)
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Contains(t, r.stderr, "loading held-out set schema fiben")
+		var rep report
+		require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
+		var sets []string
+		for _, run := range rep.Runs {
+			if run.Group != bench.GroupHeldout {
+				continue
+			}
+			sets = append(sets, run.Set)
+			require.Nil(t, run.Misses, "--misses lists no held-out question")
+			require.Zero(t, run.Empty)
+			require.Zero(t, run.FullSchema)
+		}
+		require.Equal(t, []string{"beaver_dw", "beaver_nw", "fiben"}, sets, "--heldout wins over NL2SQL_BENCH_HELDOUT_DIR")
+		require.Equal(t, bench.GroupHeldout, rep.Groups[len(rep.Groups)-1].Group)
+		require.Equal(t, 7, rep.Groups[len(rep.Groups)-1].Questions)
+
+		r = c.run("", "bench", "retrieval", "--sizes", "75", "--dev=false", "--misses", "--heldout", dir)
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Regexp(t, `(?m)^heldout \(lexical\): \d+/7 questions`, r.stdout)
+		require.NotRegexp(t, `(?m)^\s+(bdw|bnw|fib)\d+ `, r.stdout, "no held-out miss is printed")
+
+		delete(c.env, "NL2SQL_BENCH_HELDOUT_DIR")
+		r = c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--dev=false", "--heldout", filepath.Join(t.TempDir(), "nowhere"))
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Contains(t, r.stdout, "does not exist (NL2SQL_BENCH_HELDOUT_DIR; see README: Retrieval evaluation)")
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/nl2sql/nl2sql/exam"
+	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
 // The retrieval dev set: schemas and questions written apart from the ERP
@@ -43,6 +44,9 @@ type RetrievalSet struct {
 // almost no rows, so GoldSQL proves the expected tables, not an answer.
 type RetrievalQuestion = exam.Question
 
+// errNoRetrievalSet: a directory without a set.
+var errNoRetrievalSet = errors.New("bench: no retrieval set")
+
 // maxExpectedTables bounds a question's tables: the issue asks for questions
 // spanning one to five tables.
 const maxExpectedTables = 5
@@ -66,13 +70,15 @@ func RetrievalSets() ([]RetrievalSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	return readRetrievalSets(sub)
+	return readRetrievalSets(sub, false)
 }
 
 // readRetrievalSets reads every directory of fsys as a set holding
 // schema.sql and questions.json. Question ids are unique across sets, so a
-// result can be traced to its question without naming the set.
-func readRetrievalSets(fsys fs.FS) ([]RetrievalSet, error) {
+// result can be traced to its question without naming the set. Held-out
+// sets also hold a SOURCE note, and keep every question of their benchmark:
+// the dev set's one to five tables do not apply to them.
+func readRetrievalSets(fsys fs.FS, heldout bool) ([]RetrievalSet, error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, err
@@ -83,7 +89,7 @@ func readRetrievalSets(fsys fs.FS) ([]RetrievalSet, error) {
 		if !e.IsDir() {
 			continue // README.md
 		}
-		set, err := readRetrievalSet(fsys, e.Name())
+		set, err := readRetrievalSet(fsys, e.Name(), heldout)
 		if err != nil {
 			return nil, err
 		}
@@ -96,14 +102,19 @@ func readRetrievalSets(fsys fs.FS) ([]RetrievalSet, error) {
 		sets = append(sets, set)
 	}
 	if len(sets) == 0 {
-		return nil, errors.New("bench: no retrieval set")
+		return nil, errNoRetrievalSet
 	}
 	return sets, nil
 }
 
-func readRetrievalSet(fsys fs.FS, name string) (RetrievalSet, error) {
+func readRetrievalSet(fsys fs.FS, name string, heldout bool) (RetrievalSet, error) {
 	fail := func(err error) (RetrievalSet, error) {
 		return RetrievalSet{}, &RetrievalSetError{Set: name, Err: err}
+	}
+	if heldout {
+		if _, err := fs.Stat(fsys, path.Join(name, "SOURCE")); err != nil {
+			return fail(fmt.Errorf("no SOURCE note: is it a set made by nl2sql bench heldout import? %w", err))
+		}
 	}
 	schemaSQL, err := fs.ReadFile(fsys, path.Join(name, "schema.sql"))
 	if err != nil {
@@ -123,7 +134,7 @@ func readRetrievalSet(fsys fs.FS, name string) (RetrievalSet, error) {
 		switch n := len(q.ExpectedTables); {
 		case n == 0:
 			bad("expected_tables is empty: retrieval cannot be scored without them")
-		case n > maxExpectedTables:
+		case n > maxExpectedTables && !heldout:
 			bad(fmt.Sprintf("expected_tables has %d tables; at most %d", n, maxExpectedTables))
 		}
 		// Sorted and unique, so a diff against retrieved tables reads the
@@ -136,4 +147,25 @@ func readRetrievalSet(fsys fs.FS, name string) (RetrievalSet, error) {
 		return fail(err)
 	}
 	return RetrievalSet{Name: name, Schema: name, SchemaSQL: string(schemaSQL), Questions: qs}, nil
+}
+
+// TableNames lists the tables SchemaSQL creates, sorted: what a database
+// the set was loaded into must hold (an older load is stale).
+func (s RetrievalSet) TableNames() ([]string, error) {
+	script, err := pgsql.Parse(s.SchemaSQL)
+	if err != nil {
+		return nil, &RetrievalSetError{Set: s.Name, Err: err}
+	}
+	var out []string
+	for _, st := range script.Statements {
+		if st.Tag != "CREATE TABLE" {
+			continue
+		}
+		for _, t := range st.Analysis().Tables {
+			out = append(out, t.Name)
+			break
+		}
+	}
+	slices.Sort(out)
+	return out, nil
 }
