@@ -45,13 +45,14 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	fs.BoolVar(&dev, "dev", true, "also measure on the dev set (sap, saas, legacy, clinic: testdata/retrieval)")
 	fs.BoolVar(&dev, "unseen", true, "deprecated: the old name of --dev")
 	misses := fs.Bool("misses", false, "list the questions of the ERP and the dev set that do not count in full recall (never held-out ones)")
+	plain := fs.Bool("plain", true, "also measure the ERP registered again without its annotations (group erp_plain), at every size")
 	heldoutDir := fs.String("heldout", "", "directory of the held-out sets (nl2sql bench heldout import --out); default NL2SQL_BENCH_HELDOUT_DIR")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err)
 	}
 	if len(pos) > 0 {
-		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--dev=false] [--heldout DIR] [--misses]")
+		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--plain=false] [--dev=false] [--heldout DIR] [--misses]")
 	}
 	var want []int
 	for _, s := range strings.Split(*sizes, ",") {
@@ -144,6 +145,16 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 			}
 		}
 		if err := measure(bench.GroupERP, "erp", name, 0, questions); err != nil {
+			return err
+		}
+		if !*plain {
+			continue
+		}
+		plainName, err := ensurePlainERP(ctx, m, meta, name)
+		if err != nil {
+			return err
+		}
+		if err := measure(bench.GroupERPPlain, "erp", plainName, 0, questions); err != nil {
 			return err
 		}
 	}
@@ -313,6 +324,36 @@ func ensureScaledERP(ctx context.Context, m *Main, st *settings, meta *pgxpool.P
 	defer target.Close()
 	if _, err := exam.LoadDemo(ctx, meta, target, exam.DemoOptions{Name: name, DSN: selfDSN(url), Tables: tables,
 		Warn: func(w string) { fmt.Fprintf(m.Stderr, "warning: %s\n", w) }}); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
+// ensurePlainERP registers the database registered as annotated (the demo
+// ERP at some size) a second time, as <annotated>_plain, without its
+// annotations: the same tables, comments and keys, no modules, glosses or
+// synonyms, as a database nobody annotated. It is refreshed when the
+// annotated one was refreshed (reloaded) since, and returns the name.
+func ensurePlainERP(ctx context.Context, m *Main, meta *pgxpool.Pool, annotated string) (string, error) {
+	name := annotated + "_plain"
+	src, err := catalog.GetDatabase(ctx, meta, annotated)
+	if err != nil {
+		return "", err
+	}
+	d, err := catalog.GetDatabase(ctx, meta, name)
+	switch {
+	case err == nil && d.TableCount == src.TableCount && d.RefreshedAt != nil && src.RefreshedAt != nil && !d.RefreshedAt.Before(*src.RefreshedAt):
+		return name, nil
+	case err != nil && !errors.Is(err, catalog.ErrDatabaseNotFound):
+		return "", err
+	}
+	conn, why := connectTarget(ctx, m, meta, annotated)
+	if conn == nil {
+		return "", fmt.Errorf("registering %s without annotations: %s", annotated, why)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: registering %s again as %s, without its annotations\n", annotated, name)
+	if _, err := catalog.Refresh(ctx, meta, conn, catalog.Database{Name: name, DSN: src.DSN, Schemas: src.Schemas, ReadOnlyRole: src.ReadOnlyRole}, nil); err != nil {
 		return "", err
 	}
 	return name, nil

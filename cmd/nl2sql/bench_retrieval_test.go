@@ -39,13 +39,14 @@ func TestBenchRetrieval(t *testing.T) {
 		require.Contains(t, r.stderr, "indexing erp (75 tables)")
 		var rep report
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
-		require.Len(t, rep.Runs, 2)
+		require.Contains(t, r.stderr, "registering erp again as erp_plain, without its annotations")
+		require.Len(t, rep.Runs, 4)
 		require.Equal(t, []string{bench.HeldoutUnset}, rep.Skipped)
 		lex, hyb := rep.Runs[0], rep.Runs[1]
 		require.Equal(t, "lexical", lex.Mode)
 		require.Equal(t, "hybrid", hyb.Mode)
-		for _, run := range rep.Runs {
-			require.Equal(t, bench.GroupERP, run.Group)
+		for i, run := range rep.Runs {
+			require.Equal(t, []string{bench.GroupERP, bench.GroupERPPlain}[i/2], run.Group)
 			require.Equal(t, "erp", run.Set)
 			require.Equal(t, 75, run.Tables)
 			require.Equal(t, 60, run.Questions)
@@ -57,7 +58,7 @@ func TestBenchRetrieval(t *testing.T) {
 			require.LessOrEqual(t, run.FullRecall, run.FullRecallAny)
 		}
 		require.GreaterOrEqual(t, lex.FullRecall, 58)
-		require.Len(t, rep.Groups, 2, "one summary per group and mode")
+		require.Len(t, rep.Groups, 4, "one summary per group and mode")
 	})
 
 	t.Run("NoModel", func(t *testing.T) {
@@ -68,8 +69,9 @@ func TestBenchRetrieval(t *testing.T) {
 		require.Equal(t, 0, r.code, r.stderr)
 		var rep report
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
-		require.Len(t, rep.Runs, 1)
+		require.Len(t, rep.Runs, 2)
 		require.Equal(t, "lexical", rep.Runs[0].Mode)
+		require.Equal(t, bench.GroupERPPlain, rep.Runs[1].Group)
 		require.Len(t, rep.Skipped, 2)
 		require.Contains(t, rep.Skipped[0], "hybrid: skipped: no embedding model (embedding model nomic-embed-text: cannot reach Ollama")
 		require.Equal(t, "held-out: skipped: NL2SQL_BENCH_HELDOUT_DIR not set (see README: Retrieval evaluation)", rep.Skipped[1],
@@ -77,7 +79,9 @@ func TestBenchRetrieval(t *testing.T) {
 
 		r = c.run("", "bench", "retrieval", "--sizes", "75", "--dev=false")
 		require.Equal(t, 0, r.code, r.stderr)
+		require.NotContains(t, r.stderr, "registering erp again", "the plain copy is reused")
 		require.Regexp(t, `(?m)^erp \(lexical\): \d+/60 questions with every expected table in ≤15 tables`, r.stdout, "a summary line per group")
+		require.Regexp(t, `(?m)^erp_plain \(lexical\): \d+/60 questions`, r.stdout)
 	})
 
 	t.Run("Heldout", func(t *testing.T) {
@@ -92,7 +96,7 @@ func TestBenchRetrieval(t *testing.T) {
 		require.NotContains(t, r.stdout, "equity", "an import prints numbers, never a question")
 
 		c.env["NL2SQL_BENCH_HELDOUT_DIR"] = filepath.Join(t.TempDir(), "elsewhere")
-		r = c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--dev=false", "--misses", "--heldout", dir)
+		r = c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--plain=false", "--dev=false", "--misses", "--heldout", dir)
 		require.Equal(t, 0, r.code, r.stderr)
 		require.Contains(t, r.stderr, "loading held-out set schema fiben")
 		var rep report
@@ -111,13 +115,13 @@ func TestBenchRetrieval(t *testing.T) {
 		require.Equal(t, bench.GroupHeldout, rep.Groups[len(rep.Groups)-1].Group)
 		require.Equal(t, 7, rep.Groups[len(rep.Groups)-1].Questions)
 
-		r = c.run("", "bench", "retrieval", "--sizes", "75", "--dev=false", "--misses", "--heldout", dir)
+		r = c.run("", "bench", "retrieval", "--sizes", "75", "--plain=false", "--dev=false", "--misses", "--heldout", dir)
 		require.Equal(t, 0, r.code, r.stderr)
 		require.Regexp(t, `(?m)^heldout \(lexical\): \d+/7 questions`, r.stdout)
 		require.NotRegexp(t, `(?m)^\s+(bdw|bnw|fib)\d+ `, r.stdout, "no held-out miss is printed")
 
 		delete(c.env, "NL2SQL_BENCH_HELDOUT_DIR")
-		r = c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--dev=false", "--heldout", filepath.Join(t.TempDir(), "nowhere"))
+		r = c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--plain=false", "--dev=false", "--heldout", filepath.Join(t.TempDir(), "nowhere"))
 		require.Equal(t, 0, r.code, r.stderr)
 		require.Contains(t, r.stdout, "does not exist (NL2SQL_BENCH_HELDOUT_DIR; see README: Retrieval evaluation)")
 	})
