@@ -17,8 +17,11 @@ func runBench(ctx context.Context, m *Main, args []string) error {
 	if len(args) > 0 && args[0] == "retrieval" {
 		return runBenchRetrieval(ctx, m, args[1:])
 	}
+	if len(args) > 0 && args[0] == "heldout" {
+		return runBenchHeldout(ctx, m, args[1:])
+	}
 	if len(args) == 0 || args[0] != "pipeline" {
-		return usagef("usage: nl2sql bench pipeline [--json] [--questions N] [--concurrency C] [--cpuprofile FILE] | nl2sql bench repair [--json] [--db erp] [--mode active|observe] | nl2sql bench retrieval [--json] [--sizes 75,2000]")
+		return usagef("usage: nl2sql bench pipeline [--json] [--questions N] [--concurrency C] [--cpuprofile FILE] | nl2sql bench repair [--json] [--db erp] [--mode active|observe] | nl2sql bench retrieval [--json] [--sizes 75,2000] [--heldout DIR] | nl2sql bench heldout import [--beaver DIR] [--fiben DIR] --out DIR")
 	}
 	fs := newFlagSet(m, "bench pipeline")
 	asJSON := fs.Bool("json", false, "print the report as JSON")

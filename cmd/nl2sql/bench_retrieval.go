@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -24,10 +26,11 @@ import (
 )
 
 // benchRetrievalJSON is `nl2sql bench retrieval --json`: the issue's runs,
-// plus what could not run and why.
+// a summary per group, and what could not run and why.
 type benchRetrievalJSON struct {
-	Runs    []*bench.RetrievalRun `json:"runs"`
-	Skipped []string              `json:"skipped,omitempty"`
+	Runs    []*bench.RetrievalRun    `json:"runs"`
+	Groups  []bench.RetrievalSummary `json:"groups"`
+	Skipped []string                 `json:"skipped,omitempty"`
 }
 
 // erpScaleTables is the large ERP the bench retrieves from: the demo's core
@@ -38,14 +41,18 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	fs := newFlagSet(m, "bench retrieval")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	sizes := fs.String("sizes", "75,2000", "ERP sizes to measure at, comma-separated: 75 (the demo) and/or 2000 (with distractors)")
-	unseen := fs.Bool("unseen", true, "also measure on the evaluation schemas the retriever was never tuned on (sap, saas, legacy, clinic)")
-	misses := fs.Bool("misses", false, "list the questions whose retrieval left out an expected table")
+	var dev bool
+	fs.BoolVar(&dev, "dev", true, "also measure on the dev set (sap, saas, legacy, clinic: testdata/retrieval)")
+	fs.BoolVar(&dev, "unseen", true, "deprecated: the old name of --dev")
+	misses := fs.Bool("misses", false, "list the questions of the ERP and the dev set that do not count in full recall (never held-out ones)")
+	plain := fs.Bool("plain", true, "also measure the ERP registered again without its annotations (group erp_plain), at every size")
+	heldoutDir := fs.String("heldout", "", "directory of the held-out sets (nl2sql bench heldout import --out); default NL2SQL_BENCH_HELDOUT_DIR")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err)
 	}
 	if len(pos) > 0 {
-		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000]")
+		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--plain=false] [--dev=false] [--heldout DIR] [--misses]")
 	}
 	var want []int
 	for _, s := range strings.Split(*sizes, ",") {
@@ -61,6 +68,9 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	st, err := loadSettings(m)
 	if err != nil {
 		return err
+	}
+	if *heldoutDir != "" {
+		st.Bench.HeldoutDir = *heldoutDir
 	}
 	qs, _, err := loadExamQuestions("")
 	if err != nil {
@@ -97,7 +107,8 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	} else {
 		out.Skipped = append(out.Skipped, "hybrid: skipped: no embedding model ("+why+")")
 	}
-	measure := func(set, database string, tables int, questions []bench.RetrievalQuestion) error {
+	threshold := st.Pipeline.Strategy.WithDefaults().Threshold
+	measure := func(group, set, database string, tables int, questions []bench.RetrievalQuestion) error {
 		snap, err := catalog.Load(ctx, meta, database)
 		if err != nil {
 			return err
@@ -108,7 +119,8 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		if tables == 0 {
 			tables = len(snap.Tables)
 		}
-		run, err := bench.RunRetrieval(ctx, set, tables, retrieval.ModeLexical, questions, pipelineRetriever(lexical, database))
+		spec := bench.RetrievalSpec{Group: group, Set: set, Tables: tables, Mode: retrieval.ModeLexical, RAGThreshold: threshold}
+		run, err := bench.RunRetrieval(ctx, spec, questions, pipelineRetriever(lexical, database))
 		if err != nil {
 			return err
 		}
@@ -116,7 +128,8 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		if hybrid == nil {
 			return nil
 		}
-		run, err = bench.RunRetrieval(ctx, set, tables, retrieval.ModeHybrid, questions, pipelineRetriever(hybrid, database))
+		spec.Mode = retrieval.ModeHybrid
+		run, err = bench.RunRetrieval(ctx, spec, questions, pipelineRetriever(hybrid, database))
 		if err != nil {
 			return err
 		}
@@ -131,53 +144,94 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 				return err
 			}
 		}
-		if err := measure("erp", name, 0, questions); err != nil {
+		if err := measure(bench.GroupERP, "erp", name, 0, questions); err != nil {
+			return err
+		}
+		if !*plain {
+			continue
+		}
+		plainName, err := ensurePlainERP(ctx, m, meta, name)
+		if err != nil {
+			return err
+		}
+		if err := measure(bench.GroupERPPlain, "erp", plainName, 0, questions); err != nil {
 			return err
 		}
 	}
-	if *unseen {
+	if dev {
 		sets, err := bench.RetrievalSets()
 		if err != nil {
 			return err
 		}
 		for _, set := range sets {
-			name, tables, err := ensureRetrievalSet(ctx, m, st, meta, set)
+			name, tables, err := ensureRetrievalSet(ctx, m, st, meta, set, devStore)
 			if err != nil {
 				return err
 			}
-			if err := measure(set.Name, name, tables, set.Questions); err != nil {
+			if err := measure(bench.GroupDev, set.Name, name, tables, set.Questions); err != nil {
 				return err
 			}
 		}
 	}
-
-	if *asJSON {
-		if !*misses {
-			for _, r := range out.Runs {
-				r.Misses = nil
-			}
+	// The held-out sets: aggregate figures only (RunRetrieval lists no
+	// miss for them), or a line saying why they were not measured.
+	heldout, why, err := bench.ReadHeldoutSets(st.Bench)
+	if err != nil {
+		return err
+	}
+	if why != "" {
+		out.Skipped = append(out.Skipped, why)
+	}
+	for _, set := range heldout {
+		name, tables, err := ensureRetrievalSet(ctx, m, st, meta, set, heldoutStore)
+		if err != nil {
+			return err
 		}
+		if err := measure(bench.GroupHeldout, set.Name, name, tables, set.Questions); err != nil {
+			return err
+		}
+	}
+	out.Groups = bench.SummarizeRetrieval(out.Runs)
+
+	if !*misses {
+		for _, r := range out.Runs {
+			r.Misses = nil
+		}
+	}
+	if *asJSON {
 		enc := json.NewEncoder(m.Stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	}
+	return printBenchRetrieval(m, out)
+}
+
+// printBenchRetrieval prints the report as a table, a summary line per
+// group, the fallbacks, the misses asked for and what was skipped.
+func printBenchRetrieval(m *Main, out benchRetrievalJSON) error {
 	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "set\ttables\tmode\tquestions\tall expected\trecall\tprecision\tF1\ttables returned\tp50 ms\tp95 ms\t")
+	fmt.Fprintf(tw, "group\tset\ttables\tmode\tquestions\tall expected in ≤%d\tall expected\trecall\tprecision\tF1\ttables returned\tp50 ms\tp95 ms\tempty\tfull schema\t\n", bench.MaxContextTables)
 	for _, r := range out.Runs {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.1f\t%.2f\t%.2f\t\n", r.Set, r.Tables, r.Mode, r.Questions,
-			r.FullRecall, r.MeanRecall, r.MeanPrecision, r.MeanF1, r.MeanTables, r.P50MS, r.P95MS)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%d\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.1f\t%.2f\t%.2f\t%d\t%d\t\n", r.Group, r.Set, r.Tables, r.Mode, r.Questions,
+			r.FullRecall, r.FullRecallAny, r.MeanRecall, r.MeanPrecision, r.MeanF1, r.MeanTables, r.P50MS, r.P95MS, r.Empty, r.FullSchema)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	for _, g := range out.Groups {
+		fmt.Fprintf(m.Stdout, "%s (%s): %d/%d questions with every expected table in ≤%d tables (%.1f%%; %d in any size), worst %s %.1f%%; %d empty, %d full schema, %d fallbacks\n",
+			g.Group, g.Mode, g.FullRecall, g.Questions, bench.MaxContextTables, 100*g.FullRecallRate, g.FullRecallAny, g.WorstSet, 100*g.WorstRate, g.Empty, g.FullSchema, g.Fallbacks)
 	}
 	for _, r := range out.Runs {
 		for mode, n := range r.Modes {
 			fmt.Fprintf(m.Stdout, "%s at %d tables: %d question(s) retrieved in mode %q, not %q\n", r.Set, r.Tables, n, mode, r.Mode)
 		}
-		if *misses {
-			for _, x := range r.Misses {
-				fmt.Fprintf(m.Stdout, "  %s (%d tables): missing %s\n", x.ID, x.Got, strings.Join(x.Missing, ", "))
+		for _, x := range r.Misses {
+			missing := "none, but more than " + strconv.Itoa(bench.MaxContextTables) + " tables"
+			if len(x.Missing) > 0 {
+				missing = strings.Join(x.Missing, ", ")
 			}
+			fmt.Fprintf(m.Stdout, "  %s (%d tables): missing %s\n", x.ID, x.Got, missing)
 		}
 	}
 	for _, s := range out.Skipped {
@@ -193,6 +247,11 @@ func pipelineRetriever(p *pipeline.Pipeline, database string) bench.Retriever {
 		// RAG forced: below RETRIEVAL_TABLE_THRESHOLD the pipeline would
 		// give small schemas in full, and that measures nothing.
 		res, err := p.Retrieve(ctx, worker.RetrieveRequest{Database: database, Question: question, Retrieval: "rag"})
+		if errors.Is(err, retrieval.ErrNoResults) {
+			// Nothing matched, not even by name: the question gets no
+			// table, which the report counts.
+			return &bench.Retrieved{Mode: "none", Strategy: retrieval.StrategyRAG}, nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -200,17 +259,20 @@ func pipelineRetriever(p *pipeline.Pipeline, database string) bench.Retriever {
 			Strategy       string   `json:"strategy"`
 			Mode           string   `json:"mode"`
 			TablesIncluded []string `json:"tablesIncluded"`
-			EmbedMS        float64  `json:"embedMs"`
+			FallbackReason string   `json:"fallbackReason"`
+			Metrics        struct {
+				EmbedMS float64 `json:"embed_ms"`
+			} `json:"metrics"`
 		}
 		if err := json.Unmarshal(res.Metadata, &md); err != nil {
 			return nil, fmt.Errorf("retrieval metadata: %w", err)
 		}
 		mode := md.Mode
-		if md.Strategy != "rag" || mode == "" {
+		if md.Strategy != retrieval.StrategyRAG || mode == "" {
 			mode = md.Strategy
 		}
-		return &bench.Retrieved{Tables: md.TablesIncluded, Mode: mode,
-			Embedding: time.Duration(md.EmbedMS * float64(time.Millisecond))}, nil
+		return &bench.Retrieved{Tables: md.TablesIncluded, Mode: mode, Strategy: md.Strategy, FallbackReason: md.FallbackReason,
+			Embedding: time.Duration(md.Metrics.EmbedMS * float64(time.Millisecond))}, nil
 	}
 }
 
@@ -267,21 +329,79 @@ func ensureScaledERP(ctx context.Context, m *Main, st *settings, meta *pgxpool.P
 	return name, nil
 }
 
-// ensureRetrievalSet makes sure an evaluation set's schema is loaded into
-// the bench's scratch database and registered as rageval_<set>, and returns
-// that name and its table count.
-func ensureRetrievalSet(ctx context.Context, m *Main, st *settings, meta *pgxpool.Pool, set bench.RetrievalSet) (string, int, error) {
-	name := "rageval_" + set.Name
-	if snap, err := catalog.Load(ctx, meta, name); err == nil && len(snap.Tables) > 0 {
-		return name, len(snap.Tables), nil
-	} else if err != nil && !errors.Is(err, catalog.ErrDatabaseNotFound) {
+// ensurePlainERP registers the database registered as annotated (the demo
+// ERP at some size) a second time, as <annotated>_plain, without its
+// annotations: the same tables, comments and keys, no modules, glosses or
+// synonyms, as a database nobody annotated. It is refreshed when the
+// annotated one was refreshed (reloaded) since, and returns the name.
+func ensurePlainERP(ctx context.Context, m *Main, meta *pgxpool.Pool, annotated string) (string, error) {
+	name := annotated + "_plain"
+	src, err := catalog.GetDatabase(ctx, meta, annotated)
+	if err != nil {
+		return "", err
+	}
+	d, err := catalog.GetDatabase(ctx, meta, name)
+	switch {
+	case err == nil && d.TableCount == src.TableCount && d.RefreshedAt != nil && src.RefreshedAt != nil && !d.RefreshedAt.Before(*src.RefreshedAt):
+		return name, nil
+	case err != nil && !errors.Is(err, catalog.ErrDatabaseNotFound):
+		return "", err
+	}
+	conn, why := connectTarget(ctx, m, meta, annotated)
+	if conn == nil {
+		return "", fmt.Errorf("registering %s without annotations: %s", annotated, why)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: registering %s again as %s, without its annotations\n", annotated, name)
+	if _, err := catalog.Refresh(ctx, meta, conn, catalog.Database{Name: name, DSN: src.DSN, Schemas: src.Schemas, ReadOnlyRole: src.ReadOnlyRole}, nil); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
+// setStore says where the bench loads a kind of retrieval set: the
+// database beside nl2sql's (<db>_<suffix>) and the registration prefix.
+type setStore struct {
+	suffix, prefix, kind string
+}
+
+var (
+	devStore     = setStore{suffix: "rageval", prefix: "rageval_", kind: "dev set"}
+	heldoutStore = setStore{suffix: "heldout", prefix: "heldout_", kind: "held-out set"}
+)
+
+// ensureRetrievalSet makes sure a set's schema is loaded into the bench's
+// scratch database for its kind and registered as <prefix><set>, and
+// returns that name and its table count. A load whose tables are not the
+// set's (an older schema.sql) is refused rather than measured.
+func ensureRetrievalSet(ctx context.Context, m *Main, st *settings, meta *pgxpool.Pool, set bench.RetrievalSet, store setStore) (string, int, error) {
+	name := store.prefix + set.Name
+	want, err := set.TableNames()
+	if err != nil {
 		return "", 0, err
 	}
 	cfg, err := pgx.ParseConfig(st.DatabaseURL)
 	if err != nil {
 		return "", 0, err
 	}
-	url := withDatabase(st.DatabaseURL, cfg.Database+"_rageval")
+	url := withDatabase(st.DatabaseURL, cfg.Database+"_"+store.suffix)
+	stale := func(snap *catalog.Snapshot) error {
+		got := make([]string, len(snap.Tables))
+		for i, t := range snap.Tables {
+			got[i] = t.Name
+		}
+		slices.Sort(got)
+		if slices.Equal(got, want) {
+			return nil
+		}
+		return usagef("%s %s: schema %s in %s holds %d tables, not the %d its schema.sql creates (an older import?): drop that schema or database and run again",
+			store.kind, set.Name, set.Schema, redactURL(url), len(got), len(want))
+	}
+	if snap, err := catalog.Load(ctx, meta, name); err == nil && len(snap.Tables) > 0 {
+		return name, len(snap.Tables), stale(snap)
+	} else if err != nil && !errors.Is(err, catalog.ErrDatabaseNotFound) {
+		return "", 0, err
+	}
 	if _, err := migrations.EnsureDatabase(ctx, url); err != nil {
 		return "", 0, dbUnreachable(url, err)
 	}
@@ -298,12 +418,12 @@ func ensureRetrievalSet(ctx context.Context, m *Main, st *settings, meta *pgxpoo
 	d := catalog.Database{Name: name, DSN: selfDSN(url), Schemas: []string{set.Schema}}
 	res, err := catalog.Refresh(ctx, meta, conn, d, nil)
 	if err == nil && res.Tables > 0 {
-		return name, res.Tables, nil // loaded by an earlier run, registration lost
+		return name, res.Tables, stale(res.Snapshot) // loaded by an earlier run, registration lost
 	}
-	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: loading evaluation schema %s into %s (once)\n", set.Schema, redactURL(url))
+	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: loading %s schema %s into %s (once)\n", store.kind, set.Schema, redactURL(url))
 	// The set's schema file is data, several statements: the simple protocol.
 	if _, err := conn.Exec(ctx, set.SchemaSQL); err != nil {
-		return "", 0, fmt.Errorf("loading evaluation schema %s: %w", set.Schema, err)
+		return "", 0, fmt.Errorf("loading %s schema %s: %w", store.kind, set.Schema, err)
 	}
 	if res, err = catalog.Refresh(ctx, meta, conn, d, nil); err != nil {
 		return "", 0, err

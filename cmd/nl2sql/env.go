@@ -90,6 +90,7 @@ var envVars = []envVar{
 	{"NL2SQL_VALUE_INDEX_MAX_VALUES", "50", "The value index keeps the distinct values of text columns with at most this many in their sample."},
 	{"NL2SQL_VALUE_INDEX_SAMPLE_ROWS", "10000", "Rows read per table (one bounded statement) to sample its values."},
 	{"NL2SQL_EMBED_BATCH", "50", "Texts per embedding call when indexing."},
+	{"NL2SQL_BENCH_HELDOUT_DIR", "", "Directory of the held-out retrieval sets (`nl2sql bench heldout import --out`), outside the repository; unset: `nl2sql bench retrieval` skips them and says so."},
 	{"NL2SQL_LOG_LEVEL", "info", "debug, info, warn or error."},
 	{"NL2SQL_LOG_FORMAT", "text", "text or json."},
 	{"GOGC", "400", "Go's GC target; nl2sql raises Go's default of 100 (see `nl2sql bench pipeline`)."},

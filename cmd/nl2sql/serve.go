@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/nl2sql/nl2sql/internal/bench"
 	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/pipeline"
@@ -30,7 +31,9 @@ type settings struct {
 	Index schemaindex.Config
 	// RepairOff turns deterministic repair off (NL2SQL_REPAIR=off).
 	RepairOff bool
-	Logger    *slog.Logger
+	// Bench configures `nl2sql bench retrieval`.
+	Bench  bench.RetrievalConfig
+	Logger *slog.Logger
 }
 
 func loadSettings(m *Main) (*settings, error) {
@@ -95,6 +98,7 @@ func loadSettings(m *Main) (*settings, error) {
 		},
 		Index: s.Index,
 	}
+	s.Bench = bench.RetrievalConfig{HeldoutDir: e.str("NL2SQL_BENCH_HELDOUT_DIR")}
 	switch mode := e.str("NL2SQL_REPAIR"); mode {
 	case "off":
 		s.RepairOff = true

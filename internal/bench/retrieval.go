@@ -10,13 +10,45 @@ import (
 	"time"
 )
 
+// MaxContextTables is the most tables a retrieved context may hold for a
+// question to count in FullRecall: issue 10 ("Schema linking that
+// generalizes") counts a question only when all its expected tables are in
+// a context of at most 15 tables, since a context that finds everything by
+// taking half the schema finds nothing useful.
+const MaxContextTables = 15
+
+// The groups of `nl2sql bench retrieval`: what a run's figures may be used
+// for (README: Retrieval evaluation).
+const (
+	// GroupERP is the demo ERP with its annotations (modules, glosses,
+	// synonyms), at 75 and 2,000 tables.
+	GroupERP = "erp"
+	// GroupERPPlain is the same ERP registered without its annotations:
+	// what retrieval makes of it from names, comments and keys alone.
+	GroupERPPlain = "erp_plain"
+	// GroupDev is the dev set (testdata/retrieval): retrieval may be tuned
+	// on it, question by question.
+	GroupDev = "dev"
+	// GroupHeldout is the held-out sets made from public benchmarks: only
+	// their aggregate figures are ever printed, and no miss is listed.
+	GroupHeldout = "heldout"
+)
+
 // Retrieved is what a retriever returned for one question.
 type Retrieved struct {
-	// Tables are the tables put into the prompt, qualified or not.
+	// Tables are the tables put into the prompt, qualified or not; none
+	// when the retriever found nothing.
 	Tables []string
 	// Mode is how the tables were found: "lexical", "hybrid" or, when
-	// retrieval fell back or was not used, the strategy ("full").
+	// retrieval fell back or was not used, the strategy ("full"), the
+	// bounded fallback's "keyword", or "none" when nothing was found.
 	Mode string
+	// Strategy is the retrieval strategy that made the context: "rag", or
+	// "full" when the context is the whole schema.
+	Strategy string
+	// FallbackReason says why RAG's own result was not used, when it was
+	// not (retrieval.Metadata.FallbackReason).
+	FallbackReason string
 	// Embedding is the time spent embedding the question, excluded from
 	// the latency (a model's speed is not the retriever's).
 	Embedding time.Duration
@@ -25,29 +57,65 @@ type Retrieved struct {
 // Retriever retrieves the tables of one question.
 type Retriever func(ctx context.Context, question string) (*Retrieved, error)
 
+// RetrievalSpec says what one run measures.
+type RetrievalSpec struct {
+	// Group is one of the Group constants.
+	Group string
+	// Set names the question set and schema: "erp" or a set's name.
+	Set string
+	// Tables is the database's table count.
+	Tables int
+	// Mode is the retrieval mode asked for: "lexical" or "hybrid".
+	Mode string
+	// RAGThreshold is RETRIEVAL_TABLE_THRESHOLD: a question that gets the
+	// whole schema of a database with at least this many tables (one the
+	// service would never give whole) counts in FullSchema. Zero counts
+	// none.
+	RAGThreshold int
+}
+
 // RetrievalRun is `nl2sql bench retrieval`'s report of one (database,
 // mode) run; the JSON field names are the issue's.
 type RetrievalRun struct {
-	// Set names the question set and schema: "erp" or a test schema.
-	Set           string  `json:"set"`
-	Tables        int     `json:"tables"`
-	Mode          string  `json:"mode"`
-	Questions     int     `json:"questions"`
-	FullRecall    int     `json:"full_recall"`
-	MeanRecall    float64 `json:"mean_recall"`
-	MeanPrecision float64 `json:"mean_precision"`
-	MeanF1        float64 `json:"mean_f1"`
-	MeanTables    float64 `json:"mean_tables"`
-	P50MS         float64 `json:"p50_ms"`
-	P95MS         float64 `json:"p95_ms"`
+	// Group is the run's group: erp, erp_plain, dev or heldout.
+	Group string `json:"group"`
+	// Set names the question set and schema: "erp" or a set's name.
+	Set       string `json:"set"`
+	Tables    int    `json:"tables"`
+	Mode      string `json:"mode"`
+	Questions int    `json:"questions"`
+	// FullRecall counts the questions whose expected tables are all in a
+	// context of at most MaxContextTables tables.
+	FullRecall int `json:"full_recall"`
+	// FullRecallAny counts the questions whose expected tables are all in
+	// the context, whatever its size: FullRecall's figure before issue 10.
+	FullRecallAny int `json:"full_recall_any"`
+	// FullRecallRate is FullRecall's share of the questions.
+	FullRecallRate float64 `json:"full_recall_rate"`
+	MeanRecall     float64 `json:"mean_recall"`
+	MeanPrecision  float64 `json:"mean_precision"`
+	MeanF1         float64 `json:"mean_f1"`
+	MeanTables     float64 `json:"mean_tables"`
+	P50MS          float64 `json:"p50_ms"`
+	P95MS          float64 `json:"p95_ms"`
+	// Empty counts the questions that got no table at all.
+	Empty int `json:"empty"`
+	// FullSchema counts the questions that got the whole schema of a
+	// database RETRIEVAL_TABLE_THRESHOLD sends to RAG (RetrievalSpec).
+	FullSchema int `json:"full_schema"`
+	// Fallbacks counts the questions whose RAG result was replaced by a
+	// fallback: the full schema, or the tables best matching by name.
+	Fallbacks int `json:"fallbacks"`
 	// Modes counts the modes the retriever reported, when it did not keep
 	// to the one asked for (a fallback to the full schema, say).
 	Modes map[string]int `json:"modes,omitempty"`
-	// Misses lists the questions with an expected table left out.
+	// Misses lists the questions that do not count in FullRecall; never
+	// for a held-out run, whose questions are not looked at one by one.
 	Misses []RetrievalMiss `json:"misses,omitempty"`
 }
 
-// RetrievalMiss is a question whose retrieval left out expected tables.
+// RetrievalMiss is a question that does not count in FullRecall: an
+// expected table left out, or a context larger than MaxContextTables.
 type RetrievalMiss struct {
 	ID      string   `json:"id"`
 	Missing []string `json:"missing"`
@@ -123,24 +191,27 @@ func lastDotOutsideQuotes(s string) int {
 }
 
 // RunRetrieval asks every question of qs through retrieve once and scores
-// the tables it returns. tables is the database's table count, for the
-// report.
-func RunRetrieval(ctx context.Context, set string, tables int, mode string, qs []RetrievalQuestion, retrieve Retriever) (*RetrievalRun, error) {
+// the tables it returns.
+func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestion, retrieve Retriever) (*RetrievalRun, error) {
 	if len(qs) == 0 {
 		return nil, errors.New("bench: no questions")
 	}
-	run := &RetrievalRun{Set: set, Tables: tables, Mode: mode, Questions: len(qs)}
+	run := &RetrievalRun{Group: spec.Group, Set: spec.Set, Tables: spec.Tables, Mode: spec.Mode, Questions: len(qs)}
 	lat := make([]float64, 0, len(qs))
 	var sumR, sumP, sumF, sumT float64
 	for _, q := range qs {
 		start := time.Now()
 		got, err := retrieve(ctx, q.Question)
 		if err != nil {
+			if spec.Group == GroupHeldout {
+				// A held-out question is not named, even by its id.
+				return nil, fmt.Errorf("bench: retrieving a question of held-out set %s: %w", spec.Set, err)
+			}
 			return nil, fmt.Errorf("bench: retrieving %s: %w", q.ID, err)
 		}
 		d := time.Since(start) - got.Embedding
 		lat = append(lat, float64(d.Microseconds())/1000)
-		if got.Mode != mode {
+		if got.Mode != spec.Mode {
 			if run.Modes == nil {
 				run.Modes = map[string]int{}
 			}
@@ -148,17 +219,83 @@ func RunRetrieval(ctx context.Context, set string, tables int, mode string, qs [
 		}
 		s := ScoreTables(q.ExpectedTables, got.Tables)
 		sumR, sumP, sumF, sumT = sumR+s.Recall, sumP+s.Precision, sumF+s.F1, sumT+float64(s.Got)
+		switch {
+		case s.Got == 0:
+			run.Empty++
+		case got.Strategy == "full" || (spec.Tables > 0 && s.Got >= spec.Tables):
+			if spec.RAGThreshold > 0 && spec.Tables >= spec.RAGThreshold {
+				run.FullSchema++
+			}
+		}
+		if got.FallbackReason != "" {
+			run.Fallbacks++
+		}
 		if len(s.Missing) == 0 {
+			run.FullRecallAny++
+		}
+		if len(s.Missing) == 0 && s.Got <= MaxContextTables {
 			run.FullRecall++
-		} else {
+		} else if spec.Group != GroupHeldout {
 			run.Misses = append(run.Misses, RetrievalMiss{ID: q.ID, Missing: s.Missing, Got: s.Got})
 		}
 	}
 	n := float64(len(qs))
+	run.FullRecallRate = round4(float64(run.FullRecall) / n)
 	run.MeanRecall, run.MeanPrecision, run.MeanF1, run.MeanTables = round4(sumR/n), round4(sumP/n), round4(sumF/n), round4(sumT/n)
 	slices.Sort(lat)
 	run.P50MS, run.P95MS = round4(quantileSorted(lat, 0.50)), round4(quantileSorted(lat, 0.95))
 	return run, nil
+}
+
+// RetrievalSummary sums the runs of one group in one mode: the line a
+// reader looks at first.
+type RetrievalSummary struct {
+	Group          string  `json:"group"`
+	Mode           string  `json:"mode"`
+	Runs           int     `json:"runs"`
+	Questions      int     `json:"questions"`
+	FullRecall     int     `json:"full_recall"`
+	FullRecallAny  int     `json:"full_recall_any"`
+	FullRecallRate float64 `json:"full_recall_rate"`
+	Empty          int     `json:"empty"`
+	FullSchema     int     `json:"full_schema"`
+	Fallbacks      int     `json:"fallbacks"`
+	// WorstSet is the run with the lowest FullRecallRate, "set@tables".
+	WorstSet  string  `json:"worst_set"`
+	WorstRate float64 `json:"worst_rate"`
+}
+
+// SummarizeRetrieval sums runs per group and mode, in the order the
+// groups first appear.
+func SummarizeRetrieval(runs []*RetrievalRun) []RetrievalSummary {
+	var out []RetrievalSummary
+	at := map[[2]string]int{}
+	for _, r := range runs {
+		k := [2]string{r.Group, r.Mode}
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			out = append(out, RetrievalSummary{Group: r.Group, Mode: r.Mode, WorstRate: 2})
+		}
+		s := &out[i]
+		s.Runs++
+		s.Questions += r.Questions
+		s.FullRecall += r.FullRecall
+		s.FullRecallAny += r.FullRecallAny
+		s.Empty += r.Empty
+		s.FullSchema += r.FullSchema
+		s.Fallbacks += r.Fallbacks
+		if r.FullRecallRate < s.WorstRate {
+			s.WorstSet, s.WorstRate = fmt.Sprintf("%s@%d", r.Set, r.Tables), r.FullRecallRate
+		}
+	}
+	for i := range out {
+		if out[i].Questions > 0 {
+			out[i].FullRecallRate = round4(float64(out[i].FullRecall) / float64(out[i].Questions))
+		}
+	}
+	return out
 }
 
 // quantileSorted is the nearest-rank quantile of sorted values.

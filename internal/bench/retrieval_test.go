@@ -3,9 +3,11 @@ package bench
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 )
 
@@ -35,34 +37,122 @@ func TestScoreTables(t *testing.T) {
 func TestRunRetrieval(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
+	setup := func(answers map[string]*Retrieved) Retriever {
+		return func(_ context.Context, q string) (*Retrieved, error) { return answers[q], nil }
+	}
+	tables := func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("s.t%02d", i)
+		}
+		return out
+	}
 
 	qs := []RetrievalQuestion{
 		{ID: "q1", ExpectedTables: []string{"a", "b"}, Question: "one"},
 		{ID: "q2", ExpectedTables: []string{"c"}, Question: "two"},
 	}
-	answers := map[string]*Retrieved{
-		"one": {Tables: []string{"s.a", "s.b", "s.x", "s.y"}, Mode: "lexical", Embedding: time.Hour},
-		"two": {Tables: []string{"s.d"}, Mode: "full"},
-	}
-	run, err := RunRetrieval(ctx, "test", 9, "lexical", qs, func(_ context.Context, q string) (*Retrieved, error) {
-		return answers[q], nil
-	})
+	run, err := RunRetrieval(ctx, RetrievalSpec{Group: GroupDev, Set: "test", Tables: 9, Mode: "lexical"}, qs, setup(map[string]*Retrieved{
+		"one": {Tables: []string{"s.a", "s.b", "s.x", "s.y"}, Mode: "lexical", Strategy: "rag", Embedding: time.Hour},
+		"two": {Tables: []string{"s.d"}, Mode: "full", Strategy: "full", FallbackReason: "no relevant tables found"},
+	}))
 	require.NoError(t, err)
+	require.Equal(t, GroupDev, run.Group)
 	require.Equal(t, "test", run.Set)
 	require.Equal(t, 9, run.Tables)
 	require.Equal(t, 2, run.Questions)
 	require.Equal(t, 1, run.FullRecall)
+	require.Equal(t, 1, run.FullRecallAny)
+	require.Equal(t, 0.5, run.FullRecallRate)
 	require.Equal(t, 0.5, run.MeanRecall)
 	require.Equal(t, 0.25, run.MeanPrecision)
 	require.Equal(t, 2.5, run.MeanTables)
+	require.Equal(t, 1, run.Fallbacks)
+	require.Zero(t, run.FullSchema, "no threshold given: the whole schema of a small database is not counted")
 	require.Equal(t, map[string]int{"full": 1}, run.Modes, "a fallback is reported, not hidden")
 	require.Equal(t, []RetrievalMiss{{ID: "q2", Missing: []string{"c"}, Got: 1}}, run.Misses)
 	require.Less(t, run.P95MS, 1000.0, "the embedding time is not the retriever's")
 
-	_, err = RunRetrieval(ctx, "test", 9, "lexical", qs, func(context.Context, string) (*Retrieved, error) {
-		return nil, errors.New("down")
+	t.Run("AtMost15Tables", func(t *testing.T) {
+		t.Parallel()
+		qs := []RetrievalQuestion{
+			{ID: "q1", ExpectedTables: []string{"t00", "t14"}, Question: "fifteen"},
+			{ID: "q2", ExpectedTables: []string{"t00", "t15"}, Question: "sixteen"},
+			{ID: "q3", ExpectedTables: []string{"t00", "t20"}, Question: "fifteen, one missing"},
+		}
+		run, err := RunRetrieval(ctx, RetrievalSpec{Group: GroupERP, Set: "erp", Tables: 2000, Mode: "lexical"}, qs, setup(map[string]*Retrieved{
+			"fifteen":              {Tables: tables(15), Mode: "lexical", Strategy: "rag"},
+			"sixteen":              {Tables: tables(16), Mode: "lexical", Strategy: "rag"},
+			"fifteen, one missing": {Tables: tables(15), Mode: "lexical", Strategy: "rag"},
+		}))
+		require.NoError(t, err)
+		require.Equal(t, 1, run.FullRecall, "every expected table in 15 counts; in 16 it does not")
+		require.Equal(t, 2, run.FullRecallAny, "the old figure: every expected table, any size")
+		require.Equal(t, 0.3333, run.FullRecallRate)
+		require.Equal(t, []RetrievalMiss{{ID: "q2", Got: 16}, {ID: "q3", Missing: []string{"t20"}, Got: 15}}, run.Misses)
 	})
-	require.ErrorContains(t, err, "retrieving q1: down")
-	_, err = RunRetrieval(ctx, "test", 9, "lexical", nil, nil)
-	require.Error(t, err)
+
+	t.Run("EmptyAndFullSchema", func(t *testing.T) {
+		t.Parallel()
+		qs := []RetrievalQuestion{
+			{ID: "q1", ExpectedTables: []string{"t00"}, Question: "nothing"},
+			{ID: "q2", ExpectedTables: []string{"t00"}, Question: "full"},
+			{ID: "q3", ExpectedTables: []string{"t00"}, Question: "every table by RAG"},
+			{ID: "q4", ExpectedTables: []string{"t00"}, Question: "keyword"},
+		}
+		answers := map[string]*Retrieved{
+			"nothing":            {Mode: "none", Strategy: "rag"},
+			"full":               {Tables: tables(20), Mode: "full", Strategy: "full", FallbackReason: "no relevant tables"},
+			"every table by RAG": {Tables: tables(20), Mode: "lexical", Strategy: "rag"},
+			"keyword":            {Tables: tables(12), Mode: "keyword", Strategy: "rag", FallbackReason: "too many to include whole"},
+		}
+		for name, tc := range map[string]struct {
+			tables, threshold, fullSchema int
+		}{
+			"above the threshold": {20, 20, 2},
+			"below the threshold": {20, 100, 0},
+			"no threshold":        {20, 0, 0},
+		} {
+			run, err := RunRetrieval(ctx, RetrievalSpec{Group: GroupHeldout, Set: "h", Tables: tc.tables, Mode: "lexical", RAGThreshold: tc.threshold}, qs, setup(answers))
+			require.NoError(t, err, name)
+			require.Equal(t, 1, run.Empty, name)
+			require.Equal(t, tc.fullSchema, run.FullSchema, name)
+			require.Equal(t, 2, run.Fallbacks, name)
+			require.Equal(t, 1, run.FullRecall, name)
+			require.Equal(t, 3, run.FullRecallAny, name)
+			require.Equal(t, map[string]int{"none": 1, "full": 1, "keyword": 1}, run.Modes, name)
+			require.Nil(t, run.Misses, "%s: a held-out run lists no miss", name)
+		}
+	})
+
+	t.Run("Errors", func(t *testing.T) {
+		t.Parallel()
+		down := func(context.Context, string) (*Retrieved, error) { return nil, errors.New("down") }
+		_, err := RunRetrieval(ctx, RetrievalSpec{Group: GroupDev, Set: "test", Tables: 9, Mode: "lexical"}, qs, down)
+		require.ErrorContains(t, err, "retrieving q1: down")
+		_, err = RunRetrieval(ctx, RetrievalSpec{Group: GroupHeldout, Set: "test", Tables: 9, Mode: "lexical"}, qs, down)
+		require.ErrorContains(t, err, "retrieving a question of held-out set test: down")
+		require.NotContains(t, err.Error(), "q1", "a held-out question is not named")
+		_, err = RunRetrieval(ctx, RetrievalSpec{Set: "test"}, nil, nil)
+		require.Error(t, err)
+	})
+}
+
+func TestSummarizeRetrieval(t *testing.T) {
+	t.Parallel()
+	runs := []*RetrievalRun{
+		{Group: GroupERP, Set: "erp", Tables: 75, Mode: "lexical", Questions: 60, FullRecall: 59, FullRecallAny: 59, FullRecallRate: 0.9833},
+		{Group: GroupERP, Set: "erp", Tables: 2000, Mode: "lexical", Questions: 60, FullRecall: 58, FullRecallAny: 59, FullRecallRate: 0.9667, Fallbacks: 1},
+		{Group: GroupHeldout, Set: "fiben", Tables: 152, Mode: "lexical", Questions: 10, FullRecall: 2, FullRecallAny: 3, FullRecallRate: 0.2, Empty: 1, FullSchema: 2},
+		{Group: GroupERP, Set: "erp", Tables: 75, Mode: "hybrid", Questions: 60, FullRecall: 60, FullRecallAny: 60, FullRecallRate: 1},
+	}
+	got := SummarizeRetrieval(runs)
+	want := []RetrievalSummary{
+		{Group: GroupERP, Mode: "lexical", Runs: 2, Questions: 120, FullRecall: 117, FullRecallAny: 118, FullRecallRate: 0.975, Fallbacks: 1, WorstSet: "erp@2000", WorstRate: 0.9667},
+		{Group: GroupHeldout, Mode: "lexical", Runs: 1, Questions: 10, FullRecall: 2, FullRecallAny: 3, FullRecallRate: 0.2, Empty: 1, FullSchema: 2, WorstSet: "fiben@152", WorstRate: 0.2},
+		{Group: GroupERP, Mode: "hybrid", Runs: 1, Questions: 60, FullRecall: 60, FullRecallAny: 60, FullRecallRate: 1, WorstSet: "erp@75", WorstRate: 1},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("SummarizeRetrieval (-want +got):\n%s", diff)
+	}
 }

@@ -97,7 +97,7 @@ func TestReadRetrievalSets(t *testing.T) {
 	got, err := readRetrievalSets(setup(t, map[string][]RetrievalQuestion{
 		"b": {question("b1", "x")},
 		"a": {question("a1", "p", "q"), question("a2", "q")},
-	}))
+	}), false)
 	require.NoError(t, err)
 	require.Len(t, got, 2)
 	require.Equal(t, "a", got[0].Name)
@@ -115,7 +115,7 @@ func TestReadRetrievalSets(t *testing.T) {
 		"no tables":       {map[string][]RetrievalQuestion{"a": {question("q1")}}, "expected_tables is empty"},
 		"six tables":      {map[string][]RetrievalQuestion{"a": {question("q1", "a", "b", "c", "d", "e", "f")}}, "at most 5"},
 	} {
-		_, err := readRetrievalSets(setup(t, tc.sets))
+		_, err := readRetrievalSets(setup(t, tc.sets), false)
 		require.ErrorContains(t, err, tc.msg, name)
 		var setErr *RetrievalSetError
 		require.ErrorAs(t, err, &setErr, name)
@@ -126,10 +126,25 @@ func TestReadRetrievalSets(t *testing.T) {
 
 	fsys := setup(t, map[string][]RetrievalQuestion{"a": {question("q1", "t")}})
 	delete(fsys, "a/schema.sql")
-	_, err = readRetrievalSets(fsys)
+	_, err = readRetrievalSets(fsys, false)
 	var setErr *RetrievalSetError
 	require.ErrorAs(t, err, &setErr)
 	require.Equal(t, "a", setErr.Set)
+
+	// Held-out sets keep every question of their benchmark, and say where
+	// they came from.
+	sixTables := map[string][]RetrievalQuestion{"h": {question("h1", "a", "b", "c", "d", "e", "f")}}
+	_, err = readRetrievalSets(setup(t, sixTables), true)
+	require.ErrorContains(t, err, "no SOURCE note")
+	fsys = setup(t, sixTables)
+	fsys["h/SOURCE"] = &fstest.MapFile{Data: []byte("made up")}
+	got, err = readRetrievalSets(fsys, true)
+	require.NoError(t, err)
+	require.Len(t, got[0].Questions[0].ExpectedTables, 6)
+	fsys = setup(t, map[string][]RetrievalQuestion{"h": {question("h1")}})
+	fsys["h/SOURCE"] = &fstest.MapFile{Data: []byte("made up")}
+	_, err = readRetrievalSets(fsys, true)
+	require.ErrorContains(t, err, "expected_tables is empty", "a held-out question still needs a table to be scored")
 }
 
 func TestConnected(t *testing.T) {

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+
+	"github.com/nl2sql/nl2sql/internal/bench"
+)
+
+// runBenchHeldout is `nl2sql bench heldout import`: the held-out retrieval
+// sets made from public benchmarks (README: Retrieval evaluation). It
+// prints numbers only, never a question.
+func runBenchHeldout(_ context.Context, m *Main, args []string) error {
+	const usage = "usage: nl2sql bench heldout import [--beaver DIR] [--fiben DIR] --out DIR [--json]"
+	if len(args) == 0 || args[0] != "import" {
+		return usagef(usage)
+	}
+	fs := newFlagSet(m, "bench heldout import")
+	beaver := fs.String("beaver", "", "a checkout of github.com/peterbaile/beaver (dev_tables.json, dev_dw.json, dev_nw.json)")
+	fiben := fs.String("fiben", "", "a checkout of github.com/IBM/fiben-benchmark (FIBEN.sql, FIBEN_Queries.json)")
+	out := fs.String("out", "", "directory to write the sets to, outside the repository (then NL2SQL_BENCH_HELDOUT_DIR)")
+	asJSON := fs.Bool("json", false, "print what was imported as JSON")
+	pos, err := parseFlags(fs, args[1:])
+	if err != nil {
+		return flagError(err)
+	}
+	if len(pos) > 0 || *out == "" || (*beaver == "" && *fiben == "") {
+		return usagef(usage)
+	}
+	var sets []bench.HeldoutSet
+	if *beaver != "" {
+		bs, err := bench.ImportBEAVER(*beaver)
+		if err != nil {
+			return usagef("--beaver: %v", err)
+		}
+		sets = append(sets, bs...)
+	}
+	if *fiben != "" {
+		fs, err := bench.ImportFIBEN(*fiben)
+		if err != nil {
+			return usagef("--fiben: %v", err)
+		}
+		sets = append(sets, *fs)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return usagef("--out: %v", err)
+	}
+	reports := make([]bench.ImportReport, 0, len(sets))
+	for _, s := range sets {
+		if err := bench.WriteHeldoutSet(*out, s); err != nil {
+			return err
+		}
+		reports = append(reports, s.Report)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(m.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(map[string]any{"out": *out, "sets": reports})
+	}
+	for _, r := range reports {
+		fmt.Fprintf(m.Stdout, "%s: %d tables, %d foreign keys; %d of %d questions kept\n", r.Set, r.Tables, r.ForeignKeys, r.Kept, r.Read)
+		for _, reason := range slices.Sorted(maps.Keys(r.Skipped)) {
+			fmt.Fprintf(m.Stdout, "  skipped, %s: %d\n", reason, r.Skipped[reason])
+		}
+		// Parser messages, counted: enough to fix the importer without
+		// reading a question.
+		for _, msg := range slices.Sorted(maps.Keys(r.ParseErrors)) {
+			fmt.Fprintf(m.Stdout, "  parse error %q: %d\n", msg, r.ParseErrors[msg])
+		}
+	}
+	fmt.Fprintf(m.Stdout, "written to %s (see each set's SOURCE); measure with NL2SQL_BENCH_HELDOUT_DIR=%s nl2sql bench retrieval\n", *out, *out)
+	return nil
+}
