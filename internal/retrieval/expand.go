@@ -19,9 +19,10 @@ import (
 func (r *RAG) expand(ev *evidence) ExpandFunc {
 	return func(ctx context.Context, s *catalog.Snapshot, ranked []RankedTable) (Expanded, error) {
 		sel, _ := r.selectTop(ctx, s, ranked)
+		sel = r.cover(ev, ranked, sel)
 		x := &expansion{cfg: &r.cfg, s: s, ev: ev, ranked: ranked, scores: map[string]float64{}, in: map[string]bool{}, adj: map[string][]link{}, out: sel}
 		// The same keys every time, for whoever reads the metadata.
-		x.out.Extra = map[string]int{"hub_capped": 0, "trimmed": 0}
+		x.out.Extra = map[string]int{"hub_capped": 0, "trimmed": 0, "coverage": sel.Extra["coverage"]}
 		for _, t := range ranked {
 			x.scores[t.Table.Key()] = t.Score
 		}

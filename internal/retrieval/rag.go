@@ -119,6 +119,15 @@ type RAGConfig struct {
 	// MinRelativeScore leaves out of the default selection tables scoring
 	// below this share of the best table. Defaults to 0.15.
 	MinRelativeScore float64
+	// CoverageExtra is the most tables added to the selection so that each
+	// concept of the question is matched by one (see RAG.cover); 0 takes
+	// the default, a negative value turns it off. Defaults to 3:
+	// questions of the dev set and the ERP name up to five things, and the
+	// score-ordered selection usually holds the tables of two or three.
+	CoverageExtra int
+	// CoverageMinScore is the least score (share of the best) of a table
+	// added for coverage. Defaults to 0.05.
+	CoverageMinScore float64
 	// LexicalDisabled turns BM25 search off (BM25_SEARCH_ENABLED=false):
 	// retrieval is then by embeddings alone. Defaults to false.
 	LexicalDisabled bool
@@ -218,6 +227,8 @@ func (c RAGConfig) WithDefaults() RAGConfig {
 	setDefault(&c.MaxTables, 10)
 	setDefault(&c.FinalMaxTables, 12)
 	setDefault(&c.MinRelativeScore, 0.15)
+	setDefault(&c.CoverageExtra, 3)
+	setDefault(&c.CoverageMinScore, 0.05)
 	setDefault(&c.ModuleBoost, 0.2)
 	setDefault(&c.RouterMaxModules, 3)
 	setDefault(&c.RouterConfidence, 0.9)
