@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/nl2sql/nl2sql/internal/bench"
 )
@@ -46,6 +48,9 @@ func runBenchHeldout(_ context.Context, m *Main, args []string) error {
 		}
 		sets = append(sets, *fs)
 	}
+	if repo := nl2sqlCheckout(*out); repo != "" {
+		return usagef("--out %s is inside the nl2sql repository (%s): the held-out sets are fetched data and never go into it", *out, repo)
+	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return usagef("--out: %v", err)
 	}
@@ -74,4 +79,22 @@ func runBenchHeldout(_ context.Context, m *Main, args []string) error {
 	}
 	fmt.Fprintf(m.Stdout, "written to %s (see each set's SOURCE); measure with NL2SQL_BENCH_HELDOUT_DIR=%s nl2sql bench retrieval\n", *out, *out)
 	return nil
+}
+
+// nl2sqlCheckout returns the nl2sql source tree dir is in, or "".
+func nl2sqlCheckout(dir string) string {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for {
+		if b, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil && strings.HasPrefix(string(b), "module github.com/nl2sql/nl2sql\n") {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
 }

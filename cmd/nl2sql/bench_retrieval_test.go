@@ -94,6 +94,10 @@ func TestBenchRetrieval(t *testing.T) {
 		require.Contains(t, r.stdout, "fiben: 5 tables, 4 foreign keys; 4 of 8 questions kept")
 		require.Contains(t, r.stdout, `parse error "syntax error at end of input": 1`)
 		require.NotContains(t, r.stdout, "equity", "an import prints numbers, never a question")
+		r = c.run("", "bench", "heldout", "import", "--fiben", filepath.Join(fixtures, "fiben"), "--out", filepath.Join(fixtures, "out"))
+		require.Equal(t, exitUsage, r.code)
+		require.Contains(t, r.stderr, "never go into it")
+		require.NoDirExists(t, filepath.Join(fixtures, "out"))
 
 		c.env["NL2SQL_BENCH_HELDOUT_DIR"] = filepath.Join(t.TempDir(), "elsewhere")
 		r = c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--plain=false", "--dev=false", "--misses", "--heldout", dir)
