@@ -685,16 +685,7 @@ func (s *hoSchema) columnSpec(w *tokens, d dialect, t *hoTable, c *hoColumn) err
 			c.identity = true
 		case w.is("generated", "always", "as", "identity"), w.is("generated", "by", "default", "as", "identity"):
 			c.identity = true
-			if w.is("(") {
-				for depth := 1; depth > 0 && !w.done(); {
-					switch w.next().Text {
-					case "(":
-						depth++
-					case ")":
-						depth--
-					}
-				}
-			}
+			s.skipParens(w) // identity options
 		case w.is("character", "set"), w.is("charset"):
 			w.next()
 			s.dropped["MySQL character sets"]++

@@ -540,25 +540,14 @@ func (s *hoSchema) db2CreateTable(w *tokens) error {
 
 // db2Element reads one column or table constraint of CREATE TABLE.
 func (s *hoSchema) db2Element(w *tokens, t *hoTable) error {
-	constraint := ""
-	if w.is("constraint") {
-		n, err := w.ident()
-		if err != nil {
-			return err
-		}
-		constraint = s.pgName(n)
+	constraint, err := s.constraintName(w)
+	if err != nil {
+		return err
+	}
+	if ok, err := s.keyConstraint(w, t, constraint); ok {
+		return err
 	}
 	switch {
-	case w.is("primary", "key"):
-		cols, err := w.identList()
-		t.pk = s.pgNames(cols)
-		return err
-	case w.is("unique"):
-		cols, err := w.identList()
-		t.uniques = append(t.uniques, s.pgNames(cols))
-		return err
-	case w.is("foreign", "key"):
-		return s.db2ForeignKey(w, t.name, constraint)
 	case w.is("check"):
 		s.skipParens(w)
 		s.dropped["CHECK constraints"]++
@@ -591,28 +580,46 @@ func (s *hoSchema) db2AlterTable(w *tokens) error {
 		s.dropped["ALTER TABLE statements other than ADD constraint"]++
 		return nil
 	}
-	constraint := ""
-	if w.is("constraint") {
-		n, err := w.ident()
-		if err != nil {
-			return err
-		}
-		constraint = s.pgName(n)
+	constraint, err := s.constraintName(w)
+	if err != nil {
+		return err
 	}
+	if ok, err := s.keyConstraint(w, t, constraint); ok {
+		return err
+	}
+	s.dropped["ALTER TABLE statements other than ADD constraint"]++
+	return nil
+}
+
+// constraintName reads an optional CONSTRAINT name.
+func (s *hoSchema) constraintName(w *tokens) (string, error) {
+	if !w.is("constraint") {
+		return "", nil
+	}
+	n, err := w.ident()
+	if err != nil {
+		return "", err
+	}
+	return s.pgName(n), nil
+}
+
+// keyConstraint reads a PRIMARY KEY, UNIQUE or FOREIGN KEY constraint of
+// t, in CREATE TABLE or ALTER TABLE ... ADD; ok is false when the next
+// words are none of them.
+func (s *hoSchema) keyConstraint(w *tokens, t *hoTable, constraint string) (ok bool, err error) {
 	switch {
 	case w.is("primary", "key"):
 		cols, err := w.identList()
 		t.pk = s.pgNames(cols)
-		return err
+		return true, err
 	case w.is("unique"):
 		cols, err := w.identList()
 		t.uniques = append(t.uniques, s.pgNames(cols))
-		return err
+		return true, err
 	case w.is("foreign", "key"):
-		return s.db2ForeignKey(w, t.name, constraint)
+		return true, s.db2ForeignKey(w, t.name, constraint)
 	}
-	s.dropped["ALTER TABLE statements other than ADD constraint"]++
-	return nil
+	return false, nil
 }
 
 // db2ForeignKey reads (cols) REFERENCES t [(cols)] and the options after.
