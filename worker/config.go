@@ -56,11 +56,11 @@ type Config struct {
 	// RescueAfter is how long a job may stay running before River hands it
 	// to another worker: the time a question waits after its worker died
 	// without draining (kill -9, a lost machine), plus up to River's rescuer
-	// interval (30s). River never takes a job over before the job's own
-	// timeout ends, so a stage's timeout must not exceed it: it must be at
-	// least StageTimeout (see MinRescueAfter), and the generate stage's
-	// timeout is cut to it when GenerateTimeout is longer. Defaults to the
-	// longer stage timeout plus 30s.
+	// and scheduler intervals (30s and 5s). River never takes a job over
+	// before the job's own timeout ends, so a stage's timeout must not
+	// exceed it: it must be at least StageTimeout (see MinRescueAfter), and
+	// the generate stage's timeout is cut to it when GenerateTimeout is
+	// longer. Defaults to the longer stage timeout plus 30s.
 	RescueAfter time.Duration
 	// SweepInterval is how often in-flight questions whose job was lost are
 	// failed. Defaults to 1m.

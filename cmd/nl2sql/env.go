@@ -45,7 +45,7 @@ var envVars = []envVar{
 	{"NL2SQL_DB_WORKERS", "10", "Concurrent validate/execute jobs."},
 	{"NL2SQL_FETCH_COOLDOWN", "20ms", "Shortest time between two job fetches of a queue."},
 	{"NL2SQL_FETCH_POLL_INTERVAL", "100ms", "How often a queue polls for jobs when no notification came."},
-	{"NL2SQL_RESCUE_AFTER", "3m30s", "How long a job may run before another worker takes it over: the wait after a worker died without draining (kill -9), plus up to 30s for River's rescuer to look. At least 2m, the stage timeout; a generation is cut at this (else at 3m)."},
+	{"NL2SQL_RESCUE_AFTER", "3m30s", "How long a job may run before another worker takes it over: the wait after a worker died without draining (kill -9), plus up to about 35s for River's rescuer and scheduler. At least 2m, the stage timeout; a generation is cut at this (else at 3m)."},
 	{"NL2SQL_STATEMENT_TIMEOUT", "10s", "statement_timeout for executing a question's SQL."},
 	{"NL2SQL_EXPLAIN_TIMEOUT", "5s", "statement_timeout for EXPLAIN during validation."},
 	{"NL2SQL_MAX_ROWS", "1000", "Rows kept per result; more set truncated."},
