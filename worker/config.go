@@ -2,6 +2,7 @@ package worker
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -49,14 +50,17 @@ type Config struct {
 	// StageTimeout bounds a database stage's run. Defaults to 2m.
 	StageTimeout time.Duration
 	// GenerateTimeout bounds a generation stage's run (the LLM call
-	// included). Defaults to 3m.
+	// included); a RescueAfter below it cuts it to RescueAfter. Defaults
+	// to 3m.
 	GenerateTimeout time.Duration
 	// RescueAfter is how long a job may stay running before River hands it
 	// to another worker: the time a question waits after its worker died
-	// without draining (kill -9, a lost machine). It must exceed the stage
-	// timeouts, or live jobs would be run twice (harmless, the step guard
-	// makes the copy a no-op, but wasteful). Defaults to the longer stage
-	// timeout plus 30s.
+	// without draining (kill -9, a lost machine), plus up to River's rescuer
+	// and scheduler intervals (30s and 5s). River never takes a job over
+	// before the job's own timeout ends, so a stage's timeout must not
+	// exceed it: it must be at least StageTimeout (see MinRescueAfter), and
+	// the generate stage's timeout is cut to it when GenerateTimeout is
+	// longer. Defaults to the longer stage timeout plus 30s.
 	RescueAfter time.Duration
 	// SweepInterval is how often in-flight questions whose job was lost are
 	// failed. Defaults to 1m.
@@ -130,6 +134,21 @@ func (c Config) WithDefaults() Config {
 	return c
 }
 
+// MinRescueAfter is the shortest RescueAfter c accepts: the database
+// stages' timeout (c with defaults applied).
+func (c Config) MinRescueAfter() time.Duration {
+	if c.StageTimeout == 0 {
+		return c.WithDefaults().StageTimeout
+	}
+	return c.StageTimeout
+}
+
+// generateTimeout bounds a generate job: GenerateTimeout, cut to
+// RescueAfter. River rescues a job only once both RescueAfter and the job's
+// own timeout have passed, so a longer generate timeout would make a
+// question whose worker died mid-generation wait that long instead.
+func (c Config) generateTimeout() time.Duration { return min(c.GenerateTimeout, c.RescueAfter) }
+
 func (c Config) validate() error {
 	if err := c.Candidates.Validate(); err != nil {
 		return err
@@ -147,8 +166,9 @@ func (c Config) validate() error {
 		return errors.New("worker: FetchCooldown must be at least 1ms and at most FetchPollInterval")
 	case c.StageTimeout <= 0 || c.GenerateTimeout <= 0:
 		return errors.New("worker: stage timeouts must be positive")
-	case c.RescueAfter < c.StageTimeout:
-		return errors.New("worker: RescueAfter must be at least StageTimeout, or running jobs would be taken over")
+	case c.RescueAfter < c.MinRescueAfter():
+		return fmt.Errorf("worker: RescueAfter must be at least %s (StageTimeout), got %s: a running stage is never taken over before its timeout",
+			fmtDuration(c.MinRescueAfter()), fmtDuration(c.RescueAfter))
 	case c.Schema != migrations.RiverSchema:
 		return errors.New(`worker: Schema must be "river": the rag.queries trigger enqueues into river.river_job`)
 	}

@@ -16,6 +16,8 @@ type sweepWorker struct {
 }
 
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[jobs.SweepArgs]) error {
+	w.s.running.Add(1)
+	defer w.s.running.Add(-1)
 	ids, err := w.s.q.FailOrphanedQueries(ctx, w.s.pool, w.s.cfg.SweepGrace.Seconds())
 	if err != nil {
 		return metaError(err)

@@ -24,6 +24,8 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -45,6 +47,8 @@ type Service struct {
 	q      *dbsqlc.Queries
 	client *river.Client[pgx.Tx]
 	log    *slog.Logger
+	// running counts the jobs being worked, for the shutdown's log.
+	running atomic.Int64
 }
 
 // New builds the service; Start runs it.
@@ -60,7 +64,7 @@ func New(pool *pgxpool.Pool, deps Deps, cfg Config) (*Service, error) {
 
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &stageWorker[jobs.RetrieveArgs]{s: s, stage: jobs.StageRetrieve, timeout: cfg.StageTimeout, run: s.retrieve})
-	river.AddWorker(workers, &stageWorker[jobs.GenerateArgs]{s: s, stage: jobs.StageGenerate, timeout: cfg.GenerateTimeout, run: s.generate})
+	river.AddWorker(workers, &stageWorker[jobs.GenerateArgs]{s: s, stage: jobs.StageGenerate, timeout: cfg.generateTimeout(), run: s.generate})
 	river.AddWorker(workers, &stageWorker[jobs.ValidateArgs]{s: s, stage: jobs.StageValidate, timeout: cfg.StageTimeout, run: s.validate})
 	river.AddWorker(workers, &stageWorker[jobs.ExecuteArgs]{s: s, stage: jobs.StageExecute, timeout: cfg.StageTimeout, run: s.execute})
 	river.AddWorker(workers, &sweepWorker{s: s})
@@ -98,8 +102,13 @@ func New(pool *pgxpool.Pool, deps Deps, cfg Config) (*Service, error) {
 // Client returns the underlying River client.
 func (s *Service) Client() *river.Client[pgx.Tx] { return s.client }
 
-// Start starts fetching and working jobs. It returns once started.
-func (s *Service) Start(ctx context.Context) error { return s.client.Start(ctx) }
+// Start starts fetching and working jobs. It returns once started. ctx
+// only bounds starting: the jobs' contexts do not derive from it, so a
+// cancelled ctx (a signal) never cancels running work. Stopping is Stop's
+// or Shutdown's job.
+func (s *Service) Start(ctx context.Context) error {
+	return s.client.Start(context.WithoutCancel(ctx))
+}
 
 // Stop stops fetching new jobs and waits for the running ones to finish
 // (drain). If ctx ends first, running jobs are cancelled: their work is
@@ -107,9 +116,78 @@ func (s *Service) Start(ctx context.Context) error { return s.client.Start(ctx) 
 func (s *Service) Stop(ctx context.Context) error {
 	err := s.client.Stop(ctx)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) {
-		return s.client.StopAndCancel(context.Background())
+		return s.cancelRunning()
 	}
 	return err
+}
+
+// cancelWait bounds the wait for cancelled jobs to return. Every stage
+// honours its context (pgx, HTTP), so they return within moments.
+const cancelWait = 15 * time.Second
+
+// Shutdown stops the service the way a deploy should: it stops fetching,
+// lets the running jobs finish and commit for up to drain, then cancels
+// those still running — at once when hurry is closed (a second signal). A
+// cancelled job commits nothing and goes back to the queue without
+// spending an attempt (see handleFailure), so it runs again on the next
+// start. Each step is logged.
+func (s *Service) Shutdown(drain time.Duration, hurry <-chan struct{}) error {
+	s.log.Info(fmt.Sprintf("draining: fetching no new jobs, waiting for %d running job(s) to finish (up to %s); a second signal cancels them",
+		s.running.Load(), fmtDuration(drain)), slog.Int64("running", s.running.Load()), slog.Duration("drain_timeout", drain))
+	dctx, cancel := context.WithTimeout(context.Background(), drain)
+	defer cancel()
+	var hurried atomic.Bool
+	go func() {
+		select {
+		case <-hurry:
+			hurried.Store(true)
+			cancel()
+		case <-dctx.Done():
+		}
+	}()
+	err := s.client.Stop(dctx)
+	if err == nil {
+		s.log.Info("drained: every running job finished")
+		return nil
+	}
+	if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	n := s.running.Load()
+	if hurried.Load() {
+		s.log.Warn(fmt.Sprintf("second signal: cancelling %d running job(s); they run again on the next start", n), slog.Int64("running", n))
+	} else {
+		s.log.Warn(fmt.Sprintf("drain timeout (%s): cancelling %d running job(s); they run again on the next start", fmtDuration(drain), n),
+			slog.Int64("running", n))
+	}
+	return s.cancelRunning()
+}
+
+// cancelRunning cancels the running jobs' contexts and waits for them to
+// return.
+func (s *Service) cancelRunning() error {
+	ctx, cancel := context.WithTimeout(context.Background(), cancelWait)
+	defer cancel()
+	if err := s.client.StopAndCancel(ctx); err != nil {
+		return fmt.Errorf("worker: %d job(s) had not returned %s after being cancelled: %w", s.running.Load(), cancelWait, err)
+	}
+	s.log.Info("stopped: cancelled jobs are back in the queue")
+	return nil
+}
+
+// Running is the number of jobs being worked right now.
+func (s *Service) Running() int { return int(s.running.Load()) }
+
+// fmtDuration prints d without zero units: 2m, 3m30s, 1m0.5s.
+func fmtDuration(d time.Duration) string {
+	out := d.String()
+	if strings.HasSuffix(out, "m0s") {
+		out = strings.TrimSuffix(out, "0s")
+	}
+	if strings.HasSuffix(out, "h0m") {
+		out = strings.TrimSuffix(out, "0m")
+	}
+	return out
 }
 
 // args is what every chain job's args provide.
@@ -136,6 +214,8 @@ func (w *stageWorker[T]) NextRetry(job *river.Job[T]) time.Time {
 }
 
 func (w *stageWorker[T]) Work(ctx context.Context, job *river.Job[T]) (err error) {
+	w.s.running.Add(1)
+	defer w.s.running.Add(-1)
 	defer func() {
 		// A panic must not skip the failure bookkeeping: River would retry
 		// and eventually discard the job, leaving the question waiting.

@@ -24,6 +24,12 @@ type Main struct {
 	Stderr io.Writer
 	// Getenv looks up environment variables. Defaults to os.LookupEnv.
 	Getenv func(string) (string, bool)
+	// Signals delivers the SIGINT/SIGTERMs that arrive after the first
+	// (which cancels Run's context): `serve` cancels its running jobs at
+	// once on one. Nil: none arrive.
+	Signals <-chan os.Signal
+	// Logs receives the service's logs (serve). Defaults to os.Stderr.
+	Logs io.Writer
 }
 
 // NewMain returns a Main wired to the process's stdio and environment.

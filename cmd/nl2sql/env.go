@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"strconv"
@@ -44,7 +45,7 @@ var envVars = []envVar{
 	{"NL2SQL_DB_WORKERS", "10", "Concurrent validate/execute jobs."},
 	{"NL2SQL_FETCH_COOLDOWN", "20ms", "Shortest time between two job fetches of a queue."},
 	{"NL2SQL_FETCH_POLL_INTERVAL", "100ms", "How often a queue polls for jobs when no notification came."},
-	{"NL2SQL_RESCUE_AFTER", "3m30s", "How long a job may run before another worker takes it over (a worker that died without draining)."},
+	{"NL2SQL_RESCUE_AFTER", "3m30s", "How long a job may run before another worker takes it over: the wait after a worker died without draining (kill -9), plus up to about 35s for River's rescuer and scheduler. At least 2m, the stage timeout; a generation is cut at this (else at 3m)."},
 	{"NL2SQL_STATEMENT_TIMEOUT", "10s", "statement_timeout for executing a question's SQL."},
 	{"NL2SQL_EXPLAIN_TIMEOUT", "5s", "statement_timeout for EXPLAIN during validation."},
 	{"NL2SQL_MAX_ROWS", "1000", "Rows kept per result; more set truncated."},
@@ -103,6 +104,8 @@ var envVars = []envVar{
 type env struct {
 	lookup func(string) (string, bool)
 	errs   []string
+	// logs is where logger writes; nil is os.Stderr.
+	logs io.Writer
 }
 
 func newEnv(lookup func(string) (string, bool)) *env {
@@ -178,6 +181,18 @@ func (e *env) duration(name string) time.Duration {
 	return d
 }
 
+// shortDuration prints d without zero units: 2m rather than 2m0s.
+func shortDuration(d time.Duration) string {
+	out := d.String()
+	if strings.HasSuffix(out, "m0s") {
+		out = strings.TrimSuffix(out, "0s")
+	}
+	if strings.HasSuffix(out, "h0m") {
+		out = strings.TrimSuffix(out, "0m")
+	}
+	return out
+}
+
 func (e *env) err() error {
 	if len(e.errs) == 0 {
 		return nil
@@ -192,13 +207,17 @@ func (e *env) logger() *slog.Logger {
 		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_LOG_LEVEL=%q is not one of debug, info, warn, error", e.str("NL2SQL_LOG_LEVEL")))
 	}
 	opts := &slog.HandlerOptions{Level: level}
+	w := e.logs
+	if w == nil {
+		w = os.Stderr
+	}
 	switch f := e.str("NL2SQL_LOG_FORMAT"); f {
 	case "json":
-		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+		return slog.New(slog.NewJSONHandler(w, opts))
 	case "text":
-		return slog.New(slog.NewTextHandler(os.Stderr, opts))
+		return slog.New(slog.NewTextHandler(w, opts))
 	default:
 		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_LOG_FORMAT=%q is not text or json", f))
-		return slog.New(slog.NewTextHandler(os.Stderr, opts))
+		return slog.New(slog.NewTextHandler(w, opts))
 	}
 }

@@ -139,11 +139,17 @@ func printIndex(m *Main, s *schemaindex.Stats, st *settings) {
 		fmt.Fprintf(w, "; not sampled: %s", v.Skipped)
 	}
 	fmt.Fprintln(w)
-	for _, e := range v.Errors {
-		fmt.Fprintf(m.Stderr, "warning: value sample failed: %s\n", e)
+	if len(v.SkippedValues) > 0 {
+		fmt.Fprintf(w, "values left out: %s\n", skippedValues(v.SkippedValues))
 	}
-	if v.Failed > len(v.Errors) {
-		fmt.Fprintf(m.Stderr, "warning: %d more tables could not be sampled\n", v.Failed-len(v.Errors))
+	if v.Failed > 0 || v.ColumnsFailed > 0 {
+		fmt.Fprintf(w, "not sampled: %d table(s), %d column(s) (their CHECK values are indexed)\n", v.Failed, v.ColumnsFailed)
+	}
+	for _, e := range v.Errors {
+		fmt.Fprintf(m.Stderr, "warning: value index: %s\n", e)
+	}
+	if n := v.Failed + v.ColumnsFailed + v.SkippedValues[schemaindex.SkipStoreFailed]; n > len(v.Errors) {
+		fmt.Fprintf(m.Stderr, "warning: value index: %d more tables, columns or values could not be indexed\n", n-len(v.Errors))
 	}
 	mods := make([]string, 0, len(s.Modules))
 	for _, name := range sortedModules(s.Modules) {
@@ -164,6 +170,32 @@ func printIndex(m *Main, s *schemaindex.Stats, st *settings) {
 	default:
 		fmt.Fprintf(w, "embeddings: none (%s); retrieval runs lexical search and the foreign-key graph\n", e.Skipped)
 	}
+}
+
+// skippedValues says why values were left out: "2 duplicate (the same
+// once trimmed: merged), 1 empty".
+func skippedValues(by map[string]int) string {
+	why := map[string]string{
+		schemaindex.SkipDuplicate:   "the same once trimmed: merged",
+		schemaindex.SkipEmpty:       "blank",
+		schemaindex.SkipTooLong:     "too long for a name or code",
+		schemaindex.SkipNumber:      "numbers",
+		schemaindex.SkipInvalidText: "not valid UTF-8 or holding NUL",
+		schemaindex.SkipStoreFailed: "refused by the database",
+	}
+	reasons := make([]string, 0, len(by))
+	for r := range by {
+		reasons = append(reasons, r)
+	}
+	slices.Sort(reasons)
+	parts := make([]string, len(reasons))
+	for i, r := range reasons {
+		parts[i] = fmt.Sprintf("%d %s", by[r], r)
+		if why[r] != "" {
+			parts[i] += " (" + why[r] + ")"
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func vectorsName(v string) string {

@@ -10,7 +10,23 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	os.Exit(NewMain().Run(ctx, os.Args[1:]))
+	// The first SIGINT/SIGTERM cancels the command's context (serve: drain);
+	// later ones go to Main.Signals (serve: cancel the running jobs now).
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	later := make(chan os.Signal, 1)
+	go func() {
+		<-sigs
+		cancel()
+		for s := range sigs {
+			select {
+			case later <- s:
+			default: // one pending is enough
+			}
+		}
+	}()
+	m := NewMain()
+	m.Signals = later
+	os.Exit(m.Run(ctx, os.Args[1:]))
 }

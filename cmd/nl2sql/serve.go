@@ -38,6 +38,7 @@ type settings struct {
 
 func loadSettings(m *Main) (*settings, error) {
 	e := newEnv(m.Getenv)
+	e.logs = m.Logs
 	log := e.logger()
 	s := &settings{DatabaseURL: e.str("NL2SQL_DATABASE_URL"), Logger: log}
 	s.LLM = llm.Config{
@@ -60,6 +61,12 @@ func loadSettings(m *Main) (*settings, error) {
 			Temperature: e.float("NL2SQL_CANDIDATE_TEMPERATURE"), Budget: e.duration("NL2SQL_CANDIDATE_BUDGET"),
 			MaxExplain: e.int("NL2SQL_EXPLAIN_PARALLEL"), Seed: s.LLM.Seed,
 		},
+	}
+	// Checked here too, to name the variable: the worker's own check speaks
+	// of its Config.
+	if ra, least := s.Worker.RescueAfter, s.Worker.MinRescueAfter(); ra != 0 && ra < least {
+		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_RESCUE_AFTER must be at least %s (the stage timeout: a running stage is never taken over), got %s",
+			shortDuration(least), e.str("NL2SQL_RESCUE_AFTER")))
 	}
 	s.Target = target.Config{
 		StatementTimeout: e.duration("NL2SQL_STATEMENT_TIMEOUT"), ExplainTimeout: e.duration("NL2SQL_EXPLAIN_TIMEOUT"),
@@ -140,6 +147,13 @@ func (s *service) stop(ctx context.Context) error {
 	return err
 }
 
+// shutdown drains the service: see worker.Service.Shutdown.
+func (s *service) shutdown(drain time.Duration, hurry <-chan struct{}) error {
+	err := s.worker.Shutdown(drain, hurry)
+	s.targets.Close()
+	return err
+}
+
 // close stops the service, giving running jobs up to 30s, for commands
 // that run it in-process (demo, exam).
 func (s *service) close() {
@@ -181,7 +195,7 @@ func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (*servi
 
 func runServe(ctx context.Context, m *Main, args []string) error {
 	fs := newFlagSet(m, "serve")
-	drain := fs.Duration("drain-timeout", 2*time.Minute, "on SIGINT/SIGTERM, how long to let running jobs finish before cancelling them")
+	drain := fs.Duration("drain-timeout", 2*time.Minute, "on SIGINT/SIGTERM, how long running jobs may finish before they are cancelled (a second signal cancels them at once)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return flagError(err)
 	}
@@ -207,9 +221,18 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	}
 	st.Logger.InfoContext(ctx, "nl2sql serving", "database", redactURL(st.DatabaseURL), "ollama", st.LLM.Host, "model", st.LLM.Model)
 	fmt.Fprintln(m.Stderr, "nl2sql: serving; Ctrl-C to stop (running jobs are drained)")
+	// The jobs' contexts do not derive from ctx (worker.Service.Start): the
+	// signal that ends ctx starts a drain, not a cancellation.
 	<-ctx.Done()
-	st.Logger.InfoContext(context.Background(), "stopping: draining running jobs", "timeout", drain.String())
-	sctx, cancel := context.WithTimeout(context.Background(), *drain)
-	defer cancel()
-	return svc.stop(sctx)
+	hurry := make(chan struct{})
+	stopped := make(chan struct{})
+	defer close(stopped)
+	go func() {
+		select {
+		case <-m.Signals:
+			close(hurry)
+		case <-stopped:
+		}
+	}()
+	return svc.shutdown(*drain, hurry)
 }

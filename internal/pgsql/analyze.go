@@ -144,6 +144,10 @@ type FuncCall struct {
 	// rather than a written call: EXTRACT(field FROM x), SUBSTRING(x FROM n),
 	// x AT TIME ZONE z, JSON_ARRAYAGG(…), ….
 	SQLSyntax bool
+	// Columns indexes Analysis.Columns, for an aggregate call not inside
+	// another aggregate of its block: the column references in its
+	// arguments, ORDER BY and FILTER, outside subqueries. Nil otherwise.
+	Columns []int
 }
 
 // QualifiedName returns "schema.name", or "name" when unqualified.
@@ -618,6 +622,7 @@ type ctx struct {
 	clause   Clause
 	origin   Origin // for statements found inside the expression
 	inAgg    bool
+	agg      int        // 1 + the Functions index of the outermost aggregate call being walked; 0 outside one
 	fromFunc bool       // the FuncCall is a FROM item itself
 	target   *Target    // select-list entry being walked; nil elsewhere and inside subqueries
 	group    *GroupItem // GROUP BY entry being walked
@@ -1387,11 +1392,14 @@ func (w *walker) funcCall(f *pg_query.FuncCall, c ctx) {
 	}
 	fc.Aggregate = !fc.Window && (f.GetAggStar() || f.GetAggDistinct() || len(f.GetAggOrder()) > 0 ||
 		f.GetAggFilter() != nil || f.GetAggWithinGroup() || BuiltinAggregate(schema, name))
-	w.recordFunc(fc, c)
+	idx := w.recordFunc(fc, c)
 	inner := c
 	inner.fromFunc = false
 	if fc.Aggregate {
 		inner.inAgg = true
+		if c.agg == 0 {
+			inner.agg = idx + 1
+		}
 	}
 	for _, a := range f.GetArgs() {
 		w.walkNode(a, inner)
@@ -1411,10 +1419,13 @@ func (w *walker) jsonAgg(name string, con *pg_query.JsonAggConstructor, m proto.
 		Window: con.GetOver() != nil, SQLSyntax: true,
 	}
 	fc.Aggregate = !fc.Window
-	w.recordFunc(fc, c)
+	idx := w.recordFunc(fc, c)
 	inner := c
 	inner.fromFunc = false
 	inner.inAgg = inner.inAgg || fc.Aggregate
+	if fc.Aggregate && c.agg == 0 {
+		inner.agg = idx + 1
+	}
 	m.ProtoReflect().Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
 		if fd.Message() != nil && !fd.IsList() && !fd.IsMap() {
 			w.walk(v.Message(), inner)
@@ -1423,7 +1434,8 @@ func (w *walker) jsonAgg(name string, con *pg_query.JsonAggConstructor, m proto.
 	})
 }
 
-func (w *walker) recordFunc(fc FuncCall, c ctx) {
+// recordFunc adds fc to the analysis and returns its index.
+func (w *walker) recordFunc(fc FuncCall, c ctx) int {
 	idx := len(w.a.Functions)
 	w.a.Functions = append(w.a.Functions, fc)
 	if fc.Aggregate && w.havingAgg != nil {
@@ -1437,6 +1449,7 @@ func (w *walker) recordFunc(fc FuncCall, c ctx) {
 			c.target.Window = true
 		}
 	}
+	return idx
 }
 
 func (w *walker) columnRef(cr *pg_query.ColumnRef, c ctx) {
@@ -1461,6 +1474,10 @@ func (w *walker) columnRef(cr *pg_query.ColumnRef, c ctx) {
 	}
 	idx := len(w.a.Columns)
 	w.a.Columns = append(w.a.Columns, ref)
+	if c.agg > 0 {
+		f := &w.a.Functions[c.agg-1]
+		f.Columns = append(f.Columns, idx)
+	}
 	if c.target != nil && !c.inAgg {
 		c.target.Columns = append(c.target.Columns, idx)
 	}

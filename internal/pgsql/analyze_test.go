@@ -198,6 +198,25 @@ func TestAnalysisPolicyFacts(t *testing.T) {
 		require.True(t, a.Functions[0].Aggregate)
 		require.Len(t, a.Scopes[0].Targets[0].Aggregates, 1)
 	})
+	t.Run("aggregate columns", func(t *testing.T) {
+		t.Parallel()
+		_, a := analysis(t, "SELECT count(DISTINCT p.id) FILTER (WHERE p.ok) / nullif(sum(a.n + (SELECT max(z) FROM s)), 0), p.x FROM p, a")
+		names := func(f FuncCall) []string {
+			var out []string
+			for _, c := range f.Columns {
+				out = append(out, a.Columns[c].QualifiedName())
+			}
+			return out
+		}
+		byName := map[string]FuncCall{}
+		for _, f := range a.Functions {
+			byName[f.Name] = f
+		}
+		require.Equal(t, []string{"p.id", "p.ok"}, names(byName["count"]))
+		require.Equal(t, []string{"a.n"}, names(byName["sum"]), "a subquery's columns are its own")
+		require.Equal(t, []string{"z"}, names(byName["max"]), "the subquery's own aggregate")
+		require.Nil(t, byName["nullif"].Columns, "not an aggregate")
+	})
 }
 
 func TestAnalysisHasLimit(t *testing.T) {

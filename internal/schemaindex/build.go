@@ -144,7 +144,6 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 			"reason", st.Embeddings.Skipped)
 	}
 
-	all := append(docs, values...)
 	var mappingJSON []byte
 	if mapping != nil {
 		if mappingJSON, err = json.Marshal(mapping); err != nil {
@@ -152,7 +151,7 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 		}
 	}
 	err = pgx.BeginFunc(ctx, meta, func(tx pgx.Tx) error {
-		return store(ctx, tx, s, dict, mappingJSON, all, st, cfg)
+		return store(ctx, tx, s, dict, mappingJSON, docs, values, st, cfg)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("schemaindex: store the index of %q: %w", s.Database, err)
@@ -190,8 +189,9 @@ func schemaDictionary(s *catalog.Snapshot) *Dictionary {
 }
 
 // store writes the index in tx: documents, then postings and term
-// statistics computed from them in PostgreSQL, then vectors.
-func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary, modules []byte, docs []*Doc, st *Stats, cfg Config) error {
+// statistics computed from them in PostgreSQL, then vectors. values are
+// stored apart, so that a value the database refuses costs only itself.
+func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary, modules []byte, docs, values []*Doc, st *Stats, cfg Config) error {
 	q := dbsqlc.New()
 	if err := q.StartSchemaIndex(ctx, tx, &dbsqlc.StartSchemaIndexParams{DatabaseName: s.Database, CatalogVersion: s.Version,
 		Vocabulary: dict.Words(), Modules: modules}); err != nil {
@@ -202,21 +202,30 @@ func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary
 			return err
 		}
 	}
-	rows := make([]*dbsqlc.InsertIndexDocsParams, len(docs))
 	var model *string
 	if st.Embeddings.Model != "" {
 		model = &st.Embeddings.Model
 	}
-	for i, d := range docs {
-		r := &dbsqlc.InsertIndexDocsParams{DatabaseName: s.Database, Kind: string(d.Kind), SchemaName: d.Schema, TableName: d.Table,
-			ColumnName: d.Column, Value: d.Value, Module: d.Module, Generic: d.Generic, ValueCount: d.ValueCount,
-			StableText: d.StableText, MSchema: d.MSchema, Lexical: d.Lexical[:], TextHash: d.hash}
-		if d.embedding != nil {
-			r.Embedding, r.EmbedModel = d.embedding, model
+	rows := func(docs []*Doc) []*dbsqlc.InsertIndexDocsParams {
+		out := make([]*dbsqlc.InsertIndexDocsParams, len(docs))
+		for i, d := range docs {
+			r := &dbsqlc.InsertIndexDocsParams{DatabaseName: s.Database, Kind: string(d.Kind), SchemaName: d.Schema, TableName: d.Table,
+				ColumnName: d.Column, Value: d.Value, Module: d.Module, Generic: d.Generic, ValueCount: d.ValueCount,
+				StableText: d.StableText, MSchema: d.MSchema, Lexical: d.Lexical[:], TextHash: d.hash}
+			if d.embedding != nil {
+				r.Embedding, r.EmbedModel = d.embedding, model
+			}
+			out[i] = r
 		}
-		rows[i] = r
+		return out
 	}
-	if _, err := q.InsertIndexDocs(ctx, tx, rows); err != nil {
+	if _, err := q.InsertIndexDocs(ctx, tx, rows(docs)); err != nil {
+		return err
+	}
+	if err := storeValues(ctx, tx, values, func(sp pgx.Tx, docs []*Doc) error {
+		_, err := q.InsertIndexDocs(ctx, sp, rows(docs))
+		return err
+	}, &st.Values, cfg); err != nil {
 		return err
 	}
 	w := cfg.FieldWeights
@@ -265,6 +274,58 @@ func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary
 	_, err = q.FinishSchemaIndex(ctx, tx, &dbsqlc.FinishSchemaIndexParams{DatabaseName: s.Database, EmbedModel: model,
 		EmbedDims: dims, Vectors: st.Vectors, Stats: stats})
 	return err
+}
+
+// storeValues inserts the value documents with insert: all at once, or,
+// when that fails, one by one, each in a savepoint, leaving out (and
+// counting in st) those the database refuses. valueDocs already leaves out
+// what it knows cannot be stored; this is for what it does not know.
+func storeValues(ctx context.Context, tx pgx.Tx, values []*Doc, insert func(pgx.Tx, []*Doc) error, st *ValueStats, cfg Config) error {
+	if len(values) == 0 {
+		return nil
+	}
+	refused, err := inSavepoint(ctx, tx, func(sp pgx.Tx) error { return insert(sp, values) })
+	if err != nil || refused == nil {
+		return err
+	}
+	cfg.Logger.WarnContext(ctx, "value index: storing the values at once failed; storing them one by one", "err", refused.Error())
+	columns := map[string]bool{}
+	kept := 0
+	for _, d := range values {
+		refused, err := inSavepoint(ctx, tx, func(sp pgx.Tx) error { return insert(sp, []*Doc{d}) })
+		if err != nil {
+			return err
+		}
+		if refused != nil {
+			st.skip(SkipStoreFailed)
+			st.addError("%s: not stored: %v", d.describe(), refused)
+			continue
+		}
+		kept++
+		columns[d.Schema+"."+d.Table+"."+d.Column] = true
+	}
+	st.Values, st.Columns = kept, len(columns)
+	return nil
+}
+
+// inSavepoint runs fn in a savepoint of tx. refused is fn's error, after
+// which tx goes on as if fn never ran; err is a failure of tx itself (or
+// ctx), which ends the build.
+func inSavepoint(ctx context.Context, tx pgx.Tx, fn func(pgx.Tx) error) (refused, err error) {
+	sp, err := tx.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if ferr := fn(sp); ferr != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if err := sp.Rollback(ctx); err != nil {
+			return nil, err
+		}
+		return ferr, nil
+	}
+	return nil, sp.Commit(ctx)
 }
 
 // enableVectors sets pgvector up for dims, in a savepoint: a server that

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -38,26 +39,104 @@ type ValueStats struct {
 	// with the first errors; their CHECK values are still indexed.
 	Failed int      `json:"failed,omitempty"`
 	Errors []string `json:"errors,omitempty"`
+	// ColumnsFailed are the columns left out because sampling them failed
+	// while the other columns of their table could be sampled one by one.
+	ColumnsFailed int `json:"columnsFailed,omitempty"`
+	// SkippedValues counts the values left out, by reason (see the
+	// Skip* constants). One odd value never costs the index.
+	SkippedValues map[string]int `json:"skippedValues,omitempty"`
 }
+
+// Why a value is left out of the value index (ValueStats.SkippedValues).
+const (
+	// SkipEmpty: blank once leading and trailing white space is trimmed.
+	SkipEmpty = "empty"
+	// SkipDuplicate: the same as another value of its column once trimmed
+	// ('April' and 'April    ', as to_char(d, 'Month') writes): merged,
+	// with the rows of both.
+	SkipDuplicate = "duplicate"
+	// SkipTooLong: longer than MaxValueLength characters (prose, not a
+	// code or a name) or maxValueBytes bytes.
+	SkipTooLong = "too_long"
+	// SkipNumber: a number; questions name numbers themselves.
+	SkipNumber = "number"
+	// SkipInvalidText: not valid UTF-8, or holding a NUL (a target in
+	// another encoding): nl2sql's database cannot store it.
+	SkipInvalidText = "invalid_text"
+	// SkipStoreFailed: the database refused to store it (see
+	// ValueStats.Errors).
+	SkipStoreFailed = "store_failed"
+)
+
+// maxValueBytes bounds a value's bytes whatever MaxValueLength says: with
+// the names, it must fit a btree entry of index_docs' unique key.
+const maxValueBytes = 1000
 
 // maxValueErrors bounds the errors kept in ValueStats.
 const maxValueErrors = 5
 
+func (st *ValueStats) skip(reason string) {
+	if st.SkippedValues == nil {
+		st.SkippedValues = map[string]int{}
+	}
+	st.SkippedValues[reason]++
+}
+
+func (st *ValueStats) addError(format string, args ...any) {
+	if len(st.Errors) < maxValueErrors {
+		st.Errors = append(st.Errors, fmt.Sprintf(format, args...))
+	}
+}
+
+// normalizeValue is the form a value is indexed in: leading and trailing
+// white space trimmed. reason says why it cannot be indexed, if so.
+func normalizeValue(v string, maxRunes int) (string, string) {
+	if !utf8.ValidString(v) || strings.ContainsRune(v, 0) {
+		return "", SkipInvalidText
+	}
+	v = strings.TrimSpace(v)
+	switch {
+	case v == "":
+		return "", SkipEmpty
+	case len(v) > maxValueBytes || utf8.RuneCountInString(v) > maxRunes:
+		return "", SkipTooLong
+	case numeric(v):
+		return "", SkipNumber
+	}
+	return v, ""
+}
+
 // valueDocs returns the value documents of s: the values of CHECK lists and
 // enums, and the distinct values of the other low-cardinality text columns,
-// sampled from target with one bounded statement per table. A table whose
-// sample fails is reported, not fatal; only a cancelled ctx fails.
+// sampled from target with one bounded statement per table. Values are
+// normalised (normalizeValue) and de-duplicated per column; what cannot be
+// indexed is counted and left out. A table whose sample fails is sampled
+// column by column, and what still fails is reported, not fatal; only a
+// cancelled ctx fails.
 func valueDocs(ctx context.Context, target Target, s *catalog.Snapshot, dict *Dictionary, modules map[string]string, cfg Config) ([]*Doc, ValueStats, error) {
 	var docs []*Doc
 	var st ValueStats
 	columns := map[string]bool{}
-	add := func(t *catalog.Table, column, value string, count *int32) {
-		value = strings.TrimSpace(value)
-		if value == "" || len([]rune(value)) > cfg.MaxValueLength || numeric(value) {
-			return
+	seen := map[string]*Doc{} // by table, column and normalised value
+	add := func(t *catalog.Table, column, raw string, count *int32) bool {
+		value, reason := normalizeValue(raw, cfg.MaxValueLength)
+		if reason != "" {
+			st.skip(reason)
+			return false
 		}
-		docs = append(docs, valueDoc(t, column, value, modules[t.Key()], count, dict))
+		key := t.Key() + "\x00" + column + "\x00" + value
+		if d, ok := seen[key]; ok {
+			if d.ValueCount != nil && count != nil {
+				*d.ValueCount += *count
+			}
+			st.skip(SkipDuplicate)
+			return false
+		}
+		d := valueDoc(t, column, value, modules[t.Key()], count, dict)
+		seen[key] = d
+		docs = append(docs, d)
 		columns[t.Key()+"."+column] = true
+		return true
 	}
 	if target == nil {
 		st.Skipped = "no target database to sample"
@@ -69,8 +148,9 @@ func valueDocs(ctx context.Context, target Target, s *catalog.Snapshot, dict *Di
 			switch {
 			case len(c.AllowedValues) > 0:
 				for _, v := range c.AllowedValues {
-					add(t, c.Name, v, nil)
-					st.FromChecks++
+					if add(t, c.Name, v, nil) {
+						st.FromChecks++
+					}
 				}
 			case textType(c.Type) && !c.PrimaryKey && len(fks[c.Name]) == 0:
 				sample = append(sample, c.Name)
@@ -80,14 +160,17 @@ func valueDocs(ctx context.Context, target Target, s *catalog.Snapshot, dict *Di
 			continue
 		}
 		rows, err := sampleTable(ctx, target, t, sample, cfg)
+		if err != nil && ctx.Err() == nil && len(sample) > 1 && !isConnectError(err) && !isTimeout(err) {
+			// One column may be what fails (a column privilege, an odd
+			// type's text output): sample the others alone.
+			rows, err = sampleColumns(ctx, target, t, sample, cfg, &st)
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, st, ctx.Err()
 			}
 			st.Failed++
-			if len(st.Errors) < maxValueErrors {
-				st.Errors = append(st.Errors, fmt.Sprintf("%s: %v", t.Key(), err))
-			}
+			st.addError("%s: %v", t.Key(), err)
 			if st.Failed == 1 && isConnectError(err) {
 				st.Skipped = "the target database is unreachable: " + err.Error()
 				target = nil
@@ -102,6 +185,35 @@ func valueDocs(ctx context.Context, target Target, s *catalog.Snapshot, dict *Di
 	}
 	st.Values, st.Columns = len(docs), len(columns)
 	return docs, st, nil
+}
+
+// sampleColumns samples each of columns alone, after the table's sample
+// failed. Columns that fail are counted and reported; it fails only when
+// every column does (with the last error).
+func sampleColumns(ctx context.Context, target Target, t *catalog.Table, columns []string, cfg Config, st *ValueStats) ([]*dbsqlc.SampleColumnValuesRow, error) {
+	var rows []*dbsqlc.SampleColumnValuesRow
+	var failed []error
+	var last error
+	for _, c := range columns {
+		r, err := sampleTable(ctx, target, t, []string{c}, cfg)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			failed = append(failed, fmt.Errorf("%s.%s: %w", t.Key(), c, err))
+			last = err
+			continue
+		}
+		rows = append(rows, r...)
+	}
+	if len(failed) == len(columns) {
+		return nil, last
+	}
+	for _, err := range failed {
+		st.ColumnsFailed++
+		st.addError("%v (the column is not sampled)", err)
+	}
+	return rows, nil
 }
 
 // sampleTable runs the bounded sample of one table in a read-only
@@ -143,6 +255,16 @@ func textType(typ string) bool {
 func numeric(v string) bool {
 	_, err := strconv.ParseFloat(v, 64)
 	return err == nil
+}
+
+// isTimeout reports a statement timeout: sampling column by column would
+// only wait for it again.
+func isTimeout(err error) bool {
+	var pgErr interface{ SQLState() string }
+	if errors.As(err, &pgErr) && pgErr.SQLState() == "57014" {
+		return true
+	}
+	return errors.Is(err, context.DeadlineExceeded)
 }
 
 // isConnectError tells a target that cannot be reached (every later table

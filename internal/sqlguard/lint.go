@@ -358,12 +358,80 @@ func (l *linter) cartesian(sc *pgsql.Scope) {
 		}
 		if find(g) != find(first) {
 			a, b := l.groupItem(sc, first), l.groupItem(sc, g)
+			if l.distinctAggregatesOnly(sc, find) {
+				l.add(LintJoinWithoutCondition, SeverityWarning, b.Location,
+					"%s and %s are listed in FROM without any condition joining them (a Cartesian product); each output aggregates DISTINCT values of one of them, which the product leaves unchanged unless one is empty; scalar subqueries say it plainly",
+					l.itemLabel(a), l.itemLabel(b))
+				return
+			}
 			l.add(LintJoinWithoutCondition, SeverityError, b.Location,
 				"%s and %s are listed in FROM without any condition joining them (a Cartesian product); add the join condition to WHERE or use JOIN … ON",
 				l.itemLabel(a), l.itemLabel(b))
 			return
 		}
 	}
+}
+
+// distinctAggregatesOnly reports whether every output of sc is an
+// aggregate over DISTINCT values of one side of the product (or a
+// constant): count(DISTINCT p.id)::float / count(DISTINCT a.id), a ratio
+// of two counts written over "FROM p, a". Repeating each row of one side
+// once per row of the other changes no such aggregate. Anything it cannot
+// settle — plain or star columns, an aggregate without DISTINCT or over
+// both sides, GROUP BY, HAVING, windows, a subquery that looks into sc —
+// says no, and the product stays an error. side maps a FROM item's group
+// to its side (the groups the WHERE conditions connect).
+func (l *linter) distinctAggregatesOnly(sc *pgsql.Scope, side func(group int) int) bool {
+	if sc.HasGroupBy || sc.HasHaving || len(sc.Targets) == 0 {
+		return false
+	}
+	for i, ref := range l.a.Columns {
+		if ref.Scope == sc.ID {
+			continue
+		}
+		// A correlated reference into sc from a subquery: where the
+		// subquery sits, and what it does with the row, is not ours to tell.
+		if r, ok := l.resolve(l.a.Columns[i]); ok && r.Scope == sc.ID {
+			return false
+		}
+	}
+	aggregates := 0
+	for _, t := range sc.Targets {
+		if t.Star || t.Window {
+			return false
+		}
+		for _, c := range t.Columns {
+			if l.local(sc, l.a.Columns[c]) {
+				return false
+			}
+		}
+		for _, fi := range t.Aggregates {
+			f := l.a.Functions[fi]
+			if !f.Distinct || len(f.Columns) == 0 {
+				return false
+			}
+			s := -1
+			for _, c := range f.Columns {
+				r, ok := l.resolve(l.a.Columns[c])
+				if !ok {
+					return false
+				}
+				if r.Scope != sc.ID {
+					continue // an outer query's column: a constant here
+				}
+				g := side(sc.Items[r.Item].Group)
+				if s >= 0 && g != s {
+					return false
+				}
+				s = g
+			}
+			if s < 0 {
+				return false
+			}
+			aggregates++
+		}
+	}
+	return aggregates > 0
 }
 
 func (l *linter) groupItem(sc *pgsql.Scope, g int) pgsql.FromItem {

@@ -85,3 +85,38 @@ func TestNullComparisonOperators(t *testing.T) {
 		require.Empty(t, v.Lint, cond)
 	}
 }
+
+// TestCartesianDistinctAggregates: a product whose every output aggregates
+// DISTINCT values of one side (a ratio of two counts) is a warning; any
+// output the product's size can change keeps it an error.
+func TestCartesianDistinctAggregates(t *testing.T) {
+	t.Parallel()
+
+	for _, sql := range []string{
+		"SELECT COUNT(DISTINCT p.id)::float / NULLIF(COUNT(DISTINCT c.id), 0) FROM products p, customers c",
+		"SELECT count(DISTINCT p.id), count(DISTINCT c.id) FROM products p, customers c",
+		"SELECT 'ratio', count(DISTINCT p.category) * 1.0 / count(DISTINCT c.name) FROM products p, customers c WHERE p.price > 10",
+		// A side may be several tables joined.
+		"SELECT count(DISTINCT o.id) / count(DISTINCT p.id) FROM orders o, customers c, products p WHERE o.customer_id = c.id",
+	} {
+		v := Check(sql, testCatalog())
+		require.True(t, v.OK, "%s: %+v", sql, v.Errors)
+		require.Equal(t, []string{LintJoinWithoutCondition}, lintCodes(v), sql)
+		require.Equal(t, SeverityWarning, v.Lint[0].Severity, sql)
+	}
+	for _, sql := range []string{
+		"SELECT COUNT(*) FROM customers c, products p",
+		"SELECT count(p.id) / count(DISTINCT c.id) FROM products p, customers c",
+		"SELECT count(DISTINCT p.id) FROM products p, customers c GROUP BY c.name",
+		"SELECT count(DISTINCT p.id) FROM products p, customers c HAVING count(*) > 1",
+		"SELECT count(DISTINCT p.id + c.id) FROM products p, customers c",
+		"SELECT c.name, count(DISTINCT p.id) FROM products p, customers c",
+		"SELECT count(DISTINCT p.id) OVER () FROM products p, customers c",
+		"SELECT count(DISTINCT p.id), (SELECT max(o.total) FROM orders o WHERE o.customer_id = c.id) FROM products p, customers c",
+		"SELECT * FROM products p, customers c",
+	} {
+		v := Check(sql, testCatalog())
+		require.False(t, v.OK, sql)
+		require.Contains(t, lintCodes(v), LintJoinWithoutCondition, sql)
+	}
+}

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/intake"
+	"github.com/nl2sql/nl2sql/internal/ollamatest"
+)
+
+// syncBuffer is a bytes.Buffer the service's goroutines may write to.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// serving is an in-process `nl2sql serve`. stop cancels its context as the
+// first SIGINT/SIGTERM does in main; signals delivers later ones.
+type serving struct {
+	stop    context.CancelFunc
+	signals chan os.Signal
+	logs    *syncBuffer
+	done    chan result
+}
+
+func (c *cli) serve(args ...string) *serving {
+	c.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &serving{stop: cancel, signals: make(chan os.Signal, 1), logs: &syncBuffer{}, done: make(chan result, 1)}
+	go func() {
+		var out, errb bytes.Buffer
+		m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Signals: s.signals, Logs: s.logs,
+			Getenv: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok }}
+		code := m.Run(ctx, append([]string{"serve"}, args...))
+		s.done <- result{code: code, stdout: out.String(), stderr: errb.String()}
+	}()
+	c.t.Cleanup(func() {
+		cancel()
+		select {
+		case s.signals <- syscall.SIGTERM:
+		default:
+		}
+	})
+	return s
+}
+
+// wait returns serve's result once it exited.
+func (s *serving) wait(t *testing.T) result {
+	t.Helper()
+	select {
+	case r := <-s.done:
+		return r
+	case <-time.After(60 * time.Second):
+		t.Fatalf("serve did not exit; its logs:\n%s", s.logs.String())
+		return result{}
+	}
+}
+
+// waitLog waits until serve has logged text.
+func (s *serving) waitLog(t *testing.T, text string) {
+	t.Helper()
+	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), text) }, 30*time.Second, 5*time.Millisecond,
+		"serve never logged %q; it logged:\n%s", text, s.logs.String())
+}
+
+// heldModel makes the fake model hold every reply until release: a model
+// call in flight for as long as the test needs, without timing.
+type heldModel struct {
+	calls   chan struct{}
+	once    sync.Once
+	release chan struct{}
+}
+
+func holdModel(t *testing.T, srv *ollamatest.Server, reply string) *heldModel {
+	h := &heldModel{calls: make(chan struct{}, 100), release: make(chan struct{})}
+	srv.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
+		h.calls <- struct{}{}
+		<-h.release
+		return ollamatest.Response{Content: "```sql\n" + reply + "\n```"}
+	})
+	// Registered after the server's own cleanup, so it runs first: the
+	// server waits for its handlers when it closes.
+	t.Cleanup(h.open)
+	return h
+}
+
+func (h *heldModel) open() { h.once.Do(func() { close(h.release) }) }
+
+// inFlight waits for a model call to arrive.
+func (h *heldModel) inFlight(t *testing.T) {
+	t.Helper()
+	select {
+	case <-h.calls:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no model call arrived")
+	}
+}
+
+// TestServeDrain: SIGTERM while a generation is in flight lets it finish
+// and commit (exit 0, the model is not called again after a restart); a
+// second signal, or the drain timeout, cancels it instead, and it runs
+// again on the next start — the question still ends exactly once.
+func TestServeDrain(t *testing.T) {
+	t.Parallel()
+	const question, reply = "Which customers do we have?", "SELECT name FROM customers ORDER BY name"
+
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		hurry bool // send a second signal
+		// log is what serve says; drained: the generation committed before
+		// serve exited.
+		log     string
+		drained bool
+	}{
+		{name: "Drains", args: []string{"--drain-timeout", "1m"}, log: "drained: every running job finished", drained: true},
+		{name: "SecondSignalCancels", args: []string{"--drain-timeout", "1m"}, hurry: true, log: "second signal: cancelling 1 running job(s)"},
+		{name: "DrainTimeoutCancels", args: []string{"--drain-timeout", "300ms"}, log: "drain timeout (300ms): cancelling 1 running job(s)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c := setup(t)
+			c.env["NL2SQL_CANDIDATES_ENABLED"] = "false" // one model call per generation
+			c.env["NL2SQL_LOG_LEVEL"] = "info"
+			c.registered()
+			model := holdModel(t, c.ollama, reply)
+			ctx := context.Background()
+
+			s := c.serve(tc.args...)
+			id, err := intake.Submit(ctx, c.db.Pool, "shop", question, nil)
+			require.NoError(t, err)
+			model.inFlight(t)
+
+			s.stop() // SIGTERM
+			s.waitLog(t, "draining: fetching no new jobs, waiting for 1 running job(s) to finish")
+			if tc.hurry {
+				s.signals <- syscall.SIGTERM
+			}
+			if tc.drained {
+				model.open()
+			}
+			r := s.wait(t)
+			require.Equal(t, exitOK, r.code, r.stderr)
+			require.Contains(t, s.logs.String(), tc.log)
+
+			var status string
+			var attempts int
+			require.NoError(t, c.db.Pool.QueryRow(ctx, `SELECT status, (SELECT count(*) FROM rag.attempts a WHERE a.query_id = q.id)
+				FROM rag.queries q WHERE id = $1`, id).Scan(&status, &attempts))
+			var genState string
+			var genAttempt int
+			require.NoError(t, c.db.Pool.QueryRow(ctx, `SELECT state, attempt FROM river.river_job WHERE kind = 'nl2sql.generate'`).Scan(&genState, &genAttempt))
+			if tc.drained {
+				require.Equal(t, "validating", status, "the generation committed and handed the question on")
+				require.Equal(t, 1, attempts)
+				require.Equal(t, "completed", genState)
+			} else {
+				require.Equal(t, "generating", status, "a cancelled generation commits nothing")
+				require.Zero(t, attempts)
+				require.Equal(t, "available", genState, "back in the queue for the next start")
+				require.Zero(t, genAttempt, "being cancelled by a shutdown spends no attempt")
+			}
+
+			// The next start finishes the question, once.
+			model.open()
+			w, err := intake.Listen(ctx, c.db.Pool)
+			require.NoError(t, err)
+			defer w.Close()
+			s = c.serve()
+			wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			defer cancel()
+			var done []intake.Done
+			require.NoError(t, w.Wait(wctx, []int64{id}, func(d intake.Done) { done = append(done, d) }))
+			require.Equal(t, []intake.Done{{ID: id, Status: "succeeded"}}, done)
+			s.stop()
+			r = s.wait(t)
+			require.Equal(t, exitOK, r.code, r.stderr)
+
+			calls := len(c.ollama.ChatRequests())
+			if tc.drained {
+				require.Equal(t, 1, calls, "the drained generation is not redone")
+			} else {
+				require.Equal(t, 2, calls, "the cancelled generation ran again")
+			}
+			require.NoError(t, c.db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.attempts WHERE query_id = $1", id).Scan(&attempts))
+			require.Equal(t, 1, attempts, "one generation recorded")
+			var results int
+			require.NoError(t, c.db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.query_results WHERE query_id = $1", id).Scan(&results))
+			require.Equal(t, 1, results)
+		})
+	}
+}
+
+// TestRescueAfterSetting: a RESCUE_AFTER below the stage timeout is refused
+// at startup with a message naming the variable and the limit.
+func TestRescueAfterSetting(t *testing.T) {
+	t.Parallel()
+	c := &cli{t: t, env: map[string]string{"NL2SQL_RESCUE_AFTER": "90s", "NL2SQL_DATABASE_URL": "postgres://u@127.0.0.1:1/none"}}
+	r := c.run("", "serve")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, "NL2SQL_RESCUE_AFTER must be at least 2m (the stage timeout: a running stage is never taken over), got 90s")
+	require.NotContains(t, r.stderr, "unknown")
+
+	c.env["NL2SQL_RESCUE_AFTER"] = "2m"
+	r = c.run("", "serve")
+	require.Equal(t, exitFailure, r.code)
+	require.NotContains(t, r.stderr, "NL2SQL_RESCUE_AFTER", "2m is accepted")
+}

@@ -1,0 +1,1 @@
+SELECT COUNT(DISTINCT (c.id, p.id)) FROM customers c, products p
