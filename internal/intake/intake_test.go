@@ -20,10 +20,17 @@ func setup(t *testing.T) *dbtest.DB {
 }
 
 // finish marks a question terminal as the service would (the trigger
-// notifies rag_query_done).
+// notifies rag_query_done): a success writes its result in the same
+// statement.
 func finish(db *dbtest.DB, id int64, status string) error {
-	_, err := db.Pool.Exec(context.Background(),
-		"UPDATE rag.queries SET status = $2, finished_at = now(), error_class = CASE WHEN $2 = 'failed' THEN 'unknown' END, error = CASE WHEN $2 = 'failed' THEN 'x' END WHERE id = $1", id, status)
+	_, err := db.Pool.Exec(context.Background(), `
+		WITH res AS (
+			INSERT INTO rag.query_results (query_id, columns, rows, row_count, truncated, duration_ms)
+			SELECT $1, '[]', '[]', 0, false, 1 WHERE $2 = 'succeeded'
+		)
+		UPDATE rag.queries SET status = $2, finished_at = now(),
+			error_class = CASE WHEN $2 = 'failed' THEN 'unknown' END, error = CASE WHEN $2 = 'failed' THEN 'x' END
+		WHERE id = $1`, id, status)
 	return err
 }
 
