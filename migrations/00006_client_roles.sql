@@ -105,37 +105,39 @@ ALTER FUNCTION rag.queries_enqueue() SECURITY DEFINER SET search_path = pg_catal
 CREATE FUNCTION rag.queries_check_access() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-    asker oid;
-    allowed text;
+    is_client boolean;
+    allowed boolean;
+    dbs text;
 BEGIN
     -- submitted_by is the caller's current_user: its default, which a
-    -- client has no privilege to override (and queries_ask checks).
-    SELECT oid INTO asker FROM pg_roles WHERE rolname = NEW.submitted_by;
-    IF asker IS NULL OR NEW.database_name IS NULL
-       OR pg_has_role(asker, (SELECT relowner FROM pg_class WHERE oid = 'rag.queries'::regclass), 'USAGE') THEN
+    -- client has no privilege to override (and queries_ask checks). The
+    -- service (the owner, or a superuser) takes one expression per row, so
+    -- bulk inserts stay cheap.
+    IF NEW.database_name IS NULL
+       OR pg_has_role(NEW.submitted_by, (SELECT relowner FROM pg_class WHERE oid = TG_RELID), 'USAGE') THEN
         RETURN NEW;
     END IF;
-    IF NOT EXISTS (SELECT 1 FROM rag.clients c JOIN pg_roles r ON r.rolname = c.role_name
-                   WHERE c.kind = 'client' AND pg_has_role(asker, r.oid, 'USAGE')) THEN
-        RETURN NEW;
-    END IF;
-    IF EXISTS (SELECT 1 FROM rag.clients c JOIN pg_roles r ON r.rolname = c.role_name
-               WHERE c.kind = 'client' AND pg_has_role(asker, r.oid, 'USAGE')
-                 AND (c.all_databases OR EXISTS (
-                     SELECT 1 FROM rag.client_databases d
-                     WHERE d.role_name = c.role_name AND d.database_name = NEW.database_name))) THEN
-        RETURN NEW;
-    END IF;
-    SELECT string_agg(DISTINCT d.database_name, ', ' ORDER BY d.database_name) INTO allowed
+    -- The client grants the asker holds, itself or through membership; a
+    -- role that holds none is not limited (an operator granted it by hand).
+    SELECT count(*) > 0,
+           coalesce(bool_or(c.all_databases OR EXISTS (
+               SELECT 1 FROM rag.client_databases d
+               WHERE d.role_name = c.role_name AND d.database_name = NEW.database_name)), false)
+    INTO is_client, allowed
     FROM rag.clients c
-    JOIN pg_roles r ON r.rolname = c.role_name
+    WHERE c.kind = 'client' AND pg_has_role(NEW.submitted_by, to_regrole(quote_ident(c.role_name)), 'USAGE');
+    IF NOT is_client OR allowed THEN
+        RETURN NEW;
+    END IF;
+    SELECT string_agg(DISTINCT d.database_name, ', ' ORDER BY d.database_name) INTO dbs
+    FROM rag.clients c
     JOIN rag.client_databases d ON d.role_name = c.role_name
-    WHERE c.kind = 'client' AND pg_has_role(asker, r.oid, 'USAGE');
+    WHERE c.kind = 'client' AND pg_has_role(NEW.submitted_by, to_regrole(quote_ident(c.role_name)), 'USAGE');
     RAISE EXCEPTION 'role "%" may not ask about database "%"', NEW.submitted_by, NEW.database_name
         USING ERRCODE = 'insufficient_privilege',
-              HINT = CASE WHEN allowed IS NULL THEN 'It may ask about no database; an operator can grant one: nl2sql grant '
-                                                   || NEW.submitted_by || ' --database NAME'
-                          ELSE 'It may ask about: ' || allowed || '.' END;
+              HINT = CASE WHEN dbs IS NULL THEN 'It may ask about no database; an operator can grant one: nl2sql grant '
+                                                || NEW.submitted_by || ' --database NAME'
+                          ELSE 'It may ask about: ' || dbs || '.' END;
 END;
 $$;
 -- +goose StatementEnd

@@ -9,9 +9,12 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/migrations"
 )
 
 // clients is a test database with databases shop and hr registered, and
@@ -354,4 +357,29 @@ func TestSucceededNeedsResult(t *testing.T) {
 func execErr(pool *pgxpool.Pool, sql string, args ...any) error {
 	_, err := pool.Exec(context.Background(), sql, args...)
 	return err
+}
+
+// TestDownRevokesGrants: rolling back client roles takes back their grants
+// first, so a client never reads every question once row-level security
+// is gone; migrating up again works.
+func TestDownRevokesGrants(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	c := setupClients(t)
+	sqlDB := stdlib.OpenDBFromPool(c.svc)
+	t.Cleanup(func() { _ = sqlDB.Close() })
+	provider, err := goose.NewProvider(goose.DialectPostgres, sqlDB, migrations.FS(),
+		goose.WithTableName("rag.goose_db_version"), goose.WithDisableGlobalRegistry(true))
+	require.NoError(t, err)
+	_, err = provider.DownTo(ctx, 5)
+	require.NoError(t, err)
+	require.Equal(t, "42501", sqlstate(t, c.poolA, "SELECT id FROM rag.queries"))
+	require.Equal(t, "42501", sqlstate(t, c.poolR, "SELECT id FROM rag.queries"))
+	var n int
+	require.NoError(t, c.svc.QueryRow(ctx, "SELECT count(*) FROM rag.queries").Scan(&n))
+	require.Equal(t, 3, n, "the questions stay")
+	_, err = provider.Up(ctx)
+	require.NoError(t, err)
+	grant(t, c.svc, c.a, nil, false)
+	require.Empty(t, ids(t, c.poolA, "SELECT id FROM rag.queries"), "after the rollback, every question is the service's")
 }
