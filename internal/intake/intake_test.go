@@ -143,3 +143,42 @@ func TestWait(t *testing.T) {
 		require.ErrorIs(t, w.Wait(wctx, []int64{id}, nil), context.DeadlineExceeded)
 	})
 }
+
+// TestAsAClientRole: the intake API works for a role granted as a client,
+// with no privilege beyond the grant: submit in bulk (one job insert, by
+// the trigger's rights), hear the completions, read the statuses.
+func TestAsAClientRole(t *testing.T) {
+	t.Parallel()
+	db := setup(t)
+	ctx := context.Background()
+	role := db.NewRole(t, "client")
+	_, err := db.Pool.Exec(ctx, "SELECT rag.grant_client($1, '{shop}')", role)
+	require.NoError(t, err)
+	client := db.PoolAs(t, role)
+
+	w, err := intake.Listen(ctx, client)
+	require.NoError(t, err)
+	defer w.Close()
+	w.PollInterval = time.Hour // only notifications can end this wait
+	ids, err := intake.SubmitMany(ctx, client, "shop", []string{"a", "b"}, []map[string]any{{"max_rows": 5000.0}, nil})
+	require.NoError(t, err)
+	var jobs int
+	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM river.river_job WHERE kind = 'nl2sql.retrieve'").Scan(&jobs))
+	require.Equal(t, 2, jobs)
+
+	errs := make(chan error, 2)
+	go func() {
+		errs <- finish(db, ids[0], "succeeded")
+		errs <- finish(db, ids[1], "failed")
+	}()
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	var got []intake.Done
+	require.NoError(t, w.Wait(wctx, ids, func(d intake.Done) { got = append(got, d) }))
+	require.Equal(t, []intake.Done{{ID: ids[0], Status: "succeeded"}, {ID: ids[1], Status: "failed"}}, got)
+	require.NoError(t, <-errs)
+	require.NoError(t, <-errs)
+
+	_, err = intake.Submit(ctx, client, "elsewhere", "c", nil)
+	require.ErrorContains(t, err, `may not ask about database "elsewhere"`)
+}
