@@ -2,6 +2,7 @@ package intake_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -181,4 +182,36 @@ func TestAsAClientRole(t *testing.T) {
 
 	_, err = intake.Submit(ctx, client, "elsewhere", "c", nil)
 	require.ErrorContains(t, err, `may not ask about database "elsewhere"`)
+}
+
+// TestSpoofedNotification: any role may NOTIFY rag_query_done; a waiter
+// believes the question's row, not the payload.
+func TestSpoofedNotification(t *testing.T) {
+	t.Parallel()
+	db := setup(t)
+	ctx := context.Background()
+	mallory := db.NewRole(t, "mallory")
+	_, err := db.Pool.Exec(ctx, "SELECT rag.grant_client($1)", mallory)
+	require.NoError(t, err)
+	id, err := intake.Submit(ctx, db.Pool, "shop", "a", nil)
+	require.NoError(t, err)
+	w, err := intake.Listen(ctx, db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	w.PollInterval = time.Hour // only notifications can end this wait
+
+	spoofer := db.PoolAs(t, mallory)
+	errs := make(chan error, 2)
+	go func() {
+		_, err := spoofer.Exec(ctx, "SELECT pg_notify('rag_query_done', $1)", fmt.Sprintf(`{"id": %d, "status": "succeeded"}`, id))
+		errs <- err
+		errs <- finish(db, id, "failed")
+	}()
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	var got []intake.Done
+	require.NoError(t, w.Wait(wctx, []int64{id}, func(d intake.Done) { got = append(got, d) }))
+	require.NoError(t, <-errs)
+	require.NoError(t, <-errs)
+	require.Equal(t, []intake.Done{{ID: id, Status: "failed"}}, got, "the spoofed success is not believed")
 }
