@@ -226,7 +226,12 @@ BEGIN
     EXECUTE format('REVOKE ALL ON ALL SEQUENCES IN SCHEMA river FROM %I', grantee);
     EXECUTE format('REVOKE ALL ON SCHEMA river FROM %I', grantee);
 
-    EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', current_database(), grantee);
+    -- PUBLIC may connect by default; grant it explicitly, for servers that
+    -- revoked that, where the caller can (it owns the database; without
+    -- the grant option GRANT would only warn).
+    IF has_database_privilege(current_database(), 'CONNECT WITH GRANT OPTION') THEN
+        EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', current_database(), grantee);
+    END IF;
     EXECUTE format('GRANT USAGE ON SCHEMA rag TO %I', grantee);
     IF read_all THEN
         EXECUTE format('GRANT SELECT ON rag.queries, rag.query_results, rag.candidates, rag.attempts, rag.stage_timings, '
@@ -274,7 +279,9 @@ BEGIN
         EXECUTE format('REVOKE ALL ON ALL TABLES IN SCHEMA rag FROM %I', grantee);
         EXECUTE format('REVOKE ALL ON ALL SEQUENCES IN SCHEMA rag FROM %I', grantee);
         EXECUTE format('REVOKE USAGE ON SCHEMA rag FROM %I', grantee);
-        EXECUTE format('REVOKE CONNECT ON DATABASE %I FROM %I', current_database(), grantee);
+        IF has_database_privilege(current_database(), 'CONNECT WITH GRANT OPTION') THEN
+            EXECUTE format('REVOKE CONNECT ON DATABASE %I FROM %I', current_database(), grantee);
+        END IF;
     END IF;
     DELETE FROM rag.clients WHERE role_name = grantee;
     RETURN FOUND;

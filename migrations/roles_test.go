@@ -383,3 +383,47 @@ func TestDownRevokesGrants(t *testing.T) {
 	grant(t, c.svc, c.a, nil, false)
 	require.Empty(t, ids(t, c.poolA, "SELECT id FROM rag.queries"), "after the rollback, every question is the service's")
 }
+
+// TestServiceAsOwnerNotSuperuser: a service role that owns nl2sql's objects
+// without being a superuser (the database itself the DBA's) grants, reads
+// every row and writes what it owns: row-level security lets the owner
+// through.
+func TestServiceAsOwnerNotSuperuser(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	svcRole := db.NewRole(t, "svc")
+	_, err := db.Pool.Exec(ctx, fmt.Sprintf(`
+		DO $$
+		DECLARE o record;
+		BEGIN
+			ALTER SCHEMA rag OWNER TO %[1]s;
+			ALTER SCHEMA river OWNER TO %[1]s;
+			FOR o IN SELECT c.oid::regclass AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+			         WHERE n.nspname IN ('rag', 'river') AND c.relkind IN ('r', 'p', 'v', 'm') LOOP
+				EXECUTE format('ALTER TABLE %%s OWNER TO %[1]s', o.name);
+			END LOOP;
+			FOR o IN SELECT p.oid::regprocedure AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+			         WHERE n.nspname IN ('rag', 'river') LOOP
+				EXECUTE format('ALTER ROUTINE %%s OWNER TO %[1]s', o.name);
+			END LOOP;
+		END $$`, pgx.Identifier{svcRole}.Sanitize()))
+	require.NoError(t, err)
+	svc := db.PoolAs(t, svcRole)
+	_, err = svc.Exec(ctx, "INSERT INTO rag.databases (name, dsn) VALUES ('shop', 'postgres://u@h/shop')")
+	require.NoError(t, err)
+	client := db.NewRole(t, "client")
+	grant(t, svc, client, []string{"shop"}, false)
+	poolC := db.PoolAs(t, client)
+
+	qC := ask(t, poolC, "shop", "the client's")
+	qS := ask(t, svc, "shop", "the service's")
+	answer(t, svc, qC)
+	answer(t, svc, qS)
+	require.Equal(t, []int64{qC, qS}, ids(t, svc, "SELECT query_id FROM rag.query_results ORDER BY 1"))
+	require.Equal(t, []int64{qC}, ids(t, poolC, "SELECT query_id FROM rag.query_results ORDER BY 1"))
+	var n int64
+	require.NoError(t, svc.QueryRow(ctx, "SELECT count(*) FROM river.river_job").Scan(&n))
+	require.EqualValues(t, 2, n)
+	require.Equal(t, "42501", sqlstate(t, poolC, "UPDATE rag.queries SET status = 'queued'"))
+}
