@@ -56,6 +56,7 @@ func commands() []command {
 		{"db", "add NAME --dsn DSN [--schema S]... [--annotations FILE] | list", "register a target database, introspect its catalog and index it (again: refresh)", runDB},
 		{"index", "--db NAME [--json] [--modules FILE]", "(re)build a database's schema index for retrieval: documents, values, embeddings", runIndex},
 		{"retrieve", "--db NAME [--json] [--strategy rag|full] \"question\" | -", "print the tables and join paths retrieval chooses for a question (-: one question a line from stdin)", runRetrieve},
+		{"grant", "ROLE [--database NAME]... [--reader] | --revoke ROLE | --list", "let a role ask questions and read its own answers (a client), or read everything (--reader)", runGrant},
 		{"serve", "", "run the pipeline's River workers until SIGINT/SIGTERM, then drain", runServe},
 		{"ask", "--db NAME [--json] [--timeout D] \"question\"", "ask one question and wait for its answer", runAsk},
 		{"check", "--db NAME [--json] < query.sql", "print the guard's and EXPLAIN's verdict on a SQL text", runCheck},

@@ -74,6 +74,21 @@ type RagCandidate struct {
 	Repair []byte
 }
 
+// Roles granted with `nl2sql grant` (rag.grant_client): client (asks, reads its own rows) or reader (reads every row, writes nothing).
+type RagClient struct {
+	RoleName string
+	Kind     string
+	// A client may ask about every registered database; false: only those in rag.client_databases.
+	AllDatabases bool
+	GrantedAt    time.Time
+}
+
+// The databases a client granted with --database may ask about.
+type RagClientDatabase struct {
+	RoleName     string
+	DatabaseName string
+}
+
 type RagColumn struct {
 	DatabaseName string
 	SchemaName   string
@@ -362,6 +377,8 @@ type RagQuery struct {
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 	FinishedAt *time.Time
+	// The role that inserted the question (current_user); row-level security shows each client role its own questions.
+	SubmittedBy string
 }
 
 type RagQueryContext struct {

@@ -111,7 +111,7 @@ func (q *Queries) FinishQuery(ctx context.Context, db DBTX, arg *FinishQueryPara
 }
 
 const getQuery = `-- name: GetQuery :one
-SELECT id, database_name, question, options, status, status_detail, sql, confidence, error_class, sqlstate, error, attempts, retrieval, step, created_at, updated_at, finished_at FROM rag.queries WHERE id = $1
+SELECT id, database_name, question, options, status, status_detail, sql, confidence, error_class, sqlstate, error, attempts, retrieval, step, created_at, updated_at, finished_at, submitted_by FROM rag.queries WHERE id = $1
 `
 
 func (q *Queries) GetQuery(ctx context.Context, db DBTX, id int64) (*RagQuery, error) {
@@ -135,6 +135,7 @@ func (q *Queries) GetQuery(ctx context.Context, db DBTX, id int64) (*RagQuery, e
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.FinishedAt,
+		&i.SubmittedBy,
 	)
 	return &i, err
 }

@@ -2,6 +2,7 @@ package intake_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -20,10 +21,17 @@ func setup(t *testing.T) *dbtest.DB {
 }
 
 // finish marks a question terminal as the service would (the trigger
-// notifies rag_query_done).
+// notifies rag_query_done): a success writes its result in the same
+// statement.
 func finish(db *dbtest.DB, id int64, status string) error {
-	_, err := db.Pool.Exec(context.Background(),
-		"UPDATE rag.queries SET status = $2, finished_at = now(), error_class = CASE WHEN $2 = 'failed' THEN 'unknown' END, error = CASE WHEN $2 = 'failed' THEN 'x' END WHERE id = $1", id, status)
+	_, err := db.Pool.Exec(context.Background(), `
+		WITH res AS (
+			INSERT INTO rag.query_results (query_id, columns, rows, row_count, truncated, duration_ms)
+			SELECT $1, '[]', '[]', 0, false, 1 WHERE $2 = 'succeeded'
+		)
+		UPDATE rag.queries SET status = $2, finished_at = now(),
+			error_class = CASE WHEN $2 = 'failed' THEN 'unknown' END, error = CASE WHEN $2 = 'failed' THEN 'x' END
+		WHERE id = $1`, id, status)
 	return err
 }
 
@@ -135,4 +143,75 @@ func TestWait(t *testing.T) {
 		defer cancel()
 		require.ErrorIs(t, w.Wait(wctx, []int64{id}, nil), context.DeadlineExceeded)
 	})
+}
+
+// TestAsAClientRole: the intake API works for a role granted as a client,
+// with no privilege beyond the grant: submit in bulk (one job insert, by
+// the trigger's rights), hear the completions, read the statuses.
+func TestAsAClientRole(t *testing.T) {
+	t.Parallel()
+	db := setup(t)
+	ctx := context.Background()
+	role := db.NewRole(t, "client")
+	_, err := db.Pool.Exec(ctx, "SELECT rag.grant_client($1, '{shop}')", role)
+	require.NoError(t, err)
+	client := db.PoolAs(t, role)
+
+	w, err := intake.Listen(ctx, client)
+	require.NoError(t, err)
+	defer w.Close()
+	w.PollInterval = time.Hour // only notifications can end this wait
+	ids, err := intake.SubmitMany(ctx, client, "shop", []string{"a", "b"}, []map[string]any{{"max_rows": 5000.0}, nil})
+	require.NoError(t, err)
+	var jobs int
+	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM river.river_job WHERE kind = 'nl2sql.retrieve'").Scan(&jobs))
+	require.Equal(t, 2, jobs)
+
+	errs := make(chan error, 2)
+	go func() {
+		errs <- finish(db, ids[0], "succeeded")
+		errs <- finish(db, ids[1], "failed")
+	}()
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	var got []intake.Done
+	require.NoError(t, w.Wait(wctx, ids, func(d intake.Done) { got = append(got, d) }))
+	require.Equal(t, []intake.Done{{ID: ids[0], Status: "succeeded"}, {ID: ids[1], Status: "failed"}}, got)
+	require.NoError(t, <-errs)
+	require.NoError(t, <-errs)
+
+	_, err = intake.Submit(ctx, client, "elsewhere", "c", nil)
+	require.ErrorContains(t, err, `may not ask about database "elsewhere"`)
+}
+
+// TestSpoofedNotification: any role may NOTIFY rag_query_done; a waiter
+// believes the question's row, not the payload.
+func TestSpoofedNotification(t *testing.T) {
+	t.Parallel()
+	db := setup(t)
+	ctx := context.Background()
+	mallory := db.NewRole(t, "mallory")
+	_, err := db.Pool.Exec(ctx, "SELECT rag.grant_client($1)", mallory)
+	require.NoError(t, err)
+	id, err := intake.Submit(ctx, db.Pool, "shop", "a", nil)
+	require.NoError(t, err)
+	w, err := intake.Listen(ctx, db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	w.PollInterval = time.Hour // only notifications can end this wait
+
+	spoofer := db.PoolAs(t, mallory)
+	errs := make(chan error, 2)
+	go func() {
+		_, err := spoofer.Exec(ctx, "SELECT pg_notify('rag_query_done', $1)", fmt.Sprintf(`{"id": %d, "status": "succeeded"}`, id))
+		errs <- err
+		errs <- finish(db, id, "failed")
+	}()
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	var got []intake.Done
+	require.NoError(t, w.Wait(wctx, []int64{id}, func(d intake.Done) { got = append(got, d) }))
+	require.NoError(t, <-errs)
+	require.NoError(t, <-errs)
+	require.Equal(t, []intake.Done{{ID: id, Status: "failed"}}, got, "the spoofed success is not believed")
 }

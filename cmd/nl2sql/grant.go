@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+)
+
+// runGrant makes ROLE a client (asks questions, reads its own) or a reader
+// (reads everything, writes nothing) of nl2sql's database. The work is
+// rag.grant_client's, so `SELECT rag.grant_client(...)` in psql does the
+// same; see README "Client roles".
+func runGrant(ctx context.Context, m *Main, args []string) error {
+	fs := newFlagSet(m, "grant")
+	var dbs stringList
+	fs.Var(&dbs, "database", "registered database the client may ask about, repeatable (default: every database, also those registered later)")
+	reader := fs.Bool("reader", false, "a reporting role: reads every question, answer and exam result, asks nothing")
+	revoke := fs.Bool("revoke", false, "take back what an earlier grant gave (the role itself stays)")
+	list := fs.Bool("list", false, "list the granted roles")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagError(err)
+	}
+	switch {
+	case *list && (len(pos) > 0 || *reader || *revoke || len(dbs) > 0):
+		return usagef("grant --list takes no role and no other flag")
+	case !*list && len(pos) != 1:
+		return usagef("grant needs exactly one ROLE, e.g. nl2sql grant bi_team --database erp")
+	case *revoke && (*reader || len(dbs) > 0):
+		return usagef("grant --revoke takes a ROLE and no other flag")
+	case *reader && len(dbs) > 0:
+		return usagef("a reader reads the answers of every database: --database applies to client roles")
+	}
+	st, pool, err := open(ctx, m)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	q := dbsqlc.New()
+
+	if *list {
+		return listClients(ctx, m, q, pool)
+	}
+	role := pos[0]
+	if *revoke {
+		revoked, err := q.RevokeClient(ctx, pool, role)
+		if err != nil {
+			return grantError(err)
+		}
+		if !revoked {
+			fmt.Fprintf(m.Stdout, "%s was not granted; nothing to revoke\n", role)
+			return nil
+		}
+		fmt.Fprintf(m.Stdout, "revoked %s: it can no longer ask or read anything of nl2sql's; its questions stay (DROP ROLE is yours)\n", role)
+		return nil
+	}
+
+	var databases []string // nil: every database
+	if len(dbs) > 0 {
+		databases = dbs
+	}
+	created, err := q.GrantClient(ctx, pool, &dbsqlc.GrantClientParams{Grantee: role, Databases: databases, Reader: *reader})
+	if err != nil {
+		return grantError(err)
+	}
+	if created {
+		fmt.Fprintf(m.Stdout, "created role %s (LOGIN, no password: set one with ALTER ROLE, or let pg_hba.conf decide)\n", role)
+	}
+	if *reader {
+		fmt.Fprintf(m.Stdout, "%s is a reader: it reads every question, answer, candidate, attempt and exam result, and writes nothing\n", role)
+	} else {
+		scope := "every registered database, also those registered later"
+		if len(databases) > 0 {
+			scope = strings.Join(databases, ", ")
+		}
+		fmt.Fprintf(m.Stdout, "%s is a client: it asks about %s, and reads its own questions and answers only\n", role, scope)
+	}
+	fmt.Fprintf(m.Stdout, "it connects to %s\n", urlAs(st.DatabaseURL, role))
+	return nil
+}
+
+func listClients(ctx context.Context, m *Main, q *dbsqlc.Queries, pool dbsqlc.DBTX) error {
+	rows, err := q.ListClients(ctx, pool)
+	if err != nil {
+		return grantError(err)
+	}
+	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ROLE\tKIND\tDATABASES\tGRANTED")
+	for _, r := range rows {
+		dbs := strings.Join(r.Databases, ",")
+		if r.AllDatabases {
+			dbs = "(all)"
+		}
+		if len(r.Databases) == 0 && !r.AllDatabases {
+			dbs = "(none)"
+		}
+		name := r.RoleName
+		if !r.RoleExists {
+			name += " (role dropped)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", name, r.Kind, dbs, r.GrantedAt.Format("2006-01-02 15:04"))
+	}
+	return tw.Flush()
+}
+
+// grantError explains what rag.grant_client refused: a mistake in the
+// command line is a usage error; missing privileges say which are needed.
+func grantError(err error) error {
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) {
+		return err
+	}
+	msg := pgErr.Message
+	if pgErr.Hint != "" {
+		msg += " (" + pgErr.Hint + ")"
+	}
+	switch pgErr.Code {
+	case "22023", "23503", "42939", "0LP01", "42704": // bad argument, unknown database, reserved name, unsuitable role, no such role
+		return usagef("grant: %s", msg)
+	case "42501":
+		return &errclass.Error{Class: errclass.ValidationBlock, SQLSTATE: pgErr.Code, Code: "grant.privilege",
+			Message: msg + "; run `nl2sql grant` as the role that owns nl2sql's tables (the one `nl2sql migrate` ran as), with CREATEROLE to create roles", Err: err}
+	case "42883", "42P01": // rag.grant_client or rag.clients missing
+		return &errclass.Error{Class: errclass.InfraFailure, SQLSTATE: pgErr.Code, Code: "grant.migrate",
+			Message: msg + "; run `nl2sql migrate` first", Err: err}
+	}
+	return err
+}
+
+// urlAs is nl2sql's database URL as role would write it, without a
+// password.
+func urlAs(dsn, role string) string {
+	cfg, err := pgconn.ParseConfig(dsn)
+	if err != nil {
+		return "nl2sql's database"
+	}
+	u := url.URL{Scheme: "postgres", User: url.User(role), Host: net.JoinHostPort(cfg.Host, strconv.Itoa(int(cfg.Port))), Path: "/" + cfg.Database}
+	return u.String()
+}

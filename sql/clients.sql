@@ -1,0 +1,21 @@
+-- Client roles (`nl2sql grant`): the grant itself lives in the database
+-- (rag.grant_client, rag.revoke_client) so psql users get the same.
+
+-- name: GrantClient :one
+SELECT rag.grant_client(@grantee::text, sqlc.narg('databases')::text[], @reader::boolean)::boolean AS created;
+
+-- name: RevokeClient :one
+SELECT rag.revoke_client(@grantee::text)::boolean AS revoked;
+
+-- name: ListClients :many
+-- Every granted role with its databases (empty when all_databases), and
+-- whether the role still exists: one dropped without `nl2sql grant
+-- --revoke` leaves its row behind.
+SELECT c.role_name, c.kind, c.all_databases,
+       coalesce(array_agg(d.database_name ORDER BY d.database_name) FILTER (WHERE d.database_name IS NOT NULL), '{}')::text[] AS databases,
+       c.granted_at,
+       (to_regrole(quote_ident(c.role_name)) IS NOT NULL)::boolean AS role_exists
+FROM rag.clients c
+LEFT JOIN rag.client_databases d ON d.role_name = c.role_name
+GROUP BY c.role_name
+ORDER BY c.role_name;
