@@ -700,7 +700,9 @@ func TestMultiCandidate(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
 	seed := 100
-	e.cfg.Candidates = candidate.Config{Seed: &seed, Budget: 500 * time.Millisecond}
+	// The budget must outlast five instant calls on a loaded machine and cut
+	// off the one that takes a minute.
+	e.cfg.Candidates = candidate.Config{Seed: &seed, Budget: 5 * time.Second}
 	var mu sync.Mutex
 	var seeds []int
 	e.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
