@@ -91,11 +91,18 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		if err != nil {
 			return err
 		}
-		if hybrid, err = pipeline.New(meta, client, st.Pipeline); err != nil {
+		if hybrid, err = pipeline.New(meta, client, unlinked(st.Pipeline)); err != nil {
 			return err
 		}
 	} else {
 		out.Skipped = append(out.Skipped, "hybrid: skipped: no embedding model ("+why+")")
+	}
+	// Linked runs (schema linking, linking.go) need a chat model.
+	linked, why, err := linkedPipeline(ctx, meta, st)
+	if err != nil {
+		return err
+	} else if linked == nil {
+		out.Skipped = append(out.Skipped, "linked: skipped: no chat model ("+why+")")
 	}
 	measure := func(set, database string, tables int, questions []bench.RetrievalQuestion) error {
 		snap, err := catalog.Load(ctx, meta, database)
@@ -113,14 +120,20 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 			return err
 		}
 		out.Runs = append(out.Runs, run)
-		if hybrid == nil {
-			return nil
+		if hybrid != nil {
+			run, err = bench.RunRetrieval(ctx, set, tables, retrieval.ModeHybrid, questions, pipelineRetriever(hybrid, database))
+			if err != nil {
+				return err
+			}
+			out.Runs = append(out.Runs, run)
 		}
-		run, err = bench.RunRetrieval(ctx, set, tables, retrieval.ModeHybrid, questions, pipelineRetriever(hybrid, database))
-		if err != nil {
-			return err
+		if linked != nil {
+			run, err = bench.RunRetrieval(ctx, set, tables, "linked", questions, linkedRetriever(linked, database))
+			if err != nil {
+				return err
+			}
+			out.Runs = append(out.Runs, run)
 		}
-		out.Runs = append(out.Runs, run)
 		return nil
 	}
 

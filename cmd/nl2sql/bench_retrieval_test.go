@@ -31,17 +31,19 @@ func TestBenchRetrieval(t *testing.T) {
 	t.Run("Hybrid", func(t *testing.T) {
 		t.Parallel()
 		srv := ollamatest.NewT(t, ollamatest.Config{Models: []string{"qwen2.5-coder:7b"}})
+		srv.OnChat(linkFirstTwo) // the chat model: linked runs too
 		c := setup(t, srv.URL())
 		r := c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--unseen=false")
 		require.Equal(t, 0, r.code, r.stderr)
 		require.Contains(t, r.stderr, "indexing erp (75 tables)")
 		var rep report
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
-		require.Len(t, rep.Runs, 2)
+		require.Len(t, rep.Runs, 3)
 		require.Empty(t, rep.Skipped)
 		lex, hyb := rep.Runs[0], rep.Runs[1]
 		require.Equal(t, "lexical", lex.Mode)
 		require.Equal(t, "hybrid", hyb.Mode)
+		require.Equal(t, "linked", rep.Runs[2].Mode)
 		for _, run := range rep.Runs {
 			require.Equal(t, "erp", run.Set)
 			require.Equal(t, 75, run.Tables)
@@ -62,7 +64,8 @@ func TestBenchRetrieval(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
 		require.Len(t, rep.Runs, 1)
 		require.Equal(t, "lexical", rep.Runs[0].Mode)
-		require.Len(t, rep.Skipped, 1)
+		require.Len(t, rep.Skipped, 2)
 		require.Contains(t, rep.Skipped[0], "hybrid: skipped: no embedding model (embedding model nomic-embed-text: cannot reach Ollama")
+		require.Contains(t, rep.Skipped[1], "linked: skipped: no chat model (chat model qwen2.5-coder:7b: cannot reach Ollama")
 	})
 }
