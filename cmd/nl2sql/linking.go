@@ -92,8 +92,14 @@ func linkedRetriever(p *pipeline.Pipeline, database string) bench.Retriever {
 // linkingSummary is the linking line of `nl2sql retrieve`.
 func linkingSummary(l *retrieval.Linking) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s; %d candidates, %.0f ms, %d+%d tokens)", l.Outcome, cmp.Or(l.Model, "the generation model"),
-		l.Candidates, l.DurationMS, l.PromptTokens, l.ReplyTokens)
+	fmt.Fprintf(&b, "%s (%s; %d candidates, %d prompt characters", l.Outcome, cmp.Or(l.Model, "the generation model"), l.Candidates, l.PromptChars)
+	if l.Outcome != retrieval.LinkSkipped {
+		fmt.Fprintf(&b, ", %.0f ms", l.DurationMS)
+	}
+	if l.PromptTokens+l.ReplyTokens > 0 {
+		fmt.Fprintf(&b, ", %d+%d tokens", l.PromptTokens, l.ReplyTokens)
+	}
+	b.WriteString(")")
 	if l.Outcome == retrieval.LinkLinked {
 		fmt.Fprintf(&b, ": picked %s", namesOrNone(l.Picked))
 		fmt.Fprintf(&b, "; added %s; dropped %s", namesOrNone(l.Added), namesOrNone(l.Dropped))

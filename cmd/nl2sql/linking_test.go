@@ -44,6 +44,7 @@ func TestRetrieveShowsLinking(t *testing.T) {
 	r := c.run("", "retrieve", "--db", "shop", "--strategy", "rag", "Which customers live in London?")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "linking: linked (qwen2.5-coder:7b; 2 candidates, ")
+	require.Regexp(t, `linking: linked \(qwen2.5-coder:7b; 2 candidates, \d+ prompt characters, \d+ ms, \d+\+\d+ tokens\)`, r.stdout)
 	require.Contains(t, r.stdout, ": picked customers; added none; dropped none\n  1 name(s) the model gave are not among the candidates and were ignored\n")
 
 	r = c.run("", "retrieve", "--db", "shop", "--json", "--strategy", "rag", "Which customers live in London?")
