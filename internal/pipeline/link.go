@@ -2,6 +2,8 @@ package pipeline
 
 import (
 	"context"
+	"errors"
+	"strings"
 
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
@@ -33,6 +35,14 @@ func (l Linker) Link(ctx context.Context, req retrieval.LinkRequest) (*retrieval
 	zero, seed := 0.0, req.Seed
 	reply, err := l.Client.Chat(ctx, llm.ChatRequest{Messages: msgs, Model: req.Model, Temperature: &zero, Seed: &seed,
 		Format: req.Format, MaxTokens: req.MaxTokens})
+	var le *llm.Error
+	if errors.As(err, &le) && le.Kind == llm.ModelMissing && req.Model != "" {
+		// The client names the generation model's variable; this model
+		// came from the linking one.
+		cp := *le
+		cp.Message = strings.Replace(cp.Message, "set NL2SQL_MODEL", "set NL2SQL_RAG_LINKING_MODEL", 1)
+		err = &cp
+	}
 	if err != nil {
 		return nil, err
 	}

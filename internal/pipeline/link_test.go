@@ -160,7 +160,7 @@ func TestLinking(t *testing.T) {
 				s.Answer(linkPrompt, ollamatest.Response{Content: "You will want the customers and the returns."})
 			}, retrieval.LinkBadReply, `the reply holds no {"tables": [...]}`},
 		{"ModelNotPulled", retrieval.LinkConfig{Model: "llama-absent:1b"},
-			func(*ollamatest.Server) {}, retrieval.LinkFailed, `model "llama-absent:1b" is not available`},
+			func(*ollamatest.Server) {}, retrieval.LinkFailed, `run "ollama pull llama-absent:1b" or set NL2SQL_RAG_LINKING_MODEL`},
 		{"ServerError", retrieval.LinkConfig{},
 			func(s *ollamatest.Server) { s.FailNext(1, 500) }, retrieval.LinkFailed, "HTTP 500"},
 	} {
