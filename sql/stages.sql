@@ -18,10 +18,11 @@ WITH adv AS (
     WHERE id = @id AND step = @step
     RETURNING id, step
 ), ctx AS (
-    INSERT INTO rag.query_contexts (query_id, format, schema, join_hints)
-    SELECT adv.id, @format, @schema, @join_hints FROM adv
+    INSERT INTO rag.query_contexts (query_id, format, schema, join_hints, linking)
+    SELECT adv.id, @format, @schema, @join_hints, sqlc.narg(linking)::jsonb FROM adv
     ON CONFLICT (query_id) DO UPDATE
-    SET format = excluded.format, schema = excluded.schema, join_hints = excluded.join_hints, created_at = now()
+    SET format = excluded.format, schema = excluded.schema, join_hints = excluded.join_hints, linking = excluded.linking,
+        created_at = now()
 ), timing AS (
     INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
     SELECT adv.id, 'retrieve', 0, @job_id, @job_attempts, @enqueued_at, @started_at, now() FROM adv

@@ -62,6 +62,9 @@ type RetrieveResult struct {
 	JoinHints string
 	// Metadata is retrievalMetadata, stored as rag.queries.retrieval.
 	Metadata json.RawMessage
+	// Linking is what schema linking asked the model and was answered,
+	// stored as rag.query_contexts.linking; nil when it did not run.
+	Linking json.RawMessage
 }
 
 // Model generates SQL candidates.

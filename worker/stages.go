@@ -52,7 +52,7 @@ func (s *Service) retrieve(ctx context.Context, job *river.Job[jobs.RetrieveArgs
 	return complete(ctx, s, job, func(tx pgx.Tx) error {
 		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
 		next, err := s.q.FinishRetrieve(ctx, tx, &dbsqlc.FinishRetrieveParams{ID: ref.QueryID, Step: ref.Step, Retrieval: res.Metadata,
-			Format: res.Format, Schema: res.Schema, JoinHints: res.JoinHints,
+			Format: res.Format, Schema: res.Schema, JoinHints: res.JoinHints, Linking: res.Linking,
 			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started})
 		if err != nil {
 			return err

@@ -101,11 +101,18 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		if err != nil {
 			return err
 		}
-		if hybrid, err = pipeline.New(meta, client, st.Pipeline); err != nil {
+		if hybrid, err = pipeline.New(meta, client, unlinked(st.Pipeline)); err != nil {
 			return err
 		}
 	} else {
 		out.Skipped = append(out.Skipped, "hybrid: skipped: no embedding model ("+why+")")
+	}
+	// Linked runs (schema linking, linking.go) need a chat model.
+	linked, why, err := linkedPipeline(ctx, meta, st)
+	if err != nil {
+		return err
+	} else if linked == nil {
+		out.Skipped = append(out.Skipped, "linked: skipped: no chat model ("+why+")")
 	}
 	threshold := st.Pipeline.Strategy.WithDefaults().Threshold
 	measure := func(group, set, database string, tables int, questions []bench.RetrievalQuestion) error {
@@ -125,15 +132,22 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 			return err
 		}
 		out.Runs = append(out.Runs, run)
-		if hybrid == nil {
-			return nil
+		if hybrid != nil {
+			spec.Mode = retrieval.ModeHybrid
+			run, err = bench.RunRetrieval(ctx, spec, questions, pipelineRetriever(hybrid, database))
+			if err != nil {
+				return err
+			}
+			out.Runs = append(out.Runs, run)
 		}
-		spec.Mode = retrieval.ModeHybrid
-		run, err = bench.RunRetrieval(ctx, spec, questions, pipelineRetriever(hybrid, database))
-		if err != nil {
-			return err
+		if linked != nil {
+			spec.Mode = "linked"
+			run, err = bench.RunRetrieval(ctx, spec, questions, linkedRetriever(linked, database))
+			if err != nil {
+				return err
+			}
+			out.Runs = append(out.Runs, run)
 		}
-		out.Runs = append(out.Runs, run)
 		return nil
 	}
 

@@ -33,6 +33,7 @@ func TestBenchRetrieval(t *testing.T) {
 	t.Run("Hybrid", func(t *testing.T) {
 		t.Parallel()
 		srv := ollamatest.NewT(t, ollamatest.Config{Models: []string{"qwen2.5-coder:7b"}})
+		srv.OnChat(linkFirstTwo) // the chat model: linked runs too
 		c := setup(t, srv.URL())
 		r := c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--dev=false")
 		require.Equal(t, 0, r.code, r.stderr)
@@ -40,13 +41,12 @@ func TestBenchRetrieval(t *testing.T) {
 		var rep report
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
 		require.Contains(t, r.stderr, "registering erp again as erp_plain, without its annotations")
-		require.Len(t, rep.Runs, 4)
+		require.Len(t, rep.Runs, 6)
 		require.Equal(t, []string{bench.HeldoutUnset}, rep.Skipped)
-		lex, hyb := rep.Runs[0], rep.Runs[1]
-		require.Equal(t, "lexical", lex.Mode)
-		require.Equal(t, "hybrid", hyb.Mode)
+		lex := rep.Runs[0]
 		for i, run := range rep.Runs {
-			require.Equal(t, []string{bench.GroupERP, bench.GroupERPPlain}[i/2], run.Group)
+			require.Equal(t, []string{bench.GroupERP, bench.GroupERPPlain}[i/3], run.Group)
+			require.Equal(t, []string{"lexical", "hybrid", "linked"}[i%3], run.Mode)
 			require.Equal(t, "erp", run.Set)
 			require.Equal(t, 75, run.Tables)
 			require.Equal(t, 60, run.Questions)
@@ -58,7 +58,7 @@ func TestBenchRetrieval(t *testing.T) {
 			require.LessOrEqual(t, run.FullRecall, run.FullRecallAny)
 		}
 		require.GreaterOrEqual(t, lex.FullRecall, 58)
-		require.Len(t, rep.Groups, 4, "one summary per group and mode")
+		require.Len(t, rep.Groups, 6, "one summary per group and mode")
 	})
 
 	t.Run("NoModel", func(t *testing.T) {
@@ -72,9 +72,10 @@ func TestBenchRetrieval(t *testing.T) {
 		require.Len(t, rep.Runs, 2)
 		require.Equal(t, "lexical", rep.Runs[0].Mode)
 		require.Equal(t, bench.GroupERPPlain, rep.Runs[1].Group)
-		require.Len(t, rep.Skipped, 2)
+		require.Len(t, rep.Skipped, 3)
 		require.Contains(t, rep.Skipped[0], "hybrid: skipped: no embedding model (embedding model nomic-embed-text: cannot reach Ollama")
-		require.Equal(t, "held-out: skipped: NL2SQL_BENCH_HELDOUT_DIR not set (see README: Retrieval evaluation)", rep.Skipped[1],
+		require.Contains(t, rep.Skipped[1], "linked: skipped: no chat model (chat model qwen2.5-coder:7b: cannot reach Ollama")
+		require.Equal(t, "held-out: skipped: NL2SQL_BENCH_HELDOUT_DIR not set (see README: Retrieval evaluation)", rep.Skipped[2],
 			"no figure for sets that were not measured")
 
 		r = c.run("", "bench", "retrieval", "--sizes", "75", "--dev=false")

@@ -193,6 +193,9 @@ func printRetrieve(w io.Writer, out *retrieveResult, asJSON bool) error {
 	if md.ModeReason != "" {
 		fmt.Fprintf(w, "mode: %s\n", md.ModeReason)
 	}
+	if md.Linking != nil {
+		fmt.Fprintf(w, "linking: %s\n", linkingSummary(md.Linking))
+	}
 	fmt.Fprintf(w, "tables (%d):\n", len(out.Tables))
 	for _, t := range out.Tables {
 		fmt.Fprintf(w, "  %-40s %.3f  %s\n", t.Name, t.Score, t.Source)

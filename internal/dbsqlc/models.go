@@ -387,6 +387,8 @@ type RagQueryContext struct {
 	Schema    string
 	JoinHints string
 	CreatedAt time.Time
+	// Schema linking with the chat model: outcome and reason, candidates listed, tables picked, unknown names, tables kept, added and dropped, duration, tokens, the prompt and the raw reply. NULL when linking did not run (off, no model, full schema).
+	Linking []byte
 }
 
 // Failed questions with their class, message and the last SQL tried.

@@ -243,13 +243,14 @@ WITH adv AS (
     WHERE id = $2 AND step = $3
     RETURNING id, step
 ), ctx AS (
-    INSERT INTO rag.query_contexts (query_id, format, schema, join_hints)
-    SELECT adv.id, $4, $5, $6 FROM adv
+    INSERT INTO rag.query_contexts (query_id, format, schema, join_hints, linking)
+    SELECT adv.id, $4, $5, $6, $7::jsonb FROM adv
     ON CONFLICT (query_id) DO UPDATE
-    SET format = excluded.format, schema = excluded.schema, join_hints = excluded.join_hints, created_at = now()
+    SET format = excluded.format, schema = excluded.schema, join_hints = excluded.join_hints, linking = excluded.linking,
+        created_at = now()
 ), timing AS (
     INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
-    SELECT adv.id, 'retrieve', 0, $7, $8, $9, $10, now() FROM adv
+    SELECT adv.id, 'retrieve', 0, $8, $9, $10, $11, now() FROM adv
     ON CONFLICT (query_id, stage, attempt) DO UPDATE
     SET job_id = excluded.job_id, job_attempts = excluded.job_attempts, enqueued_at = excluded.enqueued_at,
         started_at = excluded.started_at, finished_at = excluded.finished_at
@@ -264,6 +265,7 @@ type FinishRetrieveParams struct {
 	Format      string
 	Schema      string
 	JoinHints   string
+	Linking     []byte
 	JobID       *int64
 	JobAttempts int32
 	EnqueuedAt  time.Time
@@ -278,6 +280,7 @@ func (q *Queries) FinishRetrieve(ctx context.Context, db DBTX, arg *FinishRetrie
 		arg.Format,
 		arg.Schema,
 		arg.JoinHints,
+		arg.Linking,
 		arg.JobID,
 		arg.JobAttempts,
 		arg.EnqueuedAt,

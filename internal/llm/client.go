@@ -12,6 +12,7 @@ package llm
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -46,6 +47,11 @@ type ChatRequest struct {
 	Temperature *float64
 	// Seed overrides Config.Seed.
 	Seed *int
+	// Format is Ollama's "format": "json" (as a JSON string) or a JSON
+	// schema the reply must follow (structured outputs); nil: free text.
+	Format json.RawMessage
+	// MaxTokens bounds the reply (Ollama's num_predict); 0: no bound.
+	MaxTokens int
 }
 
 // Reply is the model's answer to a chat.
@@ -141,6 +147,9 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 	if seed := cmp.Or(req.Seed, c.cfg.Seed); seed != nil {
 		opts["seed"] = *seed
 	}
+	if req.MaxTokens > 0 {
+		opts["num_predict"] = req.MaxTokens
+	}
 	msgs := make([]api.Message, len(req.Messages))
 	for i, m := range req.Messages {
 		msgs[i] = api.Message{Role: m.Role, Content: m.Content}
@@ -149,6 +158,7 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 		Model:     cl.model,
 		Messages:  msgs,
 		Options:   opts,
+		Format:    req.Format,
 		Think:     &api.ThinkValue{Value: c.cfg.Think},
 		KeepAlive: c.keepAlive(),
 	}

@@ -123,6 +123,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, body []byte,
 		Messages:  req.Messages,
 		Stream:    req.Stream == nil || *req.Stream,
 		Options:   req.Options,
+		Format:    req.Format,
 		Think:     req.Think,
 		KeepAlive: req.KeepAlive,
 	}

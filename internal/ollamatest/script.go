@@ -1,6 +1,7 @@
 package ollamatest
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"time"
@@ -27,7 +28,10 @@ type ChatRequest struct {
 	Stream bool
 	// Options are the request's model options as decoded from JSON
 	// (numbers are float64), e.g. Options["num_ctx"] == 16384.0.
-	Options   map[string]any
+	Options map[string]any
+	// Format is the request's "format": "json" or a JSON schema; nil when
+	// the request has none. The fake does not enforce it.
+	Format    json.RawMessage
 	Think     *api.ThinkValue
 	KeepAlive *api.Duration
 }

@@ -126,6 +126,11 @@ func New(meta *pgxpool.Pool, model *llm.Client, cfg Config) (*Pipeline, error) {
 	if ragCfg.Embedder == nil && model != nil {
 		ragCfg.Embedder, ragCfg.EmbedModel = model, model.Config().EmbedModel
 	}
+	// Schema linking asks the chat model (link.go); RAG.Link.Disabled
+	// turns it off.
+	if ragCfg.Link.Linker == nil && model != nil {
+		ragCfg.Link.Linker = NewLinker(model)
+	}
 	rag, err := retrieval.NewRAG(search, ragCfg)
 	if err != nil {
 		return nil, err
@@ -241,7 +246,13 @@ func (p *Pipeline) Retrieve(ctx context.Context, req worker.RetrieveRequest) (*w
 	if err != nil {
 		return nil, err
 	}
-	return &worker.RetrieveResult{Format: string(res.Context.Format), Schema: res.Context.Schema, JoinHints: res.Context.JoinHints, Metadata: meta}, nil
+	out := &worker.RetrieveResult{Format: string(res.Context.Format), Schema: res.Context.Schema, JoinHints: res.Context.JoinHints, Metadata: meta}
+	if res.Link != nil {
+		if out.Linking, err = json.Marshal(res.Link); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // Retrieval is Retrieve's whole result, tables, scores and join hints

@@ -18,7 +18,7 @@ import (
 // them: the question never mentions the table in the middle.
 func (r *RAG) expand(ev *evidence) ExpandFunc {
 	return func(ctx context.Context, s *catalog.Snapshot, ranked []RankedTable) (Expanded, error) {
-		sel, _ := r.selectTop(ctx, s, ranked)
+		sel := r.seed(ctx, s, ev, ranked)
 		sel = r.cover(ev, ranked, sel)
 		x := &expansion{cfg: &r.cfg, s: s, ev: ev, ranked: ranked, scores: map[string]float64{}, in: map[string]bool{}, adj: map[string][]link{}, out: sel}
 		// The same keys every time, for whoever reads the metadata.

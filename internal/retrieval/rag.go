@@ -197,6 +197,9 @@ type RAGConfig struct {
 	// terminals; BridgeCap the most the planner adds. Defaults to 2 and 3.
 	BridgeMaxHops int
 	BridgeCap     int
+	// Link configures schema linking with a chat model (link.go): off
+	// without a Linker. Defaults to LinkConfig{}.WithDefaults().
+	Link LinkConfig
 	// Expand selects the included tables from the ranking. Defaults to
 	// the MaxTables best scoring at least MinRelativeScore, the join
 	// planner's bridges, then FK expansion, within FinalMaxTables.
@@ -245,6 +248,7 @@ func (c RAGConfig) WithDefaults() RAGConfig {
 	setDefault(&c.RoleEdgeCost, 0.35)
 	setDefault(&c.BridgeMaxHops, 2)
 	setDefault(&c.BridgeCap, 3)
+	c.Link = c.Link.WithDefaults()
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -304,7 +308,7 @@ func (c RAGConfig) validate() error {
 	case c.BridgeMaxHops < 1 || c.BridgeCap < 0:
 		return errors.New("retrieval: BridgeMaxHops must be positive and BridgeCap not negative")
 	}
-	return nil
+	return c.Link.validate()
 }
 
 // ErrNoResults is returned by RAG when nothing in the index matches the
@@ -319,6 +323,7 @@ var ErrNoResults = errors.New("retrieval: no table of the schema index matches t
 type RAG struct {
 	cfg    RAGConfig
 	search Searcher
+	links  linkBreaker
 }
 
 var _ Strategy = (*RAG)(nil)
@@ -362,6 +367,10 @@ func (r *RAG) Retrieve(ctx context.Context, req Request) (*Result, error) {
 	if len(ranked) == 0 {
 		return nil, ErrNoResults
 	}
+	// Schema linking (link.go), when a chat model is configured.
+	if ranked, err = r.link(ctx, s, req.Question, ev, ranked); err != nil {
+		return nil, err
+	}
 	expand := r.cfg.Expand
 	if expand == nil {
 		expand = r.expand(ev)
@@ -402,6 +411,7 @@ func (r *RAG) Retrieve(ctx context.Context, req Request) (*Result, error) {
 	}
 	res.Tables = tables
 	r.describe(res, s, ev, ranked, sel, hints)
+	describeLink(res, ev)
 	res.Metadata.Metrics.RetrievalMS = millis(r.cfg.Clock().Sub(started) - ev.embedTime)
 	return res, nil
 }
@@ -425,6 +435,8 @@ type evidence struct {
 	modules     map[string]string
 	moduleNames []string
 	routed      []string
+	// link is the schema linking run, nil when linking is off.
+	link *linkRun
 }
 
 type fused struct {

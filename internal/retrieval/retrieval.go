@@ -161,6 +161,9 @@ type Result struct {
 	// Scores are the included tables' relevance, in the order of Tables;
 	// nil for the full schema.
 	Scores []TableScore
+	// Link is what schema linking asked and was answered, stored in
+	// rag.query_contexts.linking; nil when linking was off.
+	Link *LinkRecord
 }
 
 // TableScore is an included table's relevance to the question.
@@ -172,7 +175,7 @@ type TableScore struct {
 	// Source says what brought it in: "table" (its own document matched),
 	// "column" or "value" (only its columns or values did), "fk" (foreign
 	// key expansion), "bridge" (the join planner), "keyword" (the fallback
-	// name match).
+	// name match), "link" (the chat model picked it, see Linking).
 	Source string `json:"source"`
 }
 
@@ -218,6 +221,9 @@ type Metadata struct {
 	Warning string `json:"warning,omitempty"`
 	// Metrics are the seeds' RetrievalMetrics (RAG only).
 	Metrics *Metrics `json:"metrics,omitempty"`
+	// Linking is what schema linking with the chat model did (RAG only;
+	// absent when linking is off).
+	Linking *Linking `json:"linking,omitempty"`
 }
 
 // Metrics are the seeds' RetrievalMetrics, logged for every RAG

@@ -1,0 +1,51 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/retrieval"
+)
+
+// Linker implements retrieval.Linker with the Ollama client: the same chat
+// call, error classification and token counts as generation, at
+// temperature 0, with the request's seed, reply bound and JSON schema
+// (Ollama's structured outputs).
+type Linker struct{ Client *llm.Client }
+
+var _ retrieval.Linker = Linker{}
+
+// NewLinker returns the linker of client, or nil for a nil client (no
+// model: no linking).
+func NewLinker(client *llm.Client) retrieval.Linker {
+	if client == nil {
+		return nil
+	}
+	return Linker{Client: client}
+}
+
+// Link asks the model; an empty req.Model is the client's (NL2SQL_MODEL).
+func (l Linker) Link(ctx context.Context, req retrieval.LinkRequest) (*retrieval.LinkReply, error) {
+	msgs := make([]llm.Message, len(req.Messages))
+	for i, m := range req.Messages {
+		msgs[i] = llm.Message{Role: m.Role, Content: m.Content}
+	}
+	zero, seed := 0.0, req.Seed
+	reply, err := l.Client.Chat(ctx, llm.ChatRequest{Messages: msgs, Model: req.Model, Temperature: &zero, Seed: &seed,
+		Format: req.Format, MaxTokens: req.MaxTokens})
+	var le *llm.Error
+	if errors.As(err, &le) && le.Kind == llm.ModelMissing && req.Model != "" {
+		// The client names the generation model's variable; this model
+		// came from the linking one.
+		cp := *le
+		cp.Message = strings.Replace(cp.Message, "set NL2SQL_MODEL", "set NL2SQL_RAG_LINKING_MODEL", 1)
+		err = &cp
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &retrieval.LinkReply{Content: reply.Content, Model: reply.Model, PromptTokens: reply.PromptTokens,
+		ReplyTokens: reply.ReplyTokens, Truncated: reply.Truncated()}, nil
+}
