@@ -19,7 +19,11 @@ import (
 func (r *RAG) expand(ev *evidence) ExpandFunc {
 	return func(ctx context.Context, s *catalog.Snapshot, ranked []RankedTable) (Expanded, error) {
 		sel := r.seed(ctx, s, ev, ranked)
-		sel = r.cover(ev, ranked, sel)
+		// The model's linking reads the question as a whole; concept
+		// coverage stands in for it when there is none.
+		if !ev.link.applied() {
+			sel = r.cover(ev, ranked, sel)
+		}
 		x := &expansion{cfg: &r.cfg, s: s, ev: ev, ranked: ranked, scores: map[string]float64{}, in: map[string]bool{}, adj: map[string][]link{}, out: sel}
 		// The same keys every time, for whoever reads the metadata.
 		x.out.Extra = map[string]int{"hub_capped": 0, "trimmed": 0, "coverage": sel.Extra["coverage"]}
