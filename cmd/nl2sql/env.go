@@ -84,6 +84,7 @@ var envVars = []envVar{
 	{"NL2SQL_RAG_ROLE_EDGE_COST", "0.35", "Cost of joining along a foreign key named unlike its key that the question does not mention (created_by → employees)."},
 	{"NL2SQL_RAG_BRIDGE_MAX_HOPS", "2", "Most bridge tables on one route between two selected tables."},
 	{"NL2SQL_RAG_BRIDGE_CAP", "3", "Most bridge tables the join planner adds."},
+	{"NL2SQL_RAG_COPY_PENALTY", "0.1", "A copy of a table (shadow_, _hist, _bak, _old, an archive schema) scores at most this times the table it copies, unless the question asks for history; 1 only keeps it from outranking it."},
 	{"NL2SQL_BM25_K1", "1.2", "BM25 term frequency saturation."},
 	{"NL2SQL_BM25_B", "0.75", "BM25 length normalisation."},
 	{"NL2SQL_BM25_MIN_IDF", "1.5", "Question terms in a fifth or more of a large schema's documents (idf below this; id among columns) are left out of the search: they cost the most and rank little."},
