@@ -113,13 +113,14 @@ func (x *expansion) links(t *catalog.Table) []link {
 }
 
 // edgeCost is what joining along fk costs the planner: nothing for a key
-// named like the one it references (leave_requests.employee_id; for an
-// inferred edge also rooms.building_id → buildings.id, which is why it was
-// inferred) or whose column the question matched (sales_rep_id for "sales
-// representative"), RoleEdgeCost for a role the question does not mention
-// (created_by, approved_by): those join every table to employees.
+// named like the one it references (leave_requests.employee_id) or like
+// the table it references (rooms.building_id → buildings.id, an ORM's
+// invoices.accountId → customerAccounts.id: catalog NamedLikeKey) or whose
+// column the question matched (sales_rep_id for "sales representative"),
+// RoleEdgeCost for a role the question does not mention (created_by,
+// approved_by, placedByUserId): those join every table to employees.
 func (x *expansion) edgeCost(fk catalog.ForeignKey) float64 {
-	if slices.Equal(fk.Columns, fk.RefColumns) || (fk.Inferred && x.s.NamedLikeKey(fk)) {
+	if slices.Equal(fk.Columns, fk.RefColumns) || x.s.NamedLikeKey(fk) {
 		return 0
 	}
 	if cols := x.ev.columnScores[fk.TableKey()]; cols != nil {

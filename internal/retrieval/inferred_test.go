@@ -90,3 +90,41 @@ func TestRenderInferredJoins(t *testing.T) {
 	require.True(t, hints[0].Steps[0].Inferred)
 	require.Equal(t, "- employees.department_id → departments.department_id (inferred)\n", retrieval.RenderJoinHints(hints, retrieval.JoinHintsEdges))
 }
+
+func TestPlannerKeysNamedForTheirTable(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	// An ORM's schema: every key is id, every foreign key names the table
+	// it references (couponId, subscriptionId), one is a role
+	// (ownerMemberId).
+	id := func(name string, cols ...catalog.Column) *catalog.Table {
+		return tbl(name, append([]catalog.Column{col("id", "integer", true)}, cols...)...)
+	}
+	snap := &catalog.Snapshot{Database: "o", Schemas: []string{"public"}, Tables: []*catalog.Table{
+		id("coupons", col("code", "text")),
+		id("couponRedemptions", col("couponId", "integer"), col("subscriptionId", "integer"), col("ownerMemberId", "integer")),
+		id("subscriptions", col("mrrCents", "integer")),
+		id("teamMembers", col("name", "text")),
+	}}
+	fk := func(table, column, ref string) catalog.ForeignKey {
+		return catalog.ForeignKey{Name: table + "_" + column + "_fk", Schema: "public", Table: table, Columns: []string{column},
+			RefSchema: "public", RefTable: ref, RefColumns: []string{"id"}}
+	}
+	snap.ForeignKeys = []catalog.ForeignKey{fk("couponRedemptions", "couponId", "coupons"), fk("couponRedemptions", "ownerMemberId", "teamMembers"),
+		fk("couponRedemptions", "subscriptionId", "subscriptions")}
+	require.True(t, snap.NamedLikeKey(snap.ForeignKeys[0]))
+	require.False(t, snap.NamedLikeKey(snap.ForeignKeys[1]), "a role")
+
+	// Recurring revenue of subscriptions that redeemed a coupon: the
+	// redemptions bridge them, along two keys named for their tables.
+	res, err := rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"coupons": 0.8, "subscriptions": 0.6})}, retrieval.RAGConfig{}).
+		Retrieve(ctx, retrieval.Request{Question: "revenue of subscriptions with coupons", Snapshot: snap})
+	require.NoError(t, err)
+	require.Equal(t, []string{"coupons", "subscriptions", `"couponRedemptions"`}, res.Metadata.TablesIncluded)
+
+	// Along a role, the same bridge costs RoleEdgeCost a join.
+	res, err = rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"coupons": 0.8, "teamMembers": 0.4})}, retrieval.RAGConfig{}).
+		Retrieve(ctx, retrieval.Request{Question: "team members and coupons", Snapshot: snap})
+	require.NoError(t, err)
+	require.Equal(t, []string{"coupons", `"teamMembers"`}, res.Metadata.TablesIncluded)
+}
