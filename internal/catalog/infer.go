@@ -177,9 +177,11 @@ func nameStrength(n, key []string) int {
 
 // target is a table whose key a column may reference.
 type target struct {
-	table *Table
-	key   string // the key column
-	owned int    // nameStrength of the key for the table
+	table    *Table
+	tableKey string // table.Key()
+	key      string // the key column
+	family   string // typeFamily of the key column
+	owned    int    // nameStrength of the key for the table
 }
 
 // inferJoins infers join edges from names and types, for columns no
@@ -205,13 +207,13 @@ type target struct {
 // never referenced: the table they copy is. Fan-in is capped
 // (MaxInferredFanIn).
 func inferJoins(s *Snapshot, copies map[string]copyInfo) []ForeignKey {
-	covered := map[string]bool{}  // "table key\x00column" in a declared foreign key
-	declared := map[string]bool{} // "table key\x00ref key"
+	covered := map[pair]bool{}  // (table key, column) in a declared foreign key
+	declared := map[pair]bool{} // (table key, ref key)
 	for _, fk := range s.ForeignKeys {
 		for _, c := range fk.Columns {
-			covered[fk.TableKey()+"\x00"+c] = true
+			covered[pair{fk.TableKey(), c}] = true
 		}
-		declared[fk.TableKey()+"\x00"+fk.RefKey()] = true
+		declared[pair{fk.TableKey(), fk.RefKey()}] = true
 	}
 	exact := map[string][]target{}   // a key form's name -> tables
 	shorter := map[string][]target{} // its suffixes of two parts or more
@@ -225,7 +227,7 @@ func inferJoins(s *Snapshot, copies map[string]copyInfo) []ForeignKey {
 		case 1:
 			for _, f := range keyForms(r, r.PrimaryKey[0]) {
 				if f.owned > 0 || !genericColumns[joinParts(f.parts)] {
-					tg := target{table: r, key: r.PrimaryKey[0], owned: f.owned}
+					tg := target{table: r, tableKey: r.Key(), key: r.PrimaryKey[0], family: typeFamily(r.Column(r.PrimaryKey[0]).Type), owned: f.owned}
 					exact[joinParts(f.parts)] = append(exact[joinParts(f.parts)], tg)
 					for i := 1; len(f.parts)-i >= 2; i++ {
 						shorter[joinParts(f.parts[i:])] = append(shorter[joinParts(f.parts[i:])], tg)
@@ -255,22 +257,28 @@ func inferJoins(s *Snapshot, copies map[string]copyInfo) []ForeignKey {
 		if len(t.PrimaryKey) == 1 {
 			ownKey = t.PrimaryKey[0]
 		}
+		tkey, tparts := t.Key(), singularParts(t.Name)
 		for _, col := range t.Columns {
-			if covered[t.Key()+"\x00"+col.Name] {
+			if covered[pair{tkey, col.Name}] {
 				continue
 			}
 			c := singularParts(col.Name)
 			if len(c) == 0 || genericColumns[joinParts(c)] {
 				continue
 			}
+			family := typeFamily(col.Type)
+			own := -1 // the 1:1 test's bar, for t's own key
+			if col.Name == ownKey {
+				own = nameStrength(tparts, c)
+			}
 			ok := func(tg target, exactName bool) bool {
-				if tg.table == t || declared[t.Key()+"\x00"+tg.table.Key()] || !compatibleTypes(col.Type, tg.table.Column(tg.key).Type) {
+				if tg.table == t || family == "" || family != tg.family || declared[pair{tkey, tg.tableKey}] {
 					return false
 				}
-				if col.Name == ownKey {
+				if own >= 0 {
 					// A 1:1 extension references the table its key names
 					// better than its own name does.
-					return exactName && tg.owned > nameStrength(singularParts(t.Name), c)
+					return exactName && tg.owned > own
 				}
 				return true
 			}
@@ -343,6 +351,9 @@ func inferJoins(s *Snapshot, copies map[string]copyInfo) []ForeignKey {
 	return out
 }
 
+// pair is a map key of two strings.
+type pair struct{ a, b string }
+
 // inferredEdge is an inferred foreign key before the fan-in cap.
 type inferredEdge struct {
 	fk    ForeignKey
@@ -356,7 +367,7 @@ type inferredEdge struct {
 // mara's matnr alone, which the single-column rule handles); two tables with
 // the same key are ambiguous, and a table with the same key as t is its
 // 1:1 partner or copy, not its parent.
-func inferComposite(t *Table, composite map[string][]*Table, covered, declared map[string]bool) []inferredEdge {
+func inferComposite(t *Table, composite map[string][]*Table, covered, declared map[pair]bool) []inferredEdge {
 	cols := make(map[string]*Column, len(t.Columns))
 	for i := range t.Columns {
 		cols[strings.ToLower(t.Columns[i].Name)] = &t.Columns[i]
@@ -385,7 +396,7 @@ func inferComposite(t *Table, composite map[string][]*Table, covered, declared m
 	own := keySet(t)
 	var matches []*Table
 	for r, n := range count {
-		if r == t || n != len(r.PrimaryKey) || declared[t.Key()+"\x00"+r.Key()] {
+		if r == t || n != len(r.PrimaryKey) || declared[pair{t.Key(), r.Key()}] {
 			continue
 		}
 		rk := keySet(r)
@@ -399,7 +410,7 @@ func inferComposite(t *Table, composite map[string][]*Table, covered, declared m
 		ok, inKey := true, 0
 		for _, k := range r.PrimaryKey {
 			c := cols[strings.ToLower(k)]
-			ok = ok && !covered[t.Key()+"\x00"+c.Name] && compatibleTypes(c.Type, r.Column(k).Type)
+			ok = ok && !covered[pair{t.Key(), c.Name}] && compatibleTypes(c.Type, r.Column(k).Type)
 			if own[strings.ToLower(k)] {
 				inKey++
 			}
