@@ -2,6 +2,7 @@ package retrieval_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -127,4 +128,28 @@ func TestPlannerKeysNamedForTheirTable(t *testing.T) {
 		Retrieve(ctx, retrieval.Request{Question: "team members and coupons", Snapshot: snap})
 	require.NoError(t, err)
 	require.Equal(t, []string{"coupons", `"teamMembers"`}, res.Metadata.TablesIncluded)
+}
+
+func TestInferredHub(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	// Nine audit tables carry employee_id: employees is a hub by its
+	// inferred edges, and FK expansion takes one of a hub's neighbours, as
+	// with declared ones.
+	snap := noFKSnapshot()
+	rel := map[string]float64{"employees": 1}
+	for i := range catalog.HubDegree {
+		name := fmt.Sprintf("audit%d", i)
+		snap.Tables = append(snap.Tables, tbl(name, col(name+"_id", "integer", true), col("employee_id", "integer")))
+		rel[name] = 0.5 - 0.01*float64(i)
+	}
+	emp := snap.Table("public", "employees")
+	require.Zero(t, snap.Degree(emp), "no declared foreign key")
+	require.Greater(t, snap.JoinDegree(emp), catalog.HubDegree)
+
+	res, err := rag(t, &fakeIndex{lexical: tableHits(rel)}, retrieval.RAGConfig{MaxTables: 1, JoinPlannerDisabled: true}).
+		Retrieve(ctx, retrieval.Request{Question: "employees", Snapshot: snap})
+	require.NoError(t, err)
+	require.Equal(t, []string{"employees", "audit0"}, res.Metadata.TablesIncluded, "a hub gives one neighbour")
+	require.Equal(t, catalog.HubDegree-1, res.Metadata.Metrics.Expansion["hub_capped"])
 }
