@@ -72,18 +72,18 @@ type copyInfo struct {
 // copy of its entity, nor is a table other tables declare foreign keys to.
 // Computed once per snapshot.
 func (s *Snapshot) CopyOf(t *Table) *Table {
-	return s.derive().copies[t.Key()].original
+	return s.derive().copies[tableID(t)].original
 }
 
 // CopyWords returns the words that mark t as a copy, as a question asking
 // for it would say them ("backup", "history", "archive"), nil when t is no
 // copy or only a trailing number marks it.
 func (s *Snapshot) CopyWords(t *Table) []string {
-	return s.derive().copies[t.Key()].words
+	return s.derive().copies[tableID(t)].words
 }
 
 // findCopies computes CopyOf for every table.
-func findCopies(s *Snapshot) map[string]copyInfo {
+func findCopies(s *Snapshot) map[pair]copyInfo {
 	idx := s.index()
 	schemaRank := map[string]int{}
 	for i, sc := range s.Schemas {
@@ -148,14 +148,14 @@ func findCopies(s *Snapshot) map[string]copyInfo {
 		}
 		return found
 	}
-	out := map[string]copyInfo{}
+	out := map[pair]copyInfo{}
 	for _, t := range s.Tables {
 		if referenced(t) {
 			continue
 		}
 		if words := archiveSchema[t.Schema]; len(words) > 0 {
 			if o := lookup(t, nameParts(t.Name), true); o != nil {
-				out[t.Key()] = copyInfo{original: o, words: words}
+				out[tableID(t)] = copyInfo{original: o, words: words}
 				continue
 			}
 		}
@@ -164,17 +164,17 @@ func findCopies(s *Snapshot) map[string]copyInfo {
 		// there is one, else orders_bak.
 		for i := len(cands) - 1; i >= 0; i-- {
 			if o := lookup(t, cands[i], false); o != nil {
-				out[t.Key()] = copyInfo{original: o, words: words[i]}
+				out[tableID(t)] = copyInfo{original: o, words: words[i]}
 				break
 			}
 		}
 		// A copy named with a marker word may also carry its own prefix
 		// (zsd_kna1_bkp: a custom namespace's backup of kna1).
-		if _, found := out[t.Key()]; !found && len(cands) > 0 && len(words[len(words)-1]) > 0 {
+		if _, found := out[tableID(t)]; !found && len(cands) > 0 && len(words[len(words)-1]) > 0 {
 			last := cands[len(cands)-1]
 			for i := 1; i < len(last); i++ {
 				if o := lookup(t, last[i:], false); o != nil {
-					out[t.Key()] = copyInfo{original: o, words: words[len(words)-1]}
+					out[tableID(t)] = copyInfo{original: o, words: words[len(words)-1]}
 					break
 				}
 			}

@@ -52,28 +52,41 @@ func init() {
 // derived is what a snapshot computes from its tables once, on first use:
 // copies and the join graph with inferred edges.
 type derived struct {
-	copies   map[string]copyInfo
+	copies   map[pair]copyInfo // by (schema, name)
 	inferred []ForeignKey
-	from, to map[string][]ForeignKey // declared then inferred, by table key
-	degree   map[string]int
+	from, to map[pair][]ForeignKey // declared then inferred, by (schema, name)
+	degree   map[pair]int
+	named    map[fkID]bool // NamedLikeKey of every edge
 }
+
+// fkID identifies a foreign key of a snapshot, declared or inferred,
+// without building strings: the hot path looks edges up per question.
+type fkID struct{ schema, table, name string }
+
+func idOf(fk ForeignKey) fkID { return fkID{fk.Schema, fk.Table, fk.Name} }
+
+// tableID is a table's (schema, name), a map key built without
+// concatenating.
+func tableID(t *Table) pair { return pair{t.Schema, t.Name} }
 
 func (s *Snapshot) derive() *derived {
 	s.deriveOnce.Do(func() {
-		d := &derived{from: map[string][]ForeignKey{}, to: map[string][]ForeignKey{}, degree: map[string]int{}}
+		d := &derived{from: map[pair][]ForeignKey{}, to: map[pair][]ForeignKey{}, degree: map[pair]int{}, named: map[fkID]bool{}}
 		d.copies = findCopies(s)
 		d.inferred = inferJoins(s, d.copies)
 		for _, fk := range slices.Concat(s.ForeignKeys, d.inferred) {
-			d.from[fk.TableKey()] = append(d.from[fk.TableKey()], fk)
-			d.to[fk.RefKey()] = append(d.to[fk.RefKey()], fk)
-			if _, isCopy := d.copies[fk.TableKey()]; isCopy && fk.Inferred {
+			from, to := pair{fk.Schema, fk.Table}, pair{fk.RefSchema, fk.RefTable}
+			d.from[from] = append(d.from[from], fk)
+			d.to[to] = append(d.to[to], fk)
+			d.named[idOf(fk)] = s.namedLikeKey(fk)
+			if _, isCopy := d.copies[from]; isCopy && fk.Inferred {
 				// A copy repeats its original's keys: twenty archive
 				// copies do not make departments a hub.
 				continue
 			}
-			d.degree[fk.TableKey()]++
-			if fk.RefKey() != fk.TableKey() {
-				d.degree[fk.RefKey()]++
+			d.degree[from]++
+			if to != from {
+				d.degree[to]++
 			}
 		}
 		s.derived = d
@@ -89,15 +102,15 @@ func (s *Snapshot) InferredForeignKeys() []ForeignKey { return s.derive().inferr
 
 // JoinsFrom returns the foreign keys t declares, then the edges inferred
 // from its columns. The slice is shared and must not be modified.
-func (s *Snapshot) JoinsFrom(t *Table) []ForeignKey { return s.derive().from[t.Key()] }
+func (s *Snapshot) JoinsFrom(t *Table) []ForeignKey { return s.derive().from[tableID(t)] }
 
 // JoinsTo returns the foreign keys referencing t, then the edges inferred
 // to it. The slice is shared and must not be modified.
-func (s *Snapshot) JoinsTo(t *Table) []ForeignKey { return s.derive().to[t.Key()] }
+func (s *Snapshot) JoinsTo(t *Table) []ForeignKey { return s.derive().to[tableID(t)] }
 
 // JoinDegree is Degree counting inferred edges too, except those of
 // copies (CopyOf), which repeat their original's.
-func (s *Snapshot) JoinDegree(t *Table) int { return s.derive().degree[t.Key()] }
+func (s *Snapshot) JoinDegree(t *Table) int { return s.derive().degree[tableID(t)] }
 
 // NamedLikeKey reports whether fk's column names the table it references
 // or its key: orders.customer_id → customers.id, invoices.accountId →
@@ -106,7 +119,15 @@ func (s *Snapshot) JoinDegree(t *Table) int { return s.derive().degree[t.Key()] 
 // role (created_by, SUPV_EMP_NO, placedByUserId → users.id): joining
 // along a role says little about how a question's tables relate.
 // Composite keys are named like their key when the columns are the same.
+// Computed once per snapshot for its edges.
 func (s *Snapshot) NamedLikeKey(fk ForeignKey) bool {
+	if named, ok := s.derive().named[idOf(fk)]; ok {
+		return named
+	}
+	return s.namedLikeKey(fk)
+}
+
+func (s *Snapshot) namedLikeKey(fk ForeignKey) bool {
 	if len(fk.Columns) != 1 {
 		return slices.Equal(fk.Columns, fk.RefColumns)
 	}
@@ -206,7 +227,7 @@ type target struct {
 // employee_details.employee_id) and its own does not. Copies (CopyOf) are
 // never referenced: the table they copy is. Fan-in is capped
 // (MaxInferredFanIn).
-func inferJoins(s *Snapshot, copies map[string]copyInfo) []ForeignKey {
+func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 	covered := map[pair]bool{}  // (table key, column) in a declared foreign key
 	declared := map[pair]bool{} // (table key, ref key)
 	for _, fk := range s.ForeignKeys {
@@ -219,7 +240,7 @@ func inferJoins(s *Snapshot, copies map[string]copyInfo) []ForeignKey {
 	shorter := map[string][]target{} // its suffixes of two parts or more
 	composite := map[string][]*Table{}
 	for _, r := range s.Tables {
-		if _, isCopy := copies[r.Key()]; isCopy || r.IsView() {
+		if _, isCopy := copies[tableID(r)]; isCopy || r.IsView() {
 			continue
 		}
 		switch len(r.PrimaryKey) {

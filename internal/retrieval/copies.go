@@ -26,14 +26,23 @@ var copyWordAliases = map[string][]string{
 	"previous":  {"prev"},
 }
 
-// asksForCopy reports whether a question (its words, singular) asks for
-// the kind of copy copyWords mark: a history word, or one of the copy's own
-// words (old for orders_old, staging for orders_staging).
-func asksForCopy(qwords map[string]bool, copyWords []string) bool {
+// asksForHistory reports whether a question (its words, singular) holds a
+// history word.
+func asksForHistory(qwords map[string]bool) bool {
 	for w := range qwords {
 		if historyWords[w] {
 			return true
 		}
+	}
+	return false
+}
+
+// asksForCopy reports whether a question asks for the kind of copy
+// copyWords mark: it asks for history, or holds one of the copy's own words
+// (old for orders_old, staging for orders_staging).
+func asksForCopy(qwords map[string]bool, history bool, copyWords []string) bool {
+	if history {
+		return true
 	}
 	for _, w := range copyWords {
 		if qwords[w] {
@@ -52,8 +61,8 @@ func asksForCopy(qwords map[string]bool, copyWords []string) bool {
 // question does not ask for: one ranking puts below its original, and that
 // the join planner and FK expansion never add, since the original joins as
 // well.
-func skipCopy(s *catalog.Snapshot, qwords map[string]bool, t *catalog.Table) bool {
-	return s.CopyOf(t) != nil && !asksForCopy(qwords, s.CopyWords(t))
+func skipCopy(s *catalog.Snapshot, ev *evidence, t *catalog.Table) bool {
+	return s.CopyOf(t) != nil && !asksForCopy(ev.qwords, ev.history, s.CopyWords(t))
 }
 
 // demoteCopies ranks each copy below the table it copies, unless the
@@ -63,7 +72,7 @@ func skipCopy(s *catalog.Snapshot, qwords map[string]bool, t *catalog.Table) boo
 // CopyPenalty times the original's. An original no evidence pointed at
 // comes in with Source "copy". It returns the demoted copies, copy key to
 // original key.
-func (r *RAG) demoteCopies(s *catalog.Snapshot, qwords map[string]bool, ranked []RankedTable) ([]RankedTable, map[string]string) {
+func (r *RAG) demoteCopies(s *catalog.Snapshot, ev *evidence, ranked []RankedTable) ([]RankedTable, map[string]string) {
 	demoted := map[string]string{}
 	at := make(map[string]int, len(ranked))
 	for i, t := range ranked {
@@ -72,7 +81,7 @@ func (r *RAG) demoteCopies(s *catalog.Snapshot, qwords map[string]bool, ranked [
 	var copies []int
 	for i := range ranked {
 		t := ranked[i].Table
-		if !skipCopy(s, qwords, t) {
+		if !skipCopy(s, ev, t) {
 			continue
 		}
 		o := s.CopyOf(t)

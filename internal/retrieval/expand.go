@@ -88,7 +88,7 @@ func (x *expansion) links(t *catalog.Table) []link {
 		if hub && !x.in[other.Key()] && x.score(other) == 0 {
 			return
 		}
-		if !x.in[other.Key()] && skipCopy(x.s, x.ev.qwords, other) {
+		if !x.in[other.Key()] && skipCopy(x.s, x.ev, other) {
 			return
 		}
 		l := link{fk: fk, to: other, cost: x.edgeCost(fk)}

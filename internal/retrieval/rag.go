@@ -425,9 +425,11 @@ type evidence struct {
 	modules     map[string]string
 	moduleNames []string
 	routed      []string
-	// qwords are the question's words (singular); demoted the copies
-	// ranked below their originals, copy key to original key (copies.go).
+	// qwords are the question's words (singular), history whether one is
+	// a history word; demoted the copies ranked below their originals,
+	// copy key to original key (copies.go).
 	qwords  map[string]bool
+	history bool
 	demoted map[string]string
 }
 
@@ -696,8 +698,8 @@ func (r *RAG) rank(s *catalog.Snapshot, question string, ev *evidence) []RankedT
 	if !r.cfg.RouterDisabled {
 		out, ev.routed = r.route(question, out, ev)
 	}
-	ev.qwords = qwords
-	out, ev.demoted = r.demoteCopies(s, qwords, out)
+	ev.qwords, ev.history = qwords, asksForHistory(qwords)
+	out, ev.demoted = r.demoteCopies(s, ev, out)
 	sortRanked(out)
 	if len(out) > 0 && out[0].Score > 0 {
 		top := out[0].Score
