@@ -93,6 +93,7 @@ var envVars = []envVar{
 	{"NL2SQL_RAG_LINKING_KEEP", "5", "Best lexical tables kept whatever the model picks: it can add and re-rank, not drop them."},
 	{"NL2SQL_RAG_LINKING_TIMEOUT", "8s", "Longest wait for the linking reply; then, and for 30s after a failure, the lexical result is used."},
 	{"NL2SQL_RAG_LINKING_MAX_TOKENS", "256", "Most tokens of the linking reply (num_predict)."},
+	{"NL2SQL_RAG_COPY_PENALTY", "0.1", "A copy of a table (shadow_, _hist, _bak, _old, an archive schema) scores at most this times the table it copies, unless the question asks for history; 1 only keeps it from outranking it."},
 	{"NL2SQL_BM25_K1", "1.2", "BM25 term frequency saturation."},
 	{"NL2SQL_BM25_B", "0.75", "BM25 length normalisation."},
 	{"NL2SQL_BM25_MIN_IDF", "1.5", "Question terms in a fifth or more of a large schema's documents (idf below this; id among columns) are left out of the search: they cost the most and rank little."},

@@ -44,6 +44,9 @@ type retrieveJoin struct {
 	Steps  []retrieval.JoinStep `json:"steps"`
 	// On is the whole join condition, as the model sees it.
 	On string `json:"on"`
+	// Inferred is set when a step joins along an edge inferred from names
+	// (the schema declares no foreign key there); the step says which.
+	Inferred bool `json:"inferred,omitempty"`
 }
 
 type retrieveError struct {
@@ -163,10 +166,12 @@ func retrieveOutput(question string, res *retrieval.Result) *retrieveResult {
 	}
 	for _, h := range res.JoinHints {
 		on := make([]string, len(h.Steps))
+		inferred := false
 		for i, st := range h.Steps {
 			on[i] = st.On()
+			inferred = inferred || st.Inferred
 		}
-		out.JoinPaths = append(out.JoinPaths, retrieveJoin{Tables: h.Tables, Steps: h.Steps, On: strings.Join(on, " AND ")})
+		out.JoinPaths = append(out.JoinPaths, retrieveJoin{Tables: h.Tables, Steps: h.Steps, On: strings.Join(on, " AND "), Inferred: inferred})
 	}
 	return out
 }
@@ -203,7 +208,11 @@ func printRetrieve(w io.Writer, out *retrieveResult, asJSON bool) error {
 	if len(out.JoinPaths) > 0 {
 		fmt.Fprintln(w, "joins:")
 		for _, j := range out.JoinPaths {
-			fmt.Fprintf(w, "  %s\n    ON %s\n", strings.Join(j.Tables, " → "), j.On)
+			mark := ""
+			if j.Inferred {
+				mark = "  (inferred from names: no foreign key declared)"
+			}
+			fmt.Fprintf(w, "  %s\n    ON %s%s\n", strings.Join(j.Tables, " → "), j.On, mark)
 		}
 	}
 	if md.Metrics != nil {

@@ -6,7 +6,37 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/retrieval"
 )
+
+func TestRetrieveMarksInferredJoins(t *testing.T) {
+	t.Parallel()
+	res := &retrieval.Result{
+		Metadata: retrieval.Metadata{Strategy: "rag", TablesIncluded: []string{"FCLT_ROOMS", "FCLT_BUILDING"}},
+		Scores:   []retrieval.TableScore{{Name: "FCLT_ROOMS", Score: 1, Source: "table"}, {Name: "FCLT_BUILDING", Score: 0.5, Source: "table"}},
+		JoinHints: []retrieval.JoinHint{
+			{Tables: []string{"FCLT_ROOMS", "FCLT_BUILDING"}, Steps: []retrieval.JoinStep{{From: "FCLT_ROOMS", FromColumns: []string{"FCLT_BUILDING_KEY"},
+				To: "FCLT_BUILDING", ToColumns: []string{"FCLT_BUILDING_KEY"}, ForeignKey: "inferred:FCLT_ROOMS.FCLT_BUILDING_KEY", Inferred: true}}},
+			{Tables: []string{"orders", "customers"}, Steps: []retrieval.JoinStep{{From: "orders", FromColumns: []string{"customer_id"},
+				To: "customers", ToColumns: []string{"customer_id"}, ForeignKey: "orders_customer_fk"}}},
+		},
+	}
+	var b strings.Builder
+	require.NoError(t, printRetrieve(&b, retrieveOutput("q", res), true))
+	var raw struct {
+		JoinPaths []map[string]any `json:"join_paths"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(b.String()), &raw))
+	require.Equal(t, true, raw.JoinPaths[0]["inferred"])
+	require.Equal(t, true, raw.JoinPaths[0]["steps"].([]any)[0].(map[string]any)["inferred"])
+	require.NotContains(t, raw.JoinPaths[1], "inferred", "a declared foreign key is not marked")
+
+	b.Reset()
+	require.NoError(t, printRetrieve(&b, retrieveOutput("q", res), false))
+	require.Contains(t, b.String(), "(inferred from names: no foreign key declared)")
+	require.Equal(t, 1, strings.Count(b.String(), "inferred from names"))
+}
 
 func TestRetrieve(t *testing.T) {
 	t.Parallel()

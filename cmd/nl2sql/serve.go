@@ -98,7 +98,7 @@ func loadSettings(m *Main) (*settings, error) {
 			HubDegree: e.int("NL2SQL_RAG_HUB_DEGREE"), HubExpansionCap: e.int("NL2SQL_RAG_HUB_EXPANSION_CAP"),
 			BridgeMinScore: e.float("NL2SQL_RAG_BRIDGE_MIN_SCORE"), BridgeCost: e.float("NL2SQL_RAG_BRIDGE_COST"),
 			RoleEdgeCost: e.float("NL2SQL_RAG_ROLE_EDGE_COST"), BridgeMaxHops: e.int("NL2SQL_RAG_BRIDGE_MAX_HOPS"),
-			BridgeCap: e.int("NL2SQL_RAG_BRIDGE_CAP"), Logger: log,
+			BridgeCap: e.int("NL2SQL_RAG_BRIDGE_CAP"), CopyPenalty: e.float("NL2SQL_RAG_COPY_PENALTY"), Logger: log,
 			Link: linkSettings(e),
 		},
 		Strategy: retrieval.AutoConfig{

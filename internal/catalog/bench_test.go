@@ -133,3 +133,35 @@ func BenchmarkCacheGet(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDerive is the once-per-snapshot cost of copies and inferred
+// joins on 2,000 tables that declare no foreign keys: the generated tables
+// with keys named for their tables (t0001_id), each referencing its parent
+// by name, and every fourth with a _bak copy.
+func BenchmarkDerive(b *testing.B) {
+	gen := generatedSnapshot("bench", 2000)
+	var tables []*catalog.Table
+	for i, t := range gen.Tables {
+		t := *t
+		t.Columns = append([]catalog.Column(nil), t.Columns...)
+		t.Columns[0].Name = t.Name + "_id"
+		t.PrimaryKey = []string{t.Columns[0].Name}
+		if i > 0 {
+			t.Columns[1].Name = fmt.Sprintf("t%04d_id", i/2)
+		}
+		tables = append(tables, &t)
+		if i%4 == 0 {
+			c := t
+			c.Name += "_bak"
+			c.PrimaryKey, c.Columns = nil, append([]catalog.Column(nil), t.Columns...)
+			c.Columns[0].PrimaryKey = false
+			tables = append(tables, &c)
+		}
+	}
+	for b.Loop() {
+		s := &catalog.Snapshot{Database: "bench", Schemas: []string{"bench"}, Tables: tables}
+		if n := len(s.InferredForeignKeys()); n < 1999 {
+			b.Fatalf("%d inferred", n)
+		}
+	}
+}

@@ -56,6 +56,8 @@ type Snapshot struct {
 	registered time.Time // rag.databases.created_at, set by Load
 	once       sync.Once
 	idx        *index
+	deriveOnce sync.Once
+	derived    *derived // copies and inferred joins (copies.go, infer.go)
 }
 
 // Table is a table, view, materialized view or foreign table.
@@ -102,6 +104,11 @@ type ForeignKey struct {
 	RefSchema  string   `json:"refSchema"`
 	RefTable   string   `json:"refTable"`
 	RefColumns []string `json:"refColumns"`
+	// Inferred marks a join edge nl2sql inferred from column names and
+	// types where the schema declares no foreign key (InferredForeignKeys),
+	// not a constraint of the database. Snapshot.ForeignKeys never holds
+	// one.
+	Inferred bool `json:"inferred,omitempty"`
 }
 
 // Key returns "schema.name", unquoted: the table's identity in maps and logs.

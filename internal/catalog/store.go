@@ -134,6 +134,11 @@ func (s *Snapshot) validate() error {
 		}
 	}
 	for _, fk := range s.ForeignKeys {
+		if fk.Inferred {
+			// rag.foreign_keys holds what the database declares; an
+			// inferred edge stored there would come back as a constraint.
+			return fmt.Errorf("catalog: foreign key %s on %s is inferred, not declared: inferred joins are never stored", fk.Name, fk.TableKey())
+		}
 		if !seen[fk.TableKey()] {
 			return fmt.Errorf("catalog: foreign key %s belongs to %s, which is not in the snapshot", fk.Name, fk.TableKey())
 		}

@@ -235,6 +235,8 @@ func TestStoreErrors(t *testing.T) {
 			Columns: []string{"id"}, RefSchema: "public", RefTable: "a", RefColumns: []string{"id"}}}}, "belongs to public.b, which is not in the snapshot"},
 		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a")}, ForeignKeys: []catalog.ForeignKey{{Name: "fk", Schema: "public", Table: "a",
 			Columns: []string{"id"}, RefSchema: "public", RefTable: "a"}}}, "has 1 columns referencing 0"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a")}, ForeignKeys: []catalog.ForeignKey{{Name: "inferred:a.id", Schema: "public", Table: "a",
+			Columns: []string{"id"}, RefSchema: "public", RefTable: "a", RefColumns: []string{"id"}, Inferred: true}}}, "is inferred, not declared"},
 		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: catalog.KindTable, PrimaryKey: []string{"nope"},
 			Columns: []catalog.Column{{Name: "id"}}}}}, "primary key (nope) of public.a does not list distinct columns"},
 		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: catalog.KindTable, PrimaryKey: []string{"id", "id"},

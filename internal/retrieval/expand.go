@@ -70,17 +70,20 @@ type link struct {
 	cost float64
 }
 
-// links returns the tables joined to t by a foreign key, with the cost of
+// links returns the tables joined to t by a foreign key, declared or
+// inferred from names (catalog.Snapshot.JoinsFrom), with the cost of
 // joining along it, computed once per expansion. A hub (more than
 // HubDegree foreign keys: employees, referenced by every table with a
 // created_by) only leads to tables the evidence points at, or already
 // included: through a hub, everything is two joins from everything, and an
-// unrelated bridge is worse than none.
+// unrelated bridge is worse than none. A copy the question does not ask
+// for (skipCopy) leads nowhere unless included: the table it copies joins
+// as well.
 func (x *expansion) links(t *catalog.Table) []link {
 	if l, ok := x.adj[t.Key()]; ok {
 		return l
 	}
-	hub := x.s.Degree(t) > x.cfg.HubDegree
+	hub := x.s.JoinDegree(t) > x.cfg.HubDegree
 	var out []link
 	at := map[string]int{} // position in out, by table key
 	add := func(fk catalog.ForeignKey, other *catalog.Table) {
@@ -88,6 +91,9 @@ func (x *expansion) links(t *catalog.Table) []link {
 			return
 		}
 		if hub && !x.in[other.Key()] && x.score(other) == 0 {
+			return
+		}
+		if !x.in[other.Key()] && skipCopy(x.s, x.ev, other) {
 			return
 		}
 		l := link{fk: fk, to: other, cost: x.edgeCost(fk)}
@@ -101,10 +107,10 @@ func (x *expansion) links(t *catalog.Table) []link {
 		at[other.Key()] = len(out)
 		out = append(out, l)
 	}
-	for _, fk := range x.s.Outgoing(t) {
+	for _, fk := range x.s.JoinsFrom(t) {
 		add(fk, x.s.Table(fk.RefSchema, fk.RefTable))
 	}
-	for _, fk := range x.s.Incoming(t) {
+	for _, fk := range x.s.JoinsTo(t) {
 		add(fk, x.s.Table(fk.Schema, fk.Table))
 	}
 	x.adj[t.Key()] = out
@@ -112,12 +118,14 @@ func (x *expansion) links(t *catalog.Table) []link {
 }
 
 // edgeCost is what joining along fk costs the planner: nothing for a key
-// named like the one it references (leave_requests.employee_id) or whose
+// named like the one it references (leave_requests.employee_id) or like
+// the table it references (rooms.building_id → buildings.id, an ORM's
+// invoices.accountId → customerAccounts.id: catalog NamedLikeKey) or whose
 // column the question matched (sales_rep_id for "sales representative"),
 // RoleEdgeCost for a role the question does not mention (created_by,
-// approved_by): those join every table to employees.
+// approved_by, placedByUserId): those join every table to employees.
 func (x *expansion) edgeCost(fk catalog.ForeignKey) float64 {
-	if slices.Equal(fk.Columns, fk.RefColumns) {
+	if slices.Equal(fk.Columns, fk.RefColumns) || x.s.NamedLikeKey(fk) {
 		return 0
 	}
 	if cols := x.ev.columnScores[fk.TableKey()]; cols != nil {
@@ -386,7 +394,7 @@ func (x *expansion) fkExpand() {
 	cands := map[string]*cand{}
 	blocked := map[string]bool{}
 	for _, p := range x.out.Tables {
-		hub := x.s.Degree(p.Table) > x.cfg.HubDegree
+		hub := x.s.JoinDegree(p.Table) > x.cfg.HubDegree
 		var mine []*cand
 		for _, l := range x.links(p.Table) {
 			n := l.to

@@ -24,6 +24,9 @@ type JoinStep struct {
 	To          string   `json:"to"`
 	ToColumns   []string `json:"toColumns"`
 	ForeignKey  string   `json:"foreignKey"`
+	// Inferred marks a join inferred from column names and types where the
+	// schema declares no foreign key (catalog.ForeignKey.Inferred).
+	Inferred bool `json:"inferred,omitempty"`
 }
 
 // IsPath reports whether h is a multi-hop path rather than an edge.
@@ -42,13 +45,14 @@ func (st JoinStep) On() string {
 func stepAlong(s *catalog.Snapshot, fk catalog.ForeignKey, forward bool) JoinStep {
 	from, to := s.SQLName(fk.Schema, fk.Table), s.SQLName(fk.RefSchema, fk.RefTable)
 	if forward {
-		return JoinStep{From: from, FromColumns: fk.Columns, To: to, ToColumns: fk.RefColumns, ForeignKey: fk.Name}
+		return JoinStep{From: from, FromColumns: fk.Columns, To: to, ToColumns: fk.RefColumns, ForeignKey: fk.Name, Inferred: fk.Inferred}
 	}
-	return JoinStep{From: to, FromColumns: fk.RefColumns, To: from, ToColumns: fk.Columns, ForeignKey: fk.Name}
+	return JoinStep{From: to, FromColumns: fk.RefColumns, To: from, ToColumns: fk.Columns, ForeignKey: fk.Name, Inferred: fk.Inferred}
 }
 
 // Edges returns the foreign keys between tables (self-references
-// included), in the order of tables, then by constraint name.
+// included), in the order of tables, then by constraint name, then the
+// join edges inferred from names (catalog.Snapshot.JoinsFrom), marked.
 func Edges(s *catalog.Snapshot, tables []*catalog.Table) []JoinHint {
 	in := make(map[string]bool, len(tables))
 	for _, t := range tables {
@@ -56,7 +60,7 @@ func Edges(s *catalog.Snapshot, tables []*catalog.Table) []JoinHint {
 	}
 	var out []JoinHint
 	for _, t := range tables {
-		for _, fk := range s.Outgoing(t) {
+		for _, fk := range s.JoinsFrom(t) {
 			if !in[fk.RefKey()] {
 				continue
 			}
@@ -86,7 +90,7 @@ func Paths(s *catalog.Snapshot, tables []*catalog.Table, maxHops, maxPaths int) 
 	links := make([]map[int]link, n)
 	adj := make([][]int, n)
 	for i, t := range tables {
-		for _, fk := range s.Outgoing(t) {
+		for _, fk := range s.JoinsFrom(t) {
 			j, ok := pos[fk.RefKey()]
 			if !ok || j == i {
 				continue
@@ -176,11 +180,14 @@ func Paths(s *catalog.Snapshot, tables []*catalog.Table, maxHops, maxPaths int) 
 	return out
 }
 
-// betterFK prefers, between two foreign keys joining the same tables, the
-// one whose columns are named like the referenced ones
-// (leave_requests.employee_id over leave_requests.approved_by), then the
-// first by name.
+// betterFK prefers, between two foreign keys joining the same tables, a
+// declared one over an inferred one, then the one whose columns are named
+// like the referenced ones (leave_requests.employee_id over
+// leave_requests.approved_by), then the first by name.
 func betterFK(a, b catalog.ForeignKey) bool {
+	if a.Inferred != b.Inferred {
+		return !a.Inferred
+	}
 	na, nb := slices.Equal(a.Columns, a.RefColumns), slices.Equal(b.Columns, b.RefColumns)
 	if na != nb {
 		return na
@@ -215,20 +222,37 @@ func RenderJoinHints(hints []JoinHint, format JoinHintFormat) string {
 		case !h.IsPath() && format.edges():
 			st := h.Steps[0]
 			if len(st.FromColumns) == 1 {
-				edges.WriteString("- " + st.From + "." + catalog.QuoteIdent(st.FromColumns[0]) + " → " + st.To + "." + catalog.QuoteIdent(st.ToColumns[0]) + "\n")
+				edges.WriteString("- " + st.From + "." + catalog.QuoteIdent(st.FromColumns[0]) + " → " + st.To + "." + catalog.QuoteIdent(st.ToColumns[0]))
 			} else {
-				edges.WriteString("- " + st.From + " (" + identList(st.FromColumns) + ") → " + st.To + " (" + identList(st.ToColumns) + ")\n")
+				edges.WriteString("- " + st.From + " (" + identList(st.FromColumns) + ") → " + st.To + " (" + identList(st.ToColumns) + ")")
 			}
+			edges.WriteString(inferredMark(st.Inferred) + "\n")
 		case h.IsPath() && format.paths():
 			on := make([]string, len(h.Steps))
+			var inferred []string
 			for i, st := range h.Steps {
 				on[i] = st.On()
+				if st.Inferred {
+					inferred = append(inferred, on[i])
+				}
 			}
 			paths.WriteString("- " + strings.Join(h.Tables, " → ") + "\n  ON: " + strings.Join(on, " AND ") + "\n")
+			if len(inferred) > 0 {
+				paths.WriteString("  (inferred from names, no foreign key declared: " + strings.Join(inferred, " AND ") + ")\n")
+			}
 		}
 	}
 	if edges.Len() > 0 && paths.Len() > 0 {
 		return "Foreign keys:\n" + edges.String() + "\nSuggested join paths:\n" + paths.String()
 	}
 	return edges.String() + paths.String()
+}
+
+// inferredMark marks an inferred join in the hints: the model should know
+// it is a likely join, not a constraint.
+func inferredMark(inferred bool) string {
+	if inferred {
+		return " (inferred)"
+	}
+	return ""
 }

@@ -200,6 +200,14 @@ type RAGConfig struct {
 	// Link configures schema linking with a chat model (link.go): off
 	// without a Linker. Defaults to LinkConfig{}.WithDefaults().
 	Link LinkConfig
+	// CopyPenalty ranks a copy of a table (catalog.Snapshot.CopyOf:
+	// shadow_instances, orders_hist, CUST_MSTR_BAK_2011, an archive
+	// schema's orders) below the table it copies, unless the question asks
+	// for history: the original takes the better of the two scores, the
+	// copy at most CopyPenalty times the original's. 1 only keeps the copy
+	// from outranking it. Defaults to 0.1: a copy matches a question as
+	// well as its original, and the model given both picks either.
+	CopyPenalty float64
 	// Expand selects the included tables from the ranking. Defaults to
 	// the MaxTables best scoring at least MinRelativeScore, the join
 	// planner's bridges, then FK expansion, within FinalMaxTables.
@@ -249,6 +257,7 @@ func (c RAGConfig) WithDefaults() RAGConfig {
 	setDefault(&c.BridgeMaxHops, 2)
 	setDefault(&c.BridgeCap, 3)
 	c.Link = c.Link.WithDefaults()
+	setDefault(&c.CopyPenalty, 0.1)
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -307,6 +316,8 @@ func (c RAGConfig) validate() error {
 		return errors.New("retrieval: BridgeMinScore must be between 0 and 1, BridgeCost and RoleEdgeCost not negative")
 	case c.BridgeMaxHops < 1 || c.BridgeCap < 0:
 		return errors.New("retrieval: BridgeMaxHops must be positive and BridgeCap not negative")
+	case c.CopyPenalty < 0 || c.CopyPenalty > 1:
+		return errors.New("retrieval: CopyPenalty must be between 0 and 1")
 	}
 	return c.Link.validate()
 }
@@ -437,6 +448,12 @@ type evidence struct {
 	routed      []string
 	// link is the schema linking run, nil when linking is off.
 	link *linkRun
+	// qwords are the question's words (singular), history whether one is
+	// a history word; demoted the copies ranked below their originals,
+	// copy key to original key (copies.go).
+	qwords  map[string]bool
+	history bool
+	demoted map[string]string
 }
 
 type fused struct {
@@ -655,7 +672,7 @@ func (r *RAG) rank(s *catalog.Snapshot, question string, ev *evidence) []RankedT
 		if t == nil {
 			continue
 		}
-		for _, fk := range s.Outgoing(t) {
+		for _, fk := range s.JoinsFrom(t) {
 			if len(fk.Columns) != 1 || fk.Columns[0] != f.hit.Column || fk.RefKey() == t.Key() {
 				continue
 			}
@@ -704,6 +721,8 @@ func (r *RAG) rank(s *catalog.Snapshot, question string, ev *evidence) []RankedT
 	if !r.cfg.RouterDisabled {
 		out, ev.routed = r.route(question, out, ev)
 	}
+	ev.qwords, ev.history = qwords, asksForHistory(qwords)
+	out, ev.demoted = r.demoteCopies(s, ev, out)
 	sortRanked(out)
 	if len(out) > 0 && out[0].Score > 0 {
 		top := out[0].Score
@@ -787,6 +806,7 @@ func (r *RAG) describe(res *Result, s *catalog.Snapshot, ev *evidence, ranked []
 		}
 	}
 	m.FinalTableCount = len(sel.Tables)
+	describeJoins(m, s, ev, res.Tables)
 	m.Coverage = round3(coverage(ev, res.Tables))
 	avg := avgRelevance(ev, res.Tables, m.Coverage)
 	md.AvgRelevanceScore = &avg

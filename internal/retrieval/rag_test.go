@@ -243,7 +243,7 @@ func TestRAG(t *testing.T) {
 		require.Equal(t, 4, m.FKExpansionCandidates)
 		require.Equal(t, 1, m.FKExpansionAdded)
 		require.Equal(t, 2, m.FKExpansionBlockedNoEvidence)
-		require.Equal(t, map[string]int{"join_bridges_added": 1}, m.Expansion)
+		require.Equal(t, map[string]int{"join_bridges_added": 1, "copies_demoted": 0, "inferred_edges_used": 0}, m.Expansion)
 		require.Equal(t, "bridge", res.Scores[1].Source)
 		require.NotNil(t, res.Metadata.AvgRelevanceScore)
 

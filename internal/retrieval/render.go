@@ -53,6 +53,11 @@ func writeMSchema(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table, max
 			b.WriteString(" PK")
 		}
 		for _, ref := range fks[c.Name] {
+			if ref.fk.Inferred {
+				// Not a constraint: a join the names suggest.
+				b.WriteString(" likely FK→" + ref.mschema(s))
+				continue
+			}
 			b.WriteString(" FK→" + ref.mschema(s))
 		}
 		if len(c.AllowedValues) > 0 {
@@ -88,7 +93,7 @@ func writeCreateTable(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table,
 			d.WriteString(" NOT NULL")
 		}
 		for _, ref := range fks[c.Name] {
-			if ref.single() {
+			if ref.single() && !ref.fk.Inferred {
 				d.WriteString(" REFERENCES " + ref.refName(s) + " (" + catalog.QuoteIdent(ref.fk.RefColumns[0]) + ")")
 			}
 		}
@@ -117,6 +122,13 @@ func writeCreateTable(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table,
 		b.WriteByte('\n')
 	}
 	b.WriteString(");\n")
+	// Inferred joins are no constraint of the table: a comment says them.
+	for _, fk := range s.JoinsFrom(t) {
+		if fk.Inferred {
+			b.WriteString("-- likely joins " + s.SQLName(fk.RefSchema, fk.RefTable) + " on (" + identList(fk.Columns) + ") = (" +
+				identList(fk.RefColumns) + "): inferred from names, no foreign key declared\n")
+		}
+	}
 }
 
 func createKeyword(kind string) string {
@@ -191,9 +203,12 @@ func (r columnRef) mschema(s *catalog.Snapshot) string {
 	return r.refName(s) + "." + catalog.QuoteIdent(refCol)
 }
 
+// columnFKs are the foreign keys of t's columns, declared and then
+// inferred (catalog.Snapshot.JoinsFrom; rendered as likely joins, never as
+// constraints).
 func columnFKs(s *catalog.Snapshot, t *catalog.Table) map[string][]columnRef {
 	out := map[string][]columnRef{}
-	for _, fk := range s.Outgoing(t) {
+	for _, fk := range s.JoinsFrom(t) {
 		for i, c := range fk.Columns {
 			out[c] = append(out[c], columnRef{fk: fk, pos: i})
 		}

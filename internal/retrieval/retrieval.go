@@ -174,7 +174,8 @@ type TableScore struct {
 	Score float64 `json:"score"`
 	// Source says what brought it in: "table" (its own document matched),
 	// "column" or "value" (only its columns or values did), "fk" (foreign
-	// key expansion), "bridge" (the join planner), "keyword" (the fallback
+	// key expansion), "bridge" (the join planner), "copy" (the ranking of
+	// a copy of it, see RAGConfig.CopyPenalty), "keyword" (the fallback
 	// name match), "link" (the chat model picked it, see Linking).
 	Source string `json:"source"`
 }
@@ -248,8 +249,14 @@ type Metrics struct {
 	FKExpansionAdded             int `json:"fk_expansion_added"`
 	FKExpansionBlockedNoEvidence int `json:"fk_expansion_blocked_no_evidence"`
 	// Expansion holds whatever else the expansion reports (join
-	// planner bridges, hub caps).
+	// planner bridges, hub caps), and with every RAG retrieval
+	// copies_demoted (see DemotedCopies) and inferred_edges_used (join
+	// edges inferred from names between the included tables, marked
+	// inferred in the join hints).
 	Expansion map[string]int `json:"expansion,omitempty"`
+	// DemotedCopies are the copies ranked below the tables they copy
+	// (RAGConfig.CopyPenalty), copy to original, as SQL names.
+	DemotedCopies map[string]string `json:"demoted_copies,omitempty"`
 	// Final selection.
 	FinalTableCount int      `json:"final_table_count"`
 	FinalTables     []string `json:"final_tables"`

@@ -1,0 +1,211 @@
+package catalog_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+)
+
+// edges renders inferred foreign keys as "table(cols)>ref(cols)".
+func edges(fks []catalog.ForeignKey) []string {
+	out := []string{}
+	for _, fk := range fks {
+		out = append(out, fmt.Sprintf("%s(%s)>%s(%s)", fk.Table, strings.Join(fk.Columns, ","), fk.RefTable, strings.Join(fk.RefColumns, ",")))
+	}
+	return out
+}
+
+func TestInferredForeignKeys(t *testing.T) {
+	t.Parallel()
+
+	t.Run("WarehouseWithoutForeignKeys", func(t *testing.T) {
+		t.Parallel()
+		// Upper case, prefixes, _KEY columns, no foreign key declared.
+		s := snapshot([]string{"DW"},
+			table("DW", "FCLT_BUILDING", "*FCLT_BUILDING_KEY", "BLDG_NAME:varchar(60)", "CAMPUS_CD:char(4)"),
+			table("DW", "FCLT_ROOMS", "*FCLT_ROOM_KEY", "FCLT_BUILDING_KEY", "ROOM_NO:varchar(10)", "CAPACITY:smallint"),
+			table("DW", "ORG_UNIT", "*ORG_UNIT_KEY", "ORG_UNIT_NAME:varchar(80)"),
+			table("DW", "HR_EMPLOYEE", "*EMPLOYEE_KEY", "HR_ORG_UNIT_KEY", "BUILDING_KEY", "HIRE_DT:date"),
+			table("DW", "CAMPUS", "*CAMPUS_CD:char(4)", "CAMPUS_NAME:varchar(40)"),
+			// Same name, incompatible type: no edge.
+			table("DW", "PARKING_PERMIT", "*PERMIT_NO:varchar(12)", "CAMPUS_CD:integer"),
+		)
+		got := s.InferredForeignKeys()
+		require.Equal(t, []string{
+			"FCLT_BUILDING(CAMPUS_CD)>CAMPUS(CAMPUS_CD)",
+			"FCLT_ROOMS(FCLT_BUILDING_KEY)>FCLT_BUILDING(FCLT_BUILDING_KEY)",
+			"HR_EMPLOYEE(BUILDING_KEY)>FCLT_BUILDING(FCLT_BUILDING_KEY)",
+			"HR_EMPLOYEE(HR_ORG_UNIT_KEY)>ORG_UNIT(ORG_UNIT_KEY)",
+		}, edges(got))
+		for _, fk := range got {
+			require.True(t, fk.Inferred)
+			require.True(t, strings.HasPrefix(fk.Name, "inferred:"), fk.Name)
+		}
+		require.Empty(t, s.ForeignKeys, "inferred edges are never declared ones")
+
+		rooms, building := s.Table("DW", "FCLT_ROOMS"), s.Table("DW", "FCLT_BUILDING")
+		require.Empty(t, s.Outgoing(rooms), "Outgoing stays the declared constraints")
+		require.Equal(t, 0, s.Degree(building))
+		require.Equal(t, []string{"FCLT_ROOMS(FCLT_BUILDING_KEY)>FCLT_BUILDING(FCLT_BUILDING_KEY)"}, edges(s.JoinsFrom(rooms)))
+		require.Len(t, s.JoinsTo(building), 2)
+		require.Equal(t, 3, s.JoinDegree(building))
+
+		named := map[string]bool{}
+		for _, fk := range got {
+			named[fk.Table+"."+fk.Columns[0]] = s.NamedLikeKey(fk)
+		}
+		require.Equal(t, map[string]bool{"FCLT_BUILDING.CAMPUS_CD": true, "FCLT_ROOMS.FCLT_BUILDING_KEY": true,
+			"HR_EMPLOYEE.BUILDING_KEY": true, "HR_EMPLOYEE.HR_ORG_UNIT_KEY": false}, named, "a prefix or role is not the key's name")
+	})
+
+	t.Run("TableNamedKeys", func(t *testing.T) {
+		t.Parallel()
+		s := snapshot([]string{"public"},
+			table("public", "buildings", "*id", "name:text"),
+			table("public", "rooms", "*id", "building_id", "name:text", "code:text"),
+			table("public", "customerAccounts", "*id", "name:text"),
+			table("public", "invoices", "*id", "accountId", "placedByUserId", "total:numeric(12,2)"),
+			table("public", "users", "*id", "email:text"),
+			table("public", "cpt_codes", "*code:varchar(5)", "description:text"),
+			table("public", "claim_lines", "*claim_line_id:bigint", "cpt_code:varchar(5)", "amount:numeric"),
+			// generic names: rooms.code is no cpt code, name no key.
+			table("public", "codes", "*code:text", "label:text"),
+		)
+		require.Equal(t, []string{
+			"claim_lines(cpt_code)>cpt_codes(code)",
+			"invoices(accountId)>customerAccounts(id)",
+			"invoices(placedByUserId)>users(id)",
+			"rooms(building_id)>buildings(id)",
+		}, edges(s.InferredForeignKeys()))
+	})
+
+	t.Run("CompositeKeys", func(t *testing.T) {
+		t.Parallel()
+		s := snapshot([]string{"sap"},
+			table("sap", "mkpf", "*mblnr:char(10)", "*mjahr:numeric(4)", "budat:date"),
+			table("sap", "mseg", "*mblnr:char(10)", "*mjahr:numeric(4)", "*zeile:numeric(4)", "matnr:char(18)", "menge:numeric(13,3)"),
+			table("sap", "mara", "*matnr:char(18)", "mtart:char(4)"),
+			table("sap", "PO_DTL", "*PO_NO", "*PO_SEQ:smallint", "ITEM_NO"),
+			// PO_SEQ is the receipt's own numbering: with PO_NO it is no
+			// PO line.
+			table("sap", "RCV_DTL", "*RCVR_NO", "*PO_SEQ:smallint", "PO_NO", "QTY:numeric"),
+			table("sap", "PO_HDR", "*PO_NO", "PO_DT:date"),
+			table("sap", "CUST_SHIPTO", "*CUST_NO", "*SHIPTO_NO:smallint", "CITY:text"),
+			table("sap", "ORDHDR", "*ORD_NO", "CUST_NO", "SHIPTO_NO:smallint"),
+			// A key with a generic part (a line number) is too common.
+			table("sap", "INVLN", "*INV_NO", "*LN_NO:smallint", "AMT:numeric"),
+			table("sap", "RMA_LN", "*RMA_NO", "INV_NO", "LN_NO:smallint"),
+		)
+		require.Equal(t, []string{
+			"ORDHDR(CUST_NO,SHIPTO_NO)>CUST_SHIPTO(CUST_NO,SHIPTO_NO)",
+			"PO_DTL(PO_NO)>PO_HDR(PO_NO)",
+			"RCV_DTL(PO_NO)>PO_HDR(PO_NO)",
+			"mseg(mblnr,mjahr)>mkpf(mblnr,mjahr)",
+			"mseg(matnr)>mara(matnr)",
+		}, edges(s.InferredForeignKeys()))
+	})
+
+	t.Run("DeclaredWins", func(t *testing.T) {
+		t.Parallel()
+		s := snapshot([]string{"public"},
+			table("public", "customers", "*customer_id", "name:text"),
+			table("public", "orders", "*order_id", "customer_id", "bill_to_customer_id", "sales_rep_id"),
+			table("public", "sales_reps", "*sales_rep_id", "name:text"),
+		)
+		s.ForeignKeys = []catalog.ForeignKey{
+			{Name: "orders_customer_fk", Schema: "public", Table: "orders", Columns: []string{"customer_id"}, RefSchema: "public", RefTable: "customers", RefColumns: []string{"customer_id"}},
+		}
+		// customer_id is declared; bill_to_customer_id would join the
+		// same two tables again; sales_rep_id is left to inference.
+		require.Equal(t, []string{"orders(sales_rep_id)>sales_reps(sales_rep_id)"}, edges(s.InferredForeignKeys()))
+		orders := s.Table("public", "orders")
+		require.Len(t, s.Outgoing(orders), 1)
+		require.Len(t, s.JoinsFrom(orders), 2)
+		require.False(t, s.JoinsFrom(orders)[0].Inferred, "declared first")
+		require.True(t, s.JoinsFrom(orders)[1].Inferred)
+	})
+
+	t.Run("AmbiguousAndOneToOne", func(t *testing.T) {
+		t.Parallel()
+		s := snapshot([]string{"sap"},
+			// vbeln is the key of sales orders and of deliveries: vbap's
+			// could be either.
+			table("sap", "vbak", "*vbeln:char(10)", "kunnr:char(10)"),
+			table("sap", "likp", "*vbeln:char(10)", "lfdat:date"),
+			table("sap", "vbap", "*posnr:numeric(6)", "vbeln:char(10)"),
+			// A 1:1 extension references the table its key names, not
+			// the other way round.
+			table("sap", "employees", "*employee_id", "name:text"),
+			table("sap", "employee_details", "*employee_id", "shoe_size:smallint"),
+		)
+		require.Equal(t, []string{"employee_details(employee_id)>employees(employee_id)"}, edges(s.InferredForeignKeys()))
+	})
+
+	t.Run("CopiesAreNotReferenced", func(t *testing.T) {
+		t.Parallel()
+		s := snapshot([]string{"public"},
+			table("public", "orders", "*order_id", "total:numeric"),
+			table("public", "orders_bak", "*order_id", "total:numeric"),
+			table("public", "order_lines", "*line_id", "order_id", "qty:numeric"),
+		)
+		require.Equal(t, "public.orders", s.CopyOf(s.Table("public", "orders_bak")).Key())
+		// The copy joins its original by the key they share (a history
+		// question may compare them); nothing references the copy.
+		require.Equal(t, []string{"order_lines(order_id)>orders(order_id)", "orders_bak(order_id)>orders(order_id)"}, edges(s.InferredForeignKeys()))
+		require.Zero(t, s.JoinDegree(s.Table("public", "orders_bak")), "a copy's inferred edges make no hub")
+	})
+
+	t.Run("FanIn", func(t *testing.T) {
+		t.Parallel()
+		// TERM_CODE, the key of SEMESTER (a name that says nothing of
+		// terms), is in more tables than MaxInferredFanIn: every table
+		// carries it, and it is no evidence of a join. employee_id, which
+		// names employees, is in as many and is kept: employees is a hub.
+		tables := []*catalog.Table{
+			table("u", "SEMESTER", "*TERM_CODE:char(6)", "START_DT:date"),
+			table("u", "employees", "*employee_id", "name:text"),
+		}
+		for i := range catalog.MaxInferredFanIn + 1 {
+			tables = append(tables, table("u", fmt.Sprintf("T%02d", i), fmt.Sprintf("*T%02d_ID", i), "TERM_CODE:char(6)", "employee_id"))
+		}
+		s := snapshot([]string{"u"}, tables...)
+		toEmployees, toSemester := 0, 0
+		for _, fk := range s.InferredForeignKeys() {
+			switch fk.RefTable {
+			case "employees":
+				toEmployees++
+			case "SEMESTER":
+				toSemester++
+			}
+		}
+		require.Equal(t, catalog.MaxInferredFanIn+1, toEmployees)
+		require.Zero(t, toSemester)
+		emp := s.Table("u", "employees")
+		require.Greater(t, s.JoinDegree(emp), catalog.HubDegree, "a hub, as the join planner treats it")
+
+		// At the cap, the edges stay.
+		s = snapshot([]string{"u"}, tables[:catalog.MaxInferredFanIn+1]...)
+		toSemester = 0
+		for _, fk := range s.InferredForeignKeys() {
+			if fk.RefTable == "SEMESTER" {
+				toSemester++
+			}
+		}
+		require.Equal(t, catalog.MaxInferredFanIn-1, toSemester)
+	})
+
+	t.Run("GenericNames", func(t *testing.T) {
+		t.Parallel()
+		s := snapshot([]string{"public"},
+			table("public", "statuses", "*status:text", "label:text"),
+			table("public", "tickets", "*id", "status:text", "name:text", "created_by", "code:text"),
+			table("public", "codes", "*code:text"),
+			table("public", "things", "*id", "name:text"),
+		)
+		require.Empty(t, s.InferredForeignKeys(), "status, name, code and id say nothing of which table they join")
+	})
+}
