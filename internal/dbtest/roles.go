@@ -21,8 +21,8 @@ import (
 func (db *DB) RoleName(suffix string) string { return db.Name + "_" + suffix }
 
 // NewRole creates the LOGIN role RoleName(suffix), with no privileges, and
-// drops it when the test ends (after DROP OWNED BY in db takes back its
-// grants there). Tests of client roles connect as it with PoolAs.
+// drops it when the test ends (after REASSIGN OWNED and DROP OWNED in db
+// take back its objects and grants there). Tests of client roles connect as it with PoolAs.
 func (db *DB) NewRole(t testing.TB, suffix string) string {
 	t.Helper()
 	ctx := context.Background()
@@ -45,8 +45,10 @@ func (db *DB) DropRoleAtCleanup(t testing.TB, role string) {
 		if err := db.Pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)", role).Scan(&exists); err != nil || !exists {
 			return
 		}
+		// What the role owns goes to the test's role (and with the test's
+		// database); DROP OWNED then takes back its grants.
 		id := pgx.Identifier{role}.Sanitize()
-		if _, err := db.Pool.Exec(ctx, "DROP OWNED BY "+id); err != nil {
+		if _, err := db.Pool.Exec(ctx, "REASSIGN OWNED BY "+id+" TO CURRENT_USER; DROP OWNED BY "+id); err != nil {
 			t.Logf("dbtest: drop owned by %s: %v", role, err)
 		}
 		if _, err := db.Pool.Exec(ctx, "DROP ROLE "+id); err != nil {
