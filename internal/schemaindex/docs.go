@@ -123,7 +123,9 @@ func hashText(s string) []byte {
 
 func foreignKeysByColumn(s *catalog.Snapshot, t *catalog.Table) map[string][]catalog.ForeignKey {
 	out := map[string][]catalog.ForeignKey{}
-	for _, fk := range s.Outgoing(t) {
+	// Declared and inferred joins alike: a column of a schema without
+	// foreign keys (FCLT_BUILDING_KEY) still says which table it is about.
+	for _, fk := range s.JoinsFrom(t) {
 		for _, c := range fk.Columns {
 			out[c] = append(out[c], fk)
 		}
