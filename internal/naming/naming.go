@@ -52,6 +52,47 @@ func Parts(s string) []string {
 	return parts
 }
 
+// PartsKeepingDigits splits an identifier into lower-case words at underscores and
+// other separators and at case changes (orderLineItems, HTTPServer), so
+// that CUST_MSTR_BAK_2011, customerAccountsBackup and shadow_instances
+// compare part by part whatever their style. Digits stay with the letters
+// before them (icd10, t001w); a run of digits after a separator is a part
+// of its own (_2011). Run-together upper case (PURCHASEORDERLINE) stays one
+// part (Segment takes it apart).
+//
+// Parts splits letters from digits, for words; this keeps them together,
+// for comparing names with names of the same schema (internal/catalog's
+// copies and inferred joins).
+func PartsKeepingDigits(name string) []string {
+	var parts []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			parts = append(parts, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			flush()
+			continue
+		}
+		if i > 0 && len(cur) > 0 && unicode.IsUpper(r) {
+			prev := rs[i-1]
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			// orderLine: lower then upper; HTTPServer: the last upper of a
+			// run that starts a lower-case word.
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower) {
+				flush()
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return parts
+}
+
 // TextWords returns the lower-case words of free text (comments, glosses,
 // questions): runs of letters and digits, with apostrophes dropped
 // ("employee's" → "employees").
