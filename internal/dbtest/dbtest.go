@@ -264,28 +264,42 @@ var (
 // machine. Best effort: errors are ignored, and a server on another host
 // (whose pids mean nothing here) is left alone.
 func sweep(ctx context.Context, admin *pgx.Conn) {
-	if !localServer(AdminURL()) {
-		return
+	for _, n := range orphans(ctx, admin, "SELECT datname FROM pg_database WHERE datname LIKE 'nl2sql\\_%'", ownedName, 2) {
+		_, _ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{n}.Sanitize()+" WITH (FORCE)")
 	}
-	rows, err := admin.Query(ctx, "SELECT datname FROM pg_database WHERE datname LIKE 'nl2sql\\_%'")
+}
+
+// orphans are the names query returns that re matches with, in its pidGroup-th
+// group, the pid of a process that no longer runs here (not this one). None
+// for a server on another host, or on an error: sweeps are best effort.
+func orphans(ctx context.Context, q interface {
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+}, query string, re *regexp.Regexp, pidGroup int,
+) []string {
+	if !localServer(AdminURL()) {
+		return nil
+	}
+	rows, err := q.Query(ctx, query)
 	if err != nil {
-		return
+		return nil
 	}
 	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
-		return
+		return nil
 	}
+	var out []string
 	for _, n := range names {
-		m := ownedName.FindStringSubmatch(n)
+		m := re.FindStringSubmatch(n)
 		if m == nil {
 			continue
 		}
-		pid, _ := strconv.Atoi(m[2])
+		pid, _ := strconv.Atoi(m[pidGroup])
 		if pid == os.Getpid() || syscall.Kill(pid, 0) != syscall.ESRCH {
 			continue // ours, or its owner still runs
 		}
-		_, _ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{n}.Sanitize()+" WITH (FORCE)")
+		out = append(out, n)
 	}
+	return out
 }
 
 func localServer(u string) bool {

@@ -3,11 +3,8 @@ package dbtest
 import (
 	"context"
 	"net/url"
-	"os"
 	"regexp"
-	"strconv"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -90,26 +87,7 @@ var (
 // effort: a role whose database is still there keeps its grants and stays
 // until a later sweep.
 func sweepRoles(ctx context.Context, pool *pgxpool.Pool) {
-	if !localServer(AdminURL()) {
-		return
-	}
-	rows, err := pool.Query(ctx, "SELECT rolname FROM pg_roles WHERE rolname LIKE 'nl2sql\\_t\\_%'")
-	if err != nil {
-		return
-	}
-	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return
-	}
-	for _, n := range names {
-		m := ownedRole.FindStringSubmatch(n)
-		if m == nil {
-			continue
-		}
-		pid, _ := strconv.Atoi(m[1])
-		if pid == os.Getpid() || syscall.Kill(pid, 0) != syscall.ESRCH {
-			continue
-		}
+	for _, n := range orphans(ctx, pool, "SELECT rolname FROM pg_roles WHERE rolname LIKE 'nl2sql\\_t\\_%'", ownedRole, 1) {
 		_, _ = pool.Exec(ctx, "DROP ROLE IF EXISTS "+pgx.Identifier{n}.Sanitize())
 	}
 }
