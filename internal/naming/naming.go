@@ -20,7 +20,11 @@ import (
 // upper-case run followed by lower case (HTTPServer → HTTP, Server) and
 // between letters and digits (address2). Parts are lower-cased. Run-together
 // words (SALESREPRESENTATIVE) stay one part: Segment takes them apart.
-func Parts(s string) []string {
+func Parts(s string) []string { return parts(s, true) }
+
+// parts splits s as Parts does, between letters and digits too when
+// splitDigits.
+func parts(s string, splitDigits bool) []string {
 	var parts []string
 	var cur []rune
 	flush := func() {
@@ -42,7 +46,7 @@ func Parts(s string) []string {
 				flush()
 			case unicode.IsUpper(r) && unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
 				flush()
-			case unicode.IsDigit(r) != unicode.IsDigit(prev):
+			case splitDigits && unicode.IsDigit(r) != unicode.IsDigit(prev):
 				flush()
 			}
 		}
@@ -63,35 +67,7 @@ func Parts(s string) []string {
 // Parts splits letters from digits, for words; this keeps them together,
 // for comparing names with names of the same schema (internal/catalog's
 // copies and inferred joins).
-func PartsKeepingDigits(name string) []string {
-	var parts []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			parts = append(parts, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(name)
-	for i, r := range rs {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			flush()
-			continue
-		}
-		if i > 0 && len(cur) > 0 && unicode.IsUpper(r) {
-			prev := rs[i-1]
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			// orderLine: lower then upper; HTTPServer: the last upper of a
-			// run that starts a lower-case word.
-			if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower) {
-				flush()
-			}
-		}
-		cur = append(cur, r)
-	}
-	flush()
-	return parts
-}
+func PartsKeepingDigits(name string) []string { return parts(name, false) }
 
 // TextWords returns the lower-case words of free text (comments, glosses,
 // questions): runs of letters and digits, with apostrophes dropped

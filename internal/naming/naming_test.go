@@ -109,3 +109,16 @@ func TestFits(t *testing.T) {
 	require.Zero(t, Fits("ab", "ab"))
 	require.Greater(t, Fits("header", "hdr"), Fits("hundred", "hdr"), "fewer skipped consonants fit better")
 }
+
+func TestPartsKeepingDigits(t *testing.T) {
+	t.Parallel()
+
+	for in, want := range map[string][]string{
+		"CUST_MSTR_BAK_2011": {"cust", "mstr", "bak", "2011"},
+		"t001w":              {"t001w"},
+		"icd10Codes":         {"icd10", "codes"},
+		"shadowInstances":    {"shadow", "instances"},
+	} {
+		require.Equal(t, want, PartsKeepingDigits(in), in)
+	}
+}
