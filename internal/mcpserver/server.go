@@ -102,7 +102,7 @@ func New(pool *pgxpool.Pool, retrieve Retriever, cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, pool: pool, retrieve: retrieve, cache: catalog.NewCache(pool)}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "nl2sql", Title: "nl2sql", Version: cfg.Version}, &mcp.ServerOptions{
-		Logger:       cfg.Logger,
+		Logger:       sdkLogger(cfg.Logger),
 		Instructions: instructions,
 	})
 	s.addTools()
@@ -131,7 +131,7 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 // left to close at shutdown; the tools need no server-to-client requests.
 func (s *Server) Handler() http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
-		&mcp.StreamableHTTPOptions{Stateless: true, Logger: s.cfg.Logger})
+		&mcp.StreamableHTTPOptions{Stateless: true, Logger: sdkLogger(s.cfg.Logger)})
 }
 
 // toolError is a tool result that failed: "class: message", as an MCP tool
@@ -169,4 +169,29 @@ func decodeRows(raw json.RawMessage) ([][]any, error) {
 	var rows [][]any
 	err := dec.Decode(&rows)
 	return rows, err
+}
+
+// sdkLogger is logger for the SDK's own logs, with its info lines (a
+// session per HTTP request in stateless mode) lowered to debug.
+func sdkLogger(logger *slog.Logger) *slog.Logger { return slog.New(demote{logger.Handler()}) }
+
+type demote struct{ slog.Handler }
+
+func (d demote) Enabled(ctx context.Context, l slog.Level) bool {
+	return d.Handler.Enabled(ctx, lower(l))
+}
+
+func (d demote) Handle(ctx context.Context, r slog.Record) error {
+	r.Level = lower(r.Level)
+	return d.Handler.Handle(ctx, r)
+}
+
+func (d demote) WithAttrs(attrs []slog.Attr) slog.Handler { return demote{d.Handler.WithAttrs(attrs)} }
+func (d demote) WithGroup(name string) slog.Handler       { return demote{d.Handler.WithGroup(name)} }
+
+func lower(l slog.Level) slog.Level {
+	if l < slog.LevelWarn {
+		return slog.LevelDebug
+	}
+	return l
 }
