@@ -75,6 +75,9 @@ type Config struct {
 	Logger *slog.Logger
 	// Clock returns the current time, for stage timings. Defaults to time.Now.
 	Clock func() time.Time
+	// Observer is told of stage runs and finished questions (metrics).
+	// Defaults to one that does nothing.
+	Observer Observer
 }
 
 // WithDefaults returns a copy of c with zero fields set to their defaults.
@@ -130,6 +133,9 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.Clock == nil {
 		c.Clock = time.Now
+	}
+	if c.Observer == nil {
+		c.Observer = nopObserver{}
 	}
 	return c
 }

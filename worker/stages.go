@@ -339,13 +339,15 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 	for i, ev := range evals {
 		addEvaluation(p, ev, i == best)
 	}
-	return complete(ctx, s, job, func(tx pgx.Tx) error {
+	finished := false
+	return s.observed(&finished, d, complete(ctx, s, job, func(tx pgx.Tx) error {
 		p.JobID, p.JobAttempts, p.EnqueuedAt = jobTiming(job.JobRow)
 		p.StartedAt = started
 		next, err := s.q.FinishValidate(ctx, tx, p)
 		if err != nil {
 			return err
 		}
+		finished = true
 		switch d.status {
 		case statusExecuting:
 			_, err = s.client.InsertTx(ctx, tx, jobs.ExecuteArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt}, nil)
@@ -353,7 +355,7 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 			_, err = s.client.InsertTx(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt + 1}, nil)
 		}
 		return err
-	})
+	}))
 }
 
 // check runs the guard on ev's SQL and records the verdict; a refusal
@@ -658,7 +660,8 @@ func (s *Service) execute(ctx context.Context, job *river.Job[jobs.ExecuteArgs])
 			return execErr
 		}
 		d := decide(false, ce, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts)))
-		return complete(ctx, s, job, func(tx pgx.Tx) error {
+		finished := false
+		return s.observed(&finished, d, complete(ctx, s, job, func(tx pgx.Tx) error {
 			jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
 			next, err := s.q.FailExecute(ctx, tx, &dbsqlc.FailExecuteParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt, Status: d.status,
 				FinalErrorClass: d.errorClass(), FinalSqlstate: d.sqlstate(), FinalError: d.message(),
@@ -667,11 +670,12 @@ func (s *Service) execute(ctx context.Context, job *river.Job[jobs.ExecuteArgs])
 			if err != nil {
 				return err
 			}
+			finished = true
 			if d.status == statusGenerating {
 				_, err = s.client.InsertTx(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt + 1}, nil)
 			}
 			return err
-		})
+		}))
 	}
 
 	warnings := 0
@@ -684,14 +688,16 @@ func (s *Service) execute(ctx context.Context, job *river.Job[jobs.ExecuteArgs])
 	}
 	_ = json.Unmarshal(in.Retrieval, &retrieval) // no metadata: no retrieval factor
 	confidence := candidate.WithRetrieval(candidate.Confidence(int(attempt), warnings), retrieval.AvgRelevanceScore)
-	return complete(ctx, s, job, func(tx pgx.Tx) error {
+	finished := false
+	return s.observed(&finished, decision{status: statusSucceeded}, complete(ctx, s, job, func(tx pgx.Tx) error {
 		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
 		_, err := s.q.FinishExecute(ctx, tx, &dbsqlc.FinishExecuteParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt,
 			Sql: &sql, Confidence: &confidence, Columns: mustJSON(res.Columns), Rows: mustJSON(res.Rows),
 			RowCount: int32(res.RowCount), Truncated: res.Truncated, DurationMs: float64(res.Duration.Microseconds()) / 1000,
 			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started})
+		finished = err == nil
 		return err
-	})
+	}))
 }
 
 // current reports whether a question at step/status is still waiting for

@@ -25,6 +25,9 @@ func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[jobs.SweepArgs]) er
 	if len(ids) > 0 {
 		w.s.log.WarnContext(ctx, "failed questions whose job was lost", slog.Any("query_ids", ids))
 	}
+	for range ids {
+		w.s.cfg.Observer.QuestionDone(statusFailed, "unknown")
+	}
 	return nil
 }
 

@@ -216,15 +216,19 @@ func (w *stageWorker[T]) NextRetry(job *river.Job[T]) time.Time {
 func (w *stageWorker[T]) Work(ctx context.Context, job *river.Job[T]) (err error) {
 	w.s.running.Add(1)
 	defer w.s.running.Add(-1)
+	started, failed := w.s.cfg.Clock(), false
 	defer func() {
 		// A panic must not skip the failure bookkeeping: River would retry
 		// and eventually discard the job, leaving the question waiting.
 		if r := recover(); r != nil {
+			failed = true
 			err = handleFailure(ctx, w.s, job, w.stage, &errclass.Error{Class: errclass.Unknown, Code: "worker.panic",
 				Message: fmt.Sprintf("internal error in the %s stage: %v", w.stage, r)})
 		}
+		w.s.observeStage(w.stage, started, failed, err)
 	}()
 	if err := w.run(ctx, job); err != nil {
+		failed = true
 		return handleFailure(ctx, w.s, job, w.stage, err)
 	}
 	return nil
@@ -296,16 +300,21 @@ func handleFailure[T args](ctx context.Context, s *Service, job *river.Job[T], s
 	}
 	s.log.ErrorContext(ctx, "question failed", slog.String("stage", stage), slog.Int64("query_id", ref.QueryID),
 		slog.String("class", string(ce.Class)), slog.String("err", msg))
+	finished := false
 	ferr := complete(rctx, s, job, func(tx pgx.Tx) error {
 		_, err := s.q.FinishQuery(rctx, tx, &dbsqlc.FinishQueryParams{
 			ID: ref.QueryID, Step: ref.Step, Status: "failed", Attempts: job.Args.AttemptNumber(),
 			ErrorClass: ptr(string(ce.Class)), Sqlstate: nonEmpty(ce.SQLSTATE), Error: &msg,
 		})
+		finished = err == nil
 		return err
 	})
 	if ferr != nil {
 		s.log.ErrorContext(ctx, "cannot record the failure; River will retry the job", slog.Int64("query_id", ref.QueryID), slog.String("err", ferr.Error()))
 		return err
+	}
+	if finished {
+		s.cfg.Observer.QuestionDone(statusFailed, string(ce.Class))
 	}
 	return nil
 }

@@ -3,18 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/nl2sql/nl2sql/internal/dbsqlc"
-	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/intake"
 )
 
@@ -68,84 +64,13 @@ func runAsk(ctx context.Context, m *Main, args []string) error {
 }
 
 // answer is a finished question as `ask --json` prints it.
-type answer struct {
-	ID         int64           `json:"id"`
-	Database   string          `json:"database"`
-	Question   string          `json:"question"`
-	Status     string          `json:"status"`
-	SQL        string          `json:"sql,omitempty"`
-	Confidence *float64        `json:"confidence,omitempty"`
-	Attempts   int32           `json:"attempts"`
-	Columns    json.RawMessage `json:"columns,omitempty"`
-	Rows       json.RawMessage `json:"rows,omitempty"`
-	RowCount   int32           `json:"row_count"`
-	Truncated  bool            `json:"truncated"`
-	ErrorClass string          `json:"error_class,omitempty"`
-	SQLSTATE   string          `json:"sqlstate,omitempty"`
-	Error      string          `json:"error,omitempty"`
-	Retrieval  json.RawMessage `json:"retrieval,omitempty"`
-	ElapsedMS  float64         `json:"elapsed_ms"`
-}
+type answer = intake.Answer
 
-// ask submits a question and waits for it to finish. progress receives one
-// line when the wait looks stuck (no worker running).
+// ask submits a question and waits for it to finish (intake.Ask: the
+// INSERT and LISTEN every client makes). progress receives one line when
+// the wait looks stuck (no worker running).
 func ask(ctx context.Context, pool *pgxpool.Pool, db, question string, opts map[string]any, timeout time.Duration, progress func(string)) (*answer, error) {
-	w, err := intake.Listen(ctx, pool)
-	if err != nil {
-		return nil, err
-	}
-	defer w.Close()
-	id, err := intake.Submit(ctx, pool, db, question, opts)
-	if err != nil {
-		return nil, submitError(err)
-	}
-	q := dbsqlc.New()
-	if n, err := q.CountLiveRiverLeaders(ctx, pool); err == nil && n == 0 && progress != nil {
-		progress(fmt.Sprintf("question %d is queued, but no `nl2sql serve` seems to be running against this database; waiting up to %s", id, timeout))
-	}
-	wctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	if err := w.Wait(wctx, []int64{id}, nil); err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return nil, &errclass.Error{Class: errclass.InfraFailure, Code: "ask.timeout",
-				Message: fmt.Sprintf("question %d did not finish within %s; it stays queued (see rag.query_overview) — is `nl2sql serve` running?", id, timeout)}
-		}
-		return nil, err
-	}
-	return loadAnswer(ctx, pool, id)
-}
-
-func loadAnswer(ctx context.Context, db dbsqlc.DBTX, id int64) (*answer, error) {
-	q := dbsqlc.New()
-	row, err := q.GetQuery(ctx, db, id)
-	if err != nil {
-		return nil, err
-	}
-	a := &answer{ID: row.ID, Database: row.DatabaseName, Question: row.Question, Status: row.Status, SQL: deref(row.Sql),
-		Confidence: row.Confidence, Attempts: row.Attempts, ErrorClass: deref(row.ErrorClass), SQLSTATE: deref(row.Sqlstate),
-		Error: deref(row.Error), Retrieval: row.Retrieval}
-	if row.FinishedAt != nil {
-		a.ElapsedMS = float64(row.FinishedAt.Sub(row.CreatedAt).Microseconds()) / 1000
-	}
-	res, err := q.GetQueryResult(ctx, db, id)
-	switch {
-	case err == nil:
-		a.Columns, a.Rows, a.RowCount, a.Truncated = res.Columns, res.Rows, res.RowCount, res.Truncated
-	case !errors.Is(err, pgx.ErrNoRows):
-		return nil, err
-	}
-	return a, nil
-}
-
-// submitError explains an INSERT the database refused (unknown database,
-// empty question, bad option): the message comes from the CHECK or trigger.
-func submitError(err error) error {
-	ce := errclass.Classify(err)
-	if ce.Class == errclass.InfraFailure {
-		return ce
-	}
-	return &errclass.Error{Class: errclass.ValidationBlock, SQLSTATE: ce.SQLSTATE, Code: "ask.rejected",
-		Message: "the question was refused: " + ce.Message, Err: err}
+	return intake.Ask(ctx, pool, db, question, opts, intake.AskOptions{Timeout: timeout, Progress: progress})
 }
 
 func printAnswer(w io.Writer, a *answer) {
@@ -197,11 +122,4 @@ func cell(v any) string {
 		b, _ := json.Marshal(x)
 		return string(b)
 	}
-}
-
-func deref(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
 }

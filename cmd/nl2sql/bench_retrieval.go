@@ -97,7 +97,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	out := benchRetrievalJSON{Runs: []*bench.RetrievalRun{}}
 	model, embedModel, why := embedder(ctx, st.LLM)
 	if model != nil {
-		client, err := llm.New(st.LLM)
+		client, err := llm.Open(st.LLM)
 		if err != nil {
 			return err
 		}

@@ -60,8 +60,9 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 	printIndex(m, stats, st)
 	fmt.Fprintf(out, "modules: %s\n", strings.Join(modules(res.Snapshot), ", "))
 
-	step(4, "check the model: %s at %s", st.LLM.Model, st.LLM.Host)
+	step(4, "check the model: %s on %s", st.LLM.Model, llm.Describe(st.LLM))
 	if missing := modelMissing(ctx, st.LLM); missing != "" {
+		_, fix := modelHelp(st.LLM)
 		fmt.Fprintf(out, "MISSING: %s\n", missing)
 		fmt.Fprintf(out, `
 [5/5] answer questions: skipped, there is no model to write SQL.
@@ -71,11 +72,11 @@ What is ready without a model:
   nl2sql exam check --db erp        # every gold SQL of the 60-question exam passes the guard and runs
   psql %q -c 'SELECT * FROM rag.query_overview'
 
-Once a model is there (Ollama with %s, or set OLLAMA_HOST / NL2SQL_MODEL), run
+To get a model: %s. Then run
   nl2sql demo       # again: answers demo questions
   nl2sql serve      # workers for questions INSERTed from any client
   nl2sql exam       # execution accuracy on the ERP exam
-`, redactURL(st.DatabaseURL), st.LLM.Model)
+`, redactURL(st.DatabaseURL), fix)
 		return nil
 	}
 	fmt.Fprintln(out, "model available")
@@ -125,7 +126,7 @@ func selfDSN(url string) string {
 // modelMissing says what is missing for generation, or "" when the model
 // answers.
 func modelMissing(ctx context.Context, cfg llm.Config) string {
-	client, err := llm.New(cfg)
+	client, err := llm.Open(cfg)
 	if err != nil {
 		return err.Error()
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"text/tabwriter"
 )
 
@@ -17,6 +18,9 @@ func runEnv(_ context.Context, m *Main, args []string) error {
 		val := e.str(v.Name)
 		if v.Name == "NL2SQL_DATABASE_URL" {
 			val = redactURL(val)
+		}
+		if v.Name == "NL2SQL_OPENAI_API_KEY" && val != "" && !strings.HasPrefix(val, "env:") {
+			val = "***" // the key itself is never shown; a reference to a variable is not secret
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", v.Name, orDash(val), orDash(v.Default), v.Doc)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/target"
 )
 
@@ -242,13 +243,14 @@ func runExamRun(ctx context.Context, m *Main, args []string) error {
 	// Never report an accuracy that was not measured: without the model
 	// every question would fail with infra_failure.
 	if missing := modelMissing(ctx, st.LLM); missing != "" {
+		where, fix := modelHelp(st.LLM)
 		fmt.Fprintf(m.Stderr, `nl2sql: cannot run the exam: the model is not available.
   %s
-  Ollama host: %s (OLLAMA_HOST)
+  %s
   model:       %s (NL2SQL_MODEL)
-To fix: start Ollama at that host and run "ollama pull %s", or set OLLAMA_HOST / NL2SQL_MODEL to a server and a model you have.
+To fix: %s.
 No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies the exam's gold SQL.
-`, missing, st.LLM.Host, st.LLM.Model, st.LLM.Model, *db)
+`, missing, where, st.LLM.Model, fix, *db)
 		return &exitError{code: exitFailure}
 	}
 
@@ -293,7 +295,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		// the workers run elsewhere with other settings.
 		Options: map[string]any{"temperature": st.LLM.Temperature, "max_attempts": st.Worker.MaxAttempts,
 			"schema_format": string(st.Pipeline.Retrieval.Format)},
-		Settings: map[string]any{"ollama_host": st.LLM.Host, "num_ctx": st.LLM.NumCtx, "join_hints": string(st.Pipeline.Retrieval.JoinHints),
+		Settings: map[string]any{"model_server": llm.Describe(st.LLM), "ollama_host": st.LLM.Host, "num_ctx": st.LLM.NumCtx, "join_hints": string(st.Pipeline.Retrieval.JoinHints),
 			"workers": workers},
 		Progress: func(run int64, done, total int) {
 			if step := max(1, total/10); done%step == 0 || done == total {
@@ -309,7 +311,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(progress, "exam %s on database %s: %d questions, %d run(s), model %s at %s\n", source, *db, len(qs), *runs, st.LLM.Model, st.LLM.Host)
+	fmt.Fprintf(progress, "exam %s on database %s: %d questions, %d run(s), model %s on %s\n", source, *db, len(qs), *runs, st.LLM.Model, llm.Describe(st.LLM))
 	results, runErr := runner.Run(ctx)
 	var gold *exam.GoldError
 	if errors.As(runErr, &gold) {

@@ -111,7 +111,7 @@ func connectTarget(ctx context.Context, m *Main, meta *pgxpool.Pool, name string
 // not: checked once, briefly, so a missing Ollama costs seconds, not a
 // timeout per batch.
 func embedder(ctx context.Context, cfg llm.Config) (schemaindex.Embedder, string, string) {
-	client, err := llm.New(cfg)
+	client, err := llm.Open(cfg)
 	if err != nil {
 		return nil, "", err.Error()
 	}

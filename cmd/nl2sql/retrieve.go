@@ -94,7 +94,7 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 	// The embedding model is used when the index has embeddings of it;
 	// when it does not answer, retrieval says so in metadata.modeReason and
 	// runs lexical.
-	model, err := llm.New(st.LLM)
+	model, err := llm.Open(st.LLM)
 	if err != nil {
 		return err
 	}

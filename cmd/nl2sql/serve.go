@@ -11,6 +11,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/bench"
 	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/metrics"
 	"github.com/nl2sql/nl2sql/internal/pipeline"
 	"github.com/nl2sql/nl2sql/internal/repair"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
@@ -34,6 +35,8 @@ type settings struct {
 	// Bench configures `nl2sql bench retrieval`.
 	Bench  bench.RetrievalConfig
 	Logger *slog.Logger
+	// Ops configures the MCP server, metrics and `serve --http` (ops.go).
+	Ops opsSettings
 }
 
 func loadSettings(m *Main) (*settings, error) {
@@ -119,6 +122,7 @@ func loadSettings(m *Main) (*settings, error) {
 	if m.Getenv != nil {
 		s.Pipeline.Getenv = func(k string) string { v, _ := m.Getenv(k); return v }
 	}
+	loadOps(e, m, s)
 	return s, e.err()
 }
 
@@ -140,6 +144,10 @@ func open(ctx context.Context, m *Main) (*settings, *pgxpool.Pool, error) {
 type service struct {
 	worker  *worker.Service
 	targets *target.Registry
+	metrics *metrics.Metrics
+	// model is the instrumented model client; rawModel the client itself
+	// (readiness checks are not model calls of the pipeline).
+	model, rawModel llm.Provider
 }
 
 func (s *service) stop(ctx context.Context) error {
@@ -165,7 +173,11 @@ func (s *service) close() {
 
 // startService builds the pipeline on pool and starts its workers.
 func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (*service, error) {
-	model, err := llm.New(st.LLM)
+	rawModel, err := llm.Open(st.LLM)
+	if err != nil {
+		return nil, err
+	}
+	mx, err := metrics.New(pool, st.Ops.Metrics)
 	if err != nil {
 		return nil, err
 	}
@@ -173,16 +185,18 @@ func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (*servi
 	if err != nil {
 		return nil, err
 	}
+	model := mx.Provider(rawModel)
 	p, err := pipeline.New(pool, model, st.Pipeline)
 	if err != nil {
 		targets.Close()
 		return nil, err
 	}
 	deps := p.Deps(targets)
+	wcfg := instrument(mx, &deps, st.Worker)
 	if st.RepairOff {
 		deps.Repairer = nil
 	}
-	w, err := worker.New(pool, deps, st.Worker)
+	w, err := worker.New(pool, deps, wcfg)
 	if err != nil {
 		targets.Close()
 		return nil, err
@@ -191,12 +205,14 @@ func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (*servi
 		targets.Close()
 		return nil, err
 	}
-	return &service{worker: w, targets: targets}, nil
+	return &service{worker: w, targets: targets, metrics: mx, model: model, rawModel: rawModel}, nil
 }
 
 func runServe(ctx context.Context, m *Main, args []string) error {
 	fs := newFlagSet(m, "serve")
 	drain := fs.Duration("drain-timeout", 2*time.Minute, "on SIGINT/SIGTERM, how long running jobs may finish before they are cancelled (a second signal cancels them at once)")
+	httpAddr := fs.String("http", "", "also serve /mcp, /metrics, /healthz, /readyz and /riverui/ over HTTP at this address (host:port; no host: 127.0.0.1)")
+	httpPublic := fs.Bool("http-public", false, "allow --http to bind a non-loopback address")
 	if _, err := parseFlags(fs, args); err != nil {
 		return flagError(err)
 	}
@@ -208,7 +224,7 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 
 	// Say up front what is missing; the service still starts, and questions
 	// wait (with retries) for the model to appear.
-	if model, err := llm.New(st.LLM); err == nil {
+	if model, err := llm.Open(st.LLM); err == nil {
 		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		err := model.CheckModel(cctx, st.LLM.Model)
 		cancel()
@@ -220,11 +236,17 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	st.Logger.InfoContext(ctx, "nl2sql serving", "database", redactURL(st.DatabaseURL), "ollama", st.LLM.Host, "model", st.LLM.Model)
+	stopHTTP, err := serveHTTP(ctx, m, st, pool, svc, *httpAddr, *httpPublic)
+	if err != nil {
+		svc.close()
+		return err
+	}
+	st.Logger.InfoContext(ctx, "nl2sql serving", "database", redactURL(st.DatabaseURL), "model_server", llm.Describe(st.LLM), "model", st.LLM.Model)
 	fmt.Fprintln(m.Stderr, "nl2sql: serving; Ctrl-C to stop (running jobs are drained)")
 	// The jobs' contexts do not derive from ctx (worker.Service.Start): the
 	// signal that ends ctx starts a drain, not a cancellation.
 	<-ctx.Done()
+	stopHTTP(min(*drain, 10*time.Second)) // first: no new questions over HTTP while draining
 	hurry := make(chan struct{})
 	stopped := make(chan struct{})
 	defer close(stopped)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/intake"
 )
 
@@ -214,4 +215,65 @@ func TestSpoofedNotification(t *testing.T) {
 	require.NoError(t, <-errs)
 	require.NoError(t, <-errs)
 	require.Equal(t, []intake.Done{{ID: id, Status: "failed"}}, got, "the spoofed success is not believed")
+}
+
+func TestAsk(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+
+	t.Run("NoWorker", func(t *testing.T) {
+		t.Parallel()
+		db := setup(t)
+		var lines []string
+		_, err := intake.Ask(ctx, db.Pool, "shop", "Anyone there?", nil, intake.AskOptions{Timeout: time.Hour, NoWorkerWait: 50 * time.Millisecond,
+			Progress: func(s string) { lines = append(lines, s) }})
+		require.Error(t, err, "no serve: a bounded wait, not an hour")
+		ce := errclass.Classify(err)
+		require.Equal(t, errclass.InfraFailure, ce.Class)
+		require.Equal(t, intake.CodeNoWorker, ce.Code)
+		id := intake.QueryID(err)
+		require.Positive(t, id)
+		require.Contains(t, ce.Message, fmt.Sprintf("question %d is queued, but no `nl2sql serve` is running", id))
+		require.Len(t, lines, 1)
+
+		a, err := intake.Load(ctx, db.Pool, id)
+		require.NoError(t, err)
+		require.Equal(t, "queued", a.Status, "the question stays queued for a later serve")
+		require.False(t, a.Done())
+	})
+
+	t.Run("Answered", func(t *testing.T) {
+		t.Parallel()
+		db := setup(t)
+		go func() {
+			// The service's part: finish the question once it is there.
+			for {
+				var id int64
+				if db.Pool.QueryRow(ctx, "SELECT id FROM rag.queries LIMIT 1").Scan(&id) == nil {
+					_ = finish(db, id, "failed")
+					return
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+		}()
+		a, err := intake.Ask(ctx, db.Pool, "shop", "How many?", map[string]any{"max_rows": 5}, intake.AskOptions{Timeout: time.Minute})
+		require.NoError(t, err)
+		require.True(t, a.Done())
+		require.Equal(t, "failed", a.Status)
+		require.Equal(t, "unknown", a.ErrorClass)
+	})
+
+	t.Run("Refused", func(t *testing.T) {
+		t.Parallel()
+		db := setup(t)
+		_, err := intake.Ask(ctx, db.Pool, "shop", "How many?", map[string]any{"max_rows": "ten"}, intake.AskOptions{Timeout: time.Minute})
+		ce := errclass.Classify(err)
+		require.Equal(t, errclass.ValidationBlock, ce.Class)
+		require.Equal(t, intake.CodeRejected, ce.Code)
+		require.Contains(t, ce.Message, `options.max_rows must be a positive integer, got "ten"`)
+		require.Zero(t, intake.QueryID(err))
+
+		_, err = intake.Load(ctx, db.Pool, 424242)
+		require.ErrorIs(t, err, intake.ErrNotFound)
+	})
 }

@@ -556,6 +556,7 @@ func TestConfig(t *testing.T) {
 	require.Equal(t, Config{
 		Host: "http://127.0.0.1:11434", Model: "qwen2.5-coder:7b", EmbedModel: "nomic-embed-text",
 		NumCtx: 32768, RequestTimeout: 120 * time.Second,
+		Provider: ProviderOllama, OpenAI: OpenAIConfig{BaseURL: DefaultOpenAIBaseURL},
 	}, c)
 	require.NoError(t, c.validate())
 

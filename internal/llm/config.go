@@ -52,6 +52,14 @@ type Config struct {
 	// cut long streamed replies); RequestTimeout bounds calls instead.
 	// Defaults to a client with its own connection pool.
 	HTTPClient *http.Client
+	// Provider is the kind of model server: ProviderOllama, or
+	// ProviderOpenAI for an OpenAI-compatible API (vLLM, llama.cpp's
+	// server, LM Studio, a hosted one). Host, NumCtx, KeepAlive and Think
+	// are Ollama's; OpenAI configures the other. Defaults to "ollama".
+	Provider ProviderName
+	// OpenAI configures the OpenAI-compatible provider. Defaults to
+	// OpenAIConfig{}.WithDefaults().
+	OpenAI OpenAIConfig
 }
 
 // WithDefaults returns a copy of c with zero fields set to their defaults.
@@ -71,12 +79,25 @@ func (c Config) WithDefaults() Config {
 	if c.RequestTimeout == 0 {
 		c.RequestTimeout = 120 * time.Second
 	}
+	if c.Provider == "" {
+		c.Provider = ProviderOllama
+	}
+	c.OpenAI = c.OpenAI.WithDefaults()
 	return c
 }
 
 func (c Config) validate() error {
 	if _, err := ParseHost(c.Host); err != nil {
 		return err
+	}
+	switch c.Provider {
+	case ProviderOllama:
+	case ProviderOpenAI:
+		if err := c.OpenAI.validate(); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("llm: Provider %q must be ollama or openai", c.Provider)
 	}
 	switch {
 	case strings.TrimSpace(c.Model) == "":

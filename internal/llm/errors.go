@@ -182,6 +182,9 @@ func (c *Client) statusError(e *Error, cl call, status int, msg string) *Error {
 		msg = http.StatusText(status)
 	}
 	switch {
+	case isContextTooLong(msg):
+		e.Kind = ContextTooLong
+		e.Message = fmt.Sprintf("the prompt%s is longer than the context window of Ollama at %s: %s (HTTP %d); raise NL2SQL_NUM_CTX or use a model with a longer window", cl.forModel(), c.host, msg, status)
 	case status == http.StatusNotFound && isModelNotFound(msg):
 		e.Kind = ModelMissing
 		e.Message = c.missingMessage(cl)

@@ -9,17 +9,17 @@ import (
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 )
 
-// Linker implements retrieval.Linker with the Ollama client: the same chat
-// call, error classification and token counts as generation, at
+// Linker implements retrieval.Linker with the model provider: the same
+// chat call, error classification and token counts as generation, at
 // temperature 0, with the request's seed, reply bound and JSON schema
 // (Ollama's structured outputs).
-type Linker struct{ Client *llm.Client }
+type Linker struct{ Client llm.Provider }
 
 var _ retrieval.Linker = Linker{}
 
 // NewLinker returns the linker of client, or nil for a nil client (no
 // model: no linking).
-func NewLinker(client *llm.Client) retrieval.Linker {
+func NewLinker(client llm.Provider) retrieval.Linker {
 	if client == nil {
 		return nil
 	}

@@ -87,7 +87,7 @@ type Pipeline struct {
 	cache *catalog.Cache
 	full  *retrieval.Full
 	auto  *retrieval.Auto
-	llm   *llm.Client
+	llm   llm.Provider
 	guard *sqlguard.Guard
 	fix   *repair.Repairer
 
@@ -107,8 +107,8 @@ type cachedSnapshot struct {
 }
 
 // New returns a Pipeline reading the catalog from meta and generating with
-// model.
-func New(meta *pgxpool.Pool, model *llm.Client, cfg Config) (*Pipeline, error) {
+// model (Ollama or an OpenAI-compatible server: llm.Open).
+func New(meta *pgxpool.Pool, model llm.Provider, cfg Config) (*Pipeline, error) {
 	cfg = cfg.WithDefaults()
 	if err := cfg.validate(); err != nil {
 		return nil, err

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/nl2sql/nl2sql/internal/llm"
+)
+
+// runMCP serves the MCP tools over stdio for one client (Claude Desktop, an
+// IDE, an agent framework) until it hangs up. Questions are answered by a
+// `nl2sql serve` running against the same database; stdout carries only
+// the protocol, logs go to stderr.
+func runMCP(ctx context.Context, m *Main, args []string) error {
+	fs := newFlagSet(m, "mcp")
+	if pos, err := parseFlags(fs, args); err != nil {
+		return flagError(err)
+	} else if len(pos) > 0 {
+		return usagef("mcp takes no arguments; configure it with the environment (nl2sql env)")
+	}
+	st, pool, err := open(ctx, m)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	// The model embeds questions for retrieve_tables when the schema index
+	// has embeddings; nl_query leaves the model to serve.
+	model, err := llm.Open(st.LLM)
+	if err != nil {
+		return err
+	}
+	srv, err := newMCPServer(pool, st, model)
+	if err != nil {
+		return err
+	}
+	st.Logger.InfoContext(ctx, "nl2sql mcp: serving MCP over stdio", "database", redactURL(st.DatabaseURL))
+	return srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(m.Stdin), Writer: nopWriteCloser{m.Stdout}})
+}
+
+// nopWriteCloser leaves stdout open when the session ends.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

@@ -1,0 +1,195 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// The OpenAI provider's errors are the Ollama client's *Error, with the same
+// Kinds and messages worded alike, so that retries, error classes and what
+// people read do not depend on the server.
+
+// classify turns a failed request (no HTTP status to go by) into an *Error.
+// parent is the caller's context, ctx the call's (parent plus
+// RequestTimeout).
+func (o *OpenAI) classify(parent, ctx context.Context, cl call, err error) *Error {
+	e := &Error{Op: cl.op, Host: o.host, Model: cl.model, Err: err}
+	if ctx.Err() != nil {
+		e.Err = context.Cause(ctx)
+		if err != nil && !errors.Is(err, ctx.Err()) {
+			e.Err = errors.Join(err, e.Err)
+		} else if err != nil {
+			e.Err = err
+		}
+		switch {
+		case errors.Is(parent.Err(), context.Canceled):
+			e.Kind = Canceled
+			e.Message = fmt.Sprintf("the %s request%s to %s at %s was canceled", cl.op, cl.forModel(), openAIServer, o.host)
+		case parent.Err() != nil:
+			e.Kind = Unavailable
+			e.Message = fmt.Sprintf("%s at %s did not finish the %s request%s before the caller's deadline", openAIServer, o.host, cl.op, cl.forModel())
+		default:
+			e.Kind = Unavailable
+			e.Message = fmt.Sprintf("%s at %s did not finish the %s request%s within %s; the server may be busy or the model slow (raise the request timeout, NL2SQL_LLM_TIMEOUT)", openAIServer, o.host, cl.op, cl.forModel(), o.cfg.RequestTimeout)
+		}
+		return e
+	}
+	e.Kind = Unavailable
+	var opErr *net.OpError
+	var dnsErr *net.DNSError
+	switch {
+	case errors.As(err, &dnsErr) || (errors.As(err, &opErr) && opErr.Op == "dial"):
+		e.Message = fmt.Sprintf("cannot reach %s at %s: %s; start it or set NL2SQL_OPENAI_BASE_URL", openAIServer, o.host, netReason(err))
+	case isNetError(err):
+		e.Message = fmt.Sprintf("lost the connection to %s at %s during the %s request%s: %s", openAIServer, o.host, cl.op, cl.forModel(), netReason(err))
+	default:
+		// A reply that is not the API's JSON.
+		e.Message = fmt.Sprintf("%s at %s failed the %s request%s: %s", openAIServer, o.host, cl.op, cl.forModel(), o.scrub(clip(err.Error())))
+	}
+	return e
+}
+
+// statusError reads an error response and turns it into an *Error.
+func (o *OpenAI) statusError(cl call, resp *http.Response) *Error {
+	status := resp.StatusCode
+	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	msg, code := parseErrorBody(raw)
+	msg = o.scrub(clip(msg))
+	if msg == "" {
+		msg = http.StatusText(status)
+	}
+	e := &Error{Op: cl.op, Host: o.host, Model: cl.model, Status: status, Err: fmt.Errorf("HTTP %d: %s", status, msg)}
+	switch {
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		// The server's words are left out: OpenAI's quote part of a wrong key.
+		e.Kind, e.Err = Rejected, fmt.Errorf("HTTP %d", status)
+		if o.key == "" {
+			e.Message = fmt.Sprintf("%s at %s requires an API key for the %s request (HTTP %d): set NL2SQL_OPENAI_API_KEY", openAIServer, o.host, cl.op, status)
+		} else {
+			e.Message = fmt.Sprintf("%s at %s refused the API key for the %s request (HTTP %d): check NL2SQL_OPENAI_API_KEY", openAIServer, o.host, cl.op, status)
+		}
+	case code == "context_length_exceeded" || code == "exceed_context_size_error" || isContextTooLong(msg):
+		e.Kind = ContextTooLong
+		e.Message = fmt.Sprintf("the prompt%s is longer than the context window of %s at %s: %s (HTTP %d); use a model with a longer window or raise the server's context length", cl.forModel(), openAIServer, o.host, msg, status)
+	case cl.model != "" && (code == "model_not_found" || ((status == http.StatusNotFound || status == http.StatusBadRequest) && isOpenAIModelNotFound(msg))):
+		e.Kind = ModelMissing
+		e.Message = o.missingMessage(cl, nil)
+	case status == http.StatusNotFound:
+		e.Kind = Rejected
+		e.Message = fmt.Sprintf("%s at %s answered 404 to the %s request (%s); is NL2SQL_OPENAI_BASE_URL the API's base URL, e.g. %s?", openAIServer, o.host, cl.op, msg, DefaultOpenAIBaseURL)
+	case status >= 500, status == http.StatusTooManyRequests, status == http.StatusRequestTimeout:
+		e.Kind = Unavailable
+		e.Message = fmt.Sprintf("%s at %s failed the %s request%s: %s (HTTP %d)", openAIServer, o.host, cl.op, cl.forModel(), msg, status)
+	default:
+		e.Kind = Rejected
+		e.Message = fmt.Sprintf("%s at %s refused the %s request%s: %s (HTTP %d)", openAIServer, o.host, cl.op, cl.forModel(), msg, status)
+	}
+	return e
+}
+
+// replyError is an error the server put in a reply it sent with 200 (an
+// error event in a stream): the server failed while generating.
+func (o *OpenAI) replyError(cl call, msg string) *Error {
+	msg = o.scrub(clip(msg))
+	e := &Error{Kind: Unavailable, Op: cl.op, Host: o.host, Model: cl.model, Err: errors.New(msg)}
+	if isContextTooLong(msg) {
+		e.Kind = ContextTooLong
+		e.Message = fmt.Sprintf("the prompt%s is longer than the context window of %s at %s: %s; use a model with a longer window or raise the server's context length", cl.forModel(), openAIServer, o.host, msg)
+		return e
+	}
+	e.Message = fmt.Sprintf("%s at %s failed the %s request%s: %s", openAIServer, o.host, cl.op, cl.forModel(), msg)
+	return e
+}
+
+func (o *OpenAI) missingMessage(cl call, offered []string) string {
+	msg := fmt.Sprintf("model %q is not available on %s at %s: serve it there or set %s", cl.model, openAIServer, o.host, cl.envVar)
+	if len(offered) > 0 {
+		if len(offered) > 5 {
+			offered = append(offered[:5:5], "…")
+		}
+		msg += " (it offers " + strings.Join(offered, ", ") + ")"
+	}
+	return msg
+}
+
+// scrub removes the API key from a server-supplied message, should a
+// server echo it.
+func (o *OpenAI) scrub(s string) string {
+	if len(o.key) >= 4 {
+		s = strings.ReplaceAll(s, o.key, "***")
+	}
+	return s
+}
+
+// isOpenAIModelNotFound recognises the servers' words for an unknown
+// model: OpenAI's "The model `x` does not exist or you do not have access
+// to it.", vLLM's "The model `x` does not exist.", others' "model not
+// found".
+func isOpenAIModelNotFound(msg string) bool {
+	return containsFold(msg, "model") && (containsFold(msg, "not found") || containsFold(msg, "does not exist"))
+}
+
+// parseErrorBody reads the error bodies OpenAI-compatible servers send:
+// {"error": {"message", "type", "code"}} (OpenAI, llama.cpp, newer vLLM),
+// {"error": "text"}, {"object": "error", "message", "code"} (older vLLM),
+// {"detail": ...} (FastAPI), or plain text. code is the error's code (or
+// type), lower case.
+func parseErrorBody(raw []byte) (msg, code string) {
+	var body map[string]json.RawMessage
+	if json.Unmarshal(raw, &body) != nil {
+		return strings.TrimSpace(string(raw)), ""
+	}
+	if e, ok := body["error"]; ok && string(e) != "null" {
+		var s string
+		if json.Unmarshal(e, &s) == nil {
+			return s, ""
+		}
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(e, &obj) == nil {
+			return jsonText(obj["message"]), errorCode(obj)
+		}
+	}
+	if m, ok := body["message"]; ok {
+		return jsonText(m), errorCode(body)
+	}
+	if d, ok := body["detail"]; ok {
+		return jsonText(d), ""
+	}
+	return strings.TrimSpace(string(raw)), ""
+}
+
+// errorMessage is the message of an "error" member of a reply.
+func errorMessage(raw json.RawMessage) string {
+	msg, _ := parseErrorBody([]byte(`{"error":` + string(raw) + `}`))
+	return msg
+}
+
+func errorCode(obj map[string]json.RawMessage) string {
+	for _, k := range []string{"code", "type"} {
+		if c := strings.ToLower(jsonText(obj[k])); c != "" && c != "null" {
+			if _, err := strconv.Atoi(c); err != nil { // a number is an HTTP status, not a code
+				return c
+			}
+		}
+	}
+	return ""
+}
+
+// jsonText is a JSON string's value, or any other JSON value as written.
+func jsonText(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	return strings.TrimSpace(string(raw))
+}

@@ -1,0 +1,197 @@
+// Package mcpserver is nl2sql's Model Context Protocol server: the tools
+// chat clients and agents call (Claude Desktop, IDEs, agent frameworks),
+// over stdio (`nl2sql mcp`) or streamable HTTP (`nl2sql serve --http`, at
+// /mcp). It is a client of the pipeline like any other: nl_query inserts
+// into rag.queries with the same INSERT and waits for rag_query_done
+// (intake.Ask), so a question asked through MCP is the same row, checked by
+// the same trigger and answered by the same River chain.
+//
+// Tools: nl_query, get_query, list_databases, describe_table,
+// retrieve_tables.
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+)
+
+// Config configures the server.
+type Config struct {
+	// MaxRows is the rows nl_query asks for (options.max_rows) when the
+	// call gives no max_rows: an agent's context is smaller than a BI
+	// tool's. Defaults to 100.
+	MaxRows int
+	// QueryTimeout bounds how long nl_query waits for an answer; a
+	// question still running then stays queued, and the tool result gives
+	// its id for get_query. Defaults to 5m.
+	QueryTimeout time.Duration
+	// NoWorkerWait is how long nl_query waits when no `nl2sql serve` runs
+	// against nl2sql's database, before saying so in the tool result (the
+	// question stays queued). Defaults to 5s.
+	NoWorkerWait time.Duration
+	// Version is the server version reported to clients. Defaults to
+	// "dev".
+	Version string
+	// Logger receives the server's logs. Defaults to a discarding logger.
+	Logger *slog.Logger
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.MaxRows == 0 {
+		c.MaxRows = 100
+	}
+	if c.QueryTimeout == 0 {
+		c.QueryTimeout = 5 * time.Minute
+	}
+	if c.NoWorkerWait == 0 {
+		c.NoWorkerWait = 5 * time.Second
+	}
+	if c.Version == "" {
+		c.Version = "dev"
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	switch {
+	case c.MaxRows < 1 || c.MaxRows > 1_000_000:
+		return errors.New("mcpserver: MaxRows must be between 1 and 1000000 (options.max_rows' range)")
+	case c.QueryTimeout < time.Millisecond:
+		return errors.New("mcpserver: QueryTimeout must be at least 1ms")
+	case c.NoWorkerWait < time.Millisecond:
+		return errors.New("mcpserver: NoWorkerWait must be at least 1ms")
+	}
+	return nil
+}
+
+// Retriever is what retrieve_tables returns for a question: the tables and
+// join paths retrieval chooses, as `nl2sql retrieve --json` prints them.
+type Retriever func(ctx context.Context, database, question string) (any, error)
+
+// Server is the MCP server over nl2sql's database.
+type Server struct {
+	cfg      Config
+	pool     *pgxpool.Pool
+	retrieve Retriever
+	cache    *catalog.Cache
+	mcp      *mcp.Server
+}
+
+// New returns a server reading and asking through pool (nl2sql's own
+// database); retrieve answers retrieve_tables (nil leaves the tool out).
+func New(pool *pgxpool.Pool, retrieve Retriever, cfg Config) (*Server, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, pool: pool, retrieve: retrieve, cache: catalog.NewCache(pool)}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "nl2sql", Title: "nl2sql", Version: cfg.Version}, &mcp.ServerOptions{
+		Logger:       sdkLogger(cfg.Logger),
+		Instructions: instructions,
+	})
+	s.addTools()
+	return s, nil
+}
+
+const instructions = `nl2sql answers questions about PostgreSQL databases registered with it: it writes guarded, read-only SQL, runs it and returns the rows.
+Start with list_databases. Ask with nl_query {question, database}. To look before asking: describe_table {database, table} and retrieve_tables {database, question}.
+A failed question comes back as a tool error naming its class (validation_block: the question or the SQL was refused; sql_error: no valid SQL after repairs; query_timeout; infra_failure: the model or a database is unavailable; unknown).`
+
+// MCP is the underlying SDK server.
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Run serves one session over t (stdio: &mcp.StdioTransport{} or an
+// IOTransport) until the client disconnects or ctx ends.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	err := s.mcp.Run(ctx, t)
+	if ctx.Err() != nil {
+		return nil // asked to stop
+	}
+	return err
+}
+
+// Handler serves the streamable HTTP transport. It is stateless: every
+// request stands alone and no session or stream outlives it, so nothing is
+// left to close at shutdown; the tools need no server-to-client requests.
+func (s *Server) Handler() http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
+		&mcp.StreamableHTTPOptions{Stateless: true, Logger: sdkLogger(s.cfg.Logger)})
+}
+
+// toolError is a tool result that failed: "class: message", as an MCP tool
+// error (isError), so the model sees it and can act on it.
+func toolError(class errclass.Class, msg string) *mcp.CallToolResult {
+	r := &mcp.CallToolResult{}
+	r.SetError(fmt.Errorf("%s: %s", class, msg))
+	return r
+}
+
+// classified is a tool error for err.
+func classified(err error) *mcp.CallToolResult {
+	ce := errclass.Classify(err)
+	return toolError(ce.Class, message(err))
+}
+
+// message is the message of the classified error err carries, else its
+// text.
+func message(err error) string {
+	var ce *errclass.Error
+	if errors.As(err, &ce) && ce.Message != "" {
+		return ce.Message
+	}
+	return errclass.Classify(err).Message
+}
+
+// decodeRows reads rag.query_results.rows keeping numbers' digits as
+// stored.
+func decodeRows(raw json.RawMessage) ([][]any, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var rows [][]any
+	err := dec.Decode(&rows)
+	return rows, err
+}
+
+// sdkLogger is logger for the SDK's own logs, with its info lines (a
+// session per HTTP request in stateless mode) lowered to debug.
+func sdkLogger(logger *slog.Logger) *slog.Logger { return slog.New(demote{logger.Handler()}) }
+
+type demote struct{ slog.Handler }
+
+func (d demote) Enabled(ctx context.Context, l slog.Level) bool {
+	return d.Handler.Enabled(ctx, lower(l))
+}
+
+func (d demote) Handle(ctx context.Context, r slog.Record) error {
+	r.Level = lower(r.Level)
+	return d.Handler.Handle(ctx, r)
+}
+
+func (d demote) WithAttrs(attrs []slog.Attr) slog.Handler { return demote{d.Handler.WithAttrs(attrs)} }
+func (d demote) WithGroup(name string) slog.Handler       { return demote{d.Handler.WithGroup(name)} }
+
+func lower(l slog.Level) slog.Level {
+	if l < slog.LevelWarn {
+		return slog.LevelDebug
+	}
+	return l
+}

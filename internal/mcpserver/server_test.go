@@ -1,0 +1,363 @@
+package mcpserver_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+
+	"github.com/nl2sql/nl2sql/internal/candidate"
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/mcpserver"
+	"github.com/nl2sql/nl2sql/internal/ollamatest"
+	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/worker"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+const shopSQL = `
+CREATE SCHEMA shop;
+CREATE TABLE shop.customers (customer_id int PRIMARY KEY, name text NOT NULL, city text);
+COMMENT ON TABLE shop.customers IS 'People and companies that buy from us';
+CREATE TABLE shop.orders (
+	order_id int PRIMARY KEY,
+	customer_id int NOT NULL REFERENCES shop.customers,
+	status text NOT NULL CHECK (status IN ('open', 'shipped')),
+	total_amount numeric(10,2) NOT NULL);
+COMMENT ON COLUMN shop.orders.total_amount IS 'Order total in euros';
+INSERT INTO shop.customers VALUES (1, 'Ada', 'London'), (2, 'Grace', 'New York');
+INSERT INTO shop.orders VALUES (10, 1, 'shipped', 120.50), (11, 2, 'open', 80.00);
+`
+
+type env struct {
+	db       *dbtest.DB
+	ollama   *ollamatest.Server
+	pipeline *pipeline.Pipeline
+	deps     worker.Deps
+}
+
+// setup gives a test a database with the shop schema registered as "shop",
+// a fake Ollama and the pipeline; serve starts workers.
+func setup(t *testing.T) *env {
+	t.Helper()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL)
+	require.NoError(t, err)
+	conn, err := pgx.Connect(ctx, db.URL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = catalog.Refresh(ctx, db.Pool, conn, catalog.Database{Name: "shop", DSN: db.URL, Schemas: []string{"shop"}}, nil)
+	require.NoError(t, err)
+
+	srv := ollamatest.NewT(t)
+	client, err := llm.New(llm.Config{Host: srv.URL(), RequestTimeout: 5 * time.Second})
+	require.NoError(t, err)
+	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})
+	require.NoError(t, err)
+	t.Cleanup(targets.Close)
+	p, err := pipeline.New(db.Pool, client, pipeline.Config{})
+	require.NoError(t, err)
+	return &env{db: db, ollama: srv, pipeline: p, deps: p.Deps(targets)}
+}
+
+// serve runs the pipeline's workers until the test ends, as `nl2sql serve`.
+func (e *env) serve(t *testing.T) {
+	t.Helper()
+	svc, err := worker.New(e.db.Pool, e.deps, worker.Config{Logger: dbtest.Logger(t), FetchCooldown: 5 * time.Millisecond,
+		FetchPollInterval: 100 * time.Millisecond, RetryBackoff: 20 * time.Millisecond, InfraAttempts: 2,
+		Candidates: candidate.Config{Disabled: true}})
+	require.NoError(t, err)
+	require.NoError(t, svc.Start(context.Background()))
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = svc.Stop(ctx)
+	})
+}
+
+func (e *env) server(t *testing.T, cfg mcpserver.Config) *mcpserver.Server {
+	t.Helper()
+	cfg.Logger = dbtest.Logger(t)
+	retrieve := func(ctx context.Context, database, question string) (any, error) {
+		res, err := e.pipeline.Retrieval(ctx, worker.RetrieveRequest{Database: database, Question: question}, "")
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"question": question, "strategy": res.Metadata.Strategy, "tables": res.Metadata.TablesIncluded}, nil
+	}
+	s, err := mcpserver.New(e.db.Pool, retrieve, cfg)
+	require.NoError(t, err)
+	return s
+}
+
+// connect runs s over an in-memory connection and returns a client
+// session of the SDK's client, closed when the test ends.
+func connect(t *testing.T, s *mcpserver.Server) *mcp.ClientSession {
+	t.Helper()
+	ct, st := mcp.NewInMemoryTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx, st) }()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(context.Background(), ct, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		_ = cs.Close()
+		cancel()
+		<-done
+	})
+	return cs
+}
+
+// call calls a tool and returns its result and the structured content
+// decoded into out (when not nil).
+func call(t *testing.T, cs *mcp.ClientSession, tool string, args map[string]any, out any) *mcp.CallToolResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+	require.NoError(t, err, "a tool failure is a result, not a protocol error")
+	if out != nil && res.StructuredContent != nil {
+		b, err := json.Marshal(res.StructuredContent)
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(b, out))
+	}
+	return res
+}
+
+func text(res *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+type queryResult struct {
+	ID         int64              `json:"id"`
+	Status     string             `json:"status"`
+	SQL        string             `json:"sql"`
+	Confidence *float64           `json:"confidence"`
+	Columns    []mcpserver.Column `json:"columns"`
+	Rows       json.RawMessage    `json:"rows"`
+	RowCount   int                `json:"row_count"`
+	Truncated  bool               `json:"truncated"`
+	ErrorClass string             `json:"error_class"`
+	Error      string             `json:"error"`
+}
+
+func TestTools(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.ollama.Answer(ollamatest.Contains("Which customers do we have?"), ollamatest.Response{Content: "```sql\nSELECT name FROM customers ORDER BY name\n```"})
+	e.ollama.Answer(ollamatest.Contains("What is the total of each order?"), ollamatest.Response{Content: "SELECT order_id, total_amount FROM orders ORDER BY order_id"})
+	e.ollama.Answer(ollamatest.Contains("Delete everything"), ollamatest.Response{Content: "DELETE FROM customers"})
+	e.serve(t)
+	cs := connect(t, e.server(t, mcpserver.Config{}))
+
+	tools := map[string]bool{}
+	for tool, err := range cs.Tools(context.Background(), nil) {
+		require.NoError(t, err)
+		tools[tool.Name] = true
+	}
+	require.Equal(t, map[string]bool{"nl_query": true, "get_query": true, "list_databases": true, "describe_table": true, "retrieve_tables": true}, tools)
+
+	var dbs mcpserver.DatabaseList
+	res := call(t, cs, "list_databases", nil, &dbs)
+	require.False(t, res.IsError, text(res))
+	require.Len(t, dbs.Databases, 1)
+	require.Equal(t, "shop", dbs.Databases[0].Name)
+	require.Equal(t, 2, dbs.Databases[0].Tables)
+	require.NotContains(t, text(res), "postgres://", "no DSN")
+
+	var q queryResult
+	res = call(t, cs, "nl_query", map[string]any{"question": "Which customers do we have?", "database": "shop"}, &q)
+	require.False(t, res.IsError, text(res))
+	require.Equal(t, "succeeded", q.Status)
+	require.Contains(t, q.SQL, "SELECT name FROM customers ORDER BY name")
+	require.Contains(t, q.SQL, "LIMIT 101", "max_rows defaults to MaxRows (100)")
+	require.JSONEq(t, `[["Ada"],["Grace"]]`, string(q.Rows))
+	require.Equal(t, []mcpserver.Column{{Name: "name", Type: "text"}}, q.Columns)
+	require.NotNil(t, q.Confidence)
+	require.Positive(t, q.ID)
+
+	// The same row any client inserts: options included.
+	var opts string
+	require.NoError(t, e.db.Pool.QueryRow(context.Background(), "SELECT options::text FROM rag.queries WHERE id = $1", q.ID).Scan(&opts))
+	require.JSONEq(t, `{"max_rows": 100}`, opts)
+
+	var got queryResult
+	res = call(t, cs, "get_query", map[string]any{"id": q.ID}, &got)
+	require.False(t, res.IsError, text(res))
+	require.Equal(t, q.ID, got.ID)
+	require.JSONEq(t, string(q.Rows), string(got.Rows))
+
+	var totals queryResult
+	res = call(t, cs, "nl_query", map[string]any{"question": "What is the total of each order?", "database": "shop", "max_rows": 1}, &totals)
+	require.False(t, res.IsError, text(res))
+	require.JSONEq(t, `[[10, 120.50]]`, string(totals.Rows), "numbers keep their digits")
+	require.Contains(t, text(res), "120.50", "numbers keep their digits as stored")
+	require.True(t, totals.Truncated, "max_rows 1 of 2 rows")
+
+	// A failed question is a tool error that names its class.
+	var failed queryResult
+	res = call(t, cs, "nl_query", map[string]any{"question": "Delete everything", "database": "shop"}, &failed)
+	require.True(t, res.IsError)
+	require.True(t, strings.HasPrefix(text(res), "validation_block: "), text(res))
+	require.Equal(t, "failed", failed.Status)
+	require.Equal(t, "validation_block", failed.ErrorClass)
+	require.Positive(t, failed.ID)
+
+	// Refused at INSERT, by the trigger every client meets.
+	res = call(t, cs, "nl_query", map[string]any{"question": "Hello?", "database": "nope"}, nil)
+	require.True(t, res.IsError)
+	require.Contains(t, text(res), `validation_block: the question was refused: unknown database "nope"`)
+	res = call(t, cs, "nl_query", map[string]any{"question": "Hello?", "database": "shop", "max_rows": 2000000}, nil)
+	require.True(t, res.IsError)
+	require.Contains(t, text(res), "options.max_rows must be at most 1000000")
+	res = call(t, cs, "nl_query", map[string]any{"question": "   ", "database": "shop"}, nil)
+	require.True(t, res.IsError)
+	require.Contains(t, text(res), "validation_block")
+
+	res = call(t, cs, "nl_query", map[string]any{"question": "Hello?"}, nil)
+	require.True(t, res.IsError)
+	require.Contains(t, text(res), "validation_block: invalid arguments", "database is required")
+	res = call(t, cs, "nl_query", map[string]any{"question": "Hello?", "database": "shop", "colour": "red"}, nil)
+	require.True(t, res.IsError, "unknown arguments are refused")
+	res = call(t, cs, "nl_query", map[string]any{"question": "Hello?", "database": "shop", "max_rows": "ten"}, nil)
+	require.True(t, res.IsError)
+
+	res = call(t, cs, "get_query", map[string]any{"id": 999999}, nil)
+	require.True(t, res.IsError)
+	require.Contains(t, text(res), "there is no question 999999")
+
+	var table mcpserver.TableInfo
+	res = call(t, cs, "describe_table", map[string]any{"database": "shop", "table": "orders"}, &table)
+	require.False(t, res.IsError, text(res))
+	require.Equal(t, "shop", table.Schema)
+	require.Equal(t, []string{"order_id"}, table.PrimaryKey)
+	require.Len(t, table.Columns, 4)
+	require.Equal(t, mcpserver.ColumnInfo{Name: "customer_id", Type: "integer", References: "shop.customers.customer_id"}, table.Columns[1])
+	require.Equal(t, []string{"open", "shipped"}, table.Columns[2].AllowedValues)
+	require.Equal(t, "Order total in euros", table.Columns[3].Comment)
+	require.Len(t, table.ForeignKeys, 1)
+	require.Equal(t, "shop.customers", table.ForeignKeys[0].RefTable)
+
+	res = call(t, cs, "describe_table", map[string]any{"database": "shop", "table": "shop.customers"}, &table)
+	require.False(t, res.IsError, text(res))
+	require.Equal(t, "People and companies that buy from us", table.Comment)
+	require.Len(t, table.ReferencedBy, 1, "orders points at customers")
+
+	res = call(t, cs, "describe_table", map[string]any{"database": "shop", "table": "customer"}, nil)
+	require.True(t, res.IsError)
+	require.Contains(t, text(res), `validation_block: there is no table "customer" in database "shop"`)
+	require.Contains(t, text(res), "customers", "it suggests the table meant")
+	res = call(t, cs, "describe_table", map[string]any{"database": "nope", "table": "x"}, nil)
+	require.True(t, res.IsError)
+	require.Contains(t, text(res), `database "nope" is not registered`)
+
+	var ret struct {
+		Strategy string   `json:"strategy"`
+		Tables   []string `json:"tables"`
+	}
+	res = call(t, cs, "retrieve_tables", map[string]any{"database": "shop", "question": "orders per customer"}, &ret)
+	require.False(t, res.IsError, text(res))
+	require.Equal(t, "full", ret.Strategy)
+	require.ElementsMatch(t, []string{"customers", "orders"}, ret.Tables)
+}
+
+// Without `nl2sql serve` the tool says so promptly; the question stays
+// queued for get_query.
+func TestNoWorker(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	cs := connect(t, e.server(t, mcpserver.Config{NoWorkerWait: 100 * time.Millisecond}))
+
+	var q queryResult
+	res := call(t, cs, "nl_query", map[string]any{"question": "Anyone there?", "database": "shop"}, &q)
+	require.True(t, res.IsError)
+	require.Contains(t, text(res), "infra_failure: question ")
+	require.Contains(t, text(res), "is queued, but no `nl2sql serve` is running against this database")
+	require.Contains(t, text(res), "call get_query with id ")
+	require.Positive(t, q.ID)
+	require.Equal(t, "queued", q.Status)
+	require.Equal(t, "infra_failure", q.ErrorClass)
+
+	// A serve that starts later answers it.
+	e.ollama.Answer(ollamatest.Contains("Anyone there?"), ollamatest.Response{Content: "SELECT count(*) AS n FROM customers"})
+	e.serve(t)
+	require.Eventually(t, func() bool {
+		var got queryResult
+		call(t, cs, "get_query", map[string]any{"id": q.ID}, &got)
+		return got.Status == "succeeded"
+	}, time.Minute, 50*time.Millisecond)
+}
+
+// The same server over stdio's framing (newline-delimited JSON on a pair
+// of streams) and over streamable HTTP.
+func TestTransports(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.ollama.Answer(ollamatest.Contains("How many customers?"), ollamatest.Response{Content: "SELECT count(*) AS n FROM customers"})
+	e.serve(t)
+	s := e.server(t, mcpserver.Config{})
+
+	t.Run("Stdio", func(t *testing.T) {
+		clientR, serverW := io.Pipe()
+		serverR, clientW := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		done := make(chan error, 1)
+		go func() { done <- s.Run(ctx, &mcp.IOTransport{Reader: serverR, Writer: serverW}) }()
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, &mcp.IOTransport{Reader: clientR, Writer: clientW}, nil)
+		require.NoError(t, err)
+		var q queryResult
+		res := call(t, cs, "nl_query", map[string]any{"question": "How many customers?", "database": "shop"}, &q)
+		require.False(t, res.IsError, text(res))
+		require.JSONEq(t, `[[2]]`, string(q.Rows))
+		require.NoError(t, cs.Close())
+		require.NoError(t, <-done, "the server ends when the client hangs up")
+	})
+
+	t.Run("HTTP", func(t *testing.T) {
+		hs := httptest.NewServer(s.Handler())
+		defer hs.Close()
+		ctx := context.Background()
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: hs.URL}, nil)
+		require.NoError(t, err)
+		defer cs.Close()
+		var dbs mcpserver.DatabaseList
+		res := call(t, cs, "list_databases", nil, &dbs)
+		require.False(t, res.IsError, text(res))
+		require.Equal(t, "shop", dbs.Databases[0].Name)
+		var q queryResult
+		res = call(t, cs, "nl_query", map[string]any{"question": "How many customers?", "database": "shop"}, &q)
+		require.False(t, res.IsError, text(res))
+		require.JSONEq(t, `[[2]]`, string(q.Rows))
+		res = call(t, cs, "nl_query", map[string]any{"question": "How many customers?", "database": "nope"}, &q)
+		require.True(t, res.IsError)
+		require.Contains(t, text(res), "validation_block")
+	})
+}
+
+func TestConfig(t *testing.T) {
+	t.Parallel()
+	for _, cfg := range []mcpserver.Config{{MaxRows: -1}, {MaxRows: 2_000_000}, {QueryTimeout: -time.Second}, {NoWorkerWait: -time.Second}} {
+		_, err := mcpserver.New(nil, nil, cfg)
+		require.Error(t, err, "%+v", cfg)
+	}
+}

@@ -1,0 +1,624 @@
+// Package openaitest is a fake OpenAI-compatible model server, for tests
+// (test code only, like internal/ollamatest). It speaks the part of the
+// OpenAI API that vLLM, llama.cpp's server, LM Studio and hosted APIs share
+// and nl2sql uses, under a base URL ending in /v1:
+//
+//   - POST /v1/chat/completions, as one JSON object, or as server-sent
+//     events ("data: {chunk}" lines, a chunk with finish_reason, a usage
+//     chunk when stream_options.include_usage asks, then "data: [DONE]")
+//     when the request says "stream": true;
+//   - POST /v1/embeddings, with the same deterministic embeddings as the fake
+//     Ollama (ollamatest.Embedding);
+//   - GET /v1/models;
+//   - errors as {"error": {"message", "type", "param", "code"}} with
+//     OpenAI's status codes: 401 invalid_api_key (quoting part of the key, as
+//     OpenAI does), 404 model_not_found, 400 context_length_exceeded.
+//
+// Replies are scripted as with ollamatest: Script, Answer, OnChat.
+package openaitest
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"github.com/nl2sql/nl2sql/internal/ollamatest"
+)
+
+// Config configures a fake server.
+type Config struct {
+	// Addr is the TCP address to listen on. Defaults to "127.0.0.1:0" (a free
+	// port, kept across SetDown).
+	Addr string
+	// Models are the chat models the server offers. Defaults to
+	// ["qwen2.5-coder:7b"].
+	Models []string
+	// EmbedModels are the embedding models it offers. A non-nil empty slice
+	// means none. Defaults to ["nomic-embed-text"].
+	EmbedModels []string
+	// EmbedDim is the length of the embeddings. Defaults to 768.
+	EmbedDim int
+	// APIKey, when set, is the bearer token every request must carry; others
+	// get 401. Defaults to "" (no key needed, like a local server).
+	APIKey string
+	// ContextLength is the model's context window in tokens (about 4 bytes
+	// a token); a longer prompt gets 400 context_length_exceeded. Defaults
+	// to 0: no limit.
+	ContextLength int
+	// ChunkSize is how many runes each streamed chunk carries. Defaults to 8.
+	ChunkSize int
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.Addr == "" {
+		c.Addr = "127.0.0.1:0"
+	}
+	if c.Models == nil {
+		c.Models = []string{"qwen2.5-coder:7b"}
+	}
+	if c.EmbedModels == nil {
+		c.EmbedModels = []string{"nomic-embed-text"}
+	}
+	if c.EmbedDim == 0 {
+		c.EmbedDim = 768
+	}
+	if c.ChunkSize == 0 {
+		c.ChunkSize = 8
+	}
+	return c
+}
+
+// Response scripts the answer to one chat request.
+type Response struct {
+	// Content is the model's reply.
+	Content string
+	// Delay is waited before anything is sent.
+	Delay time.Duration
+	// Status, when 400 or more, fails the request with this status and an
+	// OpenAI-shaped error carrying Error and Code.
+	Status int
+	Error  string
+	Code   string
+	// StreamError, for a streamed reply, sends Content and then an error
+	// event with this message instead of the end.
+	StreamError string
+	// Abort drops the connection after sending Content (streamed) or before
+	// anything (not streamed).
+	Abort bool
+	// FinishReason defaults to "stop"; "length" means the reply hit the
+	// token limit.
+	FinishReason string
+	// PromptTokens and ReplyTokens default to one token per 4 bytes.
+	PromptTokens int
+	ReplyTokens  int
+}
+
+// Request is one HTTP request the server received.
+type Request struct {
+	Method string
+	Path   string
+	// Authorization is the request's Authorization header.
+	Authorization string
+	Body          []byte
+}
+
+// Message is one chat message of a request.
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// ChatRequest is a decoded chat/completions request.
+type ChatRequest struct {
+	Model       string    `json:"model"`
+	Messages    []Message `json:"messages"`
+	Temperature *float64  `json:"temperature"`
+	Seed        *int      `json:"seed"`
+	Stream      bool      `json:"stream"`
+	// MaxTokens and ResponseFormat are the reply bound and the structured
+	// output asked for, as sent.
+	MaxTokens      int             `json:"max_tokens"`
+	ResponseFormat json.RawMessage `json:"response_format"`
+	// IncludeUsage is stream_options.include_usage.
+	IncludeUsage bool `json:"-"`
+}
+
+// Prompt is the content of every message, separated by blank lines: what a
+// rule matches against.
+func (r ChatRequest) Prompt() string {
+	parts := make([]string, len(r.Messages))
+	for i, m := range r.Messages {
+		parts[i] = m.Content
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+type rule struct {
+	match func(prompt string) bool
+	reply Response
+}
+
+// Server is a fake OpenAI-compatible server. Its methods are safe for
+// concurrent use.
+type Server struct {
+	cfg  Config
+	stop chan struct{}
+
+	mu       sync.Mutex
+	addr     string
+	hs       *http.Server
+	ln       net.Listener
+	closed   bool
+	failN    int
+	failCode int
+	rules    []rule
+	script   []Response
+	onChat   func(ChatRequest) Response
+	requests []Request
+	chats    []ChatRequest
+}
+
+// New starts a fake server; call Close when done.
+func New(cfg Config) (*Server, error) {
+	cfg = cfg.WithDefaults()
+	if cfg.EmbedDim < 1 || cfg.ChunkSize < 1 {
+		return nil, errors.New("openaitest: EmbedDim and ChunkSize must be positive")
+	}
+	s := &Server{cfg: cfg, stop: make(chan struct{})}
+	if err := s.up(cfg.Addr); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// TB is the part of testing.TB that NewT uses.
+type TB interface {
+	Helper()
+	Fatalf(format string, args ...any)
+	Cleanup(func())
+}
+
+// NewT starts a fake server for a test and closes it at cleanup.
+func NewT(t TB, cfg ...Config) *Server {
+	t.Helper()
+	var c Config
+	if len(cfg) > 1 {
+		t.Fatalf("openaitest.NewT: at most one Config, got %d", len(cfg))
+	} else if len(cfg) == 1 {
+		c = cfg[0]
+	}
+	s, err := New(c)
+	if err != nil {
+		t.Fatalf("openaitest.NewT: %v", err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+// URL is the API's base URL, e.g. "http://127.0.0.1:41234/v1": what
+// NL2SQL_OPENAI_BASE_URL takes. It stays the same while the server is down.
+func (s *Server) URL() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return "http://" + s.addr + "/v1"
+}
+
+// Close stops the server for good.
+func (s *Server) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	hs, ln := s.hs, s.ln
+	s.hs, s.ln = nil, nil
+	close(s.stop)
+	s.mu.Unlock()
+	stopServing(hs, ln)
+}
+
+func stopServing(hs *http.Server, ln net.Listener) {
+	if ln != nil {
+		_ = ln.Close()
+	}
+	if hs != nil {
+		_ = hs.Close()
+	}
+}
+
+// SetDown takes the server down (clients see "connection refused") or
+// brings it back on the same address.
+func (s *Server) SetDown(down bool) error {
+	s.mu.Lock()
+	if down {
+		hs, ln := s.hs, s.ln
+		s.hs, s.ln = nil, nil
+		s.mu.Unlock()
+		stopServing(hs, ln)
+		return nil
+	}
+	running, closed, addr := s.hs != nil, s.closed, s.addr
+	s.mu.Unlock()
+	switch {
+	case closed:
+		return errors.New("openaitest: server is closed")
+	case running:
+		return nil
+	}
+	return s.up(addr)
+}
+
+func (s *Server) up(addr string) error {
+	var ln net.Listener
+	var err error
+	for range 50 {
+		ln, err = net.Listen("tcp", addr)
+		if err == nil || !errors.Is(err, syscall.EADDRINUSE) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
+		return fmt.Errorf("openaitest: listen on %s: %w", addr, err)
+	}
+	hs := &http.Server{Handler: http.HandlerFunc(s.serveHTTP), ReadHeaderTimeout: 10 * time.Second}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		ln.Close()
+		return errors.New("openaitest: server is closed")
+	}
+	s.addr = ln.Addr().String()
+	s.hs, s.ln = hs, ln
+	s.mu.Unlock()
+	go func() { _ = hs.Serve(ln) }()
+	return nil
+}
+
+// FailNext makes the next n API requests fail with status, before
+// authentication and scripting.
+func (s *Server) FailNext(n, status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failN, s.failCode = n, status
+}
+
+// Script queues replies for chat requests no Answer rule matches.
+func (s *Server) Script(replies ...Response) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.script = append(s.script, replies...)
+}
+
+// Answer adds a rule: every chat request whose prompt match accepts gets
+// reply. Rules are tried in order, before the Script queue, and never used
+// up.
+func (s *Server) Answer(match func(prompt string) bool, reply Response) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rules = append(s.rules, rule{match: match, reply: reply})
+}
+
+// OnChat sets the function that answers what no rule or script does. It is
+// called concurrently.
+func (s *Server) OnChat(fn func(ChatRequest) Response) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.onChat = fn
+}
+
+// Contains returns a matcher for Answer that accepts prompts containing
+// every one of substrs.
+func Contains(substrs ...string) func(prompt string) bool { return ollamatest.Contains(substrs...) }
+
+// Requests returns every request received so far, in arrival order.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.requests)
+}
+
+// ChatRequests returns the chat requests received so far, failed ones
+// included.
+func (s *Server) ChatRequests() []ChatRequest {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.chats)
+}
+
+func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return
+	}
+	s.mu.Lock()
+	s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Authorization: r.Header.Get("Authorization"), Body: body})
+	fail := s.failN > 0
+	code := s.failCode
+	if fail {
+		s.failN--
+	}
+	s.mu.Unlock()
+
+	path, ok := strings.CutPrefix(r.URL.Path, "/v1/")
+	if !ok {
+		writeError(w, http.StatusNotFound, "Not Found", "not_found")
+		return
+	}
+	var chat *ChatRequest
+	if path == "chat/completions" && r.Method == http.MethodPost {
+		chat = &ChatRequest{}
+		var raw struct {
+			StreamOptions *struct {
+				IncludeUsage bool `json:"include_usage"`
+			} `json:"stream_options"`
+		}
+		if json.Unmarshal(body, chat) != nil || json.Unmarshal(body, &raw) != nil {
+			writeError(w, http.StatusBadRequest, "We could not parse the JSON body of your request.", "invalid_json")
+			return
+		}
+		chat.IncludeUsage = raw.StreamOptions != nil && raw.StreamOptions.IncludeUsage
+		s.mu.Lock()
+		s.chats = append(s.chats, *chat)
+		s.mu.Unlock()
+	}
+	if fail {
+		writeError(w, code, http.StatusText(code)+" (injected by openaitest)", "")
+		return
+	}
+	if !s.authorized(w, r) {
+		return
+	}
+	switch {
+	case path == "chat/completions" && r.Method == http.MethodPost:
+		s.handleChat(w, r, *chat)
+	case path == "embeddings" && r.Method == http.MethodPost:
+		s.handleEmbeddings(w, body)
+	case path == "models" && r.Method == http.MethodGet:
+		s.handleModels(w)
+	default:
+		writeError(w, http.StatusNotFound, fmt.Sprintf("Invalid URL (%s %s)", r.Method, r.URL.Path), "")
+	}
+}
+
+func (s *Server) authorized(w http.ResponseWriter, r *http.Request) bool {
+	if s.cfg.APIKey == "" {
+		return true
+	}
+	got, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if got == s.cfg.APIKey {
+		return true
+	}
+	msg := "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth."
+	if got != "" {
+		// OpenAI quotes the start and end of a wrong key.
+		shown := got
+		if len(got) > 8 {
+			shown = got[:3] + strings.Repeat("*", len(got)-7) + got[len(got)-4:]
+		}
+		msg = "Incorrect API key provided: " + shown + ". You can find your API key at https://platform.openai.com/account/api-keys."
+	}
+	writeError(w, http.StatusUnauthorized, msg, "invalid_api_key")
+	return false
+}
+
+func (s *Server) hasModel(name string, embed bool) bool {
+	list := s.cfg.Models
+	if embed {
+		list = s.cfg.EmbedModels
+	}
+	return slices.Contains(list, name)
+}
+
+func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, req ChatRequest) {
+	if !s.hasModel(req.Model, false) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("The model `%s` does not exist or you do not have access to it.", req.Model), "model_not_found")
+		return
+	}
+	promptBytes := 0
+	for _, m := range req.Messages {
+		promptBytes += len(m.Content)
+	}
+	if n := tokens(promptBytes); s.cfg.ContextLength > 0 && n > s.cfg.ContextLength {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("This model's maximum context length is %d tokens. However, your messages resulted in %d tokens. Please reduce the length of the messages.", s.cfg.ContextLength, n), "context_length_exceeded")
+		return
+	}
+	resp, ok := s.reply(req)
+	if !ok {
+		writeError(w, http.StatusInternalServerError, "openaitest: no reply scripted for this request (use Script, Answer or OnChat)", "")
+		return
+	}
+	ctx := r.Context()
+	if !s.sleep(ctx, resp.Delay) {
+		return
+	}
+	if resp.Status >= 400 {
+		writeError(w, resp.Status, cmp.Or(resp.Error, http.StatusText(resp.Status)), resp.Code)
+		return
+	}
+	finish := cmp.Or(resp.FinishReason, "stop")
+	usage := map[string]int{"prompt_tokens": cmp.Or(resp.PromptTokens, tokens(promptBytes)), "completion_tokens": cmp.Or(resp.ReplyTokens, tokens(len(resp.Content)))}
+	usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+	created := time.Now().Unix()
+
+	if !req.Stream {
+		if resp.Abort {
+			panic(http.ErrAbortHandler)
+		}
+		writeJSON(w, http.StatusOK, map[string]any{
+			"id": "chatcmpl-fake", "object": "chat.completion", "created": created, "model": req.Model,
+			"choices": []any{map[string]any{"index": 0, "message": map[string]string{"role": "assistant", "content": resp.Content}, "finish_reason": finish}},
+			"usage":   usage,
+		})
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	flusher, _ := w.(http.Flusher)
+	event := func(v any) {
+		b, _ := json.Marshal(v)
+		_, _ = fmt.Fprintf(w, "data: %s\n\n", b)
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+	chunk := func(delta map[string]string, finish any) map[string]any {
+		return map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": created, "model": req.Model,
+			"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}}}
+	}
+	event(chunk(map[string]string{"role": "assistant", "content": ""}, nil))
+	for rest := resp.Content; rest != ""; {
+		n := prefixRunes(rest, s.cfg.ChunkSize)
+		event(chunk(map[string]string{"content": rest[:n]}, nil))
+		rest = rest[n:]
+	}
+	switch {
+	case resp.StreamError != "":
+		event(map[string]any{"error": map[string]any{"message": resp.StreamError, "type": "server_error"}})
+		return
+	case resp.Abort:
+		panic(http.ErrAbortHandler)
+	}
+	event(chunk(map[string]string{}, finish))
+	if req.IncludeUsage {
+		event(map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": created, "model": req.Model, "choices": []any{}, "usage": usage})
+	}
+	_, _ = io.WriteString(w, "data: [DONE]\n\n")
+}
+
+func (s *Server) reply(req ChatRequest) (Response, bool) {
+	s.mu.Lock()
+	rules, fn := s.rules, s.onChat
+	s.mu.Unlock()
+	prompt := req.Prompt()
+	for _, r := range rules {
+		if r.match(prompt) {
+			return r.reply, true
+		}
+	}
+	s.mu.Lock()
+	if len(s.script) > 0 {
+		resp := s.script[0]
+		s.script = s.script[1:]
+		s.mu.Unlock()
+		return resp, true
+	}
+	s.mu.Unlock()
+	if fn != nil {
+		return fn(req), true
+	}
+	return Response{}, false
+}
+
+func (s *Server) handleEmbeddings(w http.ResponseWriter, body []byte) {
+	var req struct {
+		Model string `json:"model"`
+		Input any    `json:"input"`
+	}
+	if json.Unmarshal(body, &req) != nil {
+		writeError(w, http.StatusBadRequest, "We could not parse the JSON body of your request.", "invalid_json")
+		return
+	}
+	if !s.hasModel(req.Model, true) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("The model `%s` does not exist or you do not have access to it.", req.Model), "model_not_found")
+		return
+	}
+	var input []string
+	switch in := req.Input.(type) {
+	case string:
+		input = []string{in}
+	case []any:
+		for _, v := range in {
+			str, ok := v.(string)
+			if !ok {
+				writeError(w, http.StatusBadRequest, "'input' must be a string or an array of strings", "invalid_type")
+				return
+			}
+			input = append(input, str)
+		}
+	}
+	data := make([]any, len(input))
+	n := 0
+	// Reversed, as the API does not promise order: clients must use index.
+	for i := len(input) - 1; i >= 0; i-- {
+		data[len(input)-1-i] = map[string]any{"object": "embedding", "index": i, "embedding": ollamatest.Embedding(input[i], s.cfg.EmbedDim)}
+		n += tokens(len(input[i]))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "model": req.Model, "data": data,
+		"usage": map[string]int{"prompt_tokens": n, "total_tokens": n}})
+}
+
+func (s *Server) handleModels(w http.ResponseWriter) {
+	var data []any
+	for _, m := range append(slices.Clone(s.cfg.Models), s.cfg.EmbedModels...) {
+		data = append(data, map[string]any{"id": m, "object": "model", "created": 1735689600, "owned_by": "openaitest"})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": data})
+}
+
+func (s *Server) sleep(ctx context.Context, d time.Duration) bool {
+	if d <= 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	case <-s.stop:
+		return false
+	}
+}
+
+func tokens(n int) int { return max(1, (n+3)/4) }
+
+func prefixRunes(s string, n int) int {
+	i := 0
+	for range n {
+		if i >= len(s) {
+			break
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return i
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":{"message":"openaitest: cannot encode"}}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// writeError writes OpenAI's error shape.
+func writeError(w http.ResponseWriter, status int, msg, code string) {
+	var c any
+	if code != "" {
+		c = code
+	}
+	typ := "invalid_request_error"
+	if status >= 500 {
+		typ = "server_error"
+	}
+	writeJSON(w, status, map[string]any{"error": map[string]any{"message": msg, "type": typ, "param": nil, "code": c}})
+}
