@@ -344,31 +344,13 @@ func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error)
 		return nil, nil
 	}
 	cl := o.call("embed", o.cfg.EmbedModel)
-	callCtx, cancel := context.WithTimeout(ctx, o.cfg.RequestTimeout)
-	defer cancel()
-	resp, err := o.do(callCtx, http.MethodPost, "embeddings", map[string]any{"model": cl.model, "input": texts, "encoding_format": "float"})
-	if err != nil {
-		return nil, o.classify(ctx, callCtx, cl, err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode >= 400 {
-		return nil, o.statusError(cl, resp)
-	}
 	var out struct {
-		Data []struct {
-			Index     int       `json:"index"`
-			Embedding []float32 `json:"embedding"`
-		} `json:"data"`
+		Data []oaEmbedding `json:"data"`
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
-		return nil, o.classify(ctx, callCtx, cl, err)
+	if err := o.request(ctx, cl, http.MethodPost, "embeddings", map[string]any{"model": cl.model, "input": texts, "encoding_format": "float"}, &out); err != nil {
+		return nil, err
 	}
-	slices.SortStableFunc(out.Data, func(a, b struct {
-		Index     int       `json:"index"`
-		Embedding []float32 `json:"embedding"`
-	}) int {
-		return a.Index - b.Index
-	})
+	slices.SortStableFunc(out.Data, func(a, b oaEmbedding) int { return a.Index - b.Index })
 	if len(out.Data) != len(texts) {
 		return nil, &Error{Kind: Unavailable, Op: cl.op, Host: o.host, Model: cl.model, Err: io.ErrUnexpectedEOF,
 			Message: openAIServer + " at " + o.host + " returned a wrong number of embeddings"}
@@ -380,27 +362,42 @@ func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error)
 	return vecs, nil
 }
 
-// Models lists the models the server offers (GET models).
-func (o *OpenAI) Models(ctx context.Context) ([]Model, error) {
-	cl := call{op: "list models"}
+// oaEmbedding is one vector of an embeddings reply.
+type oaEmbedding struct {
+	Index     int       `json:"index"`
+	Embedding []float32 `json:"embedding"`
+}
+
+// request makes one call within the request timeout and decodes its JSON
+// reply into out, with this client's error classes.
+func (o *OpenAI) request(ctx context.Context, cl call, method, path string, body, out any) error {
 	callCtx, cancel := context.WithTimeout(ctx, o.cfg.RequestTimeout)
 	defer cancel()
-	resp, err := o.do(callCtx, http.MethodGet, "models", nil)
+	resp, err := o.do(callCtx, method, path, body)
 	if err != nil {
-		return nil, o.classify(ctx, callCtx, cl, err)
+		return o.classify(ctx, callCtx, cl, err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode >= 400 {
-		return nil, o.statusError(cl, resp)
+		return o.statusError(cl, resp)
 	}
+	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+		return o.classify(ctx, callCtx, cl, err)
+	}
+	return nil
+}
+
+// Models lists the models the server offers (GET models).
+func (o *OpenAI) Models(ctx context.Context) ([]Model, error) {
+	cl := call{op: "list models"}
 	var out struct {
 		Data []struct {
 			ID      string `json:"id"`
 			Created int64  `json:"created"`
 		} `json:"data"`
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
-		return nil, o.classify(ctx, callCtx, cl, err)
+	if err := o.request(ctx, cl, http.MethodGet, "models", nil, &out); err != nil {
+		return nil, err
 	}
 	models := make([]Model, 0, len(out.Data))
 	for _, d := range out.Data {
