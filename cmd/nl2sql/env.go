@@ -19,7 +19,7 @@ type envVar struct {
 }
 
 var envVars = []envVar{
-	{"NL2SQL_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/nl2sql?sslmode=disable", "nl2sql's own database (rag.* and river.*); created by `nl2sql migrate` if missing. Put the password in PGPASSFILE/PGPASSWORD, not here, if you can."},
+	{"NL2SQL_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/nl2sql?sslmode=disable", "nl2sql's own database (rag.* and river.*); created by `nl2sql migrate` if missing; DATABASE_URL when unset. Put the password in PGPASSFILE/PGPASSWORD, not here, if you can."},
 	{"OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server."},
 	{"NL2SQL_LLM_PROVIDER", "ollama", "Model server: ollama, or openai for an OpenAI-compatible API (vLLM, llama.cpp's server, LM Studio, a hosted one)."},
 	{"NL2SQL_OPENAI_BASE_URL", "http://127.0.0.1:8000/v1", "OpenAI-compatible server's base URL, as OpenAI's SDKs take it (chat/completions, embeddings and models are under it)."},
@@ -145,6 +145,10 @@ func (e *env) str(name string) string {
 	}
 	return defaultOf(name)
 }
+
+// databaseURL is NL2SQL_DATABASE_URL, or DATABASE_URL when it is unset, as
+// River's and goose's command-line tools take it.
+func (e *env) databaseURL() string { return e.strOr("NL2SQL_DATABASE_URL", "DATABASE_URL") }
 
 // strOr is name's value, or alias's when name is not set (a seeds' name).
 func (e *env) strOr(name, alias string) string {

@@ -17,7 +17,7 @@ func runEnv(_ context.Context, m *Main, args []string) error {
 	for _, v := range envVars {
 		val := e.str(v.Name)
 		if v.Name == "NL2SQL_DATABASE_URL" {
-			val = redactURL(val)
+			val = redactURL(e.databaseURL())
 		}
 		if v.Name == "NL2SQL_OPENAI_API_KEY" && val != "" && !strings.HasPrefix(val, "env:") {
 			val = "***" // the key itself is never shown; a reference to a variable is not secret

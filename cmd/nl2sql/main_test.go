@@ -106,6 +106,13 @@ func TestEnvIsDocumentedInREADME(t *testing.T) {
 	require.Contains(t, r.stdout, "NL2SQL_MAX_ROWS")
 	require.NotContains(t, r.stdout, "secret", "passwords are never printed")
 
+	// DATABASE_URL stands in for an unset NL2SQL_DATABASE_URL.
+	alias := &cli{t: t, env: map[string]string{"DATABASE_URL": "postgres://u:secret@elsewhere:5433/other"}}
+	r = alias.run("", "env")
+	require.Equal(t, 0, r.code)
+	require.Regexp(t, `NL2SQL_DATABASE_URL\s+postgres://u@elsewhere:5433/other`, r.stdout)
+	require.NotContains(t, r.stdout, "secret")
+
 	c.env["NL2SQL_MAX_ROWS"] = "lots"
 	c.env["NL2SQL_LLM_TIMEOUT"] = "soon"
 	r = c.run("", "serve")

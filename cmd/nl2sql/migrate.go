@@ -16,7 +16,7 @@ func runMigrate(ctx context.Context, m *Main, args []string) error {
 	}
 	e := newEnv(m.Getenv)
 	log := e.logger()
-	url := e.str("NL2SQL_DATABASE_URL")
+	url := e.databaseURL()
 	if err := e.err(); err != nil {
 		return err
 	}

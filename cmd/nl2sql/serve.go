@@ -43,7 +43,7 @@ func loadSettings(m *Main) (*settings, error) {
 	e := newEnv(m.Getenv)
 	e.logs = m.Logs
 	log := e.logger()
-	s := &settings{DatabaseURL: e.str("NL2SQL_DATABASE_URL"), Logger: log}
+	s := &settings{DatabaseURL: e.databaseURL(), Logger: log}
 	s.LLM = llm.Config{
 		Host: e.str("OLLAMA_HOST"), Model: e.str("NL2SQL_MODEL"), EmbedModel: e.str("NL2SQL_EMBED_MODEL"),
 		Temperature: e.float("NL2SQL_TEMPERATURE"), NumCtx: e.int("NL2SQL_NUM_CTX"), RequestTimeout: e.duration("NL2SQL_LLM_TIMEOUT"),
