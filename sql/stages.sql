@@ -18,11 +18,11 @@ WITH adv AS (
     WHERE id = @id AND step = @step
     RETURNING id, step
 ), ctx AS (
-    INSERT INTO rag.query_contexts (query_id, format, schema, join_hints, linking)
-    SELECT adv.id, @format, @schema, @join_hints, sqlc.narg(linking)::jsonb FROM adv
+    INSERT INTO rag.query_contexts (query_id, format, schema, join_hints, linking, examples)
+    SELECT adv.id, @format, @schema, @join_hints, sqlc.narg(linking)::jsonb, sqlc.narg(examples)::jsonb FROM adv
     ON CONFLICT (query_id) DO UPDATE
     SET format = excluded.format, schema = excluded.schema, join_hints = excluded.join_hints, linking = excluded.linking,
-        created_at = now()
+        examples = excluded.examples, created_at = now()
 ), timing AS (
     INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
     SELECT adv.id, 'retrieve', 0, @job_id, @job_attempts, @enqueued_at, @started_at, now() FROM adv
@@ -36,7 +36,7 @@ SELECT step FROM adv;
 -- The question, its schema context and, for a repair, the attempt being
 -- repaired (prev_* are NULL on the first attempt).
 SELECT q.database_name, q.question, q.options, q.status, q.step,
-       c.schema, c.join_hints,
+       c.schema, c.join_hints, c.examples,
        fc.sql AS prev_failed_sql, a.sql AS prev_sql, a.raw_reply AS prev_reply, a.stage AS prev_stage,
        a.sqlstate AS prev_sqlstate, a.error AS prev_error, a.error_class AS prev_error_class
 FROM rag.queries q

@@ -291,6 +291,75 @@ type RagExamRunSummary struct {
 	Error         *string
 }
 
+// Confirmed question–SQL pairs per database, used as few-shot examples. INSERT (database_name, question, sql) as the owner; nl2sql examples add; from rag.feedback.
+type RagExample struct {
+	ID           int64
+	DatabaseName string
+	Question     string
+	Sql          string
+	// feedback (a question marked correct), correction (a wrong answer's accepted corrected_sql), direct (INSERT), file (nl2sql examples add).
+	Source string
+	// The question's id in the file it was loaded from (the exam's id): the exam never uses an example of its own questions.
+	SourceRef *string
+	QueryID   *int64
+	CreatedBy string
+	CreatedAt time.Time
+	// When the SQL last passed (or, stale, failed) the guard and EXPLAIN. Used only when at or after rag.databases.refreshed_at.
+	CheckedAt *time.Time
+	// The SQL no longer passes the guard and EXPLAIN on the current catalog (stale_reason says why): never used.
+	Stale       bool
+	StaleReason *string
+	Lexemes     []string
+}
+
+// Users' verdicts on answers. INSERT (query_id, verdict[, corrected_sql, note]); LISTEN rag_feedback_done for a correction's outcome.
+type RagFeedback struct {
+	ID           int64
+	QueryID      int64
+	Verdict      string
+	CorrectedSql *string
+	Note         *string
+	GivenBy      string
+	// recorded (wrong, no correction), pending (correction being checked), accepted (an example was made: example_id), rejected (reason says why).
+	Status    string
+	Reason    *string
+	ExampleID *int64
+	CreatedAt time.Time
+	CheckedAt *time.Time
+}
+
+// Accuracy as users judged it, per database and week of the question: each judged question's latest verdict.
+type RagFeedbackAccuracy struct {
+	DatabaseName string
+	Week         pgtype.Interval
+	Judged       int64
+	Correct      int64
+	Wrong        int64
+	Accuracy     int32
+}
+
+// Per database and week: questions, answered, answered with feedback, and the share of answers judged.
+type RagFeedbackRate struct {
+	DatabaseName string
+	Week         pgtype.Interval
+	Questions    int64
+	Answered     int64
+	WithFeedback int64
+	FeedbackRate int32
+}
+
+// Questions (compared in normalized form) marked wrong at least once, with how often; ORDER BY marked_wrong DESC for the worst.
+type RagFeedbackWrongQuestion struct {
+	DatabaseName    string
+	QuestionKey     string
+	Question        interface{}
+	Asked           int64
+	MarkedWrong     int64
+	MarkedCorrect   int64
+	Corrections     int64
+	LastMarkedWrong interface{}
+}
+
 type RagForeignKey struct {
 	DatabaseName   string
 	SchemaName     string
@@ -389,6 +458,8 @@ type RagQueryContext struct {
 	CreatedAt time.Time
 	// Schema linking with the chat model: outcome and reason, candidates listed, tables picked, unknown names, tables kept, added and dropped, duration, tokens, the prompt and the raw reply. NULL when linking did not run (off, no model, full schema).
 	Linking []byte
+	// The examples put in the prompt: [{"id", "similarity", "question", "sql"}], most similar first; NULL or [] when none.
+	Examples []byte
 }
 
 // Failed questions with their class, message and the last SQL tried.

@@ -243,14 +243,14 @@ WITH adv AS (
     WHERE id = $2 AND step = $3
     RETURNING id, step
 ), ctx AS (
-    INSERT INTO rag.query_contexts (query_id, format, schema, join_hints, linking)
-    SELECT adv.id, $4, $5, $6, $7::jsonb FROM adv
+    INSERT INTO rag.query_contexts (query_id, format, schema, join_hints, linking, examples)
+    SELECT adv.id, $4, $5, $6, $7::jsonb, $8::jsonb FROM adv
     ON CONFLICT (query_id) DO UPDATE
     SET format = excluded.format, schema = excluded.schema, join_hints = excluded.join_hints, linking = excluded.linking,
-        created_at = now()
+        examples = excluded.examples, created_at = now()
 ), timing AS (
     INSERT INTO rag.stage_timings (query_id, stage, attempt, job_id, job_attempts, enqueued_at, started_at, finished_at)
-    SELECT adv.id, 'retrieve', 0, $8, $9, $10, $11, now() FROM adv
+    SELECT adv.id, 'retrieve', 0, $9, $10, $11, $12, now() FROM adv
     ON CONFLICT (query_id, stage, attempt) DO UPDATE
     SET job_id = excluded.job_id, job_attempts = excluded.job_attempts, enqueued_at = excluded.enqueued_at,
         started_at = excluded.started_at, finished_at = excluded.finished_at
@@ -266,6 +266,7 @@ type FinishRetrieveParams struct {
 	Schema      string
 	JoinHints   string
 	Linking     []byte
+	Examples    []byte
 	JobID       *int64
 	JobAttempts int32
 	EnqueuedAt  time.Time
@@ -281,6 +282,7 @@ func (q *Queries) FinishRetrieve(ctx context.Context, db DBTX, arg *FinishRetrie
 		arg.Schema,
 		arg.JoinHints,
 		arg.Linking,
+		arg.Examples,
 		arg.JobID,
 		arg.JobAttempts,
 		arg.EnqueuedAt,
@@ -453,7 +455,7 @@ func (q *Queries) GetExecuteInput(ctx context.Context, db DBTX, arg *GetExecuteI
 
 const getGenerateInput = `-- name: GetGenerateInput :one
 SELECT q.database_name, q.question, q.options, q.status, q.step,
-       c.schema, c.join_hints,
+       c.schema, c.join_hints, c.examples,
        fc.sql AS prev_failed_sql, a.sql AS prev_sql, a.raw_reply AS prev_reply, a.stage AS prev_stage,
        a.sqlstate AS prev_sqlstate, a.error AS prev_error, a.error_class AS prev_error_class
 FROM rag.queries q
@@ -476,6 +478,7 @@ type GetGenerateInputRow struct {
 	Step           int32
 	Schema         string
 	JoinHints      string
+	Examples       []byte
 	PrevFailedSql  *string
 	PrevSql        *string
 	PrevReply      *string
@@ -498,6 +501,7 @@ func (q *Queries) GetGenerateInput(ctx context.Context, db DBTX, arg *GetGenerat
 		&i.Step,
 		&i.Schema,
 		&i.JoinHints,
+		&i.Examples,
 		&i.PrevFailedSql,
 		&i.PrevSql,
 		&i.PrevReply,

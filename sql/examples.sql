@@ -1,0 +1,106 @@
+-- Verified examples and feedback (migrations/00009_examples_feedback.sql):
+-- finding the examples of a question, checking corrections and examples.
+
+-- name: SimilarExamples :many
+-- The k examples of the database most similar to the question, lexically:
+-- the overlap (Jaccard) of the stemmed words of the two questions. Only
+-- examples checked against the current catalog and not stale. An exam run's
+-- questions (tags.exam_run_id) never get an example whose question is one
+-- of the run's, by normalized text or by the exam's question id.
+WITH q AS (
+    SELECT tsvector_to_array(to_tsvector('english', @question::text)) AS lex
+), excluded AS (
+    SELECT rag.normalize_question(s.question) AS question_key, s.options -> 'tags' ->> 'exam_question_id' AS ref
+    FROM rag.queries s
+    WHERE sqlc.narg(exam_run_id)::text IS NOT NULL
+      AND s.database_name = @database_name
+      AND s.options -> 'tags' ->> 'exam_run_id' = sqlc.narg(exam_run_id)::text
+)
+SELECT e.id, e.question, e.sql, sim.similarity::float8 AS similarity
+FROM rag.examples e
+JOIN rag.databases d ON d.name = e.database_name
+CROSS JOIN q
+CROSS JOIN LATERAL (
+    SELECT cardinality(ARRAY(SELECT unnest(e.lexemes) INTERSECT SELECT unnest(q.lex)))::float8
+           / greatest(cardinality(ARRAY(SELECT unnest(e.lexemes) UNION SELECT unnest(q.lex))), 1) AS similarity
+) sim
+WHERE e.database_name = @database_name
+  AND e.lexemes && q.lex
+  AND NOT e.stale
+  AND e.checked_at >= coalesce(d.refreshed_at, '-infinity')
+  AND NOT EXISTS (SELECT 1 FROM excluded x WHERE x.question_key = rag.normalize_question(e.question) OR x.ref = e.source_ref)
+  AND sim.similarity >= @min_similarity::float8
+ORDER BY sim.similarity DESC, e.id DESC
+LIMIT @k;
+
+-- name: GetCorrection :one
+-- A correction waiting for its check, with its question.
+SELECT f.id, f.status, f.corrected_sql, q.id AS query_id, q.database_name, q.question
+FROM rag.feedback f
+JOIN rag.queries q ON q.id = f.query_id
+WHERE f.id = @id;
+
+-- name: AcceptCorrection :one
+-- The correction passed: it becomes an example (or finds the one it
+-- repeats) and the feedback row says so; rag_feedback_done is notified.
+WITH f AS (
+    SELECT f.id, q.database_name, q.question, f.corrected_sql, f.given_by, q.id AS query_id
+    FROM rag.feedback f JOIN rag.queries q ON q.id = f.query_id
+    WHERE f.id = @id AND f.status = 'pending'
+), ins AS (
+    INSERT INTO rag.examples (database_name, question, sql, source, query_id, created_by, checked_at)
+    SELECT f.database_name, f.question, f.corrected_sql, 'correction', f.query_id, f.given_by, @checked_at FROM f
+    ON CONFLICT (database_name, rag.normalize_question(question), md5(sql)) DO NOTHING
+    RETURNING id
+), ex AS (
+    SELECT id FROM ins
+    UNION ALL
+    SELECT e.id FROM rag.examples e, f
+    WHERE e.database_name = f.database_name AND rag.normalize_question(e.question) = rag.normalize_question(f.question)
+      AND md5(e.sql) = md5(f.corrected_sql)
+)
+UPDATE rag.feedback
+SET status = 'accepted', reason = NULL, example_id = (SELECT id FROM ex LIMIT 1), checked_at = now()
+WHERE id = (SELECT id FROM f)
+RETURNING example_id;
+
+-- name: RejectCorrection :execrows
+UPDATE rag.feedback
+SET status = 'rejected', reason = @reason, checked_at = now()
+WHERE id = @id AND status = 'pending';
+
+-- name: GetCatalogRefreshedAt :one
+-- What an example is checked against: the catalog of this refresh.
+SELECT refreshed_at FROM rag.databases WHERE name = @name;
+
+-- name: ListExamplesToCheck :many
+-- The database's examples not checked against its current catalog (all
+-- of them with @recheck_all).
+SELECT e.id, e.sql
+FROM rag.examples e
+JOIN rag.databases d ON d.name = e.database_name
+WHERE e.database_name = @database_name
+  AND (@recheck_all::boolean OR e.checked_at IS NULL OR e.checked_at < coalesce(d.refreshed_at, '-infinity'))
+ORDER BY e.id;
+
+-- name: MarkExamplesChecked :exec
+-- stale_reasons[i] is empty when ids[i] passed.
+UPDATE rag.examples e
+SET checked_at = @checked_at, stale = c.reason <> '', stale_reason = nullif(c.reason, '')
+FROM (SELECT unnest(@ids::bigint[]) AS id, unnest(@stale_reasons::text[]) AS reason) c
+WHERE e.id = c.id;
+
+-- name: InsertExamples :many
+-- Examples loaded from a file; a pair already there is skipped. The insert
+-- trigger enqueues their check.
+INSERT INTO rag.examples (database_name, question, sql, source, source_ref)
+SELECT @database_name, x.question, x.sql, 'file', nullif(x.ref, '')
+FROM (SELECT unnest(@questions::text[]) AS question, unnest(@sqls::text[]) AS sql, unnest(@refs::text[]) AS ref) x
+ON CONFLICT (database_name, rag.normalize_question(question), md5(sql)) DO NOTHING
+RETURNING id;
+
+-- name: ListExamples :many
+SELECT id, question, sql, source, source_ref, checked_at, stale, stale_reason, created_at
+FROM rag.examples
+WHERE database_name = @database_name
+ORDER BY id;
