@@ -116,3 +116,31 @@ type SweepArgs struct{}
 func (SweepArgs) Kind() string { return KindSweep }
 
 func (SweepArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueRetrieve} }
+
+// Kinds of the examples' jobs (issue 12), inserted by triggers of
+// migrations/00009_examples_feedback.sql on QueueDB: their args shape is
+// part of that contract.
+const (
+	KindCorrection    = "nl2sql.correction"
+	KindExamplesCheck = "nl2sql.examples_check"
+)
+
+// CorrectionArgs checks a user's corrected SQL (rag.feedback) with the
+// guard and EXPLAIN before it becomes an example.
+type CorrectionArgs struct {
+	FeedbackID int64 `json:"feedback_id"`
+}
+
+func (CorrectionArgs) Kind() string { return KindCorrection }
+
+func (CorrectionArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueDB} }
+
+// ExamplesCheckArgs re-checks a database's examples not checked against
+// its current catalog; those that fail are marked stale.
+type ExamplesCheckArgs struct {
+	DatabaseName string `json:"database_name"`
+}
+
+func (ExamplesCheckArgs) Kind() string { return KindExamplesCheck }
+
+func (ExamplesCheckArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueDB} }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/nl2sql/nl2sql/internal/candidate"
+	"github.com/nl2sql/nl2sql/internal/examples"
 	"github.com/nl2sql/nl2sql/migrations"
 )
 
@@ -29,6 +30,9 @@ type Config struct {
 	// and time budget, and how many candidates are EXPLAINed at once.
 	// Defaults to candidate.Config{}.WithDefaults().
 	Candidates candidate.Config
+	// Examples configures the few-shot examples found for a question
+	// (issue 12). Defaults to examples.Config{}.WithDefaults().
+	Examples examples.Config
 	// InfraAttempts is how many times a stage runs when it meets an
 	// infrastructure failure (LLM unreachable, target database down) before
 	// the question fails with infra_failure. Defaults to 5.
@@ -95,6 +99,7 @@ func (c Config) WithDefaults() Config {
 		c.MaxAttempts = 3
 	}
 	c.Candidates = c.Candidates.WithDefaults()
+	c.Examples = c.Examples.WithDefaults()
 	if c.InfraAttempts == 0 {
 		c.InfraAttempts = 5
 	}
@@ -157,6 +162,9 @@ func (c Config) generateTimeout() time.Duration { return min(c.GenerateTimeout, 
 
 func (c Config) validate() error {
 	if err := c.Candidates.Validate(); err != nil {
+		return err
+	}
+	if err := c.Examples.Validate(); err != nil {
 		return err
 	}
 	switch {

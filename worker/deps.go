@@ -53,6 +53,9 @@ type RetrieveRequest struct {
 	// Retrieval is "full" or "rag" to force the strategy (options.retrieval);
 	// empty lets the database's size decide.
 	Retrieval string
+	// ExampleTables are the tables read by the SQL of the question's most
+	// similar verified examples: strong candidates for its context.
+	ExampleTables []string
 }
 
 // RetrieveResult is the context handed to generation.

@@ -27,11 +27,12 @@ type options struct {
 	Model        string
 	SchemaFormat string
 	Retrieval    string
+	Examples     string
 	Tags         json.RawMessage
 }
 
 // knownOptions in the order of the hint of rag.check_query_options.
-var knownOptions = []string{"max_rows", "timeout_ms", "max_attempts", "candidates", "temperature", "model", "schema_format", "retrieval", "tags"}
+var knownOptions = []string{"max_rows", "timeout_ms", "max_attempts", "candidates", "temperature", "model", "schema_format", "retrieval", "examples", "tags"}
 
 // intLimits are the upper bounds of the integer options, as in
 // rag.check_query_options: rows held in one jsonb value, a statement that
@@ -116,6 +117,12 @@ func (o *options) decode(raw []byte) error {
 				err = fmt.Errorf(`options.retrieval must be "full" or "rag", got %s`, v)
 			}
 			o.Retrieval = s
+		case "examples":
+			s, ok := str(v)
+			if !ok || (s != "on" && s != "off") {
+				err = fmt.Errorf(`options.examples must be "on" or "off", got %s`, v)
+			}
+			o.Examples = s
 		case "tags":
 			if t := bytes.TrimSpace(v); len(t) == 0 || t[0] != '{' {
 				err = fmt.Errorf("options.tags must be a JSON object, got %s", v)

@@ -45,14 +45,16 @@ func (s *Service) retrieve(ctx context.Context, job *river.Job[jobs.RetrieveArgs
 	if err != nil {
 		return err
 	}
-	res, err := s.deps.Retriever.Retrieve(ctx, RetrieveRequest{Database: in.DatabaseName, Question: in.Question, SchemaFormat: opts.SchemaFormat, Retrieval: opts.Retrieval})
+	ex := s.findExamples(ctx, in.DatabaseName, in.Question, opts)
+	res, err := s.deps.Retriever.Retrieve(ctx, RetrieveRequest{Database: in.DatabaseName, Question: in.Question, SchemaFormat: opts.SchemaFormat, Retrieval: opts.Retrieval,
+		ExampleTables: exampleTables(ex)})
 	if err != nil {
 		return err
 	}
 	return complete(ctx, s, job, func(tx pgx.Tx) error {
 		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
 		next, err := s.q.FinishRetrieve(ctx, tx, &dbsqlc.FinishRetrieveParams{ID: ref.QueryID, Step: ref.Step, Retrieval: res.Metadata,
-			Format: res.Format, Schema: res.Schema, JoinHints: res.JoinHints, Linking: res.Linking,
+			Format: res.Format, Schema: res.Schema, JoinHints: res.JoinHints, Linking: res.Linking, Examples: recordExamples(ex),
 			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started})
 		if err != nil {
 			return err
@@ -78,7 +80,8 @@ func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs
 	if err != nil {
 		return err
 	}
-	req := prompt.Request{Database: in.DatabaseName, Question: in.Question, Schema: in.Schema, JoinHints: in.JoinHints}
+	req := prompt.Request{Database: in.DatabaseName, Question: in.Question, Schema: in.Schema, JoinHints: in.JoinHints,
+		Examples: promptExamples(in.Examples)}
 	msgs := prompt.Initial(req)
 	strategy := "initial"
 	prevSQL := in.PrevSql

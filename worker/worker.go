@@ -35,6 +35,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/examples"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/jobs"
 )
@@ -47,6 +48,8 @@ type Service struct {
 	q      *dbsqlc.Queries
 	client *river.Client[pgx.Tx]
 	log    *slog.Logger
+	// examples finds a question's verified examples and checks corrections.
+	examples *examples.Store
 	// running counts the jobs being worked, for the shutdown's log.
 	running atomic.Int64
 }
@@ -61,6 +64,11 @@ func New(pool *pgxpool.Pool, deps Deps, cfg Config) (*Service, error) {
 		return nil, err
 	}
 	s := &Service{cfg: cfg, deps: deps, pool: pool, q: dbsqlc.New(), log: cfg.Logger}
+	ex, err := examples.New(pool, cfg.Examples)
+	if err != nil {
+		return nil, err
+	}
+	s.examples = ex
 
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &stageWorker[jobs.RetrieveArgs]{s: s, stage: jobs.StageRetrieve, timeout: cfg.StageTimeout, run: s.retrieve})
@@ -68,6 +76,8 @@ func New(pool *pgxpool.Pool, deps Deps, cfg Config) (*Service, error) {
 	river.AddWorker(workers, &stageWorker[jobs.ValidateArgs]{s: s, stage: jobs.StageValidate, timeout: cfg.StageTimeout, run: s.validate})
 	river.AddWorker(workers, &stageWorker[jobs.ExecuteArgs]{s: s, stage: jobs.StageExecute, timeout: cfg.StageTimeout, run: s.execute})
 	river.AddWorker(workers, &sweepWorker{s: s})
+	river.AddWorker(workers, &correctionWorker{s: s})
+	river.AddWorker(workers, &examplesCheckWorker{s: s})
 
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema: cfg.Schema,

@@ -263,7 +263,7 @@ func (p *Pipeline) Retrieval(ctx context.Context, req worker.RetrieveRequest, jo
 	if err != nil {
 		return nil, err
 	}
-	res, err := p.auto.Retrieve(ctx, retrieval.Request{Question: req.Question, Snapshot: s,
+	res, err := p.auto.Retrieve(ctx, retrieval.Request{Question: req.Question, Snapshot: s, ExampleTables: req.ExampleTables,
 		Options: retrieval.Options{Format: retrieval.Format(req.SchemaFormat), Strategy: req.Retrieval, JoinHints: joinHints}})
 	if err != nil {
 		switch {

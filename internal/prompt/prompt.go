@@ -41,6 +41,15 @@ type Request struct {
 	Question  string
 	Schema    string // the rendered schema context (M-Schema or CREATE TABLE)
 	JoinHints string // rendered join hints; may be empty
+	// Examples are verified question–SQL pairs of the same database, most
+	// similar first (docs/DESIGN.md, "Examples and feedback"); may be empty.
+	Examples []Example
+}
+
+// Example is a question people confirmed with the SQL that answers it.
+type Example struct {
+	Question string
+	SQL      string
 }
 
 // Initial returns the messages of the first attempt.
@@ -56,6 +65,14 @@ func userMessage(r Request) string {
 	fmt.Fprintf(&b, "### Database: %s (PostgreSQL)\n\n### Schema\n%s\n", r.Database, strings.TrimSpace(r.Schema))
 	if h := strings.TrimSpace(r.JoinHints); h != "" {
 		fmt.Fprintf(&b, "\n### Join hints\n%s\n", h)
+	}
+	if len(r.Examples) > 0 {
+		// After the schema, right before the question: the pairs show how
+		// this database's questions are answered, in its own names.
+		b.WriteString("\n### Verified examples (questions on this database and SQL confirmed correct)\n")
+		for _, e := range r.Examples {
+			fmt.Fprintf(&b, "\nQuestion: %s\n```sql\n%s\n```\n", strings.TrimSpace(e.Question), strings.TrimSpace(e.SQL))
+		}
 	}
 	fmt.Fprintf(&b, "\n### Question\n%s\n\n### SQL\n", strings.TrimSpace(r.Question))
 	return b.String()

@@ -375,6 +375,7 @@ func (r *RAG) Retrieve(ctx context.Context, req Request) (*Result, error) {
 		return nil, err
 	}
 	ranked := r.rank(s, req.Question, ev)
+	ranked = withExampleTables(s, ranked, req.ExampleTables)
 	if len(ranked) == 0 {
 		return nil, ErrNoResults
 	}

@@ -139,6 +139,10 @@ type Request struct {
 	Question string
 	Snapshot *catalog.Snapshot
 	Options  Options
+	// ExampleTables are the tables the SQL of the question's most similar
+	// verified examples reads, as written there: strong candidates
+	// (examples.go).
+	ExampleTables []string
 }
 
 // Strategy chooses the tables a question is answered from and renders
@@ -176,7 +180,8 @@ type TableScore struct {
 	// "column" or "value" (only its columns or values did), "fk" (foreign
 	// key expansion), "bridge" (the join planner), "copy" (the ranking of
 	// a copy of it, see RAGConfig.CopyPenalty), "keyword" (the fallback
-	// name match), "link" (the chat model picked it, see Linking).
+	// name match), "link" (the chat model picked it, see Linking),
+	// "example" (a similar verified example's SQL reads it).
 	Source string `json:"source"`
 }
 

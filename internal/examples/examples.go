@@ -1,0 +1,273 @@
+// Package examples is the store of verified question–SQL pairs: finding the
+// ones most like a new question (few-shot examples for the prompt and
+// evidence for retrieval), checking users' corrections before they become
+// examples, and re-checking examples when their database's catalog changes.
+// The rows and the triggers that feed them are in
+// migrations/00009_examples_feedback.sql; docs/DESIGN.md, "Examples and
+// feedback", says why it works this way.
+package examples
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/pgsql"
+)
+
+// Config configures the few-shot examples.
+type Config struct {
+	// K is the most examples put in a prompt (NL2SQL_EXAMPLES_K); 0 turns
+	// examples off. Defaults to 3.
+	K int
+	// MinSimilarity is the least lexical similarity (the overlap of the two
+	// questions' stemmed words, 0 to 1) an example needs to be used
+	// (NL2SQL_EXAMPLES_MIN_SIMILARITY). Defaults to 0.2.
+	MinSimilarity float64
+	// Off turns examples off (NL2SQL_EXAMPLES_K=0 sets it). Defaults to
+	// false.
+	Off bool
+	// CheckLimit is the LIMIT the guard adds when checking an example's SQL
+	// (only EXPLAINed, never run). Defaults to 1001.
+	CheckLimit int
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.K == 0 && !c.Off {
+		c.K = 3
+	}
+	if c.MinSimilarity == 0 {
+		c.MinSimilarity = 0.2
+	}
+	if c.CheckLimit == 0 {
+		c.CheckLimit = 1001
+	}
+	return c
+}
+
+// Validate reports whether c (defaults applied) is usable.
+func (c Config) Validate() error {
+	switch {
+	case c.K < 0 || c.K > 20:
+		return errors.New("examples: K must be between 0 and 20")
+	case c.CheckLimit < 1:
+		return errors.New("examples: CheckLimit must be positive")
+	case c.MinSimilarity < 0 || c.MinSimilarity > 1:
+		return errors.New("examples: MinSimilarity must be between 0 and 1")
+	}
+	return nil
+}
+
+// Example is one example chosen for a question, as recorded in
+// rag.query_contexts.examples.
+type Example struct {
+	ID         int64   `json:"id"`
+	Similarity float64 `json:"similarity"`
+	Question   string  `json:"question"`
+	SQL        string  `json:"sql"`
+	// Tables are the tables its SQL reads, as written.
+	Tables []string `json:"tables,omitempty"`
+}
+
+// Store reads and writes rag.examples and rag.feedback.
+type Store struct {
+	cfg  Config
+	pool *pgxpool.Pool
+	q    *dbsqlc.Queries
+}
+
+// New returns a Store over the service database.
+func New(pool *pgxpool.Pool, cfg Config) (*Store, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return &Store{cfg: cfg, pool: pool, q: dbsqlc.New()}, nil
+}
+
+// Config returns the store's configuration, defaults applied.
+func (s *Store) Config() Config { return s.cfg }
+
+// Query is what examples are found for.
+type Query struct {
+	Database string
+	Question string
+	// ExamRunID is the exam run the question belongs to (its
+	// tags.exam_run_id), empty outside an exam: an exam's questions never
+	// get an example of one of its own questions.
+	ExamRunID string
+}
+
+// Similar returns the K examples most similar to the question, most similar
+// first: checked against the current catalog, not stale, at least
+// MinSimilarity alike.
+func (s *Store) Similar(ctx context.Context, q Query) ([]Example, error) {
+	if s.cfg.K == 0 {
+		return nil, nil
+	}
+	p := &dbsqlc.SimilarExamplesParams{DatabaseName: q.Database, Question: q.Question, K: int32(s.cfg.K), MinSimilarity: s.cfg.MinSimilarity}
+	if q.ExamRunID != "" {
+		p.ExamRunID = &q.ExamRunID
+	}
+	rows, err := s.q.SimilarExamples(ctx, s.pool, p)
+	if err != nil {
+		return nil, fmt.Errorf("examples: %w", err)
+	}
+	out := make([]Example, len(rows))
+	for i, r := range rows {
+		out[i] = Example{ID: r.ID, Similarity: round3(r.Similarity), Question: r.Question, SQL: r.Sql, Tables: Tables(r.Sql)}
+	}
+	return out, nil
+}
+
+// Tables returns the tables sql reads, as written (schema-qualified when it
+// says so); nil when it does not parse.
+func Tables(sql string) []string {
+	script, err := pgsql.Parse(sql)
+	if err != nil || len(script.Statements) != 1 {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range script.Statements[0].Analysis().Tables {
+		name := t.QualifiedName()
+		if t.Role == pgsql.RoleRead && !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func round3(v float64) float64 { return float64(int64(v*1000+0.5)) / 1000 }
+
+// CheckFunc runs the production guard and EXPLAIN on sql against database:
+// refusal is empty when sql passes and says why otherwise; err is an
+// infrastructure failure (the database unreachable), to be retried. The
+// worker provides it from the parts its validate stage uses.
+type CheckFunc func(ctx context.Context, database, sql string) (refusal string, err error)
+
+// Correction is the outcome of checking a correction.
+type Correction struct {
+	Status    string // accepted or rejected; "" when it was no longer pending
+	Reason    string
+	ExampleID int64
+}
+
+// CheckCorrection checks the corrected SQL of feedback id and accepts it as
+// an example or rejects it with the guard's or EXPLAIN's reason; either
+// way rag_feedback_done is notified (a trigger).
+func (s *Store) CheckCorrection(ctx context.Context, check CheckFunc, id int64) (Correction, error) {
+	f, err := s.q.GetCorrection(ctx, s.pool, id)
+	if err != nil {
+		return Correction{}, fmt.Errorf("examples: correction %d: %w", id, err)
+	}
+	if f.Status != "pending" || f.CorrectedSql == nil {
+		return Correction{}, nil
+	}
+	checkedAt, err := s.catalogTime(ctx, f.DatabaseName)
+	if err != nil {
+		return Correction{}, err
+	}
+	refusal, err := check(ctx, f.DatabaseName, *f.CorrectedSql)
+	if err != nil {
+		return Correction{}, err
+	}
+	if refusal != "" {
+		reason := "corrected_sql refused: " + refusal
+		if _, err := s.q.RejectCorrection(ctx, s.pool, &dbsqlc.RejectCorrectionParams{ID: id, Reason: &reason}); err != nil {
+			return Correction{}, err
+		}
+		return Correction{Status: "rejected", Reason: reason}, nil
+	}
+	ex, err := s.q.AcceptCorrection(ctx, s.pool, &dbsqlc.AcceptCorrectionParams{ID: id, CheckedAt: &checkedAt})
+	if err != nil {
+		return Correction{}, err
+	}
+	c := Correction{Status: "accepted"}
+	if ex != nil {
+		c.ExampleID = *ex
+	}
+	return c, nil
+}
+
+// catalogTime is the refresh of the database's catalog a check starts
+// from: an example checked now is marked checked as of it, so a refresh
+// that commits during the check leaves it to be checked again.
+func (s *Store) catalogTime(ctx context.Context, database string) (time.Time, error) {
+	at, err := s.q.GetCatalogRefreshedAt(ctx, s.pool, database)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("examples: database %q: %w", database, err)
+	}
+	if at == nil {
+		// Never refreshed: the catalog is the one registered; any check
+		// counts until the first refresh.
+		return time.Unix(0, 0).UTC(), nil
+	}
+	return *at, nil
+}
+
+// Checked is what CheckExamples did.
+type Checked struct {
+	Checked int
+	Stale   int
+}
+
+// CheckExamples checks the database's examples not checked against its
+// current catalog (all of them with all) and marks those that no longer
+// pass stale, with the reason, and those that do fresh.
+func (s *Store) CheckExamples(ctx context.Context, check CheckFunc, database string, all bool) (Checked, error) {
+	checkedAt, err := s.catalogTime(ctx, database)
+	if err != nil {
+		return Checked{}, err
+	}
+	rows, err := s.q.ListExamplesToCheck(ctx, s.pool, &dbsqlc.ListExamplesToCheckParams{DatabaseName: database, RecheckAll: all})
+	if err != nil {
+		return Checked{}, fmt.Errorf("examples: %w", err)
+	}
+	var out Checked
+	p := &dbsqlc.MarkExamplesCheckedParams{CheckedAt: &checkedAt, Ids: make([]int64, 0, len(rows)), StaleReasons: make([]string, 0, len(rows))}
+	for _, r := range rows {
+		refusal, err := check(ctx, database, r.Sql)
+		if err != nil {
+			return out, err
+		}
+		p.Ids, p.StaleReasons = append(p.Ids, r.ID), append(p.StaleReasons, refusal)
+		out.Checked++
+		if refusal != "" {
+			out.Stale++
+		}
+	}
+	if len(rows) == 0 {
+		return out, nil
+	}
+	return out, s.q.MarkExamplesChecked(ctx, s.pool, p)
+}
+
+// Pair is an example to add: a question, its SQL and, from a file, the
+// question's id there.
+type Pair struct {
+	Question string
+	SQL      string
+	Ref      string
+}
+
+// Add inserts pairs as examples of database (source file); pairs already
+// there are skipped. The service checks them (nl2sql.examples_check) before
+// they are used. It returns how many were added.
+func (s *Store) Add(ctx context.Context, database string, pairs []Pair) (int, error) {
+	p := &dbsqlc.InsertExamplesParams{DatabaseName: database}
+	for _, x := range pairs {
+		p.Questions, p.Sqls, p.Refs = append(p.Questions, x.Question), append(p.Sqls, x.SQL), append(p.Refs, x.Ref)
+	}
+	ids, err := s.q.InsertExamples(ctx, s.pool, p)
+	if err != nil {
+		return 0, fmt.Errorf("examples: %w", err)
+	}
+	return len(ids), nil
+}

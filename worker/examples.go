@@ -1,0 +1,145 @@
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/riverqueue/river"
+
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/examples"
+	"github.com/nl2sql/nl2sql/internal/prompt"
+	"github.com/nl2sql/nl2sql/jobs"
+)
+
+// Verified examples (issue 12; docs/DESIGN.md, "Examples and feedback"):
+// the retrieve stage finds the question's examples, the generate stage puts
+// them in the prompt, and two jobs check corrections and examples with the
+// guard and EXPLAIN the validate stage uses (checkSQL).
+
+// findExamples returns the question's most similar verified examples; none
+// when options.examples is "off". A failure to read them is logged and
+// the question goes on without: examples help, they are not needed.
+func (s *Service) findExamples(ctx context.Context, database, question string, opts options) []examples.Example {
+	if opts.Examples == "off" {
+		return nil
+	}
+	ex, err := s.examples.Similar(ctx, examples.Query{Database: database, Question: question, ExamRunID: examRunID(opts.Tags)})
+	if err != nil {
+		s.log.WarnContext(ctx, "examples unavailable; answering without", "database", database, "err", err)
+		return nil
+	}
+	return ex
+}
+
+// examRunID is tags.exam_run_id as text, "" when absent.
+func examRunID(tags json.RawMessage) string {
+	var t struct {
+		Run json.RawMessage `json:"exam_run_id"`
+	}
+	if len(tags) == 0 || json.Unmarshal(tags, &t) != nil || len(t.Run) == 0 || string(t.Run) == "null" {
+		return ""
+	}
+	if s, err := strconv.Unquote(string(t.Run)); err == nil {
+		return s
+	}
+	return string(t.Run)
+}
+
+// exampleTables are the tables the examples' SQL reads.
+func exampleTables(ex []examples.Example) []string {
+	var out []string
+	for _, e := range ex {
+		out = append(out, e.Tables...)
+	}
+	return out
+}
+
+// checkSQL is examples.CheckFunc over the validate stage's parts: the
+// guard, then EXPLAIN on the database, as a candidate is checked. Only the
+// guard and the target are used, so a change to how validate combines them
+// (repair, scoring) does not reach here.
+func (s *Service) checkSQL(ctx context.Context, database, sql string) (string, error) {
+	db, err := s.deps.Catalog.Target(ctx, database)
+	if err != nil {
+		return "", err
+	}
+	v, err := s.deps.Guard.Check(ctx, database, sql, s.cfg.Examples.CheckLimit)
+	if err != nil {
+		return "", err
+	}
+	if !v.OK {
+		return violationError(v).Message, nil
+	}
+	if _, err := s.deps.Targets.Explain(ctx, db, v.SQL); err != nil {
+		ce := errclass.Classify(err)
+		if ce.Class == errclass.InfraFailure {
+			return "", err // the database, not the SQL: retry the job
+		}
+		return "EXPLAIN failed: " + ce.Message, nil
+	}
+	return "", nil
+}
+
+// correctionWorker checks a correction given in rag.feedback.
+type correctionWorker struct {
+	river.WorkerDefaults[jobs.CorrectionArgs]
+	s *Service
+}
+
+func (w *correctionWorker) Work(ctx context.Context, job *river.Job[jobs.CorrectionArgs]) error {
+	w.s.running.Add(1)
+	defer w.s.running.Add(-1)
+	c, err := w.s.examples.CheckCorrection(ctx, w.s.checkSQL, job.Args.FeedbackID)
+	if err != nil {
+		return err
+	}
+	if c.Status != "" {
+		w.s.log.InfoContext(ctx, "correction checked", "feedback_id", job.Args.FeedbackID, "status", c.Status, "reason", c.Reason, "example_id", c.ExampleID)
+	}
+	return nil
+}
+
+// examplesCheckWorker re-checks a database's examples after its catalog
+// changed or examples were added.
+type examplesCheckWorker struct {
+	river.WorkerDefaults[jobs.ExamplesCheckArgs]
+	s *Service
+}
+
+func (w *examplesCheckWorker) Work(ctx context.Context, job *river.Job[jobs.ExamplesCheckArgs]) error {
+	w.s.running.Add(1)
+	defer w.s.running.Add(-1)
+	n, err := w.s.examples.CheckExamples(ctx, w.s.checkSQL, job.Args.DatabaseName, false)
+	if err != nil {
+		return err
+	}
+	if n.Checked > 0 {
+		w.s.log.InfoContext(ctx, "examples checked", "database", job.Args.DatabaseName, "checked", n.Checked, "stale", n.Stale)
+	}
+	return nil
+}
+
+// recordExamples is rag.query_contexts.examples: [] when none were used.
+func recordExamples(ex []examples.Example) []byte {
+	if ex == nil {
+		ex = []examples.Example{}
+	}
+	return mustJSON(ex)
+}
+
+// promptExamples reads rag.query_contexts.examples back for the prompt.
+// Every attempt of a question sees the examples retrieval chose, even if
+// the store changed since.
+func promptExamples(raw []byte) []prompt.Example {
+	var ex []examples.Example
+	if len(raw) == 0 || json.Unmarshal(raw, &ex) != nil {
+		return nil
+	}
+	out := make([]prompt.Example, len(ex))
+	for i, e := range ex {
+		out[i] = prompt.Example{Question: e.Question, SQL: e.SQL}
+	}
+	return out
+}
