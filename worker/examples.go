@@ -111,7 +111,7 @@ type examplesCheckWorker struct {
 func (w *examplesCheckWorker) Work(ctx context.Context, job *river.Job[jobs.ExamplesCheckArgs]) error {
 	w.s.running.Add(1)
 	defer w.s.running.Add(-1)
-	n, err := w.s.examples.CheckExamples(ctx, w.s.checkSQL, job.Args.DatabaseName, false)
+	n, err := w.s.CheckExamples(ctx, job.Args.DatabaseName, false)
 	if err != nil {
 		return err
 	}
@@ -142,4 +142,12 @@ func promptExamples(raw []byte) []prompt.Example {
 		out[i] = prompt.Example{Question: e.Question, SQL: e.SQL}
 	}
 	return out
+}
+
+// CheckExamples checks database's examples with the guard and EXPLAIN, as
+// the nl2sql.examples_check job does: those not checked against the
+// current catalog, or all of them. Exported for `nl2sql examples check`
+// and tests.
+func (s *Service) CheckExamples(ctx context.Context, database string, all bool) (examples.Checked, error) {
+	return s.examples.CheckExamples(ctx, s.checkSQL, database, all)
 }

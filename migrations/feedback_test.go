@@ -1,0 +1,79 @@
+package migrations_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Feedback from client roles (issue 12): a client judges only its own
+// answers, a reader reads every verdict, and a confirmed answer becomes an
+// example in the same transaction.
+func TestFeedbackFromClients(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	c := setupClients(t)
+
+	_, err := c.poolA.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict, note) VALUES ($1, 'correct', 'right')", c.qA)
+	require.NoError(t, err, "a client confirms its own answer")
+	for _, q := range []int64{c.qB, c.qSvc} {
+		_, err = c.poolA.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'wrong')", q)
+		require.ErrorContains(t, err, "no question", "a client judges no one else's question")
+	}
+	_, err = c.poolA.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict, given_by) VALUES ($1, 'wrong', $2)", c.qA, c.b)
+	require.Error(t, err, "a client cannot speak for another role")
+	_, err = c.poolR.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'wrong')", c.qA)
+	require.Error(t, err, "a reader writes nothing")
+	_, err = c.poolB.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'wrong')", c.qB)
+	require.NoError(t, err)
+
+	// The reader sees both verdicts, and the BI views count them.
+	require.Len(t, ids(t, c.poolR, "SELECT id FROM rag.feedback"), 2)
+	var judged, correct int64
+	require.NoError(t, c.poolR.QueryRow(ctx, "SELECT sum(judged), sum(correct) FROM rag.feedback_accuracy").Scan(&judged, &correct))
+	require.Equal(t, []int64{2, 1}, []int64{judged, correct})
+	require.Equal(t, []int64{c.qB}, ids(t, c.poolR, `
+		SELECT q.id FROM rag.feedback_wrong_questions w JOIN rag.queries q ON rag.normalize_question(q.question) = w.question_key`))
+	var rate float64
+	require.NoError(t, c.poolR.QueryRow(ctx, "SELECT feedback_rate FROM rag.feedback_rate WHERE database_name = 'hr'").Scan(&rate))
+	require.InDelta(t, 1.0, rate, 1e-9)
+	_, err = c.poolA.Exec(ctx, "SELECT * FROM rag.feedback_accuracy")
+	require.Error(t, err, "a client reads no verdicts, not even through the views")
+
+	// a's confirmation made an example of its answer.
+	var src, sql string
+	var ref *int64
+	require.NoError(t, c.svc.QueryRow(ctx, "SELECT source, sql, query_id FROM rag.examples WHERE database_name = 'shop'").Scan(&src, &sql, &ref))
+	require.Equal(t, "feedback", src)
+	require.Equal(t, "SELECT 1", sql)
+	require.Equal(t, c.qA, *ref)
+}
+
+func TestFeedbackRefusedAtInsert(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	c := setupClients(t)
+	queued := ask(t, c.poolA, "shop", "not answered yet")
+	for _, tc := range []struct{ sql, want string }{
+		{"INSERT INTO rag.feedback (query_id, verdict, corrected_sql) VALUES ($1, 'wrong', 'DELETE FROM orders')", "corrected_sql must be one read-only query"},
+		{"INSERT INTO rag.feedback (query_id, verdict, corrected_sql) VALUES ($1, 'wrong', 'UPDATE orders SET total = 0')", "corrected_sql must be one read-only query"},
+		{"INSERT INTO rag.feedback (query_id, verdict, corrected_sql) VALUES ($1, 'correct', 'SELECT 2')", "corrected_sql goes with verdict 'wrong'"},
+		{"INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'maybe')", "feedback_verdict_valid"},
+	} {
+		_, err := c.poolA.Exec(ctx, tc.sql, c.qA)
+		require.ErrorContains(t, err, tc.want, tc.sql)
+	}
+	_, err := c.poolA.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'correct')", queued)
+	require.ErrorContains(t, err, "has no answer to confirm")
+	require.Empty(t, ids(t, c.svc, "SELECT id FROM rag.feedback"), "nothing stored half-way")
+	require.Empty(t, ids(t, c.svc, "SELECT id FROM rag.examples"))
+
+	// A correction that looks like a query waits for the service's check,
+	// enqueued in the same transaction.
+	var status string
+	require.NoError(t, c.svc.QueryRow(ctx,
+		"INSERT INTO rag.feedback (query_id, verdict, corrected_sql) VALUES ($1, 'wrong', ' SELECT 2 ') RETURNING status", c.qA).Scan(&status))
+	require.Equal(t, "pending", status)
+	require.Len(t, ids(t, c.svc, "SELECT id FROM river.river_job WHERE kind = 'nl2sql.correction'"), 1)
+}

@@ -1,0 +1,222 @@
+package worker_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/intake"
+	"github.com/nl2sql/nl2sql/internal/ollamatest"
+	"github.com/nl2sql/nl2sql/worker"
+)
+
+// usedExample is one entry of rag.query_contexts.examples.
+type usedExample struct {
+	ID         int64   `json:"id"`
+	Similarity float64 `json:"similarity"`
+	Question   string  `json:"question"`
+	SQL        string  `json:"sql"`
+}
+
+// examplesUsed returns the examples recorded for question id and the
+// prompt of its first attempt.
+func (e *env) examplesUsed(t *testing.T, id int64) ([]usedExample, string) {
+	t.Helper()
+	var raw []byte
+	var prompt string
+	require.NoError(t, e.db.Pool.QueryRow(context.Background(), `
+		SELECT c.examples, a.prompt::text FROM rag.query_contexts c JOIN rag.attempts a ON a.query_id = c.query_id AND a.attempt = 1
+		WHERE c.query_id = $1`, id).Scan(&raw, &prompt))
+	var ex []usedExample
+	require.NoError(t, json.Unmarshal(raw, &ex))
+	return ex, prompt
+}
+
+// feedbackDone inserts feedback with sql and waits for rag_feedback_done
+// about it: the outcome of a correction's check.
+func (e *env) feedbackDone(t *testing.T, sql string, args ...any) map[string]any {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, e.db.URL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, "LISTEN rag_feedback_done")
+	require.NoError(t, err)
+	var id int64
+	require.NoError(t, e.db.Pool.QueryRow(ctx, sql+" RETURNING id", args...).Scan(&id))
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	for {
+		n, err := conn.WaitForNotification(wctx)
+		require.NoError(t, err)
+		var got map[string]any
+		require.NoError(t, json.Unmarshal([]byte(n.Payload), &got))
+		if int64(got["id"].(float64)) == id {
+			return got
+		}
+	}
+}
+
+// The acceptance flow over SQL alone: ask, mark the answer correct, ask a
+// paraphrase: the confirmed pair is in the paraphrase's prompt.
+func TestConfirmedAnswerIsAnExample(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	const first = "SELECT count(*) AS customers FROM shop.customers WHERE city = 'London'"
+	e.ollama.Answer(ollamatest.Contains("### Question\nHow many customers live in London?"), fence(first))
+	e.ollama.Answer(ollamatest.Contains("### Question\nCount the customers in London"), fence(first))
+	e.start(t)
+
+	q1 := e.askSQL(t, "How many customers live in London?", "{}")
+	ex, prompt := e.examplesUsed(t, q1)
+	require.Empty(t, ex, "no example exists yet")
+	require.NotContains(t, prompt, "Verified examples")
+
+	_, err := e.db.Pool.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'correct')", q1)
+	require.NoError(t, err)
+
+	q2 := e.askSQL(t, "Count the customers in London", "{}")
+	require.Equal(t, "succeeded", query(t, e.db.Pool, q2).Status)
+	ex, prompt = e.examplesUsed(t, q2)
+	require.Len(t, ex, 1)
+	require.Equal(t, "How many customers live in London?", ex[0].Question)
+	require.True(t, strings.HasPrefix(ex[0].SQL, first), "the SQL that ran: %s", ex[0].SQL)
+	require.Greater(t, ex[0].Similarity, 0.2)
+	require.Contains(t, prompt, "Question: How many customers live in London?")
+	require.Contains(t, prompt, first)
+
+	// options.examples "off" answers without.
+	q3 := e.askSQL(t, "Count the customers in London", `{"examples": "off"}`)
+	ex, prompt = e.examplesUsed(t, q3)
+	require.Empty(t, ex)
+	require.NotContains(t, prompt, "Verified examples")
+}
+
+// A correction is checked with the guard and EXPLAIN on the question's
+// database: a write hidden in a WITH and an unknown table are rejected with
+// the reason, a good one becomes an example.
+func TestCorrectionsAreChecked(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	e.ollama.Answer(ollamatest.Contains("### Question\nWhich customers have open orders?"), fence("SELECT name FROM shop.customers"))
+	e.start(t)
+	q := e.askSQL(t, "Which customers have open orders?", "{}")
+	const insert = "INSERT INTO rag.feedback (query_id, verdict, corrected_sql) VALUES ($1, 'wrong', $2)"
+
+	got := e.feedbackDone(t, insert, q, "WITH d AS (DELETE FROM shop.orders RETURNING *) SELECT * FROM d")
+	require.Equal(t, "rejected", got["status"])
+	require.Contains(t, got["reason"], "corrected_sql refused")
+
+	got = e.feedbackDone(t, insert, q, "SELECT c.name FROM shop.customers c JOIN shop.invoices i ON i.customer_id = c.customer_id")
+	require.Equal(t, "rejected", got["status"])
+	require.Contains(t, got["reason"], "invoices")
+
+	good := "SELECT DISTINCT c.name FROM shop.customers c JOIN shop.orders o ON o.customer_id = c.customer_id WHERE o.status = 'open'"
+	got = e.feedbackDone(t, insert, q, good)
+	require.Equal(t, "accepted", got["status"])
+	var src, sql string
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT source, sql FROM rag.examples WHERE id = $1", int64(got["example_id"].(float64))).Scan(&src, &sql))
+	require.Equal(t, []string{"correction", good}, []string{src, sql})
+	var n int
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.examples").Scan(&n))
+	require.Equal(t, 1, n, "rejected corrections leave no example")
+}
+
+// A catalog change that drops a column an example reads makes it stale, and
+// a stale example is not used.
+func TestStaleExampleIsNotUsed(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	svc, err := worker.New(e.db.Pool, e.deps, e.cfg)
+	require.NoError(t, err)
+	const exampleSQL = "SELECT DISTINCT city FROM shop.customers WHERE city IS NOT NULL"
+	_, err = e.db.Pool.Exec(ctx, "INSERT INTO rag.examples (database_name, question, sql) VALUES ('shop', 'Which cities do customers live in?', $1)", exampleSQL)
+	require.NoError(t, err)
+	n, err := svc.CheckExamples(ctx, "shop", false)
+	require.NoError(t, err)
+	require.Equal(t, 1, n.Checked)
+	require.Equal(t, 0, n.Stale)
+
+	_, err = e.db.Pool.Exec(ctx, "ALTER TABLE shop.customers DROP COLUMN city")
+	require.NoError(t, err)
+	conn, err := pgx.Connect(ctx, e.db.URL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = catalog.Refresh(ctx, e.db.Pool, conn, catalog.Database{Name: "shop", DSN: e.db.URL, Schemas: []string{"shop"}}, nil)
+	require.NoError(t, err)
+	n, err = svc.CheckExamples(ctx, "shop", false)
+	require.NoError(t, err)
+	require.Equal(t, 1, n.Checked, "the refresh made the example due for a check")
+	require.Equal(t, 1, n.Stale)
+	var stale bool
+	var reason string
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT stale, stale_reason FROM rag.examples").Scan(&stale, &reason))
+	require.True(t, stale)
+	require.Contains(t, reason, "city")
+
+	e.ollama.Answer(ollamatest.Contains("### Question\nWhich cities do our customers live in?"), fence("SELECT name FROM shop.customers"))
+	e.start(t)
+	q := e.askSQL(t, "Which cities do our customers live in?", "{}")
+	ex, prompt := e.examplesUsed(t, q)
+	require.Empty(t, ex)
+	require.NotContains(t, prompt, exampleSQL)
+}
+
+// An exam's questions (tags.exam_run_id) never get an example whose
+// question is one of the exam's, by normalized text or by the exam's id;
+// the same question outside the exam does.
+func TestExamQuestionsAreNotExamples(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	svc, err := worker.New(e.db.Pool, e.deps, e.cfg)
+	require.NoError(t, err)
+	_, err = e.db.Pool.Exec(ctx, `INSERT INTO rag.examples (database_name, question, sql, source, source_ref) VALUES
+		('shop', 'how many orders were SHIPPED', 'SELECT count(*) FROM shop.orders WHERE status = ''shipped''', 'file', 'x9'),
+		('shop', 'Number of shipped orders per customer', 'SELECT customer_id, count(*) FROM shop.orders WHERE status = ''shipped'' GROUP BY 1', 'file', 'q2'),
+		('shop', 'Total of shipped orders', 'SELECT sum(total_amount) FROM shop.orders WHERE status = ''shipped''', 'direct', NULL)`)
+	require.NoError(t, err)
+	n, err := svc.CheckExamples(ctx, "shop", false)
+	require.NoError(t, err)
+	require.Equal(t, 0, n.Stale)
+
+	e.ollama.Answer(ollamatest.Contains("### Question\nHow many orders were shipped?"), fence("SELECT count(*) FROM shop.orders WHERE status = 'shipped'"))
+	e.ollama.Answer(ollamatest.Contains("### Question\nShipped orders by customer"), fence("SELECT customer_id, count(*) FROM shop.orders GROUP BY 1"))
+	e.start(t)
+	// The exam's two questions, inserted together as the runner does.
+	w, err := intake.Listen(ctx, e.db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	rows, err := e.db.Pool.Query(ctx, `
+		INSERT INTO rag.queries (database_name, question, options) VALUES
+		('shop', 'How many orders were shipped?', '{"tags": {"exam_run_id": 7, "exam_question_id": "q1"}}'),
+		('shop', 'Shipped orders by customer', '{"tags": {"exam_run_id": 7, "exam_question_id": "q2"}}')
+		RETURNING id`)
+	require.NoError(t, err)
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	require.NoError(t, err)
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	require.NoError(t, w.Wait(wctx, ids, func(intake.Done) {}))
+	for _, id := range ids {
+		ex, _ := e.examplesUsed(t, id)
+		require.NotEmpty(t, ex)
+		for _, x := range ex {
+			require.Equal(t, "Total of shipped orders", x.Question, "question %d got an exam question as an example", id)
+		}
+	}
+
+	// Outside the exam, the same question gets the example of its text.
+	q := e.askSQL(t, "How many orders were shipped?", "{}")
+	ex, _ := e.examplesUsed(t, q)
+	require.Equal(t, "how many orders were SHIPPED", ex[0].Question)
+}
