@@ -35,8 +35,8 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
-	"github.com/nl2sql/nl2sql/internal/examples"
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/examples"
 	"github.com/nl2sql/nl2sql/jobs"
 )
 
