@@ -100,7 +100,10 @@ ON CONFLICT (database_name, rag.normalize_question(question), md5(sql)) DO NOTHI
 RETURNING id;
 
 -- name: ListExamples :many
-SELECT id, question, sql, source, source_ref, checked_at, stale, stale_reason, created_at
-FROM rag.examples
-WHERE database_name = @database_name
-ORDER BY id;
+-- current: checked against the database's current catalog.
+SELECT e.id, e.question, e.sql, e.source, e.source_ref, e.stale, e.stale_reason, e.created_at,
+       coalesce(e.checked_at >= coalesce(d.refreshed_at, '-infinity'), false)::boolean AS current
+FROM rag.examples e
+JOIN rag.databases d ON d.name = e.database_name
+WHERE e.database_name = @database_name
+ORDER BY e.id;

@@ -40,6 +40,8 @@ var envVars = []envVar{
 	{"NL2SQL_CANDIDATE_TEMPERATURE", "0.3", "Sampling temperature of the calls when there are several."},
 	{"NL2SQL_CANDIDATE_BUDGET", "10s", "Time the calls of one attempt may take together; then the replies in hand are used (MULTI_CANDIDATE_TIME_BUDGET_MS)."},
 	{"NL2SQL_EXPLAIN_PARALLEL", "4", "Candidates EXPLAINed at once, best first; later ones are skipped once one passes."},
+	{"NL2SQL_EXAMPLES_K", "3", "Verified examples (rag.examples) put in a question's prompt, most similar first; 0: none."},
+	{"NL2SQL_EXAMPLES_MIN_SIMILARITY", "0.2", "Least lexical similarity (shared stemmed words over all words of the two questions, 0 to 1) an example needs to be used."},
 	{"NL2SQL_REPAIR", "active", "Deterministic repair of failed candidates before any model retry (autocorrect, surgical column whitelist): active: the surgical tier rewrites when all nine gates pass; observe: it only records what it would do (autocorrect still applies); off: no deterministic repair."},
 	{"NL2SQL_INFRA_ATTEMPTS", "5", "Tries of a stage that meets an unreachable LLM or database before the question fails."},
 	{"NL2SQL_RETRY_BACKOFF", "1s", "First wait before such a retry; doubles each time."},

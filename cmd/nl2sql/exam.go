@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"strings"
 	"time"
@@ -219,12 +220,17 @@ func runExamRun(ctx context.Context, m *Main, args []string) error {
 	exact := fs.Bool("exact-columns", false, "grade answers with extra columns as wrong (default: extra columns are accepted)")
 	timeout := fs.Duration("timeout", 30*time.Minute, "how long to wait for one run's answers before aborting it")
 	noWorkers := fs.Bool("no-workers", false, "do not start workers in this process: a `nl2sql serve` elsewhere answers")
+	exModes := fs.String("examples", "on", "verified examples in the prompts: on, off, or off,on to run both and compare them in one report (an exam question is never an example)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err)
 	}
 	if len(pos) > 0 {
-		return usagef("exam run takes no arguments: nl2sql exam [run] [--db erp] [--questions FILE] [--runs N] [--json] [--html FILE]")
+		return usagef("exam run takes no arguments: nl2sql exam [run] [--db erp] [--questions FILE] [--runs N] [--examples on|off|off,on] [--json] [--html FILE]")
+	}
+	modes, err := examplesModes(*exModes)
+	if err != nil {
+		return err
 	}
 	if *runs < 1 {
 		return usagef("--runs must be at least 1")
@@ -294,7 +300,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		// Pinned per question, so the record says what answered even when
 		// the workers run elsewhere with other settings.
 		Options: map[string]any{"temperature": st.LLM.Temperature, "max_attempts": st.Worker.MaxAttempts,
-			"schema_format": string(st.Pipeline.Retrieval.Format)},
+			"schema_format": string(st.Pipeline.Retrieval.Format), "examples": modes[0]},
 		Settings: map[string]any{"model_server": llm.Describe(st.LLM), "ollama_host": st.LLM.Host, "num_ctx": st.LLM.NumCtx, "join_hints": string(st.Pipeline.Retrieval.JoinHints),
 			"workers": workers},
 		Progress: func(run int64, done, total int) {
@@ -307,12 +313,26 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 	if st.LLM.Seed != nil {
 		cfg.Settings["seed"] = *st.LLM.Seed
 	}
-	runner, err := exam.NewRunner(pool, targets, cfg)
-	if err != nil {
-		return err
+	fmt.Fprintf(progress, "exam %s on database %s: %d questions, %d run(s), model %s on %s\n", source, *db, len(qs), *runs*len(modes), st.LLM.Model, llm.Describe(st.LLM))
+	var results []*exam.RunResult
+	var runErr error
+	byMode := map[string][]*exam.RunResult{}
+	for _, mode := range modes {
+		cfg.Options = maps.Clone(cfg.Options)
+		cfg.Options["examples"] = mode
+		runner, err := exam.NewRunner(pool, targets, cfg)
+		if err != nil {
+			return err
+		}
+		if len(modes) > 1 {
+			fmt.Fprintf(progress, "examples %s:\n", mode)
+		}
+		res, err := runner.Run(ctx)
+		results, byMode[mode], runErr = append(results, res...), res, err
+		if err != nil {
+			break
+		}
 	}
-	fmt.Fprintf(progress, "exam %s on database %s: %d questions, %d run(s), model %s on %s\n", source, *db, len(qs), *runs, st.LLM.Model, llm.Describe(st.LLM))
-	results, runErr := runner.Run(ctx)
 	var gold *exam.GoldError
 	if errors.As(runErr, &gold) {
 		return &errclass.Error{Class: errclass.ValidationBlock, Code: "exam.gold", Message: gold.Error(), Err: runErr}
@@ -372,6 +392,9 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		if err := summary.WriteText(m.Stdout); err != nil {
 			return err
 		}
+		if len(modes) > 1 {
+			writeExamplesComparison(m.Stdout, modes, byMode)
+		}
 		if *html != "" {
 			fmt.Fprintf(m.Stdout, "\nHTML report: %s\n", *html)
 		}
@@ -382,6 +405,37 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		return &exitError{code: exitFailure}
 	}
 	return nil
+}
+
+// examplesModes reads --examples: "on", "off", or both to compare.
+func examplesModes(v string) ([]string, error) {
+	switch v {
+	case "on", "off":
+		return []string{v}, nil
+	case "off,on", "on,off", "both":
+		return []string{"off", "on"}, nil
+	}
+	return nil, usagef("--examples must be on, off or off,on, got %q", v)
+}
+
+// writeExamplesComparison prints the accuracy of the runs without and with
+// examples, side by side; the HTML report shows each run and, per
+// question, which runs passed it.
+func writeExamplesComparison(w io.Writer, modes []string, byMode map[string][]*exam.RunResult) {
+	fmt.Fprintln(w, "\nExamples off vs on (finished runs):")
+	for _, mode := range modes {
+		passed, total := 0, 0
+		for _, r := range byMode[mode] {
+			if r.Status == "finished" && r.Passed != nil {
+				passed, total = passed+*r.Passed, total+r.Questions
+			}
+		}
+		if total == 0 {
+			fmt.Fprintf(w, "  examples %-3s  no finished run\n", mode)
+			continue
+		}
+		fmt.Fprintf(w, "  examples %-3s  %d/%d passed (%s)\n", mode, passed, total, report.FormatPercent(float64(passed)/float64(total)))
+	}
 }
 
 // printExamRun prints the line of one recorded run. An aborted run never

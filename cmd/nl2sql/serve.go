@@ -10,6 +10,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/bench"
 	"github.com/nl2sql/nl2sql/internal/candidate"
+	"github.com/nl2sql/nl2sql/internal/examples"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/metrics"
 	"github.com/nl2sql/nl2sql/internal/pipeline"
@@ -64,6 +65,8 @@ func loadSettings(m *Main) (*settings, error) {
 			Temperature: e.float("NL2SQL_CANDIDATE_TEMPERATURE"), Budget: e.duration("NL2SQL_CANDIDATE_BUDGET"),
 			MaxExplain: e.int("NL2SQL_EXPLAIN_PARALLEL"), Seed: s.LLM.Seed,
 		},
+		Examples: examples.Config{K: e.int("NL2SQL_EXAMPLES_K"), Off: e.int("NL2SQL_EXAMPLES_K") == 0,
+			MinSimilarity: e.float("NL2SQL_EXAMPLES_MIN_SIMILARITY")},
 	}
 	// Checked here too, to name the variable: the worker's own check speaks
 	// of its Config.

@@ -133,10 +133,12 @@ func (q *Queries) InsertExamples(ctx context.Context, db DBTX, arg *InsertExampl
 }
 
 const listExamples = `-- name: ListExamples :many
-SELECT id, question, sql, source, source_ref, checked_at, stale, stale_reason, created_at
-FROM rag.examples
-WHERE database_name = $1
-ORDER BY id
+SELECT e.id, e.question, e.sql, e.source, e.source_ref, e.stale, e.stale_reason, e.created_at,
+       coalesce(e.checked_at >= coalesce(d.refreshed_at, '-infinity'), false)::boolean AS current
+FROM rag.examples e
+JOIN rag.databases d ON d.name = e.database_name
+WHERE e.database_name = $1
+ORDER BY e.id
 `
 
 type ListExamplesRow struct {
@@ -145,12 +147,13 @@ type ListExamplesRow struct {
 	Sql         string
 	Source      string
 	SourceRef   *string
-	CheckedAt   *time.Time
 	Stale       bool
 	StaleReason *string
 	CreatedAt   time.Time
+	Current     bool
 }
 
+// current: checked against the database's current catalog.
 func (q *Queries) ListExamples(ctx context.Context, db DBTX, databaseName string) ([]*ListExamplesRow, error) {
 	rows, err := db.Query(ctx, listExamples, databaseName)
 	if err != nil {
@@ -166,10 +169,10 @@ func (q *Queries) ListExamples(ctx context.Context, db DBTX, databaseName string
 			&i.Sql,
 			&i.Source,
 			&i.SourceRef,
-			&i.CheckedAt,
 			&i.Stale,
 			&i.StaleReason,
 			&i.CreatedAt,
+			&i.Current,
 		); err != nil {
 			return nil, err
 		}
