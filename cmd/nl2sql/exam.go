@@ -318,8 +318,10 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 	var runErr error
 	byMode := map[string][]*exam.RunResult{}
 	for _, mode := range modes {
-		cfg.Options = maps.Clone(cfg.Options)
-		cfg.Options["examples"] = mode
+		cfg.Options, cfg.Settings = maps.Clone(cfg.Options), maps.Clone(cfg.Settings)
+		// A setting of its own, so the report's configuration table shows
+		// the runs' difference on one row.
+		cfg.Options["examples"], cfg.Settings["examples"] = mode, mode
 		runner, err := exam.NewRunner(pool, targets, cfg)
 		if err != nil {
 			return err
