@@ -309,8 +309,12 @@ CREATE POLICY feedback_read ON rag.feedback FOR SELECT
 CREATE POLICY feedback_give ON rag.feedback FOR INSERT
     WITH CHECK (given_by = current_user AND EXISTS (SELECT 1 FROM rag.queries q WHERE q.id = feedback.query_id AND q.submitted_by = current_user));
 
--- Roles granted before this migration get what rag.grant_client gives
--- once rag.feedback exists.
+-- Reading is row-level security's to decide, as through the views below:
+-- a client reads the verdicts on its own questions (INSERT ... RETURNING
+-- status included), a reader all, and a role that cannot read rag.queries
+-- nothing. Writing is granted per role: roles granted before this migration
+-- get what rag.grant_client gives once rag.feedback exists.
+GRANT SELECT ON rag.feedback TO PUBLIC;
 -- +goose StatementBegin
 DO $$
 DECLARE
@@ -328,8 +332,8 @@ $$;
 -- +goose StatementEnd
 
 -- Views for BI tools. security_invoker: a role reads through them only what
--- it may read in rag.queries and rag.feedback (a reader: everything), so
--- they are granted to PUBLIC. The latest verdict on a question counts.
+-- it may read in rag.queries and rag.feedback (a client: its own questions,
+-- a reader: everything), so they are granted to PUBLIC. The latest verdict on a question counts.
 CREATE VIEW rag.feedback_rate WITH (security_invoker = true) AS
 SELECT q.database_name,
        date_trunc('week', q.created_at) AS week,

@@ -38,8 +38,14 @@ func TestFeedbackFromClients(t *testing.T) {
 	var rate float64
 	require.NoError(t, c.poolR.QueryRow(ctx, "SELECT feedback_rate FROM rag.feedback_rate WHERE database_name = 'hr'").Scan(&rate))
 	require.InDelta(t, 1.0, rate, 1e-9)
-	_, err = c.poolA.Exec(ctx, "SELECT * FROM rag.feedback_accuracy")
-	require.Error(t, err, "a client reads no verdicts, not even through the views")
+	// A client reads its own verdicts only, directly and through the views.
+	require.Len(t, ids(t, c.poolA, "SELECT query_id FROM rag.feedback"), 1)
+	require.Equal(t, []int64{c.qB}, ids(t, c.poolB, "SELECT query_id FROM rag.feedback"))
+	require.NoError(t, c.poolA.QueryRow(ctx, "SELECT sum(judged), sum(correct) FROM rag.feedback_accuracy").Scan(&judged, &correct))
+	require.Equal(t, []int64{1, 1}, []int64{judged, correct})
+	var status string
+	require.NoError(t, c.poolA.QueryRow(ctx, "INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'wrong') RETURNING status", c.qA).Scan(&status))
+	require.Equal(t, "recorded", status)
 
 	// a's confirmation made an example of its answer.
 	var src, sql string
