@@ -279,8 +279,12 @@ FROM rag.examples e
 JOIN rag.databases d ON d.name = e.database_name
 CROSS JOIN q
 CROSS JOIN LATERAL (
-    SELECT cardinality(ARRAY(SELECT unnest(e.lexemes) INTERSECT SELECT unnest(q.lex)))::float8
-           / greatest(cardinality(ARRAY(SELECT unnest(e.lexemes) UNION SELECT unnest(q.lex))), 1) AS similarity
+    -- Both arrays hold distinct lexemes (tsvector_to_array): the union is
+    -- their sizes less what they share.
+    SELECT count(*) AS shared FROM unnest(e.lexemes) l WHERE l = ANY (q.lex)
+) i
+CROSS JOIN LATERAL (
+    SELECT i.shared::float8 / greatest(cardinality(e.lexemes) + cardinality(q.lex) - i.shared, 1) AS similarity
 ) sim
 WHERE e.database_name = $1
   AND e.lexemes && q.lex
