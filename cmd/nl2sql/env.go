@@ -86,7 +86,7 @@ var envVars = []envVar{
 	{"NL2SQL_RAG_FK_DECAY", "0.5", "Share of an included table's score passed to its foreign-key neighbours when FK expansion orders them."},
 	{"NL2SQL_RAG_HUB_DEGREE", "8", "Tables with more foreign keys than this are hubs: FK expansion takes at most NL2SQL_RAG_HUB_EXPANSION_CAP of their neighbours, the join planner only those the evidence points at."},
 	{"NL2SQL_RAG_HUB_EXPANSION_CAP", "1", "FK expansion candidates a hub contributes."},
-	{"NL2SQL_RAG_BRIDGE_MIN_SCORE", "0.3", "Least score (share of the best) of a selected table the join planner connects."},
+	{"NL2SQL_RAG_BRIDGE_MIN_SCORE", "0.1", "Least score (share of the best) of a selected table the join planner connects."},
 	{"NL2SQL_RAG_BRIDGE_COST", "0.25", "Cost of a bridge table, times one minus its own score; a table is connected when its score exceeds its route's cost."},
 	{"NL2SQL_RAG_ROLE_EDGE_COST", "0.35", "Cost of joining along a foreign key named unlike its key that the question does not mention (created_by → employees)."},
 	{"NL2SQL_RAG_BRIDGE_MAX_HOPS", "2", "Most bridge tables on one route between two selected tables."},
