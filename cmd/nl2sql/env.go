@@ -75,6 +75,7 @@ var envVars = []envVar{
 	{"NL2SQL_RAG_RRF_K", "60", "Reciprocal rank fusion's k: lexical and vector hits fuse by 1/(k + rank)."},
 	{"NL2SQL_RAG_MAX_TABLES", "10", "Tables selected before FK expansion (seeds: maxTables)."},
 	{"NL2SQL_RAG_FINAL_MAX_TABLES", "12", "Most tables after FK expansion and join bridges (seeds: finalMaxTables)."},
+	{"NL2SQL_RAG_MIN_TABLES", "8", "Tables selected whatever their score, when the ranking has them: below it NL2SQL_RAG_MAX_TABLES' relative-score floor (15% of the best) does not apply."},
 	{"NL2SQL_RAG_COVERAGE_EXTRA", "3", "Most tables added so that each word of the question is matched by a selected table (its best one); negative: off."},
 	{"NL2SQL_RAG_COVERAGE_MIN_SCORE", "0.05", "Least score (share of the best) of a table added for coverage."},
 	{"NL2SQL_RAG_MODULE_BOOST", "0.2", "Routed modules' tables score 1 + this times as much."},

@@ -194,6 +194,16 @@ type MissAnatomy struct {
 	OnJoinPath    int            `json:"on_join_path"`
 }
 
+// rankOf is table's 1-based place in ranking (SQL names), 0 when absent.
+func rankOf(ranking []string, table string) int {
+	for i, t := range ranking {
+		if bareName(t) == table {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // add counts one missed question.
 func (a *MissAnatomy) add(s Score, got *Retrieved, g *JoinGraph) {
 	a.Questions++
@@ -207,15 +217,9 @@ func (a *MissAnatomy) add(s Score, got *Retrieved, g *JoinGraph) {
 	default:
 		a.ByMissing[strconv.Itoa(n)]++
 	}
-	rank := map[string]int{}
-	for i, t := range got.Ranking {
-		if _, ok := rank[bareName(t)]; !ok {
-			rank[bareName(t)] = i + 1
-		}
-	}
 	for _, m := range s.Missing {
 		a.Tables++
-		switch r := rank[m]; {
+		switch r := rankOf(got.Ranking, m); {
 		case r == 0:
 			a.NotRanked++
 		case r <= 10:
@@ -258,6 +262,10 @@ type RetrievalMiss struct {
 	ID      string   `json:"id"`
 	Missing []string `json:"missing"`
 	Got     int      `json:"got"`
+	// Ranks are the missing tables' places in the ranking's head
+	// (Retrieved.Ranking), 0 when not in it; omitted when no ranking was
+	// given.
+	Ranks []int `json:"ranks,omitempty"`
 }
 
 // Score is one question's recall and precision.
@@ -380,7 +388,13 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 		}
 		run.Anatomy.add(s, got, spec.Joins)
 		if spec.Group != GroupHeldout {
-			run.Misses = append(run.Misses, RetrievalMiss{ID: q.ID, Missing: s.Missing, Got: s.Got})
+			miss := RetrievalMiss{ID: q.ID, Missing: s.Missing, Got: s.Got}
+			if len(got.Ranking) > 0 {
+				for _, m := range s.Missing {
+					miss.Ranks = append(miss.Ranks, rankOf(got.Ranking, m))
+				}
+			}
+			run.Misses = append(run.Misses, miss)
 		}
 	}
 	n := float64(len(qs))
