@@ -54,7 +54,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		return flagError(err)
 	}
 	if len(pos) > 0 {
-		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--plain=false] [--dev=false] [--heldout DIR] [--misses]")
+		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--plain=false] [--dev=false] [--keyless=false] [--heldout DIR] [--misses]")
 	}
 	var want []int
 	for _, s := range strings.Split(*sizes, ",") {
