@@ -23,6 +23,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/pipeline"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/worker"
 )
 
@@ -816,10 +817,10 @@ func TestExplainBatches(t *testing.T) {
 type stubRepairer struct {
 	from, to string
 	mu       sync.Mutex
-	calls    []worker.RepairInput
+	calls    []validate.Failure
 }
 
-func (r *stubRepairer) Repair(_ context.Context, _, sql string, in worker.RepairInput) (string, bool, json.RawMessage, error) {
+func (r *stubRepairer) Repair(_ context.Context, _, sql string, in validate.Failure) (string, bool, json.RawMessage, error) {
 	r.mu.Lock()
 	r.calls = append(r.calls, in)
 	r.mu.Unlock()

@@ -24,6 +24,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/worker"
 )
 
@@ -156,9 +157,9 @@ func (p *Pipeline) Deps(targets *target.Registry) worker.Deps {
 	return worker.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets, Repairer: p}
 }
 
-// Repair implements worker.Repairer with internal/repair over the
+// Repair implements validate.Repairer with internal/repair over the
 // database's catalog. The report is the repair's Result as JSON.
-func (p *Pipeline) Repair(ctx context.Context, database, sql string, in worker.RepairInput) (string, bool, json.RawMessage, error) {
+func (p *Pipeline) Repair(ctx context.Context, database, sql string, in validate.Failure) (string, bool, json.RawMessage, error) {
 	s, err := p.snapshot(ctx, database)
 	if err != nil {
 		return "", false, nil, err
@@ -301,25 +302,26 @@ func (p *Pipeline) Generate(ctx context.Context, req worker.GenerateRequest) (*w
 	return g, nil
 }
 
-// Check runs the guard with the database's catalog.
-func (p *Pipeline) Check(ctx context.Context, database, sql string, limit int) (*worker.Verdict, error) {
+// Check implements validate.Guard: the guard with the database's catalog.
+func (p *Pipeline) Check(ctx context.Context, database, sql string, limit int) (*validate.Verdict, error) {
 	s, err := p.snapshot(ctx, database)
 	if err != nil {
 		return nil, err
 	}
 	v := p.guard.CheckLimit(sql, Catalog{s}, limit)
-	out := &worker.Verdict{OK: v.OK, Stage: string(v.Stage), SQL: v.SQL, LimitAdded: v.LimitAdded}
+	out := &validate.Verdict{OK: v.OK, Stage: string(v.Stage), SQL: v.SQL, LimitAdded: v.LimitAdded}
 	for _, e := range v.Errors {
-		out.Violations = append(out.Violations, worker.Violation{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class)})
+		out.Violations = append(out.Violations, validate.Violation{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class)})
 	}
 	for _, l := range v.Lint {
+		out.Lint = append(out.Lint, validate.Lint{Code: l.Code, Severity: string(l.Severity), Message: l.Message, Position: l.Position})
 		if l.Severity == sqlguard.SeverityError {
 			out.LintErrors++
 		} else {
 			out.LintWarnings++
 		}
 	}
-	out.Shape = worker.Shape{HasGroupBy: v.Shape.GroupBy, HasOrderBy: v.Shape.OrderBy, HasLimit: v.Shape.Limit, HasDistinct: v.Shape.Distinct}
+	out.Shape = validate.Shape{HasGroupBy: v.Shape.GroupBy, HasOrderBy: v.Shape.OrderBy, HasLimit: v.Shape.Limit, HasDistinct: v.Shape.Distinct}
 	return out, nil
 }
 
