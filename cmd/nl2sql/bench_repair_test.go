@@ -45,7 +45,7 @@ func TestBenchRepair(t *testing.T) {
 	for k := range got {
 		keys = append(keys, k)
 	}
-	require.ElementsMatch(t, []string{"mutations", "fixed", "flipped", "left", "p50_us", "kinds"}, keys)
+	require.ElementsMatch(t, []string{"mutations", "fixed", "flipped", "left", "p50_us", "kinds", "settings"}, keys)
 	var rep struct {
 		Mutations, Fixed, Flipped, Left int
 		P50US                           float64 `json:"p50_us"`
@@ -57,6 +57,13 @@ func TestBenchRepair(t *testing.T) {
 	require.Equal(t, rep.Mutations, rep.Fixed+rep.Flipped+rep.Left)
 	require.Positive(t, rep.P50US)
 	require.Len(t, rep.Kinds, 11)
+	var settings struct {
+		Settings map[string]any `json:"settings"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &settings))
+	require.Equal(t, map[string]any{"database": "erp", "questions": 2.0, "mode": "active", "guard_repairs": 1.0, "explain_repairs": 3.0,
+		"limit": 100001.0, "max_rows": 100000.0, "timeout_ms": 60000.0, "concurrency": 4.0}, settings.Settings,
+		"the validate stage's limits, and the rest of what the run used")
 
 	r = c.run("", "bench", "repair", "--questions", file, "--mode", "observe")
 	require.Equal(t, 0, r.code, r.stderr)
