@@ -164,9 +164,7 @@ func (p *Pipeline) Repair(ctx context.Context, database, sql string, in validate
 	if err != nil {
 		return "", false, nil, err
 	}
-	// No position: EXPLAIN ran on the guarded text (LIMIT added), not on
-	// sql; the repair finds the reference by name.
-	res := p.fix.Repair(sql, repair.Failure{SQLSTATE: in.SQLSTATE, Message: in.Message}, s)
+	res := p.fix.Repair(sql, repair.Failure{SQLSTATE: in.SQLSTATE, Message: in.Message, Position: in.Position}, s)
 	report, err := json.Marshal(res)
 	if err != nil {
 		return "", false, nil, err
@@ -311,7 +309,7 @@ func (p *Pipeline) Check(ctx context.Context, database, sql string, limit int) (
 	v := p.guard.CheckLimit(sql, Catalog{s}, limit)
 	out := &validate.Verdict{OK: v.OK, Stage: string(v.Stage), SQL: v.SQL, LimitAdded: v.LimitAdded}
 	for _, e := range v.Errors {
-		out.Violations = append(out.Violations, validate.Violation{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class)})
+		out.Violations = append(out.Violations, validate.Violation{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class), Position: e.Position})
 	}
 	for _, l := range v.Lint {
 		out.Lint = append(out.Lint, validate.Lint{Code: l.Code, Severity: string(l.Severity), Message: l.Message, Position: l.Position})

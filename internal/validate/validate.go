@@ -16,6 +16,9 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/errclass"
@@ -75,6 +78,9 @@ type Violation struct {
 	Message  string
 	SQLSTATE string
 	Class    string
+	// Position is the 1-based character offset in the SQL checked; 0 if
+	// unknown.
+	Position int
 }
 
 // Lint is one lint finding.
@@ -102,6 +108,10 @@ type Failure struct {
 	Stage string
 	// Code is the guard's or lint's code, when it refused.
 	Code string
+	// Position is the 1-based character offset of the error in the SQL
+	// being repaired; 0 if unknown. It tells apart references that share
+	// a name (department_id in two CTEs).
+	Position int
 }
 
 // Validator runs Run. It is safe for concurrent use.
@@ -188,11 +198,13 @@ type Candidate struct {
 	Verdict *Verdict
 	Plan    *target.Plan
 	// Err is why the candidate was rejected, at Stage; nil when it passed.
-	Err   *errclass.Error
-	Stage string
-	Eval  candidate.Evaluation
-	Score float64
-	Parts candidate.Breakdown
+	// Position is where in the SQL being repaired, 0 if unknown.
+	Err      *errclass.Error
+	Stage    string
+	Position int
+	Eval     candidate.Evaluation
+	Score    float64
+	Parts    candidate.Breakdown
 }
 
 // Outcome is an attempt's validation.
@@ -254,6 +266,9 @@ func (v *Validator) check(ctx context.Context, database string, c *Candidate, li
 		c.Eval.Refused = vd.Stage == "parse" || vd.Stage == "policy"
 		c.Stage = vd.Stage
 		c.Err = violationError(vd)
+		if len(vd.Violations) > 0 {
+			c.Position = vd.Violations[0].Position
+		}
 	}
 	return nil
 }
@@ -273,6 +288,7 @@ func (v *Validator) explain(ctx context.Context, req Request, c *Candidate) erro
 			return err // the database, not the SQL: retry
 		}
 		c.Eval.Rejected, c.Eval.ExplainFailed, c.Stage, c.Err = true, true, "explain", ce
+		c.Position = explainPosition(err, c.Verdict.SQL, c.current())
 		if c.GivenErr == nil {
 			c.GivenErr, c.GivenStage = ce, "explain"
 		}
@@ -299,12 +315,9 @@ func (v *Validator) repair(ctx context.Context, database string, c *Candidate, l
 	if v.repairer == nil || c.Err == nil || !c.Err.Class.Repairable() {
 		return false, nil
 	}
-	cur := c.SQL
-	if c.Repaired != "" {
-		cur = c.Repaired
-	}
+	cur := c.current()
 	sql, ok, report, err := v.repairer.Repair(ctx, database, cur, Failure{
-		SQLSTATE: c.Err.SQLSTATE, Message: c.Err.Message, Stage: c.Stage, Code: c.Err.Code})
+		SQLSTATE: c.Err.SQLSTATE, Message: c.Err.Message, Stage: c.Stage, Code: c.Err.Code, Position: c.Position})
 	if err != nil {
 		return false, err
 	}
@@ -322,9 +335,39 @@ func (v *Validator) repair(ctx context.Context, database string, c *Candidate, l
 		v.log.WarnContext(ctx, "deterministic repair refused by the guard; keeping the original failure", "sql", sql, "err", re.Err.Message)
 		return false, nil
 	}
-	c.Repaired, c.Verdict, c.Eval, c.Err, c.Stage = sql, re.Verdict, re.Eval, nil, ""
+	c.Repaired, c.Verdict, c.Eval, c.Err, c.Stage, c.Position = sql, re.Verdict, re.Eval, nil, "", 0
 	c.Eval.Repaired = true
 	return true, nil
+}
+
+// current is the SQL c stands for now: the repaired text, once repaired.
+func (c *Candidate) current() string {
+	if c.Repaired != "" {
+		return c.Repaired
+	}
+	return c.SQL
+}
+
+// explainPosition is the position of EXPLAIN's error in sql, the text the
+// guard passed as explained (its LIMIT appended). The guard appends rather
+// than rewrites, so a position inside the text the two share points at the
+// same character of sql; past it (in the LIMIT) it says nothing: 0.
+func explainPosition(err error, explained, sql string) int {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) || pe.Position <= 0 {
+		return 0
+	}
+	n := 0
+	for n < len(sql) && n < len(explained) && sql[n] == explained[n] {
+		n++
+	}
+	for n > 0 && n < len(sql) && !utf8.RuneStart(sql[n]) {
+		n-- // a character only partly shared is not shared
+	}
+	if int(pe.Position) > utf8.RuneCountInString(sql[:n]) {
+		return 0
+	}
+	return int(pe.Position)
 }
 
 func violationError(v *Verdict) *errclass.Error {
