@@ -324,56 +324,19 @@ func (p *Pipeline) Check(ctx context.Context, database, sql string, limit int) (
 }
 
 // Whitelist resolves an undefined-column error to the table the reference
-// was meant for and lists its columns and its FK neighbours' columns.
+// was meant for and lists its columns and its FK neighbours' columns: the
+// repairer's whitelist (repair.Repairer.ColumnWhitelist), the one resolver
+// of undefined columns.
 func (p *Pipeline) Whitelist(ctx context.Context, database, sql, message string) (prompt.Failure, bool, error) {
 	s, err := p.snapshot(ctx, database)
 	if err != nil {
 		return prompt.Failure{}, false, err
 	}
-	ref, ok := sqlguard.ResolveColumnError(sql, message, Catalog{s})
+	w, ok := p.fix.ColumnWhitelist(sql, repair.Failure{SQLSTATE: repair.SQLSTATEUndefinedColumn, Message: message}, s)
 	if !ok {
 		return prompt.Failure{}, false, nil
 	}
-	var t *catalog.Table
-	if ref.Source == "table" {
-		t = s.Table(ref.Schema, ref.Table)
-	}
-	if t == nil && len(ref.Candidates) == 1 {
-		t = s.Table(ref.Candidates[0].Schema, ref.Candidates[0].Name)
-	}
-	if t == nil {
-		return prompt.Failure{}, false, nil
-	}
-	f := prompt.Failure{Alias: ref.Qualifier, Column: ref.Column}
-	f.Whitelist = append(f.Whitelist, prompt.TableColumns{Table: s.TableSQLName(t), Columns: columnList(s, t)})
-	for _, n := range s.Neighbors(t) {
-		f.Whitelist = append(f.Whitelist, prompt.TableColumns{Table: s.TableSQLName(n), Columns: columnList(s, n)})
-		if len(f.Whitelist) > 4 {
-			break // the failing table and up to four neighbours keep the prompt short
-		}
-	}
-	return f, true, nil
-}
-
-func columnList(s *catalog.Snapshot, t *catalog.Table) []string {
-	fks := map[string]string{}
-	for _, fk := range s.Outgoing(t) {
-		if len(fk.Columns) == 1 {
-			fks[fk.Columns[0]] = s.SQLName(fk.RefSchema, fk.RefTable)
-		}
-	}
-	out := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		x := c.Name + " " + c.Type
-		if c.PrimaryKey {
-			x += " PK"
-		}
-		if ref, ok := fks[c.Name]; ok {
-			x += " FK→" + ref
-		}
-		out[i] = x
-	}
-	return out
+	return prompt.Failure{Whitelist: w.Tables, Alias: w.Alias, Column: w.Column}, true, nil
 }
 
 // Catalog adapts a catalog snapshot to the guard's view of it. Unqualified
