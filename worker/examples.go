@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/riverqueue/river"
 
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/examples"
 	"github.com/nl2sql/nl2sql/internal/prompt"
+	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/jobs"
 )
 
@@ -57,9 +59,9 @@ func exampleTables(ex []examples.Example) []string {
 }
 
 // checkSQL is examples.CheckFunc over the validate stage's parts: the
-// guard, then EXPLAIN on the database, as a candidate is checked. Only the
-// guard and the target are used, so a change to how validate combines them
-// (repair, scoring) does not reach here.
+// guard (validate.Guard), then EXPLAIN on the database (validate.Explainer),
+// as a candidate is checked. Only those two are used: a correction gets no
+// repair and no scoring.
 func (s *Service) checkSQL(ctx context.Context, database, sql string) (string, error) {
 	db, err := s.deps.Catalog.Target(ctx, database)
 	if err != nil {
@@ -70,7 +72,7 @@ func (s *Service) checkSQL(ctx context.Context, database, sql string) (string, e
 		return "", err
 	}
 	if !v.OK {
-		return violationError(v).Message, nil
+		return refusal(v), nil
 	}
 	if _, err := s.deps.Targets.Explain(ctx, db, v.SQL); err != nil {
 		ce := errclass.Classify(err)
@@ -80,6 +82,18 @@ func (s *Service) checkSQL(ctx context.Context, database, sql string) (string, e
 		return "EXPLAIN failed: " + ce.Message, nil
 	}
 	return "", nil
+}
+
+// refusal is what the guard said, every violation's message.
+func refusal(v *validate.Verdict) string {
+	if len(v.Violations) == 0 {
+		return "refused by the guard (" + v.Stage + ")"
+	}
+	msgs := make([]string, len(v.Violations))
+	for i, x := range v.Violations {
+		msgs[i] = x.Message
+	}
+	return strings.Join(msgs, "; ")
 }
 
 // correctionWorker checks a correction given in rag.feedback.

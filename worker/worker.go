@@ -37,6 +37,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/examples"
+	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/jobs"
 )
 
@@ -48,6 +49,8 @@ type Service struct {
 	q      *dbsqlc.Queries
 	client *river.Client[pgx.Tx]
 	log    *slog.Logger
+	// validator is the validate stage's logic (internal/validate).
+	validator *validate.Validator
 	// examples finds a question's verified examples and checks corrections.
 	examples *examples.Store
 	// running counts the jobs being worked, for the shutdown's log.
@@ -63,12 +66,16 @@ func New(pool *pgxpool.Pool, deps Deps, cfg Config) (*Service, error) {
 	if err := deps.validate(); err != nil {
 		return nil, err
 	}
-	s := &Service{cfg: cfg, deps: deps, pool: pool, q: dbsqlc.New(), log: cfg.Logger}
+	v, err := validate.New(validate.Config{Guard: deps.Guard, Explainer: deps.Targets, Repairer: deps.Repairer,
+		MaxExplain: cfg.Candidates.MaxExplain, Logger: cfg.Logger})
+	if err != nil {
+		return nil, err
+	}
 	ex, err := examples.New(pool, cfg.Examples)
 	if err != nil {
 		return nil, err
 	}
-	s.examples = ex
+	s := &Service{cfg: cfg, deps: deps, pool: pool, q: dbsqlc.New(), log: cfg.Logger, validator: v, examples: ex}
 
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &stageWorker[jobs.RetrieveArgs]{s: s, stage: jobs.StageRetrieve, timeout: cfg.StageTimeout, run: s.retrieve})

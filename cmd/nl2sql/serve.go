@@ -93,7 +93,7 @@ func loadSettings(m *Main) (*settings, error) {
 			TableThreshold: e.float("NL2SQL_RAG_TABLE_THRESHOLD"), ColumnThreshold: e.float("NL2SQL_RAG_COLUMN_THRESHOLD"),
 			TableWeight: e.float("NL2SQL_RAG_TABLE_WEIGHT"), ColumnWeight: e.float("NL2SQL_RAG_COLUMN_WEIGHT"),
 			GenericDownweight: e.float("NL2SQL_RAG_GENERIC_DOWNWEIGHT"), RRFK: e.int("NL2SQL_RAG_RRF_K"),
-			MaxTables: e.int("NL2SQL_RAG_MAX_TABLES"), FinalMaxTables: e.int("NL2SQL_RAG_FINAL_MAX_TABLES"),
+			MaxTables: e.int("NL2SQL_RAG_MAX_TABLES"), FinalMaxTables: e.int("NL2SQL_RAG_FINAL_MAX_TABLES"), MinTables: e.int("NL2SQL_RAG_MIN_TABLES"),
 			CoverageExtra: e.int("NL2SQL_RAG_COVERAGE_EXTRA"), CoverageMinScore: e.float("NL2SQL_RAG_COVERAGE_MIN_SCORE"),
 			ModuleBoost:     e.float("NL2SQL_RAG_MODULE_BOOST"),
 			LexicalDisabled: !e.bool("BM25_SEARCH_ENABLED"), RouterDisabled: !e.bool("MODULE_ROUTER_ENABLED"),
