@@ -21,3 +21,12 @@ ORDER BY min(s.started_at);
 
 -- name: CountUnsucceeded :one
 SELECT count(*)::int FROM rag.queries WHERE status <> 'succeeded' AND id = ANY (@ids::bigint[]);
+
+-- name: CountByStrategy :many
+-- Which retrieval strategy the given questions got: the benchmark's target
+-- is sized so that it is RAG.
+SELECT coalesce(retrieval->>'strategy', '')::text AS strategy, count(*)::bigint AS questions
+FROM rag.queries
+WHERE id = ANY (@ids::bigint[])
+GROUP BY 1
+ORDER BY 1;
