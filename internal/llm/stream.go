@@ -19,7 +19,7 @@ import (
 // chatStream is api.Client.Chat with a pooled line buffer. The api client
 // allocates its scanner's 8 MiB maximum up front on every call: with an
 // instant model that was most of serve's memory (peak RSS 458 MB over a
-// burst of 2,000 questions, docs/DESIGN.md, Stage hand-off and memory).
+// burst of 2,000 questions; docs/DESIGN.md, Memory).
 // Here the buffer starts at streamBufSize, grows to the same 8 MiB only for
 // a line that needs it, and is reused. The request and its reading are
 // api.Client's: the same method, path, headers and body, the same handling
