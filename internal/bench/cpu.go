@@ -26,7 +26,8 @@ type CPU struct {
 	// left out, so it is a lower bound.
 	PostgresSeconds float64 `json:"postgres_seconds"`
 	// PostgresAllSeconds is every postgres process on the machine: the
-	// server's own processes, and other users' work on a shared server.
+	// server's own processes, and other users' work on a shared server
+	// (a lower bound too).
 	PostgresAllSeconds float64 `json:"postgres_all_seconds"`
 	// PerItemMS is CPU milliseconds per question or chain of what serves
 	// it: the service (or the harness, when it holds the service) and the
@@ -37,8 +38,12 @@ type CPU struct {
 // cpuSample is CPU time used so far by this process, the service's
 // process and PostgreSQL's processes.
 type cpuSample struct {
-	self, service, postgres, postgresAll time.Duration
-	hasService                           bool
+	self, service time.Duration
+	hasService    bool
+	// postgres is each PostgreSQL process's CPU time, by pid; ours marks
+	// the backends connected to the run's database.
+	postgres map[int]time.Duration
+	ours     map[int]bool
 }
 
 // clockTick is USER_HZ, the unit of /proc/<pid>/stat times; 100 on every
@@ -59,15 +64,17 @@ func readCPU(servicePID int, database string) cpuSample {
 			s.service = t
 		}
 	}
+	s.postgres, s.ours = map[int]time.Duration{}, map[int]bool{}
 	dirs, _ := filepath.Glob("/proc/[0-9]*")
 	for _, dir := range dirs {
 		name, t, ok := procCPU(dir)
 		if !ok || name != "postgres" {
 			continue
 		}
-		s.postgresAll += t
+		pid, _ := strconv.Atoi(filepath.Base(dir))
+		s.postgres[pid] = t
 		if cmdline, err := os.ReadFile(dir + "/cmdline"); err == nil && backendDatabase(string(cmdline)) == database {
-			s.postgres += t
+			s.ours[pid] = true
 		}
 	}
 	return s
@@ -113,11 +120,16 @@ func procCPU(dir string) (string, time.Duration, bool) {
 
 // since is the CPU used between before and s over a wall-clock span.
 func (s cpuSample) since(before cpuSample, wall time.Duration, items int) *CPU {
-	c := &CPU{
-		WallSeconds:        wall.Seconds(),
-		HarnessSeconds:     (s.self - before.self).Seconds(),
-		PostgresSeconds:    (s.postgres - before.postgres).Seconds(),
-		PostgresAllSeconds: (s.postgresAll - before.postgresAll).Seconds(),
+	c := &CPU{WallSeconds: wall.Seconds(), HarnessSeconds: (s.self - before.self).Seconds()}
+	// Per process, so that one that exited in between subtracts nothing
+	// (its time during the phase is lost: a lower bound) and one that
+	// started counts from zero.
+	for pid, t := range s.postgres {
+		d := (t - before.postgres[pid]).Seconds()
+		c.PostgresAllSeconds += d
+		if s.ours[pid] {
+			c.PostgresSeconds += d
+		}
 	}
 	serving := c.HarnessSeconds
 	if s.hasService {
