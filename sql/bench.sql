@@ -31,3 +31,12 @@ DELETE FROM rag.foreign_keys WHERE database_name = @database_name;
 -- name: BenchForgetPrimaryKeys :exec
 -- The keyless registration's tables without primary keys either.
 UPDATE rag.tables SET primary_key = '{}' WHERE database_name = @database_name;
+
+-- name: CountByStrategy :many
+-- Which retrieval strategy the given questions got: the benchmark's target
+-- is sized so that it is RAG.
+SELECT coalesce(retrieval->>'strategy', '')::text AS strategy, count(*)::bigint AS questions
+FROM rag.queries
+WHERE id = ANY (@ids::bigint[])
+GROUP BY 1
+ORDER BY 1;

@@ -193,3 +193,10 @@ WITH adv AS (
         started_at = excluded.started_at, finished_at = excluded.finished_at
 )
 SELECT step FROM adv;
+
+-- name: NotifyQueue :exec
+-- Wakes the producers of a queue the way River's own insert notification
+-- does (channel "<schema>.river_insert", payload {"queue": "<name>"}), in
+-- the handing-over transaction; River's notify limiter may have skipped it
+-- (docs/DESIGN.md, Stage hand-off).
+SELECT pg_notify(@channel::text, @payload::text);

@@ -56,7 +56,7 @@ func (s *Service) retrieve(ctx context.Context, job *river.Job[jobs.RetrieveArgs
 		if err != nil {
 			return err
 		}
-		_, err = s.client.InsertTx(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: 1}, nil)
+		err = s.handOff(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: 1})
 		return err
 	})
 }
@@ -122,7 +122,7 @@ func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs
 		if err != nil {
 			return err
 		}
-		_, err = s.client.InsertTx(ctx, tx, jobs.ValidateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt}, nil)
+		err = s.handOff(ctx, tx, jobs.ValidateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt})
 		return err
 	})
 }
@@ -304,9 +304,9 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 		finished = true
 		switch d.status {
 		case statusExecuting:
-			_, err = s.client.InsertTx(ctx, tx, jobs.ExecuteArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt}, nil)
+			err = s.handOff(ctx, tx, jobs.ExecuteArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt})
 		case statusGenerating:
-			_, err = s.client.InsertTx(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt + 1}, nil)
+			err = s.handOff(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt + 1})
 		}
 		return err
 	}))
@@ -432,7 +432,7 @@ func (s *Service) execute(ctx context.Context, job *river.Job[jobs.ExecuteArgs])
 			}
 			finished = true
 			if d.status == statusGenerating {
-				_, err = s.client.InsertTx(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt + 1}, nil)
+				err = s.handOff(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt + 1})
 			}
 			return err
 		}))

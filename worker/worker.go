@@ -361,6 +361,27 @@ func complete[T args](ctx context.Context, s *Service, job *river.Job[T], fn fun
 	return metaError(tx.Commit(ctx))
 }
 
+// handOff enqueues the next stage's job in tx and wakes its queue's
+// producers when tx commits. River announces an insert at most once per
+// queue per FetchCooldown (its notify limiter), so without this a job
+// handed to the queue that just announced one (validate → execute, both on
+// the DB queue; any queue under load) waited for the next poll,
+// FetchPollInterval (docs/DESIGN.md, Stage hand-off). The payload is
+// byte-identical to River's, so PostgreSQL folds the two into one when
+// River did send its own.
+func (s *Service) handOff(ctx context.Context, tx pgx.Tx, next interface {
+	river.JobArgs
+	river.JobArgsWithInsertOpts
+}) error {
+	if _, err := s.client.InsertTx(ctx, tx, next, nil); err != nil {
+		return err
+	}
+	return s.q.NotifyQueue(ctx, tx, &dbsqlc.NotifyQueueParams{
+		Channel: s.cfg.Schema + ".river_insert",
+		Payload: fmt.Sprintf("{\"queue\": %q}", next.InsertOpts().Queue),
+	})
+}
+
 func completeOnly[T args](ctx context.Context, s *Service, job *river.Job[T]) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {

@@ -955,3 +955,21 @@ func TestDeterministicRepair(t *testing.T) {
 		require.True(t, cands[1].Selected)
 	})
 }
+
+// TestHandOffWakesTheQueue: a stage handing its question to the queue it
+// runs on (validate → execute, both on the DB queue) wakes that queue
+// itself. River's own announcement is limited to one per queue per
+// FetchCooldown and was skipped here, so with polling an hour away the
+// question would never finish without the stage's notification.
+func TestHandOffWakesTheQueue(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.cfg.FetchCooldown, e.cfg.FetchPollInterval = 500*time.Millisecond, time.Hour
+	e.ollama.Answer(ollamatest.Contains("How many customers are there?"), fence("SELECT count(*) AS customers FROM customers"))
+	e.start(t)
+
+	id := e.askSQL(t, "How many customers are there?", "{}")
+
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+}

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"sync/atomic"
 
@@ -16,7 +17,8 @@ import (
 )
 
 // bareArgs is one link of a bare chain: four no-op jobs on the pipeline's
-// queues, handing over exactly as the stages do.
+// queues, handing over exactly as the stages do (worker's handOff: InsertTx,
+// a river_insert notification and JobCompleteTx in one transaction).
 type bareArgs struct {
 	Token int64 `json:"token"`
 	Link  int   `json:"link"`
@@ -30,8 +32,9 @@ var bareQueues = []string{jobs.QueueRetrieve, jobs.QueueLLM, jobs.QueueDB, jobs.
 
 type bareWorker struct {
 	river.WorkerDefaults[bareArgs]
-	pool *pgxpool.Pool
-	c    **river.Client[pgx.Tx]
+	pool    *pgxpool.Pool
+	c       **river.Client[pgx.Tx]
+	channel string
 }
 
 func (w *bareWorker) Work(ctx context.Context, job *river.Job[bareArgs]) error {
@@ -39,6 +42,10 @@ func (w *bareWorker) Work(ctx context.Context, job *river.Job[bareArgs]) error {
 		if job.Args.Link < len(bareQueues)-1 {
 			next := bareArgs{Token: job.Args.Token, Link: job.Args.Link + 1}
 			if _, err := (*w.c).InsertTx(ctx, tx, next, &river.InsertOpts{Queue: bareQueues[next.Link]}); err != nil {
+				return err
+			}
+			if err := dbsqlc.New().NotifyQueue(ctx, tx, &dbsqlc.NotifyQueueParams{Channel: w.channel,
+				Payload: fmt.Sprintf("{\"queue\": %q}", bareQueues[next.Link])}); err != nil {
 				return err
 			}
 		} else if err := dbsqlc.New().BenchChainDone(ctx, tx, `{"id": `+strconv.FormatInt(job.Args.Token, 10)+`}`); err != nil {
@@ -58,7 +65,7 @@ func startBareChain(ctx context.Context, pool *pgxpool.Pool, cfg worker.Config) 
 	cfg = cfg.WithDefaults()
 	bc := &bareChain{}
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &bareWorker{pool: pool, c: &bc.client})
+	river.AddWorker(workers, &bareWorker{pool: pool, c: &bc.client, channel: cfg.Schema + ".river_insert"})
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema: cfg.Schema,
 		Queues: map[string]river.QueueConfig{

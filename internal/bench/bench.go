@@ -1,22 +1,29 @@
 // Package bench is the benchmark harness behind `nl2sql bench pipeline` and
 // the pipeline's Go benchmark. It runs the real service — River workers,
-// catalog, retrieval, guard, EXPLAIN, execution, the production Ollama
-// client — against an INSTANT FAKE MODEL (internal/ollamatest) that answers
-// every prompt with ready SQL. It measures the pipeline's own overhead and
-// throughput; it says nothing about accuracy, and never claims to.
+// catalog, RAG retrieval with schema linking, multi-candidate generation,
+// guard, EXPLAIN, execution, the production Ollama client — with the
+// production settings, against an INSTANT FAKE MODEL (internal/ollamatest)
+// that answers every prompt at once. It measures the pipeline's own
+// overhead, latency and memory; it says nothing about accuracy, and never
+// claims to.
 //
-// Each run works in a scratch database it creates and drops, measures
-// questions closed-loop (Concurrency clients, each INSERTing a question and
-// waiting for its rag_query_done notification before the next), then runs
-// the same number of bare chains — four no-op River jobs that hand over
-// with InsertTx + JobCompleteTx like the pipeline's stages — as the limit
-// the pipeline's own work is measured against.
+// Each run works in a scratch database it creates and drops: the demo ERP
+// with distractor tables (Options.Tables, enough that retrieval is RAG),
+// registered and indexed as `nl2sql demo` does. It measures lone questions
+// (one in flight: the latency a user sees), then a burst closed-loop
+// (Concurrency clients, each INSERTing a question and waiting for its
+// rag_query_done notification before the next), then the same for bare
+// chains — four no-op River jobs that hand over like the stages — as the
+// limit the pipeline's own work is measured against.
+//
+// The service runs in-process (the Go benchmark), or as a child process
+// (Options.Serve: `nl2sql serve` itself), so that its CPU and memory are
+// measured apart from the load generator and the fake model.
 package bench
 
 import (
 	"context"
 	"crypto/rand"
-	_ "embed"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -34,44 +41,72 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/nl2sql/nl2sql/exam"
+	"github.com/nl2sql/nl2sql/exam/erp"
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/migrations"
 	"github.com/nl2sql/nl2sql/worker"
 )
-
-//go:embed target.sql
-var targetSQL string
 
 // Options configure a run.
 type Options struct {
 	// ServerURL is a connection string to the PostgreSQL server to run on;
 	// a scratch database is created there and dropped afterwards. Required.
 	ServerURL string
-	// Questions is how many questions are measured. Defaults to 2000.
+	// Questions is how many questions the burst measures. Defaults to 2000.
 	Questions int
-	// Concurrency is how many clients have a question in flight at once.
-	// Defaults to 128.
+	// Concurrency is how many clients have a question in flight at once
+	// during the burst. Defaults to 128.
 	Concurrency int
 	// Warmup questions run before measuring (connections, caches).
 	// Defaults to 100.
 	Warmup int
-	// Worker configures the service under test. Defaults to 20 retrieve,
-	// 20 LLM and 20 DB workers, 5ms fetch cooldown.
-	Worker worker.Config
-	// PoolSize is the service's connection pool size. Defaults to 40.
-	PoolSize int32
-	// CPUProfile, when set, receives a CPU profile of the measured phase.
+	// Lone is how many questions are measured one at a time, each asked
+	// once the previous one is done. Defaults to 50.
+	Lone int
+	// Tables is the size of the target: the demo ERP's core tables plus
+	// distractor tables up to this count. At least the RAG threshold
+	// (Service.Pipeline.Strategy.Threshold) so that retrieval is RAG.
+	// Defaults to 300.
+	Tables int
+	// Service is the service's configuration: pass what `nl2sql serve`
+	// reads from the environment. Zero values are the packages' defaults.
+	// Only the in-process service uses it; a child process reads its own
+	// environment, which is the same one.
+	Service Service
+	// Serve, when set, is the command that runs the service under test in
+	// a child process (`nl2sql serve`), with ServeEnv and the scratch
+	// database, the fake model and the target added to this process's
+	// environment. Empty: the service runs in this process.
+	Serve []string
+	// ServeEnv are NAME=value settings given to the child process only.
+	ServeEnv []string
+	// Overrides name the settings given on the command line, for the
+	// report.
+	Overrides []string
+	// CPUProfile, when set, receives a CPU profile of the measured burst
+	// (of this process: in-process service, load generator, fake model).
 	CPUProfile *os.File
 	// KeepDatabase leaves the scratch database in place for inspection.
 	KeepDatabase bool
 	// Logger receives progress. Defaults to a discarding logger.
 	Logger *slog.Logger
+}
+
+// Service is the configuration of the service under test.
+type Service struct {
+	LLM      llm.Config
+	Worker   worker.Config
+	Pipeline pipeline.Config
+	Target   target.Config
+	Index    schemaindex.Config
 }
 
 // WithDefaults returns a copy of o with zero fields set to their defaults.
@@ -85,24 +120,16 @@ func (o Options) WithDefaults() Options {
 	if o.Warmup == 0 {
 		o.Warmup = 100
 	}
-	if o.Worker.RetrieveWorkers == 0 {
-		o.Worker.RetrieveWorkers = 20
+	if o.Lone == 0 {
+		o.Lone = 50
 	}
-	if o.Worker.LLMWorkers == 0 {
-		o.Worker.LLMWorkers = 20
-	}
-	if o.Worker.DBWorkers == 0 {
-		o.Worker.DBWorkers = 20
-	}
-	if o.Worker.FetchCooldown == 0 {
-		o.Worker.FetchCooldown = 5 * time.Millisecond
-	}
-	if o.PoolSize == 0 {
-		o.PoolSize = 40
+	if o.Tables == 0 {
+		o.Tables = 300
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
+	o.Service.LLM = o.Service.LLM.WithDefaults()
 	return o
 }
 
@@ -110,8 +137,10 @@ func (o Options) validate() error {
 	switch {
 	case o.ServerURL == "":
 		return errors.New("bench: ServerURL is required")
-	case o.Questions < 1 || o.Concurrency < 1 || o.Warmup < 0:
+	case o.Questions < 1 || o.Concurrency < 1 || o.Warmup < 0 || o.Lone < 0:
 		return errors.New("bench: Questions and Concurrency must be positive")
+	case o.Tables < erp.CoreTableCount() || o.Tables > erp.MaxTables():
+		return fmt.Errorf("bench: Tables must be between %d and %d", erp.CoreTableCount(), erp.MaxTables())
 	}
 	return nil
 }
@@ -132,14 +161,35 @@ type Report struct {
 	Failed      int     `json:"failed"`
 	Concurrency int     `json:"concurrency"`
 	Cores       int     `json:"cores"`
-	// Stages is where a question's time went, from rag.stage_timings.
+	// Lone is the questions asked one at a time; LoneBareChain the bare
+	// chains run so.
+	Lone          *Lone `json:"lone,omitempty"`
+	LoneBareChain *Lone `json:"lone_bare_chain,omitempty"`
+	// Stages is where a burst question's time went, from rag.stage_timings.
 	Stages []Stage `json:"stages"`
-	// CPU splits the measured phase's CPU time between this process and the
-	// PostgreSQL server's processes (best effort, Linux /proc).
+	// Strategies counts the burst's questions by retrieval strategy.
+	Strategies map[string]int64 `json:"strategies"`
+	// CPU splits the burst's CPU time between the service, the load
+	// generator and PostgreSQL (best effort, Linux /proc).
 	CPU *CPU `json:"cpu,omitempty"`
-	// BareChainCPU is the same for the bare chain phase.
-	BareChainCPU *CPU   `json:"bare_chain_cpu,omitempty"`
-	Model        string `json:"model"`
+	// BareChainCPU is the same for the bare chain's burst; its River client
+	// runs in the load generator's process.
+	BareChainCPU *CPU `json:"bare_chain_cpu,omitempty"`
+	// PeakRSSMB is the service process's peak resident memory (VmHWM)
+	// over the burst; in-process it includes the load generator and the
+	// fake model.
+	PeakRSSMB float64  `json:"peak_rss_mb,omitempty"`
+	Settings  Settings `json:"settings"`
+	Model     string   `json:"model"`
+}
+
+// Lone is the latency of questions asked one at a time.
+type Lone struct {
+	Questions int     `json:"questions"`
+	P50MS     float64 `json:"p50_ms"`
+	P95MS     float64 `json:"p95_ms"`
+	// Stages is where the time went; the queue times are the hand-offs.
+	Stages []Stage `json:"stages,omitempty"`
 }
 
 // Stage is the per-stage latency of the measured questions.
@@ -151,17 +201,12 @@ type Stage struct {
 	RunP99MS   float64 `json:"run_p99_ms"`
 }
 
-// CPU is CPU seconds used during the measured phase.
-type CPU struct {
-	WallSeconds     float64 `json:"wall_seconds"`
-	NL2SQLSeconds   float64 `json:"nl2sql_seconds"`
-	PostgresSeconds float64 `json:"postgres_seconds"`
-	// PerItemMS is CPU milliseconds (both processes) per question or chain.
-	PerItemMS float64 `json:"cpu_ms_per_item"`
-}
-
 // InstantModelNote is what reports say about the model.
 const InstantModelNote = "instant fake model (internal/ollamatest): measures pipeline overhead, not accuracy"
+
+// targetDSNVar is the variable the target's registration names (env:),
+// as a user's `nl2sql db add --dsn env:VAR` would.
+const targetDSNVar = "NL2SQL_BENCH_TARGET_DSN"
 
 // Run performs one benchmark run.
 func Run(ctx context.Context, opts Options) (*Report, error) {
@@ -180,88 +225,85 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	} else {
 		log.Info("keeping the scratch database", "url", dbURL)
 	}
-
-	pcfg, err := pgxpool.ParseConfig(dbURL)
-	if err != nil {
-		return nil, err
-	}
-	pcfg.MaxConns = opts.PoolSize
-	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
+	// The service's own pool is sized as serve's (pgxpool's default);
+	// the harness has its own.
+	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
 		return nil, err
 	}
 	defer pool.Close()
+	if _, err := migrations.Migrate(ctx, pool, log); err != nil {
+		return nil, err
+	}
+
+	srv, err := ollamatest.New(ollamatest.Config{Models: chatModels(opts.Service), EmbedModels: []string{opts.Service.LLM.EmbedModel},
+		DisableRecording: true})
+	if err != nil {
+		return nil, err
+	}
+	defer srv.Close()
+	srv.OnChat(instantModel)
+	lcfg := opts.Service.LLM
+	lcfg.Host = srv.URL()
+	model, err := llm.New(lcfg)
+	if err != nil {
+		return nil, err
+	}
+	log.Info("loading the target", "tables", opts.Tables)
+	if err := loadTarget(ctx, pool, dbURL, model, opts); err != nil {
+		return nil, err
+	}
+
 	clients, err := newClientPool(ctx, dbURL, opts.Concurrency)
 	if err != nil {
 		return nil, err
 	}
 	defer clients.Close()
 
-	if _, err := migrations.Migrate(ctx, pool, log); err != nil {
-		return nil, err
-	}
-	if _, err := pool.Exec(ctx, targetSQL); err != nil {
-		return nil, fmt.Errorf("bench: target schema: %w", err)
-	}
-	const dsnVar = "NL2SQL_BENCH_TARGET_DSN"
-	getenv := func(k string) string {
-		if k == dsnVar {
-			return dbURL
-		}
-		return ""
-	}
-	conn, err := pool.Acquire(ctx)
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	svc, err := startService(ctx, pool, dbURL, srv.URL(), model, opts, cancel)
 	if err != nil {
 		return nil, err
 	}
-	_, err = catalog.Refresh(ctx, pool, conn, catalog.Database{Name: "bench", DSN: catalog.EnvPrefix + dsnVar, Schemas: []string{"bench"}}, nil)
-	conn.Release()
-	if err != nil {
-		return nil, err
+	defer svc.stop() //nolint:errcheck // stopped explicitly on success
+	rep, err := measure(ctx, pool, clients, svc, dbURL, opts)
+	if cause := context.Cause(ctx); err != nil && cause != nil && !errors.Is(cause, ctx.Err()) {
+		return nil, cause
 	}
+	return rep, err
+}
 
-	srv, err := ollamatest.New(ollamatest.Config{Models: []string{"instant"}, DisableRecording: true})
-	if err != nil {
-		return nil, err
-	}
-	defer srv.Close()
-	srv.OnChat(instantModel)
-	model, err := llm.New(llm.Config{Host: srv.URL(), Model: "instant"})
-	if err != nil {
-		return nil, err
-	}
-	targets, err := target.New(target.Config{MaxConns: int32(opts.Worker.DBWorkers)})
-	if err != nil {
-		return nil, err
-	}
-	defer targets.Close()
-	p, err := pipeline.New(pool, model, pipeline.Config{Getenv: getenv})
-	if err != nil {
-		return nil, err
-	}
-	wcfg := opts.Worker
-	wcfg.Logger = log
-	svc, err := worker.New(pool, p.Deps(targets), wcfg)
-	if err != nil {
-		return nil, err
-	}
-	if err := svc.Start(ctx); err != nil {
-		return nil, err
-	}
+// measure runs the phases on a started service.
+func measure(ctx context.Context, pool *pgxpool.Pool, clients *clientPool, svc service, dbURL string, opts Options) (*Report, error) {
+	log := opts.Logger
 
-	rep := &Report{Questions: opts.Questions, Concurrency: opts.Concurrency, Cores: runtime.NumCPU(), Model: InstantModelNote}
+	rep := &Report{Questions: opts.Questions, Concurrency: opts.Concurrency, Cores: runtime.NumCPU(), Model: InstantModelNote,
+		Settings: settingsOf(opts, svc.name())}
 	log.Info("warming up", "questions", opts.Warmup)
-	if _, err := closedLoop(ctx, clients, opts.Warmup, opts.Concurrency, submitQuestion); err != nil {
+	if _, err := closedLoop(ctx, clients, opts.Warmup, min(opts.Concurrency, 8), submitQuestion); err != nil {
 		return nil, err
 	}
+	q := dbsqlc.New()
+	if opts.Lone > 0 {
+		log.Info("measuring lone questions", "questions", opts.Lone)
+		lone, err := closedLoop(ctx, clients, opts.Lone, 1, submitQuestion)
+		if err != nil {
+			return nil, err
+		}
+		if rep.Lone, err = loneReport(ctx, pool, lone, true); err != nil {
+			return nil, err
+		}
+	}
 
-	log.Info("measuring the pipeline", "questions", opts.Questions, "concurrency", opts.Concurrency)
+	log.Info("measuring the burst", "questions", opts.Questions, "concurrency", opts.Concurrency)
 	if opts.CPUProfile != nil {
 		if err := pprof.StartCPUProfile(opts.CPUProfile); err != nil {
 			return nil, err
 		}
 	}
-	cpu0 := readCPU()
+	svc.resetPeak()
+	cpu0 := readCPU(svc.pid(), dbName(dbURL))
 	res, err := closedLoop(ctx, clients, opts.Questions, opts.Concurrency, submitQuestion)
 	if opts.CPUProfile != nil {
 		pprof.StopCPUProfile()
@@ -269,45 +311,54 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep.CPU = readCPU().since(cpu0, res.wall, len(res.latencies))
+	rep.CPU = readCPU(svc.pid(), dbName(dbURL)).since(cpu0, res.wall, len(res.latencies))
+	rep.PeakRSSMB = svc.peakRSSMB()
 	rep.QPS, rep.P50MS, rep.P99MS = res.qps(), res.quantile(0.50), res.quantile(0.99)
 
-	q := dbsqlc.New()
 	failed, err := q.CountUnsucceeded(ctx, pool, res.ids)
 	if err != nil {
 		return nil, err
 	}
 	rep.Failed = int(failed)
-	stages, err := q.StageLatencySummary(ctx, pool, res.ids)
+	if rep.Stages, err = stageSummary(ctx, pool, res.ids); err != nil {
+		return nil, err
+	}
+	strategies, err := q.CountByStrategy(ctx, pool, res.ids)
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range stages {
-		rep.Stages = append(rep.Stages, Stage{Name: s.Stage, Runs: s.Runs, QueueP50MS: s.QueueP50Ms, RunP50MS: s.RunP50Ms, RunP99MS: s.RunP99Ms})
+	rep.Strategies = map[string]int64{}
+	for _, s := range strategies {
+		rep.Strategies[s.Strategy] = s.Questions
 	}
-
-	sctx, cancel := context.WithTimeout(ctx, time.Minute)
-	err = svc.Stop(sctx)
-	cancel()
-	if err != nil {
+	if err := svc.stop(); err != nil {
 		return nil, err
 	}
 
 	log.Info("measuring the bare chain", "chains", opts.Questions)
-	bare, err := startBareChain(ctx, pool, wcfg)
+	bare, err := startBareChain(ctx, pool, opts.Service.Worker)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := closedLoop(ctx, clients, opts.Warmup, opts.Concurrency, bare.submit); err != nil {
+	defer bare.stop()
+	if _, err := closedLoop(ctx, clients, opts.Warmup, min(opts.Concurrency, 8), bare.submit); err != nil {
 		return nil, err
 	}
-	cpu1 := readCPU()
+	if opts.Lone > 0 {
+		lone, err := closedLoop(ctx, clients, opts.Lone, 1, bare.submit)
+		if err != nil {
+			return nil, err
+		}
+		if rep.LoneBareChain, err = loneReport(ctx, pool, lone, false); err != nil {
+			return nil, err
+		}
+	}
+	cpu1 := readCPU(0, dbName(dbURL))
 	bres, err := closedLoop(ctx, clients, opts.Questions, opts.Concurrency, bare.submit)
-	bare.stop()
 	if err != nil {
 		return nil, err
 	}
-	rep.BareChainCPU = readCPU().since(cpu1, bres.wall, len(bres.latencies))
+	rep.BareChainCPU = readCPU(0, dbName(dbURL)).since(cpu1, bres.wall, len(bres.latencies))
 	rep.BareChainQPS, rep.BareChainP50MS, rep.BareChainP99MS = bres.qps(), bres.quantile(0.50), bres.quantile(0.99)
 	if rep.BareChainQPS > 0 {
 		rep.OfBareChain = rep.QPS / rep.BareChainQPS
@@ -315,9 +366,74 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	return rep, nil
 }
 
-// instantModel answers at once with SQL over the bench schema, varied by
-// the question's number so results differ.
+// chatModels are the models the fake server has pulled: the generation
+// model and the linking one when it differs.
+func chatModels(s Service) []string {
+	models := []string{s.LLM.Model}
+	if m := s.Pipeline.RAG.Link.Model; m != "" && m != s.LLM.Model {
+		models = append(models, m)
+	}
+	return models
+}
+
+// loadTarget loads the demo ERP with distractor tables into the scratch
+// database, registers it as database "bench" and builds its schema index
+// with the fake model's embeddings: what `nl2sql demo` and `nl2sql index`
+// do for a user.
+func loadTarget(ctx context.Context, pool *pgxpool.Pool, dbURL string, model *llm.Client, opts Options) error {
+	reg, err := exam.LoadDemo(ctx, pool, pool, exam.DemoOptions{Name: "bench", DSN: catalog.EnvPrefix + targetDSNVar, Tables: opts.Tables})
+	if err != nil {
+		return err
+	}
+	conn, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	_, err = schemaindex.Build(ctx, pool, schemaindex.Source{Snapshot: reg.Snapshot, Target: conn, Embedder: model,
+		EmbedModel: model.Config().EmbedModel}, opts.Service.Index)
+	return err
+}
+
+func loneReport(ctx context.Context, pool *pgxpool.Pool, r *result, stages bool) (*Lone, error) {
+	l := &Lone{Questions: len(r.latencies), P50MS: r.quantile(0.50), P95MS: r.quantile(0.95)}
+	if stages {
+		var err error
+		if l.Stages, err = stageSummary(ctx, pool, r.ids); err != nil {
+			return nil, err
+		}
+	}
+	return l, nil
+}
+
+func stageSummary(ctx context.Context, pool *pgxpool.Pool, ids []int64) ([]Stage, error) {
+	rows, err := dbsqlc.New().StageLatencySummary(ctx, pool, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Stage, 0, len(rows))
+	for _, s := range rows {
+		out = append(out, Stage{Name: s.Stage, Runs: s.Runs, QueueP50MS: s.QueueP50Ms, RunP50MS: s.RunP50Ms, RunP99MS: s.RunP99Ms})
+	}
+	return out, nil
+}
+
+// dbName is the database name of a connection URL.
+func dbName(u string) string {
+	cfg, err := pgx.ParseConfig(u)
+	if err != nil {
+		return ""
+	}
+	return cfg.Database
+}
+
+// instantModel answers at once: schema linking with two of the ERP's
+// tables, generation with SQL over them, varied by the question's number so
+// results differ.
 func instantModel(req ollamatest.ChatRequest) ollamatest.Response {
+	if strings.Contains(string(req.Format), `"tables"`) {
+		return ollamatest.Response{Content: `{"tables": ["customers", "sales_orders"]}`}
+	}
 	n := 1
 	if i := strings.LastIndex(req.LastUser(), "#"); i >= 0 {
 		digits := req.LastUser()[i+1:]
@@ -326,13 +442,13 @@ func instantModel(req ollamatest.ChatRequest) ollamatest.Response {
 		}
 		n, _ = strconv.Atoi(digits)
 	}
-	return ollamatest.Response{Content: "```sql\nSELECT c.name, count(o.order_id) AS orders, sum(o.total_amount) AS total\n" +
-		"FROM customers c JOIN orders o ON o.customer_id = c.customer_id\nWHERE c.customer_id = " + strconv.Itoa(1+n%500) +
-		"\nGROUP BY c.name\n```", ChunkSize: 64}
+	return ollamatest.Response{Content: "```sql\nSELECT c.company_name, count(o.sales_order_id) AS orders, sum(o.total_amount) AS total\n" +
+		"FROM customers c JOIN sales_orders o ON o.customer_id = c.customer_id\nWHERE c.customer_id = " + strconv.Itoa(1+n%50) +
+		"\nGROUP BY c.company_name\n```", ChunkSize: 64}
 }
 
 func submitQuestion(ctx context.Context, c *client, n int) (int64, error) {
-	return intake.Submit(ctx, c.conn, "bench", fmt.Sprintf("What did customer #%d order, in total?", n), nil)
+	return intake.Submit(ctx, c.conn, "bench", fmt.Sprintf("What did customer #%d order in total, and how many sales orders?", n), nil)
 }
 
 // result is a closed-loop phase's measurements.

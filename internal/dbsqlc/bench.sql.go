@@ -43,6 +43,41 @@ func (q *Queries) BenchForgetPrimaryKeys(ctx context.Context, db DBTX, databaseN
 	return err
 }
 
+const countByStrategy = `-- name: CountByStrategy :many
+SELECT coalesce(retrieval->>'strategy', '')::text AS strategy, count(*)::bigint AS questions
+FROM rag.queries
+WHERE id = ANY ($1::bigint[])
+GROUP BY 1
+ORDER BY 1
+`
+
+type CountByStrategyRow struct {
+	Strategy  string
+	Questions int64
+}
+
+// Which retrieval strategy the given questions got: the benchmark's target
+// is sized so that it is RAG.
+func (q *Queries) CountByStrategy(ctx context.Context, db DBTX, ids []int64) ([]*CountByStrategyRow, error) {
+	rows, err := db.Query(ctx, countByStrategy, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []*CountByStrategyRow
+	for rows.Next() {
+		var i CountByStrategyRow
+		if err := rows.Scan(&i.Strategy, &i.Questions); err != nil {
+			return nil, err
+		}
+		items = append(items, &i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const countUnsucceeded = `-- name: CountUnsucceeded :one
 SELECT count(*)::int FROM rag.queries WHERE status <> 'succeeded' AND id = ANY ($1::bigint[])
 `

@@ -569,6 +569,24 @@ func (q *Queries) GetValidateInput(ctx context.Context, db DBTX, arg *GetValidat
 	return items, nil
 }
 
+const notifyQueue = `-- name: NotifyQueue :exec
+SELECT pg_notify($1::text, $2::text)
+`
+
+type NotifyQueueParams struct {
+	Channel string
+	Payload string
+}
+
+// Wakes the producers of a queue the way River's own insert notification
+// does (channel "<schema>.river_insert", payload {"queue": "<name>"}), in
+// the handing-over transaction; River's notify limiter may have skipped it
+// (docs/DESIGN.md, Stage hand-off).
+func (q *Queries) NotifyQueue(ctx context.Context, db DBTX, arg *NotifyQueueParams) error {
+	_, err := db.Exec(ctx, notifyQueue, arg.Channel, arg.Payload)
+	return err
+}
+
 const startRetrieve = `-- name: StartRetrieve :one
 
 UPDATE rag.queries

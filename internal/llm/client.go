@@ -16,6 +16,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -93,6 +94,9 @@ type Client struct {
 	cfg  Config
 	host string // the server's address for messages, without credentials
 	api  *api.Client
+	// base and http are the api client's, for chatStream.
+	base *url.URL
+	http *http.Client
 }
 
 // New returns a client for cfg. It does not contact the server; use
@@ -118,7 +122,7 @@ func New(cfg Config) (*Client, error) {
 		rt = http.DefaultTransport.(*http.Transport).Clone()
 	}
 	hc.Transport = tracingTransport{base: rt}
-	return &Client{cfg: cfg, host: display(base), api: api.NewClient(base, hc)}, nil
+	return &Client{cfg: cfg, host: display(base), api: api.NewClient(base, hc), base: base, http: hc}, nil
 }
 
 // Config returns the effective configuration.
@@ -170,7 +174,7 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 	var content strings.Builder
 	var last api.ChatResponse
 	done := false
-	err := c.api.Chat(callCtx, areq, func(r api.ChatResponse) error {
+	err := c.chatStream(callCtx, areq, func(r api.ChatResponse) error {
 		content.WriteString(r.Message.Content)
 		if r.Done {
 			last, done = r, true
