@@ -287,8 +287,11 @@ func (v envVar) set(s *settings, raw string) error {
 		}
 		f.SetString(raw)
 	}
-	if v.check != nil {
-		return v.check(raw)
+	if v.check == nil {
+		return nil
+	}
+	if err := v.check(raw); err != nil {
+		return fmt.Errorf("is not valid: %w", err)
 	}
 	return nil
 }

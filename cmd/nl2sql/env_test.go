@@ -214,7 +214,7 @@ func TestEnvExplicitZero(t *testing.T) {
 		t.Parallel()
 		_, err := setup(t, map[string]string{
 			"NL2SQL_MAX_ROWS": "0", "NL2SQL_CANDIDATES": "0", "NL2SQL_LLM_TIMEOUT": "0s", "NL2SQL_RAG_TABLE_THRESHOLD": "1.5",
-			"NL2SQL_SCHEMA_FORMAT": "yaml", "RETRIEVAL_TABLE_THRESHOLD": "many",
+			"NL2SQL_SCHEMA_FORMAT": "yaml", "RETRIEVAL_TABLE_THRESHOLD": "many", "NL2SQL_OLLAMA_HOST": "localhost:port",
 		})
 		require.Error(t, err)
 		for _, want := range []string{
@@ -224,6 +224,7 @@ func TestEnvExplicitZero(t *testing.T) {
 			`NL2SQL_RAG_TABLE_THRESHOLD="1.5" must be between 0 and 1`,
 			`NL2SQL_SCHEMA_FORMAT="yaml" must be mschema or create_table`,
 			`RETRIEVAL_TABLE_THRESHOLD="many" is not an integer`, // the name the value came from
+			`NL2SQL_OLLAMA_HOST="localhost:port" is not valid: llm: Ollama host "localhost:port": invalid port "port"`,
 		} {
 			require.ErrorContains(t, err, want)
 		}
