@@ -226,19 +226,9 @@ type RAGConfig struct {
 	defaulted bool
 }
 
-// WithDefaults returns a copy of c with zero fields set to their defaults.
-func (c RAGConfig) WithDefaults() RAGConfig {
-	c.Render = c.Render.WithDefaults()
-	c.Link = c.Link.WithDefaults()
-	if c.Logger == nil {
-		c.Logger = slog.New(slog.DiscardHandler)
-	}
-	if c.Clock == nil {
-		c.Clock = time.Now
-	}
-	if c.defaulted {
-		return c
-	}
+// withNumberDefaults sets the zero numbers of a RAGConfig WithDefaults
+// has not seen; after it, a zero is the caller's.
+func (c RAGConfig) withNumberDefaults() RAGConfig {
 	c.defaulted = true
 	setDefault(&c.TableTopK, 30)
 	setDefault(&c.ColumnTopK, 50)
@@ -274,6 +264,22 @@ func (c RAGConfig) WithDefaults() RAGConfig {
 	setDefault(&c.BridgeMaxHops, 2)
 	setDefault(&c.BridgeCap, 3)
 	setDefault(&c.CopyPenalty, 0.1)
+	return c
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c RAGConfig) WithDefaults() RAGConfig {
+	c.Render = c.Render.WithDefaults()
+	c.Link = c.Link.WithDefaults()
+	if !c.defaulted {
+		c = c.withNumberDefaults()
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.Clock == nil {
+		c.Clock = time.Now
+	}
 	return c
 }
 

@@ -79,17 +79,9 @@ type Config struct {
 	defaulted bool
 }
 
-// WithDefaults returns a copy of c with zero fields set to their defaults.
-func (c Config) WithDefaults() Config {
-	if c.Logger == nil {
-		c.Logger = slog.New(slog.DiscardHandler)
-	}
-	if c.Clock == nil {
-		c.Clock = time.Now
-	}
-	if c.defaulted {
-		return c
-	}
+// withNumberDefaults sets the zero numbers of a Config WithDefaults has
+// not seen; after it, a zero is the caller's.
+func (c Config) withNumberDefaults() Config {
 	c.defaulted = true
 	if c.K1 == 0 {
 		c.K1 = 1.2
@@ -126,6 +118,20 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.EmbedBatch == 0 {
 		c.EmbedBatch = 50
+	}
+	return c
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if !c.defaulted {
+		c = c.withNumberDefaults()
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.Clock == nil {
+		c.Clock = time.Now
 	}
 	return c
 }
