@@ -21,3 +21,13 @@ ORDER BY min(s.started_at);
 
 -- name: CountUnsucceeded :one
 SELECT count(*)::int FROM rag.queries WHERE status <> 'succeeded' AND id = ANY (@ids::bigint[]);
+
+-- name: BenchForgetKeys :exec
+-- The dev set's keyless registration (bench retrieval's dev_keyless group):
+-- its catalog without foreign keys, as a warehouse or a migrated system
+-- declares none.
+DELETE FROM rag.foreign_keys WHERE database_name = @database_name;
+
+-- name: BenchForgetPrimaryKeys :exec
+-- The keyless registration's tables without primary keys either.
+UPDATE rag.tables SET primary_key = '{}' WHERE database_name = @database_name;

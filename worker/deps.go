@@ -8,6 +8,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/prompt"
 	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/internal/validate"
 )
 
 // Deps are the pipeline's parts, as the stages use them. They are
@@ -21,7 +22,7 @@ type Deps struct {
 	Targets   Targets
 	// Repairer fixes failed candidates without a model call; nil turns
 	// deterministic repair off.
-	Repairer Repairer
+	Repairer validate.Repairer
 }
 
 func (d Deps) validate() error {
@@ -96,65 +97,15 @@ type Generation struct {
 	seed *int // set by the stage: the seed it asked for
 }
 
-// Guard checks candidate SQL against policy and the database's catalog.
+// Guard checks candidate SQL against policy and the database's catalog
+// (the validate stage's guard), and explains undefined columns to the
+// repair prompt.
 type Guard interface {
-	Check(ctx context.Context, database, sql string, limit int) (*Verdict, error)
+	validate.Guard
 	// Whitelist explains an undefined-column error: the table the failing
 	// reference belongs to and its neighbours' columns. ok is false when the
 	// reference cannot be resolved.
 	Whitelist(ctx context.Context, database, sql, message string) (f prompt.Failure, ok bool, err error)
-}
-
-// Verdict is the guard's answer for one SQL text.
-type Verdict struct {
-	OK bool
-	// Stage is where a refusal happened: parse, policy or lint.
-	Stage string
-	// SQL is what would run: LIMIT added when missing.
-	SQL        string
-	LimitAdded bool
-	Violations []Violation
-	// LintErrors and LintWarnings count lint findings (errors refuse).
-	LintErrors   int
-	LintWarnings int
-	Shape        Shape
-}
-
-// Violation is one reason a SQL text was refused.
-type Violation struct {
-	Code     string
-	Message  string
-	SQLSTATE string
-	Class    string
-}
-
-// Shape is what candidate scoring looks at.
-type Shape struct {
-	HasGroupBy  bool
-	HasOrderBy  bool
-	HasLimit    bool // written by the model
-	HasDistinct bool
-}
-
-// Repairer repairs a failed candidate deterministically: autocorrect of
-// names, quoting and punctuation, and the surgical column whitelist.
-type Repairer interface {
-	// Repair looks at sql, which failed with fail (its SQLSTATE and
-	// message), and returns the corrected SQL when a rewrite is safe
-	// (fixed true). The report says what was done or, when nothing was
-	// (observe mode, a gate failed), what would have been; it is stored
-	// with the candidate, so it is set whenever the repair looked.
-	Repair(ctx context.Context, database, sql string, fail RepairInput) (fixed string, ok bool, report json.RawMessage, err error)
-}
-
-// RepairInput is the failure a repair starts from.
-type RepairInput struct {
-	SQLSTATE string
-	Message  string
-	// Stage is where it failed: parse, policy, lint or explain.
-	Stage string
-	// Code is the guard's or lint's code, when it refused.
-	Code string
 }
 
 // Targets runs SQL on target databases.

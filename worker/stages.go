@@ -5,10 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
-	"sort"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -20,6 +16,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/prompt"
 	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/jobs"
 )
 
@@ -245,28 +242,9 @@ func (s *Service) failureOf(ctx context.Context, database string, f prompt.Failu
 	return f
 }
 
-// evaluation is what validation learned about one candidate.
-type evaluation struct {
-	ordinal int32
-	sql     string // the candidate's SQL as generated
-	skipped bool   // not EXPLAINed: a better-scored candidate passed first
-	// repaired is the SQL after deterministic repair, "" when none was
-	// applied; repairs are the repairer's reports, one per round (also
-	// when it only looked).
-	repaired string
-	repairs  []json.RawMessage
-	verdict  *Verdict
-	plan     *target.Plan
-	err      *errclass.Error // why it was rejected
-	stage    string
-	eval     candidate.Evaluation
-	score    float64
-	parts    candidate.Breakdown
-}
-
-// validate runs the guard, lint and EXPLAIN on an attempt's candidates and
-// either hands the best one to execution, loops back to generation with the
-// error (repair), or fails the question.
+// validate runs internal/validate on an attempt's candidates and either
+// hands the best one to execution, loops back to generation with the error
+// (repair), or fails the question.
 func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs]) error {
 	started := s.cfg.Clock()
 	ref, attempt := job.Args.Chain(), job.Args.Attempt
@@ -286,58 +264,31 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 	if err != nil {
 		return err
 	}
-	// The guard adds LIMIT max_rows+1 so execution can tell a complete
-	// result of max_rows rows from a truncated one.
-	limit := s.maxRows(opts) + 1
-
-	evals := make([]*evaluation, 0, len(rows))
+	req := validate.Request{Database: in.DatabaseName, DB: db, Question: in.Question, Limit: s.maxRows(opts) + 1}
 	for _, row := range rows {
 		if row.Ordinal == nil {
 			continue // the reply held no SQL
 		}
-		ev := &evaluation{ordinal: *row.Ordinal, sql: deref(row.Sql), eval: candidate.Evaluation{Ordinal: int(*row.Ordinal), Votes: int(deref(row.Votes))}}
-		if err := s.check(ctx, in.DatabaseName, ev, limit); err != nil {
-			return err
-		}
-		if ev.err != nil {
-			// A trailing comma, a misspelt table: fixable before any EXPLAIN.
-			if _, err := s.repairCandidate(ctx, in.DatabaseName, ev, limit); err != nil {
-				return err
-			}
-		}
-		ev.score, ev.parts = candidate.Score(in.Question, ev.eval)
-		evals = append(evals, ev)
+		req.Candidates = append(req.Candidates, validate.Input{Ordinal: *row.Ordinal, SQL: deref(row.Sql), Votes: int(deref(row.Votes))})
 	}
-	if err := s.explainAll(ctx, db, in.DatabaseName, in.Question, evals, limit); err != nil {
+	out, err := s.validator.Run(ctx, req)
+	if err != nil {
 		return err
 	}
-
-	scores := make([]float64, len(evals))
-	cands := make([]candidate.Evaluation, len(evals))
-	for i, ev := range evals {
-		scores[i], cands[i] = ev.score, ev.eval
-	}
-	best := candidate.Select(cands, scores)
-	var failure *errclass.Error
-	var failStage string
-	var failOrdinal *int32
-	if best < 0 {
-		worst := worstFailure(evals)
-		failure, failStage = failureError(worst, len(evals)), failureStage(worst)
-		if worst != nil {
-			failOrdinal = &worst.ordinal
-		}
-	}
-	d := decide(best >= 0, failure, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts)))
+	d := decide(out.Selected >= 0, out.Failure, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts)))
 
 	p := &dbsqlc.FinishValidateParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt, Status: d.status, Outcome: "passed",
 		FinalErrorClass: d.errorClass(), FinalSqlstate: d.sqlstate(), FinalError: d.message()}
-	if failure != nil {
+	if out.Failure != nil {
+		var failOrdinal *int32
+		if out.Failed != nil {
+			failOrdinal = &out.Failed.Ordinal
+		}
 		p.Outcome, p.FailedOrdinal, p.AttemptStage, p.AttemptErrorClass, p.AttemptSqlstate, p.AttemptError =
-			"failed", failOrdinal, &failStage, ptr(string(failure.Class)), nonEmpty(failure.SQLSTATE), &failure.Message
+			"failed", failOrdinal, &out.FailStage, ptr(string(out.Failure.Class)), nonEmpty(out.Failure.SQLSTATE), &out.Failure.Message
 	}
-	for i, ev := range evals {
-		addEvaluation(p, ev, i == best)
+	for i, c := range out.Candidates {
+		addEvaluation(p, c, i == out.Selected)
 	}
 	finished := false
 	return s.observed(&finished, d, complete(ctx, s, job, func(tx pgx.Tx) error {
@@ -356,142 +307,6 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 		}
 		return err
 	}))
-}
-
-// check runs the guard on ev's SQL and records the verdict; a refusal
-// rejects the candidate.
-func (s *Service) check(ctx context.Context, database string, ev *evaluation, limit int) error {
-	v, err := s.deps.Guard.Check(ctx, database, ev.sql, limit)
-	if err != nil {
-		return err
-	}
-	ev.verdict = v
-	ev.eval.LintErrors, ev.eval.LintWarnings = v.LintErrors, v.LintWarnings
-	ev.eval.HasGroupBy, ev.eval.HasOrderBy, ev.eval.HasLimit, ev.eval.HasDistinct = v.Shape.HasGroupBy, v.Shape.HasOrderBy, v.Shape.HasLimit, v.Shape.HasDistinct
-	if !v.OK {
-		ev.eval.Rejected = true
-		ev.eval.Refused = v.Stage == "parse" || v.Stage == "policy"
-		ev.stage = v.Stage
-		ev.err = violationError(v)
-	}
-	return nil
-}
-
-// explainAll EXPLAINs the candidates the guard passed, best pre-EXPLAIN
-// score first, Candidates.MaxExplain at a time in parallel (each under the
-// target's explain timeout). Once a batch holds a candidate that passed,
-// the rest are skipped: they could not outrank it, as a candidate's score
-// only falls when EXPLAIN fails. An infrastructure failure fails the whole
-// stage, to be retried: it says nothing about the SQL.
-func (s *Service) explainAll(ctx context.Context, db target.Database, database, question string, evals []*evaluation, limit int) error {
-	var todo []*evaluation
-	for _, ev := range evals {
-		if !ev.eval.Rejected {
-			todo = append(todo, ev)
-		}
-	}
-	sort.SliceStable(todo, func(a, b int) bool {
-		if todo[a].score != todo[b].score {
-			return todo[a].score > todo[b].score
-		}
-		return todo[a].eval.Votes > todo[b].eval.Votes
-	})
-	for len(todo) > 0 {
-		n := min(len(todo), s.cfg.Candidates.MaxExplain)
-		batch := todo[:n]
-		todo = todo[n:]
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		for i, ev := range batch {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				errs[i] = s.explain(ctx, db, database, question, ev, limit)
-			}()
-		}
-		wg.Wait()
-		if err := errors.Join(errs...); err != nil {
-			return err
-		}
-		passed := slices.ContainsFunc(batch, func(ev *evaluation) bool { return !ev.eval.Rejected })
-		if passed {
-			for _, ev := range todo {
-				ev.skipped, ev.eval.Rejected = true, true
-			}
-			return nil
-		}
-	}
-	return nil
-}
-
-// explain runs EXPLAIN on a guard-passed candidate and rescores it. When
-// EXPLAIN fails on the SQL (not the database), the deterministic repair
-// gets a go, a few rounds at most: fixing one unknown column may reveal the
-// next.
-func (s *Service) explain(ctx context.Context, db target.Database, database, question string, ev *evaluation, limit int) error {
-	for round := 0; ; round++ {
-		plan, err := s.deps.Targets.Explain(ctx, db, ev.verdict.SQL)
-		if err == nil {
-			ev.plan = plan
-			break
-		}
-		ce := errclass.Classify(err)
-		if ce.Class == errclass.InfraFailure {
-			return err // the database, not the SQL: retry the stage
-		}
-		ev.eval.Rejected, ev.eval.ExplainFailed, ev.stage, ev.err = true, true, "explain", ce
-		if round == maxRepairRounds {
-			break
-		}
-		fixed, err := s.repairCandidate(ctx, database, ev, limit)
-		if err != nil {
-			return err
-		}
-		if !fixed {
-			break
-		}
-	}
-	ev.score, ev.parts = candidate.Score(question, ev.eval)
-	return nil
-}
-
-// maxRepairRounds bounds deterministic repairs per candidate.
-const maxRepairRounds = 3
-
-// repairCandidate asks the repairer to fix ev's failure. When it rewrites
-// the SQL and the guard accepts the rewrite, ev becomes the rewritten
-// candidate (not yet EXPLAINed: ev.err is cleared) and fixed is true. A
-// rewrite the guard refuses is dropped: the original failure stands.
-func (s *Service) repairCandidate(ctx context.Context, database string, ev *evaluation, limit int) (fixed bool, err error) {
-	if s.deps.Repairer == nil || ev.err == nil || !ev.err.Class.Repairable() {
-		return false, nil
-	}
-	cur := ev.sql
-	if ev.repaired != "" {
-		cur = ev.repaired
-	}
-	sql, ok, report, err := s.deps.Repairer.Repair(ctx, database, cur, RepairInput{
-		SQLSTATE: ev.err.SQLSTATE, Message: ev.err.Message, Stage: ev.stage, Code: ev.err.Code})
-	if err != nil {
-		return false, err
-	}
-	if len(report) > 0 {
-		ev.repairs = append(ev.repairs, report)
-	}
-	if !ok || sql == cur {
-		return false, nil
-	}
-	re := &evaluation{ordinal: ev.ordinal, sql: sql, eval: candidate.Evaluation{Ordinal: ev.eval.Ordinal, Votes: ev.eval.Votes}}
-	if err := s.check(ctx, database, re, limit); err != nil {
-		return false, err
-	}
-	if re.err != nil {
-		s.log.WarnContext(ctx, "deterministic repair refused by the guard; keeping the original failure", "sql", sql, "err", re.err.Message)
-		return false, nil
-	}
-	ev.repaired, ev.verdict, ev.eval, ev.err, ev.stage = sql, re.verdict, re.eval, nil, ""
-	ev.eval.Repaired = true
-	return true, nil
 }
 
 // decision is where a question goes after validation or execution.
@@ -541,25 +356,25 @@ func (d decision) message() *string {
 
 // addEvaluation appends one candidate's verdict to the FinishValidate
 // arrays (empty strings stand for NULL).
-func addEvaluation(p *dbsqlc.FinishValidateParams, ev *evaluation, selected bool) {
+func addEvaluation(p *dbsqlc.FinishValidateParams, ev *validate.Candidate, selected bool) {
 	guarded, verdict, stage, class, state, msg := "", "passed", "", "", "", ""
-	if ev.verdict != nil {
-		guarded = ev.verdict.SQL
+	if ev.Verdict != nil {
+		guarded = ev.Verdict.SQL
 	}
-	if ev.skipped {
+	if ev.Skipped {
 		verdict = "skipped"
 	}
-	if ev.err != nil {
-		verdict, stage, class, state, msg = "rejected", ev.stage, string(ev.err.Class), ev.err.SQLSTATE, ev.err.Message
+	if ev.Err != nil {
+		verdict, stage, class, state, msg = "rejected", ev.Stage, string(ev.Err.Class), ev.Err.SQLSTATE, ev.Err.Message
 	}
 	var plan []byte
-	if ev.plan != nil {
-		plan = ev.plan.Raw
+	if ev.Plan != nil {
+		plan = ev.Plan.Raw
 	}
-	p.Ordinals = append(p.Ordinals, ev.ordinal)
+	p.Ordinals = append(p.Ordinals, ev.Ordinal)
 	p.GuardedSqls = append(p.GuardedSqls, guarded)
-	p.Scores = append(p.Scores, ev.score)
-	p.Breakdowns = append(p.Breakdowns, mustJSON(ev.parts))
+	p.Scores = append(p.Scores, ev.Score)
+	p.Breakdowns = append(p.Breakdowns, mustJSON(ev.Parts))
 	p.Verdicts = append(p.Verdicts, verdict)
 	p.Stages = append(p.Stages, stage)
 	p.ErrorClasses = append(p.ErrorClasses, class)
@@ -567,70 +382,12 @@ func addEvaluation(p *dbsqlc.FinishValidateParams, ev *evaluation, selected bool
 	p.Errors = append(p.Errors, msg)
 	p.Plans = append(p.Plans, plan)
 	p.Selected = append(p.Selected, selected)
-	p.RepairedSqls = append(p.RepairedSqls, ev.repaired)
+	p.RepairedSqls = append(p.RepairedSqls, ev.Repaired)
 	var repairs []byte
-	if len(ev.repairs) > 0 {
-		repairs = mustJSON(ev.repairs)
+	if len(ev.Repairs) > 0 {
+		repairs = mustJSON(ev.Repairs)
 	}
 	p.Repairs = append(p.Repairs, repairs)
-}
-
-// worstFailure picks the failure that decides what happens next when no
-// candidate passed: a non-repairable one (a policy denial) wins, so a
-// refused statement is never sent back to the model; otherwise the
-// best-scored candidate's error, the one closest to working.
-func worstFailure(evals []*evaluation) *evaluation {
-	var pick *evaluation
-	for _, ev := range evals {
-		if ev.err == nil {
-			continue
-		}
-		switch {
-		case pick == nil:
-			pick = ev
-		case !ev.err.Class.Repairable() && pick.err.Class.Repairable():
-			pick = ev
-		case ev.err.Class.Repairable() == pick.err.Class.Repairable() && ev.score > pick.score:
-			pick = ev
-		}
-	}
-	return pick
-}
-
-func failureError(ev *evaluation, candidates int) *errclass.Error {
-	if ev == nil || ev.err == nil {
-		if candidates == 0 {
-			return &errclass.Error{Class: errclass.SQLError, Code: "generate.no_sql", Message: "the model's reply contained no SQL statement"}
-		}
-		return &errclass.Error{Class: errclass.Unknown, Message: "no candidate passed validation"}
-	}
-	return ev.err
-}
-
-func failureStage(ev *evaluation) string {
-	if ev == nil || ev.stage == "" {
-		return "parse"
-	}
-	return ev.stage
-}
-
-func violationError(v *Verdict) *errclass.Error {
-	if len(v.Violations) == 0 {
-		return &errclass.Error{Class: errclass.SQLError, Message: "refused by the guard"}
-	}
-	first := v.Violations[0]
-	msgs := make([]string, len(v.Violations))
-	for i, x := range v.Violations {
-		msgs[i] = x.Message
-	}
-	class := errclass.Class(first.Class)
-	for _, x := range v.Violations {
-		// Any non-repairable violation makes the whole verdict so.
-		if c := errclass.Class(x.Class); !c.Repairable() {
-			class = c
-		}
-	}
-	return &errclass.Error{Class: class, SQLSTATE: first.SQLSTATE, Code: first.Code, Message: strings.Join(msgs, "; ")}
 }
 
 // execute runs the selected candidate and stores the rows.

@@ -36,6 +36,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/jobs"
 )
 
@@ -47,6 +48,8 @@ type Service struct {
 	q      *dbsqlc.Queries
 	client *river.Client[pgx.Tx]
 	log    *slog.Logger
+	// validator is the validate stage's logic (internal/validate).
+	validator *validate.Validator
 	// running counts the jobs being worked, for the shutdown's log.
 	running atomic.Int64
 }
@@ -60,7 +63,12 @@ func New(pool *pgxpool.Pool, deps Deps, cfg Config) (*Service, error) {
 	if err := deps.validate(); err != nil {
 		return nil, err
 	}
-	s := &Service{cfg: cfg, deps: deps, pool: pool, q: dbsqlc.New(), log: cfg.Logger}
+	v, err := validate.New(validate.Config{Guard: deps.Guard, Explainer: deps.Targets, Repairer: deps.Repairer,
+		MaxExplain: cfg.Candidates.MaxExplain, Logger: cfg.Logger})
+	if err != nil {
+		return nil, err
+	}
+	s := &Service{cfg: cfg, deps: deps, pool: pool, q: dbsqlc.New(), log: cfg.Logger, validator: v}
 
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &stageWorker[jobs.RetrieveArgs]{s: s, stage: jobs.StageRetrieve, timeout: cfg.StageTimeout, run: s.retrieve})

@@ -23,6 +23,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/pipeline"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/worker"
 )
 
@@ -816,10 +817,10 @@ func TestExplainBatches(t *testing.T) {
 type stubRepairer struct {
 	from, to string
 	mu       sync.Mutex
-	calls    []worker.RepairInput
+	calls    []validate.Failure
 }
 
-func (r *stubRepairer) Repair(_ context.Context, _, sql string, in worker.RepairInput) (string, bool, json.RawMessage, error) {
+func (r *stubRepairer) Repair(_ context.Context, _, sql string, in validate.Failure) (string, bool, json.RawMessage, error) {
 	r.mu.Lock()
 	r.calls = append(r.calls, in)
 	r.mu.Unlock()
@@ -859,6 +860,7 @@ func TestDeterministicRepair(t *testing.T) {
 		require.Len(t, rep.calls, 1)
 		require.Equal(t, "42703", rep.calls[0].SQLSTATE)
 		require.Equal(t, "explain", rep.calls[0].Stage)
+		require.Equal(t, 8, rep.calls[0].Position, "EXPLAIN's error position, in the candidate's text")
 		cands, err := dbsqlc.New().ListAllCandidates(ctx, e.db.Pool, id)
 		require.NoError(t, err)
 		require.Len(t, cands, 1)
@@ -911,6 +913,21 @@ func TestDeterministicRepair(t *testing.T) {
 		res, err := dbsqlc.New().GetQueryResult(ctx, e.db.Pool, id)
 		require.NoError(t, err)
 		require.JSONEq(t, `[["Ada", "London"]]`, string(res.Rows))
+
+		// The stage is validate.Validator.Run, as nl2sql check and bench
+		// repair call it: the same SQL gives the same rewrite and reports.
+		v, err := validate.New(validate.Config{Guard: e.deps.Guard, Explainer: e.deps.Targets, Repairer: e.deps.Repairer})
+		require.NoError(t, err)
+		db, err := e.deps.Catalog.Target(ctx, "shop")
+		require.NoError(t, err)
+		out, err := v.Run(ctx, validate.Request{Database: "shop", DB: db, Question: "Which customers live in London?",
+			Limit: e.deps.Targets.Config().MaxRows + 1, Candidates: []validate.Input{{Ordinal: 0, SQL: deref(cands[0].OriginalSql), Votes: 1}}})
+		require.NoError(t, err)
+		require.Equal(t, 0, out.Selected)
+		require.Equal(t, cands[0].Sql, out.Candidates[0].Repaired)
+		direct, err := json.Marshal(out.Candidates[0].Repairs)
+		require.NoError(t, err)
+		require.JSONEq(t, string(cands[0].Repair), string(direct))
 	})
 
 	t.Run("RefusedRewriteIsDropped", func(t *testing.T) {

@@ -26,6 +26,7 @@ type benchRepairJSON struct {
 	Left      int                          `json:"left"`
 	P50US     float64                      `json:"p50_us"`
 	Kinds     map[string]*bench.KindReport `json:"kinds"`
+	Settings  bench.RepairSettings         `json:"settings"`
 }
 
 func runBenchRepair(ctx context.Context, m *Main, args []string) error {
@@ -33,8 +34,7 @@ func runBenchRepair(ctx context.Context, m *Main, args []string) error {
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	db := fs.String("db", "erp", "registered database the exam is for (the demo ERP is loaded when erp is not registered)")
 	file := fs.String("questions", "", "exam file, JSON or JSONL (format: exam/QUESTIONS.md); default: the built-in ERP exam")
-	mode := fs.String("mode", "", "surgical whitelist mode, observe or active (default: the repairer's, active)")
-	rounds := fs.Int("rounds", 3, "repairs a mutant gets, each checked by the guard and EXPLAIN again")
+	mode := fs.String("mode", "", "surgical whitelist mode, observe or active (default: NL2SQL_REPAIR's, as serve runs)")
 	cases := fs.String("cases", "", "write every mutant's outcome to FILE as JSON lines")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -42,9 +42,6 @@ func runBenchRepair(ctx context.Context, m *Main, args []string) error {
 	}
 	if len(pos) > 0 {
 		return usagef("bench repair takes no arguments: nl2sql bench repair [--json] [--db erp] [--mode active|observe]")
-	}
-	if *rounds < 1 {
-		return usagef("--rounds must be at least 1")
 	}
 	qs, _, err := loadExamQuestions(*file)
 	if err != nil {
@@ -65,8 +62,13 @@ func runBenchRepair(ctx context.Context, m *Main, args []string) error {
 	}
 	defer targets.Close()
 
+	// The guard and repair serve would run, the flag overriding the mode.
+	rcfg := st.Pipeline.Repair
+	if *mode != "" {
+		rcfg.Mode = repair.Mode(*mode)
+	}
 	rep, err := bench.RunRepair(ctx, bench.RepairOptions{Meta: pool, Targets: targets, Database: *db, Questions: qs,
-		Repair: repair.Config{Mode: repair.Mode(*mode)}, MaxRounds: *rounds, Getenv: st.Pipeline.Getenv, Logger: st.Logger})
+		Guard: st.Pipeline.Guard, Repair: rcfg, Getenv: st.Pipeline.Getenv, Logger: st.Logger})
 	if err != nil {
 		if errors.Is(err, repair.ErrConfig) {
 			return usagef("--mode: %v", err)
@@ -86,7 +88,7 @@ func runBenchRepair(ctx context.Context, m *Main, args []string) error {
 		enc := json.NewEncoder(m.Stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(benchRepairJSON{Mutations: rep.Mutations, Fixed: rep.Fixed, Flipped: rep.Flipped,
-			Left: rep.Left, P50US: rep.P50US, Kinds: rep.Kinds}); err != nil {
+			Left: rep.Left, P50US: rep.P50US, Kinds: rep.Kinds, Settings: rep.Settings}); err != nil {
 			return err
 		}
 	} else {

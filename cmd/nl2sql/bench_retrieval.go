@@ -17,6 +17,7 @@ import (
 	"github.com/nl2sql/nl2sql/exam"
 	"github.com/nl2sql/nl2sql/internal/bench"
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/pipeline"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
@@ -45,6 +46,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	fs.BoolVar(&dev, "dev", true, "also measure on the dev set (sap, saas, legacy, clinic: testdata/retrieval)")
 	fs.BoolVar(&dev, "unseen", true, "deprecated: the old name of --dev")
 	misses := fs.Bool("misses", false, "list the questions of the ERP and the dev set that do not count in full recall (never held-out ones)")
+	keyless := fs.Bool("keyless", true, "also measure the dev set registered again without its primary and foreign keys (group dev_keyless)")
 	plain := fs.Bool("plain", true, "also measure the ERP registered again without its annotations (group erp_plain), at every size")
 	heldoutDir := fs.String("heldout", "", "directory of the held-out sets (nl2sql bench heldout import --out); default NL2SQL_BENCH_HELDOUT_DIR")
 	pos, err := parseFlags(fs, args)
@@ -52,7 +54,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		return flagError(err)
 	}
 	if len(pos) > 0 {
-		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--plain=false] [--dev=false] [--heldout DIR] [--misses]")
+		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--plain=false] [--dev=false] [--keyless=false] [--heldout DIR] [--misses]")
 	}
 	var want []int
 	for _, s := range strings.Split(*sizes, ",") {
@@ -126,7 +128,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		if tables == 0 {
 			tables = len(snap.Tables)
 		}
-		spec := bench.RetrievalSpec{Group: group, Set: set, Tables: tables, Mode: retrieval.ModeLexical, RAGThreshold: threshold}
+		spec := bench.RetrievalSpec{Group: group, Set: set, Tables: tables, Mode: retrieval.ModeLexical, RAGThreshold: threshold, Joins: joinGraph(snap)}
 		run, err := bench.RunRetrieval(ctx, spec, questions, pipelineRetriever(lexical, database))
 		if err != nil {
 			return err
@@ -183,6 +185,16 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 				return err
 			}
 			if err := measure(bench.GroupDev, set.Name, name, tables, set.Questions); err != nil {
+				return err
+			}
+			if !*keyless {
+				continue
+			}
+			bare, err := ensureKeyless(ctx, m, meta, name)
+			if err != nil {
+				return err
+			}
+			if err := measure(bench.GroupDevKeyless, set.Name, bare, tables, set.Questions); err != nil {
 				return err
 			}
 		}
@@ -275,7 +287,8 @@ func pipelineRetriever(p *pipeline.Pipeline, database string) bench.Retriever {
 			TablesIncluded []string `json:"tablesIncluded"`
 			FallbackReason string   `json:"fallbackReason"`
 			Metrics        struct {
-				EmbedMS float64 `json:"embed_ms"`
+				EmbedMS float64                     `json:"embed_ms"`
+				Ranking []retrieval.TableSimilarity `json:"ranking"`
 			} `json:"metrics"`
 		}
 		if err := json.Unmarshal(res.Metadata, &md); err != nil {
@@ -285,9 +298,25 @@ func pipelineRetriever(p *pipeline.Pipeline, database string) bench.Retriever {
 		if md.Strategy != retrieval.StrategyRAG || mode == "" {
 			mode = md.Strategy
 		}
-		return &bench.Retrieved{Tables: md.TablesIncluded, Mode: mode, Strategy: md.Strategy, FallbackReason: md.FallbackReason,
-			Embedding: time.Duration(md.Metrics.EmbedMS * float64(time.Millisecond))}, nil
+		got := &bench.Retrieved{Tables: md.TablesIncluded, Mode: mode, Strategy: md.Strategy, FallbackReason: md.FallbackReason,
+			Embedding: time.Duration(md.Metrics.EmbedMS * float64(time.Millisecond))}
+		for _, t := range md.Metrics.Ranking {
+			got.Ranking = append(got.Ranking, t.Table)
+		}
+		return got, nil
 	}
+}
+
+// joinGraph is snap's join graph, declared and inferred edges, by
+// lower-case bare name as the bench's expected tables are written.
+func joinGraph(snap *catalog.Snapshot) *bench.JoinGraph {
+	var edges [][2]string
+	for _, t := range snap.Tables {
+		for _, fk := range snap.JoinsFrom(t) {
+			edges = append(edges, [2]string{strings.ToLower(fk.Table), strings.ToLower(fk.RefTable)})
+		}
+	}
+	return bench.NewJoinGraph(edges)
 }
 
 // ensureIndexed indexes snap's database when it has no schema index, one
@@ -368,6 +397,43 @@ func ensurePlainERP(ctx context.Context, m *Main, meta *pgxpool.Pool, annotated 
 	defer conn.Close(context.WithoutCancel(ctx))
 	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: registering %s again as %s, without its annotations\n", annotated, name)
 	if _, err := catalog.Refresh(ctx, meta, conn, catalog.Database{Name: name, DSN: src.DSN, Schemas: src.Schemas, ReadOnlyRole: src.ReadOnlyRole}, nil); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
+// ensureKeyless registers the dev set's database src again, as
+// <src>_keyless, with a catalog that has no primary or foreign key: what
+// retrieval makes of a schema that declares none (a warehouse, a migrated
+// system), from its names alone, on a set it may be tuned on. The target
+// is the same; only nl2sql's catalog of it forgets the keys.
+func ensureKeyless(ctx context.Context, m *Main, meta *pgxpool.Pool, src string) (string, error) {
+	name := src + "_keyless"
+	source, err := catalog.GetDatabase(ctx, meta, src)
+	if err != nil {
+		return "", err
+	}
+	d, err := catalog.GetDatabase(ctx, meta, name)
+	switch {
+	case err == nil && d.TableCount == source.TableCount && d.RefreshedAt != nil && source.RefreshedAt != nil && !d.RefreshedAt.Before(*source.RefreshedAt):
+		return name, nil
+	case err != nil && !errors.Is(err, catalog.ErrDatabaseNotFound):
+		return "", err
+	}
+	conn, why := connectTarget(ctx, m, meta, src)
+	if conn == nil {
+		return "", fmt.Errorf("registering %s without its keys: %s", src, why)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: registering %s again as %s, without its keys\n", src, name)
+	if _, err := catalog.Refresh(ctx, meta, conn, catalog.Database{Name: name, DSN: source.DSN, Schemas: source.Schemas, ReadOnlyRole: source.ReadOnlyRole}, nil); err != nil {
+		return "", err
+	}
+	q := dbsqlc.New()
+	if err := q.BenchForgetKeys(ctx, meta, name); err != nil {
+		return "", err
+	}
+	if err := q.BenchForgetPrimaryKeys(ctx, meta, name); err != nil {
 		return "", err
 	}
 	return name, nil

@@ -13,7 +13,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/pipeline"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
-	"github.com/nl2sql/nl2sql/worker"
+	"github.com/nl2sql/nl2sql/internal/validate"
 )
 
 // checkResult is `nl2sql check --json`.
@@ -24,11 +24,14 @@ type checkResult struct {
 	Errors []checkError `json:"errors"`
 	Lint   []checkLint  `json:"lint"`
 	Plan   *checkPlan   `json:"plan,omitempty"`
-	// Repair is what the deterministic repair would do with a failure the
-	// model could fix: internal/repair's result (applied, sql, fixes, the
-	// surgical tier's observation, reason, whitelist) plus passes: whether
-	// the repaired SQL passes the guard and EXPLAIN. Absent when the SQL
-	// passed or the failure is not repairable.
+	// Repair is what the deterministic repair did with a failure the
+	// model could fix, as the validate stage runs it: the first round's
+	// internal/repair result (applied, sql, fixes, the surgical tier's
+	// observation, reason, whitelist), plus rounds (how many repairs ran,
+	// validate.MaxRepairRounds at most), repaired_sql (the SQL after the
+	// last applied one) and passes (whether that passes the guard and
+	// EXPLAIN). Absent when the SQL passed or the failure is not
+	// repairable.
 	Repair map[string]any `json:"repair,omitempty"`
 }
 
@@ -91,8 +94,20 @@ func runCheck(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
+	tdb, err := p.Target(ctx, snap.Database)
+	if err != nil {
+		return err
+	}
+	v, err := validate.New(validate.Config{Guard: p, Explainer: targets, Repairer: p, Logger: st.Logger})
+	if err != nil {
+		return err
+	}
 
-	res := check(ctx, string(input), snap, p, targets, st)
+	res, err := check(ctx, v, validate.Request{Database: snap.Database, DB: tdb, Limit: targets.Config().MaxRows + 1,
+		Candidates: []validate.Input{{SQL: string(input)}}})
+	if err != nil {
+		return err
+	}
 	if *asJSON {
 		enc := json.NewEncoder(m.Stdout)
 		enc.SetIndent("", "  ")
@@ -108,79 +123,56 @@ func runCheck(ctx context.Context, m *Main, args []string) error {
 	return nil
 }
 
-// check runs the guard, then EXPLAIN, the way the validate stage does.
-func check(ctx context.Context, sql string, snap *catalog.Snapshot, p *pipeline.Pipeline, targets *target.Registry, st *settings) *checkResult {
-	cfg := st.Pipeline.Guard
-	cfg.DefaultLimit = targets.Config().MaxRows + 1
-	g, err := sqlguard.New(cfg)
+// check runs the validate stage's function (validate.Validator.Run) on the
+// one candidate of req and reports the verdict on the SQL as given, and
+// what the deterministic repair made of a failure.
+func check(ctx context.Context, v *validate.Validator, req validate.Request) (*checkResult, error) {
+	out, err := v.Run(ctx, req)
 	if err != nil {
-		return &checkResult{Stage: "policy", Errors: []checkError{{Code: "config", Message: err.Error(), Class: string(errclass.Unknown)}}, Lint: []checkLint{}}
+		ce := errclass.Classify(err)
+		if ce.Class != errclass.InfraFailure {
+			return nil, err
+		}
+		// The target is unreachable: a verdict nobody can give, reported
+		// as such rather than as a failure of the command.
+		return &checkResult{Stage: "explain", Errors: []checkError{{Code: "explain.unavailable", Message: ce.Message,
+			SQLSTATE: ce.SQLSTATE, Class: string(ce.Class)}}, Lint: []checkLint{}}, nil
 	}
-	v := g.Check(sql, pipeline.Catalog{S: snap})
-	stage := string(v.Stage)
-	if v.Stage == sqlguard.StageLint {
+	c := out.Candidates[0]
+	g := c.Given
+	stage := g.Stage
+	if stage == string(sqlguard.StageLint) {
 		// The contract names three stages; lint errors are the guard's
 		// policy on structure (codes lint.*).
 		stage = string(sqlguard.StagePolicy)
 	}
-	res := &checkResult{OK: v.OK, Stage: stage, SQL: v.SQL, Errors: []checkError{}, Lint: []checkLint{}}
-	for _, e := range v.Errors {
-		res.Errors = append(res.Errors, checkError{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class)})
+	res := &checkResult{OK: c.GivenErr == nil, Stage: stage, SQL: g.SQL, Errors: []checkError{}, Lint: []checkLint{}}
+	for _, e := range g.Violations {
+		res.Errors = append(res.Errors, checkError{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: e.Class})
 	}
-	for _, l := range v.Lint {
-		res.Lint = append(res.Lint, checkLint{Code: l.Code, Severity: string(l.Severity), Message: l.Message, Position: l.Position})
+	for _, l := range g.Lint {
+		res.Lint = append(res.Lint, checkLint{Code: l.Code, Severity: l.Severity, Message: l.Message, Position: l.Position})
 	}
-	if !v.OK {
-		if len(v.Errors) > 0 && v.Errors[0].Class.Repairable() {
-			res.Repair = checkRepairOf(ctx, sql, v.Errors[0].SQLSTATE, v.Errors[0].Message, snap, p, g, targets)
-		}
-		return res
-	}
-	res.Stage = "explain"
-	db, err := p.Target(ctx, snap.Database)
-	if err == nil {
-		var plan *target.Plan
-		if plan, err = targets.Explain(ctx, db, v.SQL); err == nil {
-			res.Plan = &checkPlan{NodeType: plan.NodeType, TotalCost: plan.TotalCost, Rows: plan.Rows}
-			return res
+	if g.OK {
+		res.Stage = "explain"
+		if e := c.GivenErr; e != nil {
+			res.Errors = append(res.Errors, checkError{Code: "explain.failed", Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class)})
+		} else if c.Plan != nil {
+			res.Plan = &checkPlan{NodeType: c.Plan.NodeType, TotalCost: c.Plan.TotalCost, Rows: c.Plan.Rows}
 		}
 	}
-	ce := errclass.Classify(err)
-	res.OK = false
-	code := "explain.failed"
-	if ce.Class == errclass.InfraFailure {
-		code = "explain.unavailable"
-	}
-	res.Errors = append(res.Errors, checkError{Code: code, Message: ce.Message, SQLSTATE: ce.SQLSTATE, Class: string(ce.Class)})
-	if ce.Class.Repairable() {
-		res.Repair = checkRepairOf(ctx, sql, ce.SQLSTATE, ce.Message, snap, p, g, targets)
-	}
-	return res
-}
-
-// checkRepairOf runs the deterministic repair the validate stage would run
-// on a failure, and checks its rewrite the same way: guard, then EXPLAIN.
-func checkRepairOf(ctx context.Context, sql, sqlstate, message string, snap *catalog.Snapshot, p *pipeline.Pipeline,
-	g *sqlguard.Guard, targets *target.Registry) map[string]any {
-	fixed, applied, report, err := p.Repair(ctx, snap.Database, sql, worker.RepairInput{SQLSTATE: sqlstate, Message: message})
-	if err != nil {
-		return map[string]any{"error": err.Error()}
-	}
-	out := map[string]any{}
-	if err := json.Unmarshal(report, &out); err != nil {
-		return map[string]any{"error": err.Error()}
-	}
-	passes := false
-	if applied {
-		if v := g.Check(fixed, pipeline.Catalog{S: snap}); v.OK {
-			if db, err := p.Target(ctx, snap.Database); err == nil {
-				_, err = targets.Explain(ctx, db, v.SQL)
-				passes = err == nil
-			}
+	if len(c.Repairs) > 0 {
+		res.Repair = map[string]any{}
+		if err := json.Unmarshal(c.Repairs[0], &res.Repair); err != nil {
+			return nil, err
+		}
+		res.Repair["rounds"] = len(c.Repairs)
+		res.Repair["passes"] = c.Err == nil && c.Repaired != ""
+		if c.Repaired != "" {
+			res.Repair["repaired_sql"] = c.Repaired
 		}
 	}
-	out["passes"] = passes
-	return out
+	return res, nil
 }
 
 func printCheck(w io.Writer, r *checkResult) {

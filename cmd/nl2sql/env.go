@@ -130,6 +130,7 @@ var envVars = []envVar{
 	{Name: "NL2SQL_RAG_RRF_K", field: func(s *settings) any { return &s.Pipeline.RAG.RRFK }, min: "1", Doc: "Reciprocal rank fusion's k: lexical and vector hits fuse by 1/(k + rank)."},
 	{Name: "NL2SQL_RAG_MAX_TABLES", field: func(s *settings) any { return &s.Pipeline.RAG.MaxTables }, min: "1", Doc: "Tables selected before FK expansion (seeds: `maxTables`)."},
 	{Name: "NL2SQL_RAG_FINAL_MAX_TABLES", field: func(s *settings) any { return &s.Pipeline.RAG.FinalMaxTables }, min: "1", Doc: "Most tables after FK expansion and join bridges (seeds: `finalMaxTables`)."},
+	{Name: "NL2SQL_RAG_MIN_TABLES", field: func(s *settings) any { return &s.Pipeline.RAG.MinTables }, min: "0", Doc: "Tables selected whatever their score, when the ranking has them: below it `NL2SQL_RAG_MAX_TABLES`' relative-score floor (15% of the best) does not apply; `0`: the floor applies to every table. At most `NL2SQL_RAG_MAX_TABLES`."},
 	{Name: "NL2SQL_RAG_COVERAGE_EXTRA", field: func(s *settings) any { return &s.Pipeline.RAG.CoverageExtra }, Doc: "Most tables added so that each word of the question is matched by a selected table (its best one); `0` or negative: none."},
 	{Name: "NL2SQL_RAG_COVERAGE_MIN_SCORE", field: func(s *settings) any { return &s.Pipeline.RAG.CoverageMinScore }, min: "0", Doc: "Least score (share of the best) of a table added for coverage."},
 	{Name: "NL2SQL_RAG_MODULE_BOOST", field: func(s *settings) any { return &s.Pipeline.RAG.ModuleBoost }, min: "0", Doc: "Tables of routed modules score 1 + this times as much."},

@@ -187,7 +187,7 @@ func TestEnvExplicitZero(t *testing.T) {
 			"NL2SQL_CANDIDATE_TEMPERATURE": "0", "NL2SQL_CANDIDATE_BUDGET": "0s",
 			"NL2SQL_RAG_COVERAGE_EXTRA": "0", "NL2SQL_RAG_FK_EXPANSION_CAP": "0", "NL2SQL_RAG_BRIDGE_CAP": "0",
 			"NL2SQL_RAG_TABLE_THRESHOLD": "0", "NL2SQL_RAG_MODULE_BOOST": "0", "NL2SQL_RAG_COPY_PENALTY": "0",
-			"NL2SQL_RAG_MAX_FULL_TABLES": "0", "NL2SQL_BM25_B": "0", "NL2SQL_BM25_MIN_IDF": "0",
+			"NL2SQL_RAG_MAX_FULL_TABLES": "0", "NL2SQL_BM25_B": "0", "NL2SQL_BM25_MIN_IDF": "0", "NL2SQL_RAG_MIN_TABLES": "0",
 		})
 		require.NoError(t, err)
 		// As the worker, the pipeline and the index get them.
@@ -201,6 +201,7 @@ func TestEnvExplicitZero(t *testing.T) {
 		require.Zero(t, rag.TableThreshold)
 		require.Zero(t, rag.ModuleBoost)
 		require.Zero(t, rag.CopyPenalty)
+		require.Zero(t, rag.MinTables)
 		require.Zero(t, s.Pipeline.Strategy.WithDefaults().MaxFullTables)
 		require.Zero(t, s.Pipeline.Index.WithDefaults().B)
 		require.Zero(t, s.Pipeline.Index.WithDefaults().MinIDF)

@@ -23,13 +23,15 @@ import (
 	"github.com/nl2sql/nl2sql/internal/repair"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/internal/validate"
 )
 
 // RepairOptions configure RunRepair, the benchmark behind `nl2sql bench
 // repair`: every gold SQL of an exam, with the mistakes models make
-// injected at every site (Mutate), goes through the guard and EXPLAIN on
-// the registered database, then deterministic repair (a few rounds), and
-// the repaired SQL runs and is compared with the gold result.
+// injected at every site (Mutate), goes through the validate stage's own
+// function (validate.Validator.Run: the guard, EXPLAIN on the registered
+// database and deterministic repair, with production's limits), and the
+// SQL it passes runs and is compared with the gold result.
 type RepairOptions struct {
 	// Meta is nl2sql's database, where Database is registered. Required.
 	Meta *pgxpool.Pool
@@ -44,9 +46,6 @@ type RepairOptions struct {
 	// Guard configures the guard every candidate passes first. Defaults to
 	// sqlguard.Config{}.
 	Guard sqlguard.Config
-	// MaxRounds is how many repairs a mutant gets (each followed by the
-	// guard and EXPLAIN again). Defaults to 3.
-	MaxRounds int
 	// Concurrency is how many mutants are worked on at once. Defaults to 4.
 	Concurrency int
 	// MaxRows caps a result; gold results are smaller. Defaults to 100000.
@@ -68,9 +67,6 @@ func (o RepairOptions) WithDefaults() RepairOptions {
 	}
 	if o.Questions == nil {
 		o.Questions = exam.ERPQuestions()
-	}
-	if o.MaxRounds == 0 {
-		o.MaxRounds = 3
 	}
 	if o.Concurrency == 0 {
 		o.Concurrency = 4
@@ -99,8 +95,8 @@ func (o RepairOptions) validate() error {
 		return errors.New("bench: RepairOptions.Meta and Targets are required")
 	case len(o.Questions) == 0:
 		return errors.New("bench: RepairOptions.Questions is empty")
-	case o.MaxRounds < 1 || o.Concurrency < 1 || o.MaxRows < 1 || o.Timeout <= 0:
-		return errors.New("bench: RepairOptions.MaxRounds, Concurrency, MaxRows and Timeout must be positive")
+	case o.Concurrency < 1 || o.MaxRows < 1 || o.Timeout <= 0:
+		return errors.New("bench: RepairOptions.Concurrency, MaxRows and Timeout must be positive")
 	}
 	return nil
 }
@@ -123,6 +119,27 @@ type RepairReport struct {
 	Cases []Case `json:"-"`
 	// Mode is the surgical tier's mode.
 	Mode repair.Mode `json:"-"`
+	// Settings are what the run used.
+	Settings RepairSettings `json:"settings"`
+}
+
+// RepairSettings are the settings a repair benchmark ran with.
+type RepairSettings struct {
+	Database  string `json:"database"`
+	Questions int    `json:"questions"`
+	// Mode is the surgical tier's mode (repair.Config.Mode).
+	Mode repair.Mode `json:"mode"`
+	// GuardRepairs and ExplainRepairs are the repairs a mutant gets when
+	// the guard refuses it and when EXPLAIN does: validate's limits, the
+	// validate stage's.
+	GuardRepairs   int `json:"guard_repairs"`
+	ExplainRepairs int `json:"explain_repairs"`
+	// Limit is the LIMIT the guard adds (MaxRows+1), MaxRows the rows a
+	// result may have, TimeoutMS each execution's bound.
+	Limit       int   `json:"limit"`
+	MaxRows     int   `json:"max_rows"`
+	TimeoutMS   int64 `json:"timeout_ms"`
+	Concurrency int   `json:"concurrency"`
 }
 
 // KindReport is one mutation kind's figures.
@@ -176,16 +193,13 @@ func RunRepair(ctx context.Context, opts RepairOptions) (*RepairReport, error) {
 	if err := opts.validate(); err != nil {
 		return nil, err
 	}
-	rep, err := repair.New(opts.Repair)
+	// The validate stage's parts, as serve wires them, so the figure is
+	// production's.
+	p, err := pipeline.New(opts.Meta, nil, pipeline.Config{Guard: opts.Guard, Repair: opts.Repair, Getenv: opts.Getenv})
 	if err != nil {
 		return nil, err
 	}
-	gcfg := opts.Guard
-	gcfg.DefaultLimit = opts.MaxRows + 1
-	guard, err := sqlguard.New(gcfg)
-	if err != nil {
-		return nil, err
-	}
+	mode := opts.Repair.WithDefaults().Mode
 	snap, err := catalog.Load(ctx, opts.Meta, opts.Database)
 	if err != nil {
 		if errors.Is(err, catalog.ErrDatabaseNotFound) {
@@ -193,16 +207,11 @@ func RunRepair(ctx context.Context, opts RepairOptions) (*RepairReport, error) {
 		}
 		return nil, err
 	}
-	d, err := catalog.GetDatabase(ctx, opts.Meta, opts.Database)
-	if err != nil {
-		return nil, err
-	}
-	dsn, err := catalog.ResolveDSN(d.DSN, opts.Getenv)
+	db, err := p.Target(ctx, opts.Database)
 	if err != nil {
 		return nil, fmt.Errorf("bench: database %q: %w", opts.Database, err)
 	}
-	db := target.Database{Name: d.Name, DSN: dsn, Schemas: d.Schemas, Role: d.ReadOnlyRole}
-	r := &repairRun{opts: opts, rep: rep, guard: guard, cat: pipeline.Catalog{S: snap}, snap: snap, db: db}
+	r := &repairRun{opts: opts, p: p, db: db}
 
 	var jobs []job
 	for i := range opts.Questions {
@@ -219,7 +228,7 @@ func RunRepair(ctx context.Context, opts RepairOptions) (*RepairReport, error) {
 			jobs = append(jobs, job{q: q, gold: gold, mu: m})
 		}
 	}
-	opts.Logger.Info("repair bench", "questions", len(opts.Questions), "mutants", len(jobs), "mode", rep.Config().Mode)
+	opts.Logger.Info("repair bench", "questions", len(opts.Questions), "mutants", len(jobs), "mode", mode)
 
 	cases := make([]Case, len(jobs))
 	durs := make([][]time.Duration, len(jobs))
@@ -255,7 +264,10 @@ feed:
 		return nil, ctx.Err()
 	}
 
-	out := &RepairReport{Kinds: map[string]*KindReport{}, Mode: rep.Config().Mode, Cases: cases}
+	out := &RepairReport{Kinds: map[string]*KindReport{}, Mode: mode, Cases: cases, Settings: RepairSettings{
+		Database: opts.Database, Questions: len(opts.Questions), Mode: mode, GuardRepairs: 1, ExplainRepairs: validate.MaxRepairRounds,
+		Limit: opts.MaxRows + 1, MaxRows: opts.MaxRows, TimeoutMS: opts.Timeout.Milliseconds(), Concurrency: opts.Concurrency,
+	}}
 	for _, k := range MutationKinds {
 		out.Kinds[k] = &KindReport{}
 	}
@@ -299,68 +311,72 @@ func p50us(ds []time.Duration) float64 {
 }
 
 type repairRun struct {
-	opts  RepairOptions
-	rep   *repair.Repairer
-	guard *sqlguard.Guard
-	cat   pipeline.Catalog
-	snap  *catalog.Snapshot
-	db    target.Database
+	opts RepairOptions
+	p    *pipeline.Pipeline
+	db   target.Database
 }
 
-// check is the validate stage without a model: the guard, then EXPLAIN of
-// the SQL as given (so error positions point into it). It returns nil
-// when both accept the SQL.
-func (r *repairRun) check(ctx context.Context, sql string) (*repair.Failure, error) {
-	v := r.guard.Check(sql, r.cat)
-	if !v.OK {
-		e := v.Errors[0]
-		return &repair.Failure{SQLSTATE: e.SQLSTATE, Message: e.Message, Position: e.Position}, nil
-	}
-	if _, err := r.opts.Targets.Explain(ctx, r.db, sql); err != nil {
-		if errclass.ClassOf(err) == errclass.InfraFailure {
-			return nil, err
-		}
-		f := repair.FailureFrom(err)
-		return &f, nil
-	}
-	return nil, nil
+// timedRepairer times the validate stage's repair calls: p50_us is the
+// repair alone, not the guard or EXPLAIN.
+type timedRepairer struct {
+	r    validate.Repairer
+	now  func() time.Time
+	durs []time.Duration
 }
 
-// run takes one mutant through check → repair rounds → execution.
+func (t *timedRepairer) Repair(ctx context.Context, database, sql string, fail validate.Failure) (string, bool, json.RawMessage, error) {
+	start := t.now()
+	fixed, ok, report, err := t.r.Repair(ctx, database, sql, fail)
+	t.durs = append(t.durs, t.now().Sub(start))
+	return fixed, ok, report, err
+}
+
+// run takes one mutant through validate.Validator.Run and, when it passes
+// after repair, execution.
 func (r *repairRun) run(ctx context.Context, j job) (Case, []time.Duration, error) {
 	c := Case{QuestionID: j.q.ID, Kind: j.mu.Kind, Change: j.mu.Change, Mutant: j.mu.SQL, Outcome: "left"}
-	sql := j.mu.SQL
-	var durs []time.Duration
-	for round := 0; ; round++ {
-		f, err := r.check(ctx, sql)
-		if err != nil {
+	// A Validator per mutant, for its own repair timings; one candidate
+	// is EXPLAINed at a time either way.
+	timed := &timedRepairer{r: r.p, now: r.opts.Now}
+	val, err := validate.New(validate.Config{Guard: r.p, Explainer: r.opts.Targets, Repairer: timed, Logger: r.opts.Logger})
+	if err != nil {
+		return c, nil, err
+	}
+	out, err := val.Run(ctx, validate.Request{Database: r.opts.Database, DB: r.db,
+		Limit: r.opts.MaxRows + 1, Candidates: []validate.Input{{SQL: j.mu.SQL}}})
+	durs := timed.durs
+	if err != nil {
+		return c, durs, err
+	}
+	v := out.Candidates[0]
+	if v.GivenErr == nil {
+		c.Outcome, c.Reason = "valid", "the mutant is valid SQL"
+		return c, durs, nil
+	}
+	last := ""
+	for _, raw := range v.Repairs {
+		var res repair.Result
+		if err := json.Unmarshal(raw, &res); err != nil {
 			return c, durs, err
 		}
-		if f == nil {
-			if round == 0 {
-				c.Outcome, c.Reason = "valid", "the mutant is valid SQL"
-				return c, durs, nil
-			}
-			break
-		}
-		if round == r.opts.MaxRounds {
-			c.Reason = fmt.Sprintf("still failing after %d repairs: %s %s", round, f.SQLSTATE, f.Message)
-			return c, durs, nil
-		}
-		start := r.opts.Now()
-		res := r.rep.Repair(sql, *f, r.snap)
-		durs = append(durs, r.opts.Now().Sub(start))
+		last = res.Reason
 		if !res.Applied {
-			c.Reason = fmt.Sprintf("%s %s: %s", f.SQLSTATE, f.Message, res.Reason)
-			return c, durs, nil
+			continue
 		}
 		for _, fx := range res.Fixes {
 			c.Fixes = append(c.Fixes, fmt.Sprintf("%s: %q → %q", fx.Kind, fx.From, fx.To))
 		}
-		sql = res.SQL
-		c.Repaired = sql
 	}
-	got, err := r.execute(ctx, sql)
+	c.Repaired = v.Repaired
+	if v.Err != nil {
+		c.Reason = fmt.Sprintf("%s %s", v.Err.SQLSTATE, v.Err.Message)
+		if last != "" {
+			c.Reason += ": " + last
+		}
+		return c, durs, nil
+	}
+	// What execution would run: the repaired SQL as the guard passed it.
+	got, err := r.execute(ctx, v.Verdict.SQL)
 	if err != nil {
 		if errclass.ClassOf(err) == errclass.InfraFailure {
 			return c, durs, err
@@ -368,12 +384,12 @@ func (r *repairRun) run(ctx context.Context, j job) (Case, []time.Duration, erro
 		c.Reason = "the repaired SQL fails when it runs: " + err.Error()
 		return c, durs, nil
 	}
-	v := compare.Compare(*j.gold, *got, compare.Options{OrderMatters: j.q.OrderMatters})
-	if v.Match {
+	cmp := compare.Compare(*j.gold, *got, compare.Options{OrderMatters: j.q.OrderMatters})
+	if cmp.Match {
 		c.Outcome = "fixed"
 		return c, durs, nil
 	}
-	c.Outcome, c.Reason = "flipped", v.Reason
+	c.Outcome, c.Reason = "flipped", cmp.Reason
 	return c, durs, nil
 }
 

@@ -102,5 +102,4 @@ func TestRepairOptions(t *testing.T) {
 	o := RepairOptions{}.WithDefaults()
 	require.Equal(t, "erp", o.Database)
 	require.Len(t, o.Questions, 60)
-	require.Equal(t, 3, o.MaxRounds)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"slices"
 	"strings"
 	"time"
@@ -29,6 +30,9 @@ const (
 	// GroupDev is the dev set (testdata/retrieval): retrieval may be tuned
 	// on it, question by question.
 	GroupDev = "dev"
+	// GroupDevKeyless is the dev set registered without its primary and
+	// foreign keys: join inference's dev set.
+	GroupDevKeyless = "dev_keyless"
 	// GroupHeldout is the held-out sets made from public benchmarks: only
 	// their aggregate figures are ever printed, and no miss is listed.
 	GroupHeldout = "heldout"
@@ -52,6 +56,9 @@ type Retrieved struct {
 	// Embedding is the time spent embedding the question, excluded from
 	// the latency (a model's speed is not the retriever's).
 	Embedding time.Duration
+	// Ranking is the head of the ranking the tables were chosen from, best
+	// first (retrieval.Metrics.Ranking), for the run's MissAnatomy.
+	Ranking []string
 }
 
 // Retriever retrieves the tables of one question.
@@ -72,7 +79,52 @@ type RetrievalSpec struct {
 	// service would never give whole) counts in FullSchema. Zero counts
 	// none.
 	RAGThreshold int
+	// Joins is the database's join graph, declared and inferred edges, by
+	// bare table name as expected tables are written, for the run's
+	// MissAnatomy; nil counts nothing of it.
+	Joins *JoinGraph
 }
+
+// JoinGraph is a database's join graph by bare table name.
+type JoinGraph struct {
+	adj map[string][]string
+}
+
+// NewJoinGraph returns the graph of edges, pairs of bare table names.
+func NewJoinGraph(edges [][2]string) *JoinGraph {
+	g := &JoinGraph{adj: map[string][]string{}}
+	for _, e := range edges {
+		if e[0] == e[1] || slices.Contains(g.adj[e[0]], e[1]) {
+			continue
+		}
+		g.adj[e[0]] = append(g.adj[e[0]], e[1])
+		g.adj[e[1]] = append(g.adj[e[1]], e[0])
+	}
+	return g
+}
+
+// distances are the hop counts from t to the tables at most maxHops away.
+func (g *JoinGraph) distances(t string, maxHops int) map[string]int {
+	d := map[string]int{t: 0}
+	frontier := []string{t}
+	for hop := 1; hop <= maxHops && len(frontier) > 0; hop++ {
+		var next []string
+		for _, u := range frontier {
+			for _, v := range g.adj[u] {
+				if _, seen := d[v]; !seen {
+					d[v] = hop
+					next = append(next, v)
+				}
+			}
+		}
+		frontier = next
+	}
+	return d
+}
+
+// pathHops is how far apart two tables may be for a table between them
+// to count in MissAnatomy.OnJoinPath.
+const pathHops = 4
 
 // RetrievalRun is `nl2sql bench retrieval`'s report of one (database,
 // mode) run; the JSON field names are the issue's.
@@ -112,6 +164,96 @@ type RetrievalRun struct {
 	// Misses lists the questions that do not count in FullRecall; never
 	// for a held-out run, whose questions are not looked at one by one.
 	Misses []RetrievalMiss `json:"misses,omitempty"`
+	// Anatomy says, in aggregate, why the questions that do not count
+	// missed: what a held-out set may tell without being read.
+	Anatomy *MissAnatomy `json:"miss_anatomy,omitempty"`
+}
+
+// MissAnatomy sums the causes of a run's misses, never naming a question
+// or a table: it is printed for held-out sets too.
+type MissAnatomy struct {
+	// Questions is the questions that do not count in FullRecall;
+	// OverCap those whose tables were all found in a context of more
+	// than MaxContextTables.
+	Questions int `json:"questions"`
+	OverCap   int `json:"over_cap"`
+	// ByMissing counts the missed questions by how many expected tables
+	// they missed: "1", "2", "3+".
+	ByMissing map[string]int `json:"by_missing"`
+	// Tables is the expected tables missed, over all questions; of them,
+	// NotRanked had no evidence in the ranking's head (Retrieved.Ranking),
+	// RankedAt counts the others by rank ("1-10", "11-20", "21-30"), and
+	// JoinsIncluded those that share a join with a table the context
+	// holds, and OnJoinPath those on a shortest join path (of at most
+	// pathHops) between two tables the context holds: tables a join
+	// planner could have brought (RetrievalSpec.Joins).
+	Tables        int            `json:"tables"`
+	NotRanked     int            `json:"not_ranked"`
+	RankedAt      map[string]int `json:"ranked_at"`
+	JoinsIncluded int            `json:"joins_included"`
+	OnJoinPath    int            `json:"on_join_path"`
+}
+
+// rankOf is table's 1-based place in ranking (SQL names), 0 when absent.
+func rankOf(ranking []string, table string) int {
+	for i, t := range ranking {
+		if bareName(t) == table {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// add counts one missed question.
+func (a *MissAnatomy) add(s Score, got *Retrieved, g *JoinGraph) {
+	a.Questions++
+	if len(s.Missing) == 0 {
+		a.OverCap++
+		return
+	}
+	switch n := len(s.Missing); {
+	case n >= 3:
+		a.ByMissing["3+"]++
+	default:
+		a.ByMissing[strconv.Itoa(n)]++
+	}
+	for _, m := range s.Missing {
+		a.Tables++
+		switch r := rankOf(got.Ranking, m); {
+		case r == 0:
+			a.NotRanked++
+		case r <= 10:
+			a.RankedAt["1-10"]++
+		case r <= 20:
+			a.RankedAt["11-20"]++
+		default:
+			a.RankedAt["21-30"]++
+		}
+		if g == nil {
+			continue
+		}
+		from := g.distances(m, pathHops)
+		var near []string
+		for _, t := range got.Tables {
+			t = bareName(t)
+			if d, ok := from[t]; ok && d > 0 {
+				near = append(near, t)
+			}
+		}
+		if slices.ContainsFunc(near, func(t string) bool { return from[t] == 1 }) {
+			a.JoinsIncluded++
+		}
+	path:
+		for i, x := range near {
+			dx := g.distances(x, pathHops)
+			for _, y := range near[i+1:] {
+				if dxy, ok := dx[y]; ok && from[x]+from[y] == dxy {
+					a.OnJoinPath++
+					break path
+				}
+			}
+		}
+	}
 }
 
 // RetrievalMiss is a question that does not count in FullRecall: an
@@ -120,6 +262,10 @@ type RetrievalMiss struct {
 	ID      string   `json:"id"`
 	Missing []string `json:"missing"`
 	Got     int      `json:"got"`
+	// Ranks are the missing tables' places in the ranking's head
+	// (Retrieved.Ranking), 0 when not in it; omitted when no ranking was
+	// given.
+	Ranks []int `json:"ranks,omitempty"`
 }
 
 // Score is one question's recall and precision.
@@ -235,8 +381,20 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 		}
 		if len(s.Missing) == 0 && s.Got <= MaxContextTables {
 			run.FullRecall++
-		} else if spec.Group != GroupHeldout {
-			run.Misses = append(run.Misses, RetrievalMiss{ID: q.ID, Missing: s.Missing, Got: s.Got})
+			continue
+		}
+		if run.Anatomy == nil {
+			run.Anatomy = &MissAnatomy{ByMissing: map[string]int{}, RankedAt: map[string]int{}}
+		}
+		run.Anatomy.add(s, got, spec.Joins)
+		if spec.Group != GroupHeldout {
+			miss := RetrievalMiss{ID: q.ID, Missing: s.Missing, Got: s.Got}
+			if len(got.Ranking) > 0 {
+				for _, m := range s.Missing {
+					miss.Ranks = append(miss.Ranks, rankOf(got.Ranking, m))
+				}
+			}
+			run.Misses = append(run.Misses, miss)
 		}
 	}
 	n := float64(len(qs))

@@ -92,6 +92,29 @@ func TestRunRetrieval(t *testing.T) {
 		require.Equal(t, []RetrievalMiss{{ID: "q2", Got: 16}, {ID: "q3", Missing: []string{"t20"}, Got: 15}}, run.Misses)
 	})
 
+	t.Run("MissAnatomy", func(t *testing.T) {
+		t.Parallel()
+		// a - b - c - d in a chain, e joined to nothing.
+		g := NewJoinGraph([][2]string{{"a", "b"}, {"b", "c"}, {"c", "d"}})
+		qs := []RetrievalQuestion{
+			{ID: "q1", ExpectedTables: []string{"a", "b", "c"}, Question: "between"},
+			{ID: "q2", ExpectedTables: []string{"a", "e"}, Question: "unranked"},
+			{ID: "q3", ExpectedTables: []string{"a"}, Question: "found"},
+			{ID: "q4", ExpectedTables: []string{"t00"}, Question: "too many"},
+		}
+		run, err := RunRetrieval(ctx, RetrievalSpec{Group: GroupHeldout, Set: "h", Tables: 30, Mode: "lexical", Joins: g}, qs, setup(map[string]*Retrieved{
+			// b is on the path a - b - c, ranked 12th.
+			"between":  {Tables: []string{"s.a", "s.c"}, Ranking: append(tables(11), "s.b"), Mode: "lexical", Strategy: "rag"},
+			"unranked": {Tables: []string{"s.a"}, Ranking: []string{"s.a"}, Mode: "lexical", Strategy: "rag"},
+			"found":    {Tables: []string{"s.a"}, Mode: "lexical", Strategy: "rag"},
+			"too many": {Tables: tables(16), Mode: "lexical", Strategy: "rag"},
+		}))
+		require.NoError(t, err)
+		require.Nil(t, run.Misses, "a held-out run lists no miss")
+		require.Equal(t, &MissAnatomy{Questions: 3, OverCap: 1, ByMissing: map[string]int{"1": 2}, Tables: 2, NotRanked: 1,
+			RankedAt: map[string]int{"11-20": 1}, JoinsIncluded: 1, OnJoinPath: 1}, run.Anatomy)
+	})
+
 	t.Run("EmptyAndFullSchema", func(t *testing.T) {
 		t.Parallel()
 		qs := []RetrievalQuestion{

@@ -243,12 +243,18 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 		if _, isCopy := copies[tableID(r)]; isCopy || r.IsView() {
 			continue
 		}
-		switch len(r.PrimaryKey) {
+		pk := r.PrimaryKey
+		if len(pk) == 0 {
+			if k := impliedKey(r); k != "" {
+				pk = []string{k}
+			}
+		}
+		switch len(pk) {
 		case 0:
 		case 1:
-			for _, f := range keyForms(r, r.PrimaryKey[0]) {
+			for _, f := range keyForms(r, pk[0]) {
 				if f.owned > 0 || !genericColumns[joinParts(f.parts)] {
-					tg := target{table: r, tableKey: r.Key(), key: r.PrimaryKey[0], family: typeFamily(r.Column(r.PrimaryKey[0]).Type), owned: f.owned}
+					tg := target{table: r, tableKey: r.Key(), key: pk[0], family: typeFamily(r.Column(pk[0]).Type), owned: f.owned}
 					exact[joinParts(f.parts)] = append(exact[joinParts(f.parts)], tg)
 					for i := 1; len(f.parts)-i >= 2; i++ {
 						shorter[joinParts(f.parts[i:])] = append(shorter[joinParts(f.parts[i:])], tg)
@@ -275,7 +281,10 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 			continue
 		}
 		ownKey := ""
-		if len(t.PrimaryKey) == 1 {
+		switch len(t.PrimaryKey) {
+		case 0:
+			ownKey = impliedKey(t)
+		case 1:
 			ownKey = t.PrimaryKey[0]
 		}
 		tkey, tparts := t.Key(), singularParts(t.Name)
@@ -371,6 +380,49 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 	})
 	return out
 }
+
+// impliedKey is the column a table that declares no primary key is keyed
+// by, judged from names: a warehouse or a migrated system declares no
+// keys, but FCLT_BUILDING.FCLT_BUILDING_KEY, customers.customer_id and
+// EMPMSTR.EMP_NO say what they are. A column counts when its last part
+// says "key" (keyWords) and the rest names the table (nameStrength of at
+// least 1, or begins its name run together), or when it is the bare key word id, key, pk or sk, or a
+// table's last word with nothing before it (cpt_codes.code). The column
+// naming the table best wins, then the earliest; "" when none does.
+// Only inference reads it: Table.PrimaryKey stays what the database
+// declares, for the guard and repair.
+func impliedKey(t *Table) string {
+	n := singularParts(t.Name)
+	if len(n) == 0 {
+		return ""
+	}
+	best, strength := "", 0
+	for _, c := range t.Columns {
+		p := singularParts(c.Name)
+		if len(p) == 0 || !keyWords[p[len(p)-1]] || typeFamily(c.Type) == "" {
+			continue
+		}
+		st := 0
+		switch {
+		case len(p) == 1 && (barePrimaryKeys[p[0]] || p[0] == n[len(n)-1]):
+			st = 3
+		case len(p) > 1:
+			st = nameStrength(n, p)
+			if st == 0 && strings.HasPrefix(strings.Join(n, ""), strings.Join(p[:len(p)-1], "")) {
+				st = 1 // EMP_NO for EMPMSTR, JOB_CD for JOBCODE: run together
+			}
+		}
+		if st > strength {
+			best, strength = c.Name, st
+		}
+	}
+	return best
+}
+
+// barePrimaryKeys are the key words that alone name a table's own key
+// (orders.id), unlike code or no, which a table may carry for something
+// else.
+var barePrimaryKeys = map[string]bool{"id": true, "key": true, "pk": true, "sk": true}
 
 // pair is a map key of two strings.
 type pair struct{ a, b string }

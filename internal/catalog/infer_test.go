@@ -62,6 +62,39 @@ func TestInferredForeignKeys(t *testing.T) {
 			"HR_EMPLOYEE.BUILDING_KEY": true, "HR_EMPLOYEE.HR_ORG_UNIT_KEY": false}, named, "a prefix or role is not the key's name")
 	})
 
+	t.Run("NoPrimaryKeys", func(t *testing.T) {
+		t.Parallel()
+		// The same warehouse declaring no primary key either: the key a
+		// table is named by stands in for it (impliedKey).
+		s := snapshot([]string{"DW"},
+			table("DW", "FCLT_BUILDING", "FCLT_BUILDING_KEY", "BLDG_NAME:varchar(60)", "CAMPUS_CD:char(4)"),
+			table("DW", "FCLT_ROOMS", "FCLT_ROOM_KEY", "FCLT_BUILDING_KEY", "ROOM_NO:varchar(10)"),
+			table("DW", "ORG_UNIT", "ORG_UNIT_KEY", "ORG_UNIT_NAME:varchar(80)"),
+			table("DW", "HR_EMPLOYEE", "EMPLOYEE_KEY", "HR_ORG_UNIT_KEY", "BUILDING_KEY", "HIRE_DT:date"),
+			// Run together: EMP_NO keys EMPMSTR, JOB_CD keys JOBCODE
+			// (a table's reference to itself is never inferred).
+			table("DW", "EMPMSTR", "EMP_NO", "JOB_CD:char(4)", "SUPV_EMP_NO", "EMP_NAME:varchar(40)"),
+			table("DW", "JOBCODE", "JOB_CD:char(4)", "JOB_TITLE:varchar(40)"),
+			table("DW", "TIMECARD", "EMP_NO", "WK_END_DT:date", "HOURS:numeric(5,2)"),
+			// A bare id keys its table; a code not named for the table
+			// does not, and nothing references it.
+			table("DW", "orders", "id", "customer_id", "status_code:varchar(4)"),
+			table("DW", "customers", "id", "name:text"),
+			table("DW", "ROOM_USE", "USE_CODE:varchar(4)", "ROOM_NO:varchar(10)"),
+		)
+		require.Equal(t, []string{
+			"EMPMSTR(JOB_CD)>JOBCODE(JOB_CD)",
+			"FCLT_ROOMS(FCLT_BUILDING_KEY)>FCLT_BUILDING(FCLT_BUILDING_KEY)",
+			"HR_EMPLOYEE(BUILDING_KEY)>FCLT_BUILDING(FCLT_BUILDING_KEY)",
+			"HR_EMPLOYEE(HR_ORG_UNIT_KEY)>ORG_UNIT(ORG_UNIT_KEY)",
+			"TIMECARD(EMP_NO)>EMPMSTR(EMP_NO)",
+			"orders(customer_id)>customers(id)",
+		}, edges(s.InferredForeignKeys()))
+		for _, tb := range s.Tables {
+			require.Empty(t, tb.PrimaryKey, "an implied key is inference's, never the table's declared key")
+		}
+	})
+
 	t.Run("TableNamedKeys", func(t *testing.T) {
 		t.Parallel()
 		s := snapshot([]string{"public"},

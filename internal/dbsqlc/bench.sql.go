@@ -21,6 +21,28 @@ func (q *Queries) BenchChainDone(ctx context.Context, db DBTX, payload string) e
 	return err
 }
 
+const benchForgetKeys = `-- name: BenchForgetKeys :exec
+DELETE FROM rag.foreign_keys WHERE database_name = $1
+`
+
+// The dev set's keyless registration (bench retrieval's dev_keyless group):
+// its catalog without foreign keys, as a warehouse or a migrated system
+// declares none.
+func (q *Queries) BenchForgetKeys(ctx context.Context, db DBTX, databaseName string) error {
+	_, err := db.Exec(ctx, benchForgetKeys, databaseName)
+	return err
+}
+
+const benchForgetPrimaryKeys = `-- name: BenchForgetPrimaryKeys :exec
+UPDATE rag.tables SET primary_key = '{}' WHERE database_name = $1
+`
+
+// The keyless registration's tables without primary keys either.
+func (q *Queries) BenchForgetPrimaryKeys(ctx context.Context, db DBTX, databaseName string) error {
+	_, err := db.Exec(ctx, benchForgetPrimaryKeys, databaseName)
+	return err
+}
+
 const countUnsucceeded = `-- name: CountUnsucceeded :one
 SELECT count(*)::int FROM rag.queries WHERE status <> 'succeeded' AND id = ANY ($1::bigint[])
 `

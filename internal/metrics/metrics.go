@@ -32,6 +32,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/jobs"
 	"github.com/nl2sql/nl2sql/worker"
 )
@@ -198,7 +199,7 @@ type guard struct {
 	m *Metrics
 }
 
-func (g *guard) Check(ctx context.Context, database, sql string, limit int) (*worker.Verdict, error) {
+func (g *guard) Check(ctx context.Context, database, sql string, limit int) (*validate.Verdict, error) {
 	v, err := g.Guard.Check(ctx, database, sql, limit)
 	if err == nil && v != nil && !v.OK {
 		reason := v.Stage

@@ -18,6 +18,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/metrics"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/prompt"
+	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/worker"
 )
 
@@ -36,11 +37,11 @@ func scrape(t *testing.T, m *metrics.Metrics) string {
 
 type fakeGuard struct{ worker.Guard }
 
-func (fakeGuard) Check(_ context.Context, _, sql string, _ int) (*worker.Verdict, error) {
+func (fakeGuard) Check(_ context.Context, _, sql string, _ int) (*validate.Verdict, error) {
 	if strings.HasPrefix(sql, "DELETE") {
-		return &worker.Verdict{Stage: "policy", Violations: []worker.Violation{{Code: "policy.not_select"}}}, nil
+		return &validate.Verdict{Stage: "policy", Violations: []validate.Violation{{Code: "policy.not_select"}}}, nil
 	}
-	return &worker.Verdict{OK: true, SQL: sql}, nil
+	return &validate.Verdict{OK: true, SQL: sql}, nil
 }
 
 func (fakeGuard) Whitelist(context.Context, string, string, string) (prompt.Failure, bool, error) {

@@ -24,6 +24,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/worker"
 )
 
@@ -156,16 +157,14 @@ func (p *Pipeline) Deps(targets *target.Registry) worker.Deps {
 	return worker.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets, Repairer: p}
 }
 
-// Repair implements worker.Repairer with internal/repair over the
+// Repair implements validate.Repairer with internal/repair over the
 // database's catalog. The report is the repair's Result as JSON.
-func (p *Pipeline) Repair(ctx context.Context, database, sql string, in worker.RepairInput) (string, bool, json.RawMessage, error) {
+func (p *Pipeline) Repair(ctx context.Context, database, sql string, in validate.Failure) (string, bool, json.RawMessage, error) {
 	s, err := p.snapshot(ctx, database)
 	if err != nil {
 		return "", false, nil, err
 	}
-	// No position: EXPLAIN ran on the guarded text (LIMIT added), not on
-	// sql; the repair finds the reference by name.
-	res := p.fix.Repair(sql, repair.Failure{SQLSTATE: in.SQLSTATE, Message: in.Message}, s)
+	res := p.fix.Repair(sql, repair.Failure{SQLSTATE: in.SQLSTATE, Message: in.Message, Position: in.Position}, s)
 	report, err := json.Marshal(res)
 	if err != nil {
 		return "", false, nil, err
@@ -301,79 +300,43 @@ func (p *Pipeline) Generate(ctx context.Context, req worker.GenerateRequest) (*w
 	return g, nil
 }
 
-// Check runs the guard with the database's catalog.
-func (p *Pipeline) Check(ctx context.Context, database, sql string, limit int) (*worker.Verdict, error) {
+// Check implements validate.Guard: the guard with the database's catalog.
+func (p *Pipeline) Check(ctx context.Context, database, sql string, limit int) (*validate.Verdict, error) {
 	s, err := p.snapshot(ctx, database)
 	if err != nil {
 		return nil, err
 	}
 	v := p.guard.CheckLimit(sql, Catalog{s}, limit)
-	out := &worker.Verdict{OK: v.OK, Stage: string(v.Stage), SQL: v.SQL, LimitAdded: v.LimitAdded}
+	out := &validate.Verdict{OK: v.OK, Stage: string(v.Stage), SQL: v.SQL, LimitAdded: v.LimitAdded}
 	for _, e := range v.Errors {
-		out.Violations = append(out.Violations, worker.Violation{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class)})
+		out.Violations = append(out.Violations, validate.Violation{Code: e.Code, Message: e.Message, SQLSTATE: e.SQLSTATE, Class: string(e.Class), Position: e.Position})
 	}
 	for _, l := range v.Lint {
+		out.Lint = append(out.Lint, validate.Lint{Code: l.Code, Severity: string(l.Severity), Message: l.Message, Position: l.Position})
 		if l.Severity == sqlguard.SeverityError {
 			out.LintErrors++
 		} else {
 			out.LintWarnings++
 		}
 	}
-	out.Shape = worker.Shape{HasGroupBy: v.Shape.GroupBy, HasOrderBy: v.Shape.OrderBy, HasLimit: v.Shape.Limit, HasDistinct: v.Shape.Distinct}
+	out.Shape = validate.Shape{HasGroupBy: v.Shape.GroupBy, HasOrderBy: v.Shape.OrderBy, HasLimit: v.Shape.Limit, HasDistinct: v.Shape.Distinct}
 	return out, nil
 }
 
 // Whitelist resolves an undefined-column error to the table the reference
-// was meant for and lists its columns and its FK neighbours' columns.
+// was meant for and lists its columns and its FK neighbours' columns: the
+// repairer's whitelist (repair.Repairer.ColumnWhitelist), the one resolver
+// of undefined columns.
 func (p *Pipeline) Whitelist(ctx context.Context, database, sql, message string) (prompt.Failure, bool, error) {
 	s, err := p.snapshot(ctx, database)
 	if err != nil {
 		return prompt.Failure{}, false, err
 	}
-	ref, ok := sqlguard.ResolveColumnError(sql, message, Catalog{s})
+	w, ok := p.fix.ColumnWhitelist(sql, repair.Failure{SQLSTATE: repair.SQLSTATEUndefinedColumn, Message: message}, s)
 	if !ok {
 		return prompt.Failure{}, false, nil
 	}
-	var t *catalog.Table
-	if ref.Source == "table" {
-		t = s.Table(ref.Schema, ref.Table)
-	}
-	if t == nil && len(ref.Candidates) == 1 {
-		t = s.Table(ref.Candidates[0].Schema, ref.Candidates[0].Name)
-	}
-	if t == nil {
-		return prompt.Failure{}, false, nil
-	}
-	f := prompt.Failure{Alias: ref.Qualifier, Column: ref.Column}
-	f.Whitelist = append(f.Whitelist, prompt.TableColumns{Table: s.TableSQLName(t), Columns: columnList(s, t)})
-	for _, n := range s.Neighbors(t) {
-		f.Whitelist = append(f.Whitelist, prompt.TableColumns{Table: s.TableSQLName(n), Columns: columnList(s, n)})
-		if len(f.Whitelist) > 4 {
-			break // the failing table and up to four neighbours keep the prompt short
-		}
-	}
-	return f, true, nil
-}
-
-func columnList(s *catalog.Snapshot, t *catalog.Table) []string {
-	fks := map[string]string{}
-	for _, fk := range s.Outgoing(t) {
-		if len(fk.Columns) == 1 {
-			fks[fk.Columns[0]] = s.SQLName(fk.RefSchema, fk.RefTable)
-		}
-	}
-	out := make([]string, len(t.Columns))
-	for i, c := range t.Columns {
-		x := c.Name + " " + c.Type
-		if c.PrimaryKey {
-			x += " PK"
-		}
-		if ref, ok := fks[c.Name]; ok {
-			x += " FK→" + ref
-		}
-		out[i] = x
-	}
-	return out
+	return prompt.Failure{Whitelist: w.Tables, Alias: w.Alias, Column: w.Column}, true, nil
 }
 
 // Catalog adapts a catalog snapshot to the guard's view of it. Unqualified

@@ -202,6 +202,29 @@ func TestNoAutocorrect(t *testing.T) {
 	}
 }
 
+// TestColumnWhitelist: the prompt's whitelist of an undefined column is
+// built whether or not a rewrite fixes it (active mode rewrites p.price),
+// from a bare message or pgx's error text, and only for a column error.
+func TestColumnWhitelist(t *testing.T) {
+	t.Parallel()
+	snap := setup(t)
+	r, err := New(Config{})
+	require.NoError(t, err)
+	const sql = "SELECT p.sku, p.price FROM products p WHERE p.is_active"
+	for _, msg := range []string{"column p.price does not exist", "ERROR: column p.price does not exist (SQLSTATE 42703)"} {
+		w, ok := r.ColumnWhitelist(sql, Failure{SQLSTATE: "42703", Message: msg}, snap)
+		require.True(t, ok, msg)
+		require.Equal(t, "p", w.Alias)
+		require.Equal(t, "price", w.Column)
+		require.Equal(t, "products", w.Tables[0].Table)
+		require.Contains(t, strings.Join(w.Tables[0].Columns, ", "), "list_price")
+	}
+	_, ok := r.ColumnWhitelist(sql, Failure{SQLSTATE: "42P01", Message: "column p.price does not exist"}, snap)
+	require.False(t, ok, "not an undefined column")
+	_, ok = r.ColumnWhitelist(sql, Failure{SQLSTATE: "42703", Message: "column p.nothing_here does not exist"}, snap)
+	require.False(t, ok, "no such reference in the SQL")
+}
+
 func TestSameShape(t *testing.T) {
 	t.Parallel()
 	before := func(sql string) *pgsql.Analysis {

@@ -22,6 +22,31 @@ type Whitelist struct {
 	Tables []prompt.TableColumns `json:"tables"`
 }
 
+// ColumnWhitelist is the Whitelist of an undefined-column failure of sql
+// (f's message and, when known, position), whether or not a rewrite could
+// fix it: what the model's repair prompt shows (docs/DESIGN.md, Validation
+// and repair). ok is false when the failure is not an undefined column of
+// a single query, or the reference cannot be placed on a table.
+func (r *Repairer) ColumnWhitelist(sql string, f Failure, s *catalog.Snapshot) (*Whitelist, bool) {
+	if f.SQLSTATE != SQLSTATEUndefinedColumn || s == nil {
+		return nil, false
+	}
+	script, err := pgsql.Parse(sql)
+	if err != nil || len(script.Statements) != 1 || script.Statements[0].Kind != pgsql.KindSelect {
+		return nil, false
+	}
+	q := newQuery(r, script, s)
+	qual, name := columnMessage(f.Message)
+	idx, ok := q.refAt(f, qual, name)
+	if !ok {
+		return nil, false
+	}
+	ref := q.a.Columns[idx]
+	p := q.place(ref)
+	w := q.whitelist(ref, p, q.surgical(ref, p, false, false))
+	return w, w != nil
+}
+
 // whitelist builds the Whitelist of ref: on its own table, else on the
 // table of the best surgical candidate, else on the query's only table.
 func (q *query) whitelist(ref pgsql.ColumnRef, p placement, obs *Observation) *Whitelist {

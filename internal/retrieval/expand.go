@@ -443,7 +443,8 @@ func (x *expansion) fkExpand() {
 }
 
 // trim keeps at most FinalMaxTables: the planner's terminals and bridges
-// stay, the lowest scoring of the rest go first.
+// stay, the lowest scoring of the rest go first. Past ContextMaxTables the
+// planner's go too, the lowest scoring first, never the best table.
 func (x *expansion) trim() {
 	over := len(x.out.Tables) - x.cfg.FinalMaxTables
 	if over <= 0 {
@@ -455,7 +456,19 @@ func (x *expansion) trim() {
 			order = append(order, i)
 		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(x.out.Tables[a].Score, x.out.Tables[b].Score) })
+	byScore := func(a, b int) int { return cmp.Compare(x.out.Tables[a].Score, x.out.Tables[b].Score) }
+	slices.SortStableFunc(order, byScore)
+	if n := len(x.out.Tables) - len(order); n > x.cfg.ContextMaxTables {
+		var kept []int
+		for i, t := range x.out.Tables[1:] {
+			if x.keep[t.Table.Key()] {
+				kept = append(kept, i+1)
+			}
+		}
+		slices.SortStableFunc(kept, byScore)
+		order = append(order, kept[:min(n-x.cfg.ContextMaxTables, len(kept))]...)
+		over = max(over, len(x.out.Tables)-x.cfg.ContextMaxTables)
+	}
 	drop := map[int]bool{}
 	for _, i := range order[:min(over, len(order))] {
 		drop[i] = true

@@ -183,6 +183,21 @@ func TestExpand(t *testing.T) {
 		require.Equal(t, 1, res.Metadata.Metrics.Expansion["trimmed"])
 	})
 
+	t.Run("ContextMaxTablesBoundsThePlanner", func(t *testing.T) {
+		t.Parallel()
+		// Every selected table is a terminal the planner joins, with its
+		// bridges: more than FinalMaxTables it may keep, so
+		// ContextMaxTables bounds them, the weakest going first.
+		rel := map[string]float64{"performance_reviews": 1, "departments": 0.9, "tags": 0.8, "notes": 0.7, "regions": 0.6}
+		full := retrieve(t, retrieval.RAGConfig{MaxTables: 5, FinalMaxTables: 5, ContextMaxTables: 10, FKExpansionDisabled: true}, rel)
+		require.Greater(t, len(full.Metadata.TablesIncluded), 6, "the planner keeps its terminals and bridges past FinalMaxTables")
+		res := retrieve(t, retrieval.RAGConfig{MaxTables: 5, FinalMaxTables: 5, ContextMaxTables: 6, FKExpansionDisabled: true}, rel)
+		require.Len(t, res.Metadata.TablesIncluded, 6)
+		require.Equal(t, "performance_reviews", res.Metadata.TablesIncluded[0])
+		require.Subset(t, full.Metadata.TablesIncluded, res.Metadata.TablesIncluded)
+		require.Equal(t, len(full.Metadata.TablesIncluded)-6, res.Metadata.Metrics.Expansion["trimmed"])
+	})
+
 	t.Run("Deterministic", func(t *testing.T) {
 		t.Parallel()
 		rel := map[string]float64{"performance_reviews": 0.9, "departments": 0.6, "widgets": 0.6, "regions": 0.5, "notes": 0.5}

@@ -308,7 +308,7 @@ func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev
 	}
 
 	// The lexical selection, and the Keep best of it that stay.
-	lexical, _ := r.selectTop(ctx, s, ranked)
+	lexical := r.selectTop(ev, ranked)
 	run.keep = map[string]bool{}
 	inLexical := map[string]bool{}
 	for i, t := range lexical.Tables {
@@ -392,8 +392,7 @@ func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev
 // lexical tables, best first.
 func (r *RAG) seed(ctx context.Context, s *catalog.Snapshot, ev *evidence, ranked []RankedTable) Expanded {
 	if !ev.link.applied() {
-		sel, _ := r.selectTop(ctx, s, ranked)
-		return sel
+		return r.selectTop(ev, ranked)
 	}
 	var out Expanded
 	for _, t := range ranked {

@@ -257,6 +257,10 @@ type Metrics struct {
 	// DemotedCopies are the copies ranked below the tables they copy
 	// (RAGConfig.CopyPenalty), copy to original, as SQL names.
 	DemotedCopies map[string]string `json:"demoted_copies,omitempty"`
+	// Ranking is the head of the fused ranking the selection was made
+	// from (RankingShown tables, best first, scores relative to the
+	// best): why a table was left out, when one was.
+	Ranking []TableSimilarity `json:"ranking,omitempty"`
 	// Final selection.
 	FinalTableCount int      `json:"final_table_count"`
 	FinalTables     []string `json:"final_tables"`
@@ -269,6 +273,11 @@ type Metrics struct {
 	EmbedMS     float64 `json:"embed_ms,omitempty"`
 	RetrievalMS float64 `json:"retrieval_ms"`
 }
+
+// RankingShown is how many tables of the fused ranking Metrics.Ranking
+// holds: the selection never looks further than the evidence set's top 20
+// and TableTopK's 30, so a table ranked below that had no chance.
+const RankingShown = 30
 
 // TableSimilarity is a table hit of the searches.
 type TableSimilarity struct {
