@@ -270,7 +270,7 @@ func printBenchRetrieval(m *Main, out benchRetrievalJSON) error {
 // path questions take, and reads the tables from its metadata.
 func pipelineRetriever(p *pipeline.Pipeline, database string) bench.Retriever {
 	return func(ctx context.Context, question string) (*bench.Retrieved, error) {
-		// RAG forced: below RETRIEVAL_TABLE_THRESHOLD the pipeline would
+		// RAG forced: below NL2SQL_RETRIEVAL_TABLE_THRESHOLD the pipeline would
 		// give small schemas in full, and that measures nothing.
 		res, err := p.Retrieve(ctx, worker.RetrieveRequest{Database: database, Question: question, Retrieval: "rag"})
 		if errors.Is(err, retrieval.ErrNoResults) {

@@ -4,124 +4,334 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"os"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/nl2sql/nl2sql/internal/bench"
+	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/mcpserver"
+	"github.com/nl2sql/nl2sql/internal/metrics"
+	"github.com/nl2sql/nl2sql/internal/opshttp"
+	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/repair"
+	"github.com/nl2sql/nl2sql/internal/retrieval"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
+	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/worker"
 )
 
-// envVar documents one environment variable. The README's table is this
-// list; `nl2sql env` prints it with the values in effect.
+// envVar is one environment variable. loadSettings reads this list, `nl2sql
+// env` prints it and the README's table is generated from it (TestEnvREADME);
+// a default is never written here but read from the setting's package
+// (defaultSettings).
 type envVar struct {
-	Name, Default, Doc string
+	Name string
+	// Aliases are older names, read when Name is unset; when both are set
+	// to different values Name wins and a warning is logged.
+	Aliases []string
+	// Doc is the README's meaning of the variable (Markdown).
+	Doc string
+	// field is the setting the variable sets: a pointer into s to a
+	// string, bool, int, int32, float64 or time.Duration (or a type of
+	// those kinds), or to a pointer to one (nil: unset).
+	field func(s *settings) any
+	// not makes the variable the negation of its bool field: an _ENABLED
+	// variable over a Disabled field.
+	not bool
+	// min and max bound a number or duration, written as a value is; ""
+	// is no bound. A zero that means nothing is refused by its bound,
+	// never silently replaced by the default.
+	min, max string
+	// oneOf lists the values a string may take.
+	oneOf []string
+	// check validates a value beyond its type and bounds.
+	check func(string) error
+	// fixed is the default of a variable nl2sql does not read into its
+	// settings (GOGC, read by Go's runtime).
+	fixed string
+}
+
+// maxK bounds the candidate counts (candidate.MaxK).
+var maxK = strconv.Itoa(candidate.MaxK)
+
+// repairOff is NL2SQL_REPAIR's value that turns deterministic repair off
+// (settings.RepairOff); the other values are repair.Mode's.
+const repairOff = "off"
+
+// defaultDatabaseURL is nl2sql's own database when neither
+// NL2SQL_DATABASE_URL nor DATABASE_URL is set.
+const defaultDatabaseURL = "postgres://postgres@127.0.0.1:5432/nl2sql?sslmode=disable"
+
+func checkOllamaHost(s string) error {
+	_, err := llm.ParseHost(s)
+	return err
 }
 
 var envVars = []envVar{
-	{"NL2SQL_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/nl2sql?sslmode=disable", "nl2sql's own database (rag.* and river.*); created by `nl2sql migrate` if missing; DATABASE_URL when unset. Put the password in PGPASSFILE/PGPASSWORD, not here, if you can."},
-	{"OLLAMA_HOST", "http://127.0.0.1:11434", "Ollama server."},
-	{"NL2SQL_LLM_PROVIDER", "ollama", "Model server: ollama, or openai for an OpenAI-compatible API (vLLM, llama.cpp's server, LM Studio, a hosted one)."},
-	{"NL2SQL_OPENAI_BASE_URL", "http://127.0.0.1:8000/v1", "OpenAI-compatible server's base URL, as OpenAI's SDKs take it (chat/completions, embeddings and models are under it)."},
-	{"NL2SQL_OPENAI_API_KEY", "", "API key of the OpenAI-compatible server, sent as a bearer token, or env:VAR to read it from VAR; never printed or stored. Empty: no key."},
-	{"NL2SQL_OPENAI_STREAM", "false", "Ask the OpenAI-compatible server to stream replies (server-sent events)."},
-	{"NL2SQL_MODEL", "qwen2.5-coder:7b", "Chat model that writes SQL."},
-	{"NL2SQL_EMBED_MODEL", "nomic-embed-text", "Embedding model of the schema index (`nl2sql index`) and of questions; without it retrieval is lexical."},
-	{"NL2SQL_TEMPERATURE", "0", "Sampling temperature."},
-	{"NL2SQL_SEED", "", "Sampling seed; empty leaves it to the server."},
-	{"NL2SQL_NUM_CTX", "32768", "Context window requested from Ollama (its own default, 2048, cuts schema prompts; the full demo ERP schema is ~16k tokens)."},
-	{"NL2SQL_LLM_TIMEOUT", "120s", "Timeout of one model call."},
-	{"NL2SQL_MAX_ATTEMPTS", "3", "Generations per question (first try + repairs)."},
-	{"NL2SQL_CANDIDATES_ENABLED", "true", "Multi-candidate generation: several model calls per question, each with its own seed, the best candidate selected by deterministic scoring (seeds: MULTI_CANDIDATE_ENABLED). false: one call."},
-	{"NL2SQL_CANDIDATES", "4", "Model calls for a medium question (seeds: MULTI_CANDIDATE_K); options.candidates overrides it per question."},
-	{"NL2SQL_CANDIDATES_EASY", "2", "Model calls for an easy question (MULTI_CANDIDATE_K_EASY)."},
-	{"NL2SQL_CANDIDATES_HARD", "6", "Model calls for a hard question (MULTI_CANDIDATE_K_HARD)."},
-	{"NL2SQL_CANDIDATES_REPAIR", "1", "Model calls of a repair attempt."},
-	{"NL2SQL_CANDIDATE_TEMPERATURE", "0.3", "Sampling temperature of the calls when there are several."},
-	{"NL2SQL_CANDIDATE_BUDGET", "10s", "Time the calls of one attempt may take together; then the replies in hand are used (MULTI_CANDIDATE_TIME_BUDGET_MS)."},
-	{"NL2SQL_EXPLAIN_PARALLEL", "4", "Candidates EXPLAINed at once, best first; later ones are skipped once one passes."},
-	{"NL2SQL_EXAMPLES_K", "3", "Verified examples (rag.examples) put in a question's prompt, most similar first; 0: none."},
-	{"NL2SQL_EXAMPLES_MIN_SIMILARITY", "0.2", "Least lexical similarity (shared stemmed words over all words of the two questions, 0 to 1) an example needs to be used."},
-	{"NL2SQL_REPAIR", "active", "Deterministic repair of failed candidates before any model retry (autocorrect, surgical column whitelist): active: the surgical tier rewrites when all nine gates pass; observe: it only records what it would do (autocorrect still applies); off: no deterministic repair."},
-	{"NL2SQL_INFRA_ATTEMPTS", "5", "Tries of a stage that meets an unreachable LLM or database before the question fails."},
-	{"NL2SQL_RETRY_BACKOFF", "1s", "First wait before such a retry; doubles each time."},
-	{"NL2SQL_RETRY_BACKOFF_MAX", "30s", "Longest wait between retries."},
-	{"NL2SQL_RETRIEVE_WORKERS", "10", "Concurrent retrieve jobs."},
-	{"NL2SQL_LLM_WORKERS", "4", "Concurrent model calls; match OLLAMA_NUM_PARALLEL."},
-	{"NL2SQL_DB_WORKERS", "10", "Concurrent validate/execute jobs."},
-	{"NL2SQL_FETCH_COOLDOWN", "20ms", "Shortest time between two job fetches of a queue."},
-	{"NL2SQL_FETCH_POLL_INTERVAL", "100ms", "How often a queue polls for jobs when no notification came."},
-	{"NL2SQL_RESCUE_AFTER", "3m30s", "How long a job may run before another worker takes it over: the wait after a worker died without draining (kill -9), plus up to about 35s for River's rescuer and scheduler. At least 2m, the stage timeout; a generation is cut at this (else at 3m)."},
-	{"NL2SQL_STATEMENT_TIMEOUT", "10s", "statement_timeout for executing a question's SQL."},
-	{"NL2SQL_EXPLAIN_TIMEOUT", "5s", "statement_timeout for EXPLAIN during validation."},
-	{"NL2SQL_MAX_ROWS", "1000", "Rows kept per result; more set truncated."},
-	{"NL2SQL_READ_ONLY_ROLE", "", "Role assumed with SET LOCAL ROLE for EXPLAIN and execution."},
-	{"NL2SQL_TARGET_MAX_CONNS", "4", "Connection pool size per target database."},
-	{"NL2SQL_SCHEMA_FORMAT", "mschema", "Schema context format: mschema or create_table."},
-	{"NL2SQL_JOIN_HINTS", "edges", "Join hints: edges, paths, both or none."},
-	{"JOIN_HINT_FORMAT", "", "The seeds' name for NL2SQL_JOIN_HINTS, used when that is not set."},
-	{"RETRIEVAL_TABLE_THRESHOLD", "100", "Databases with at least this many tables use RAG (schema retrieval); smaller ones get the full schema."},
-	{"ENABLE_DOC_RETRIEVAL", "true", "false: every question gets the full schema unless options.retrieval asks for RAG."},
-	{"NL2SQL_RAG_MAX_FULL_TABLES", "99", "When RAG fails or finds nothing, the tables whose names or descriptions match the question (wholly or in part) are included; when none does, a database of at most this many tables gets the full schema and a larger one its 12 most connected tables. Capped at RETRIEVAL_TABLE_THRESHOLD - 1."},
-	{"BM25_SEARCH_ENABLED", "true", "Lexical (BM25) search of the schema index; false leaves embeddings alone."},
-	{"MODULE_ROUTER_ENABLED", "true", "The module router: boosts the tables of the modules a question is about."},
-	{"COLUMN_PRUNING_ENABLED", "false", "Per included table, only key, foreign-key and the 5 best matching columns (the seeds measured a regression)."},
-	{"NL2SQL_RAG_TABLE_TOP_K", "30", "Table hits per search (seeds: tableTopK 15; BM25 ranks every table anyway, and the one a question names may be 20th among tables matching more of its words)."},
-	{"NL2SQL_RAG_COLUMN_TOP_K", "50", "Column hits per search (seeds: columnTopK)."},
-	{"NL2SQL_RAG_VALUE_TOP_K", "20", "Value hits (distinct values of low-cardinality columns) per search."},
-	{"NL2SQL_RAG_TABLE_THRESHOLD", "0.20", "Least cosine similarity of a vector table hit (seeds: tableThreshold); lexical hits are bounded by their top K."},
-	{"NL2SQL_RAG_COLUMN_THRESHOLD", "0.18", "Least cosine similarity of a vector column hit (seeds: columnThreshold)."},
-	{"NL2SQL_RAG_TABLE_WEIGHT", "0.6", "Score fusion: weight of a table's own relevance (seeds: tableWeight)."},
-	{"NL2SQL_RAG_COLUMN_WEIGHT", "0.4", "Score fusion: weight of its columns', top1 + 0.5·top2 (seeds: columnWeight)."},
-	{"NL2SQL_RAG_GENERIC_DOWNWEIGHT", "0.7", "Multiplier of generic columns (id, status, name, created_at, plain foreign keys) (seeds: genericDownweight)."},
-	{"NL2SQL_RAG_RRF_K", "60", "Reciprocal rank fusion's k: lexical and vector hits fuse by 1/(k + rank)."},
-	{"NL2SQL_RAG_MAX_TABLES", "10", "Tables selected before FK expansion (seeds: maxTables)."},
-	{"NL2SQL_RAG_FINAL_MAX_TABLES", "12", "Most tables after FK expansion and join bridges (seeds: finalMaxTables)."},
-	{"NL2SQL_RAG_MIN_TABLES", "8", "Tables selected whatever their score, when the ranking has them: below it NL2SQL_RAG_MAX_TABLES' relative-score floor (15% of the best) does not apply."},
-	{"NL2SQL_RAG_COVERAGE_EXTRA", "3", "Most tables added so that each word of the question is matched by a selected table (its best one); negative: off."},
-	{"NL2SQL_RAG_COVERAGE_MIN_SCORE", "0.05", "Least score (share of the best) of a table added for coverage."},
-	{"NL2SQL_RAG_MODULE_BOOST", "0.2", "Routed modules' tables score 1 + this times as much."},
-	{"FK_EXPANSION_ENABLED", "true", "Relevance-gated FK expansion: foreign-key neighbours of the selected tables that are in the evidence set are added."},
-	{"JOIN_PLANNER_ENABLED", "true", "The join planner: bridge tables (a Steiner tree over the foreign keys) joining selected tables that no foreign key links."},
-	{"NL2SQL_RAG_FK_EXPANSION_CAP", "3", "Most tables FK expansion adds (seeds: fkExpansionCap)."},
-	{"NL2SQL_RAG_FK_EVIDENCE_TOP_K", "20", "The evidence set FK expansion draws from: the best ranked tables (seeds: fkEvidenceTopK) ..."},
-	{"NL2SQL_RAG_FK_EVIDENCE_THRESHOLD", "0.20", "... scoring at least this share of the best (seeds: fkEvidenceThreshold)."},
-	{"NL2SQL_RAG_FK_DECAY", "0.5", "Share of an included table's score passed to its foreign-key neighbours when FK expansion orders them."},
-	{"NL2SQL_RAG_HUB_DEGREE", "8", "Tables with more foreign keys than this are hubs: FK expansion takes at most NL2SQL_RAG_HUB_EXPANSION_CAP of their neighbours, the join planner only those the evidence points at."},
-	{"NL2SQL_RAG_HUB_EXPANSION_CAP", "1", "FK expansion candidates a hub contributes."},
-	{"NL2SQL_RAG_BRIDGE_MIN_SCORE", "0.1", "Least score (share of the best) of a selected table the join planner connects."},
-	{"NL2SQL_RAG_BRIDGE_COST", "0.25", "Cost of a bridge table, times one minus its own score; a table is connected when its score exceeds its route's cost."},
-	{"NL2SQL_RAG_ROLE_EDGE_COST", "0.35", "Cost of joining along a foreign key named unlike its key that the question does not mention (created_by → employees)."},
-	{"NL2SQL_RAG_BRIDGE_MAX_HOPS", "2", "Most bridge tables on one route between two selected tables."},
-	{"NL2SQL_RAG_BRIDGE_CAP", "3", "Most bridge tables the join planner adds."},
-	{"NL2SQL_RAG_LINKING", "true", "Schema linking with the chat model (RAG only): the best ranked tables are listed to it, and the tables it picks join the strongest lexical ones. Bounded in time and tokens; on any failure the lexical result is used. false: no linking call."},
-	{"NL2SQL_RAG_LINKING_MODEL", "", "Chat model asked for schema linking; empty: NL2SQL_MODEL."},
-	{"NL2SQL_RAG_LINKING_CANDIDATES", "30", "Best ranked tables listed to the model (one line each: name, description, key, joins, columns); as many as one search returns table hits."},
-	{"NL2SQL_RAG_LINKING_KEEP", "5", "Best lexical tables kept whatever the model picks: it can add and re-rank, not drop them."},
-	{"NL2SQL_RAG_LINKING_TIMEOUT", "8s", "Longest wait for the linking reply; then, and for 30s after a failure, the lexical result is used."},
-	{"NL2SQL_RAG_LINKING_MAX_TOKENS", "256", "Most tokens of the linking reply (num_predict)."},
-	{"NL2SQL_RAG_COPY_PENALTY", "0.1", "A copy of a table (shadow_, _hist, _bak, _old, an archive schema) scores at most this times the table it copies, unless the question asks for history; 1 only keeps it from outranking it."},
-	{"NL2SQL_BM25_K1", "1.2", "BM25 term frequency saturation."},
-	{"NL2SQL_BM25_B", "0.75", "BM25 length normalisation."},
-	{"NL2SQL_BM25_MIN_IDF", "1.5", "Question terms in a fifth or more of a large schema's documents (idf below this; id among columns) are left out of the search: they cost the most and rank little."},
-	{"NL2SQL_VALUE_INDEX_MAX_VALUES", "50", "The value index keeps the distinct values of text columns with at most this many in their sample."},
-	{"NL2SQL_VALUE_INDEX_SAMPLE_ROWS", "10000", "Rows read per table (one bounded statement) to sample its values."},
-	{"NL2SQL_EMBED_BATCH", "50", "Texts per embedding call when indexing."},
-	{"NL2SQL_BENCH_HELDOUT_DIR", "", "Directory of the held-out retrieval sets (`nl2sql bench heldout import --out`), outside the repository; unset: `nl2sql bench retrieval` skips them and says so."},
-	{"NL2SQL_MCP_MAX_ROWS", "100", "Rows nl_query asks for when the MCP call gives no max_rows."},
-	{"NL2SQL_MCP_TIMEOUT", "5m", "How long nl_query waits for an answer; the question then stays queued (get_query)."},
-	{"NL2SQL_MCP_NO_WORKER_WAIT", "5s", "How long nl_query waits when no `nl2sql serve` runs before saying so (the question stays queued)."},
-	{"NL2SQL_READY_TIMEOUT", "2s", "Bound on each /readyz check and on the queue-depth query of each /metrics scrape (serve --http)."},
-	{"NL2SQL_LOG_LEVEL", "info", "debug, info, warn or error."},
-	{"NL2SQL_LOG_FORMAT", "text", "text or json."},
-	{"GOGC", "400", "Go's GC target; nl2sql raises Go's default of 100 (see `nl2sql bench pipeline`)."},
+	{Name: "NL2SQL_DATABASE_URL", Aliases: []string{"DATABASE_URL"}, field: func(s *settings) any { return &s.DatabaseURL }, Doc: "nl2sql's own database (`rag.*` and `river.*`); created by `migrate` if missing; `DATABASE_URL` when unset, as River's and goose's tools take it."},
+	{Name: "NL2SQL_OLLAMA_HOST", Aliases: []string{"OLLAMA_HOST"}, field: func(s *settings) any { return &s.LLM.Host }, check: checkOllamaHost, Doc: "Ollama server, written as Ollama reads it (`host`, `host:port`, `http://host:port`); `OLLAMA_HOST`, which Ollama's own tools read, when unset."},
+	{Name: "NL2SQL_LLM_PROVIDER", field: func(s *settings) any { return &s.LLM.Provider }, oneOf: []string{string(llm.ProviderOllama), string(llm.ProviderOpenAI)}, Doc: "Model server: `ollama`, or `openai` for an OpenAI-compatible API (vLLM, llama.cpp's server, LM Studio, a hosted one) — see [Model servers](#model-servers-ollama-or-openai-compatible)."},
+	{Name: "NL2SQL_OPENAI_BASE_URL", field: func(s *settings) any { return &s.LLM.OpenAI.BaseURL }, Doc: "The OpenAI-compatible server's base URL, as OpenAI's SDKs take it."},
+	{Name: "NL2SQL_OPENAI_API_KEY", field: func(s *settings) any { return &s.LLM.OpenAI.APIKey }, Doc: "Its API key, sent as a bearer token, or `env:VAR` to read it from `VAR`; never printed or stored. Unset: no key."},
+	{Name: "NL2SQL_OPENAI_STREAM", field: func(s *settings) any { return &s.LLM.OpenAI.Stream }, Doc: "Ask the OpenAI-compatible server to stream replies (server-sent events)."},
+	{Name: "NL2SQL_MODEL", field: func(s *settings) any { return &s.LLM.Model }, Doc: "Chat model that writes SQL."},
+	{Name: "NL2SQL_EMBED_MODEL", field: func(s *settings) any { return &s.LLM.EmbedModel }, Doc: "Embedding model of the schema index (`nl2sql index`) and of questions; without it retrieval is lexical."},
+	{Name: "NL2SQL_TEMPERATURE", field: func(s *settings) any { return &s.LLM.Temperature }, min: "0", Doc: "Sampling temperature."},
+	{Name: "NL2SQL_SEED", field: func(s *settings) any { return &s.LLM.Seed }, Doc: "Sampling seed."},
+	{Name: "NL2SQL_NUM_CTX", field: func(s *settings) any { return &s.LLM.NumCtx }, min: "256", Doc: "Context window requested from Ollama; Ollama's own default (2048) cuts schema prompts, and the full demo ERP schema alone is ~16k tokens."},
+	{Name: "NL2SQL_LLM_TIMEOUT", field: func(s *settings) any { return &s.LLM.RequestTimeout }, min: "1ms", Doc: "Timeout of one model call."},
+	{Name: "NL2SQL_MAX_ATTEMPTS", field: func(s *settings) any { return &s.Worker.MaxAttempts }, min: "1", Doc: "Generations per question (first try + repairs)."},
+	{Name: "NL2SQL_CANDIDATES_ENABLED", field: func(s *settings) any { return &s.Worker.Candidates.Disabled }, not: true, Doc: "Multi-candidate generation: several model calls per question, each with its own seed, the best candidate selected by deterministic scoring (seeds: `MULTI_CANDIDATE_ENABLED`). `false`: one call."},
+	{Name: "NL2SQL_CANDIDATES", field: func(s *settings) any { return &s.Worker.Candidates.K }, min: "1", max: maxK, Doc: "Model calls for a medium question (seeds: `MULTI_CANDIDATE_K`); `options.candidates` overrides it per question."},
+	{Name: "NL2SQL_CANDIDATES_EASY", field: func(s *settings) any { return &s.Worker.Candidates.KEasy }, min: "1", max: maxK, Doc: "Model calls for an easy question (`MULTI_CANDIDATE_K_EASY`)."},
+	{Name: "NL2SQL_CANDIDATES_HARD", field: func(s *settings) any { return &s.Worker.Candidates.KHard }, min: "1", max: maxK, Doc: "Model calls for a hard question (`MULTI_CANDIDATE_K_HARD`)."},
+	{Name: "NL2SQL_CANDIDATES_REPAIR", field: func(s *settings) any { return &s.Worker.Candidates.RepairK }, min: "1", max: maxK, Doc: "Model calls of a repair attempt."},
+	{Name: "NL2SQL_CANDIDATE_TEMPERATURE", field: func(s *settings) any { return &s.Worker.Candidates.Temperature }, min: "0", max: "2", Doc: "Sampling temperature of the calls when there are several; `0` samples greedily, and the calls then mostly agree."},
+	{Name: "NL2SQL_CANDIDATE_BUDGET", field: func(s *settings) any { return &s.Worker.Candidates.Budget }, min: "0s", Doc: "Time the calls of one attempt may take together; then the replies in hand are used (`MULTI_CANDIDATE_TIME_BUDGET_MS`). `0`: no budget, every call is awaited."},
+	{Name: "NL2SQL_EXPLAIN_PARALLEL", field: func(s *settings) any { return &s.Worker.Candidates.MaxExplain }, min: "1", Doc: "Candidates EXPLAINed at once, best first; later ones are skipped once one passes."},
+	{Name: "NL2SQL_EXAMPLES_K", field: func(s *settings) any { return &s.Worker.Examples.K }, min: "0", max: "20", Doc: "Verified examples (`rag.examples`) put in a question's prompt, most similar first; `0`: none."},
+	{Name: "NL2SQL_EXAMPLES_MIN_SIMILARITY", field: func(s *settings) any { return &s.Worker.Examples.MinSimilarity }, min: "0", max: "1", Doc: "Least lexical similarity (shared stemmed words over all words of the two questions, 0 to 1) an example needs to be used."},
+	{Name: "NL2SQL_REPAIR", field: func(s *settings) any { return &s.Pipeline.Repair.Mode }, oneOf: []string{string(repair.ModeActive), string(repair.ModeObserve), repairOff}, Doc: "Deterministic repair of failed candidates before any model retry (autocorrect, surgical column whitelist): `active`: the surgical tier rewrites when all nine gates pass; `observe`: it only records what it would do (autocorrect still applies); `off`: no deterministic repair."},
+	{Name: "NL2SQL_INFRA_ATTEMPTS", field: func(s *settings) any { return &s.Worker.InfraAttempts }, min: "1", max: "100", Doc: "Tries of a stage that meets an unreachable LLM or database."},
+	{Name: "NL2SQL_RETRY_BACKOFF", field: func(s *settings) any { return &s.Worker.RetryBackoff }, min: "1ms", Doc: "First wait before such a retry; doubles each time."},
+	{Name: "NL2SQL_RETRY_BACKOFF_MAX", field: func(s *settings) any { return &s.Worker.RetryBackoffMax }, min: "1ms", Doc: "Longest wait between retries."},
+	{Name: "NL2SQL_RETRIEVE_WORKERS", field: func(s *settings) any { return &s.Worker.RetrieveWorkers }, min: "1", Doc: "Concurrent retrieve jobs (queue `nl2sql_retrieve`)."},
+	{Name: "NL2SQL_LLM_WORKERS", field: func(s *settings) any { return &s.Worker.LLMWorkers }, min: "1", Doc: "Concurrent model calls (queue `nl2sql_llm`); match `OLLAMA_NUM_PARALLEL`."},
+	{Name: "NL2SQL_DB_WORKERS", field: func(s *settings) any { return &s.Worker.DBWorkers }, min: "1", Doc: "Concurrent validate/execute jobs (queue `nl2sql_db`)."},
+	{Name: "NL2SQL_FETCH_COOLDOWN", field: func(s *settings) any { return &s.Worker.FetchCooldown }, min: "1ms", Doc: "Shortest time between two job fetches of a queue."},
+	{Name: "NL2SQL_FETCH_POLL_INTERVAL", field: func(s *settings) any { return &s.Worker.FetchPollInterval }, min: "1ms", Doc: "How often a queue polls when no notification came (River notifies a queue at most once per cooldown)."},
+	{Name: "NL2SQL_RESCUE_AFTER", field: func(s *settings) any { return &s.Worker.RescueAfter }, min: "1ms", Doc: "How long a job may run before another worker takes it over: the wait after a worker died without draining (`kill -9`), plus up to about 35s for River's rescuer and scheduler. At least `2m`, the stage timeout (a running stage is never taken over; `serve` refuses less: `NL2SQL_RESCUE_AFTER must be at least 2m ...`); a generation (3m otherwise) is cut at this value."},
+	{Name: "NL2SQL_STATEMENT_TIMEOUT", field: func(s *settings) any { return &s.Target.StatementTimeout }, min: "1ms", Doc: "`statement_timeout` when executing a question's SQL."},
+	{Name: "NL2SQL_EXPLAIN_TIMEOUT", field: func(s *settings) any { return &s.Target.ExplainTimeout }, min: "1ms", Doc: "`statement_timeout` for EXPLAIN during validation."},
+	{Name: "NL2SQL_MAX_ROWS", field: func(s *settings) any { return &s.Target.MaxRows }, min: "1", Doc: "Rows kept per result; more set `truncated`."},
+	{Name: "NL2SQL_READ_ONLY_ROLE", field: func(s *settings) any { return &s.Target.ReadOnlyRole }, Doc: "Role assumed with `SET LOCAL ROLE` for EXPLAIN and execution on databases registered without `--role`."},
+	{Name: "NL2SQL_TARGET_MAX_CONNS", field: func(s *settings) any { return &s.Target.MaxConns }, min: "1", Doc: "Connection pool size per target database."},
+	{Name: "NL2SQL_SCHEMA_FORMAT", field: func(s *settings) any { return &s.Pipeline.Retrieval.Format }, oneOf: []string{string(retrieval.FormatMSchema), string(retrieval.FormatCreateTable)}, Doc: "Schema context format: `mschema` or `create_table`."},
+	{Name: "NL2SQL_JOIN_HINTS", Aliases: []string{"JOIN_HINT_FORMAT"}, field: func(s *settings) any { return &s.Pipeline.Retrieval.JoinHints }, oneOf: []string{string(retrieval.JoinHintsEdges), string(retrieval.JoinHintsPaths), string(retrieval.JoinHintsBoth), string(retrieval.JoinHintsNone)}, Doc: "Join hints: `edges`, `paths`, `both` or `none`."},
+	{Name: "NL2SQL_RETRIEVAL_TABLE_THRESHOLD", Aliases: []string{"RETRIEVAL_TABLE_THRESHOLD"}, field: func(s *settings) any { return &s.Pipeline.Strategy.Threshold }, min: "1", Doc: "Databases with at least this many tables use RAG (schema retrieval); smaller ones get the full schema (the 75-table demo ERP is ~16k tokens)."},
+	{Name: "NL2SQL_ENABLE_DOC_RETRIEVAL", Aliases: []string{"ENABLE_DOC_RETRIEVAL"}, field: func(s *settings) any { return &s.Pipeline.Strategy.DocRetrievalDisabled }, not: true, Doc: "`false`: every question gets the full schema unless `options.retrieval` asks for `rag`."},
+	{Name: "NL2SQL_RAG_MAX_FULL_TABLES", field: func(s *settings) any { return &s.Pipeline.Strategy.MaxFullTables }, min: "0", Doc: "When RAG fails or finds nothing, the tables whose names or descriptions match the question (wholly or in part) are included; when none does, a database of at most this many tables gets the full schema and a larger one its 12 most connected tables. `0`: never the full schema. Capped at `NL2SQL_RETRIEVAL_TABLE_THRESHOLD` - 1."},
+	{Name: "NL2SQL_BM25_SEARCH_ENABLED", Aliases: []string{"BM25_SEARCH_ENABLED"}, field: func(s *settings) any { return &s.Pipeline.RAG.LexicalDisabled }, not: true, Doc: "Lexical (BM25) search of the schema index; `false` leaves embeddings alone."},
+	{Name: "NL2SQL_MODULE_ROUTER_ENABLED", Aliases: []string{"MODULE_ROUTER_ENABLED"}, field: func(s *settings) any { return &s.Pipeline.RAG.RouterDisabled }, not: true, Doc: "The module router: boosts the tables of the modules a question is about."},
+	{Name: "NL2SQL_COLUMN_PRUNING_ENABLED", Aliases: []string{"COLUMN_PRUNING_ENABLED"}, field: func(s *settings) any { return &s.Pipeline.RAG.ColumnPruning }, Doc: "Per included table, only key, foreign-key and the 5 best matching columns (the seeds measured a regression)."},
+	{Name: "NL2SQL_RAG_TABLE_TOP_K", field: func(s *settings) any { return &s.Pipeline.RAG.TableTopK }, min: "1", Doc: "Table hits per search (seeds: `tableTopK` 15; BM25 ranks every table anyway, and the table a question names may be 20th among tables matching more of its words)."},
+	{Name: "NL2SQL_RAG_COLUMN_TOP_K", field: func(s *settings) any { return &s.Pipeline.RAG.ColumnTopK }, min: "1", Doc: "Column hits per search (seeds: `columnTopK`)."},
+	{Name: "NL2SQL_RAG_VALUE_TOP_K", field: func(s *settings) any { return &s.Pipeline.RAG.ValueTopK }, min: "1", Doc: "Value hits (distinct values of low-cardinality columns) per search."},
+	{Name: "NL2SQL_RAG_TABLE_THRESHOLD", field: func(s *settings) any { return &s.Pipeline.RAG.TableThreshold }, min: "0", max: "1", Doc: "Least cosine similarity of a vector table hit (seeds: `tableThreshold`); lexical hits are bounded by their top K (a table answering one part of a long question scores low against the whole)."},
+	{Name: "NL2SQL_RAG_COLUMN_THRESHOLD", field: func(s *settings) any { return &s.Pipeline.RAG.ColumnThreshold }, min: "0", max: "1", Doc: "Least cosine similarity of a vector column hit (seeds: `columnThreshold`)."},
+	{Name: "NL2SQL_RAG_TABLE_WEIGHT", field: func(s *settings) any { return &s.Pipeline.RAG.TableWeight }, min: "0", Doc: "Score fusion: weight of a table's own relevance (seeds: `tableWeight`)."},
+	{Name: "NL2SQL_RAG_COLUMN_WEIGHT", field: func(s *settings) any { return &s.Pipeline.RAG.ColumnWeight }, min: "0", Doc: "Score fusion: weight of its columns', top1 + 0.5·top2 (seeds: `columnWeight`)."},
+	{Name: "NL2SQL_RAG_GENERIC_DOWNWEIGHT", field: func(s *settings) any { return &s.Pipeline.RAG.GenericDownweight }, min: "0", max: "1", Doc: "Multiplier of generic columns: id, status, name, created_at, plain foreign keys (seeds: `genericDownweight`)."},
+	{Name: "NL2SQL_RAG_RRF_K", field: func(s *settings) any { return &s.Pipeline.RAG.RRFK }, min: "1", Doc: "Reciprocal rank fusion's k: lexical and vector hits fuse by 1/(k + rank)."},
+	{Name: "NL2SQL_RAG_MAX_TABLES", field: func(s *settings) any { return &s.Pipeline.RAG.MaxTables }, min: "1", Doc: "Tables selected before FK expansion (seeds: `maxTables`)."},
+	{Name: "NL2SQL_RAG_FINAL_MAX_TABLES", field: func(s *settings) any { return &s.Pipeline.RAG.FinalMaxTables }, min: "1", Doc: "Most tables after FK expansion and join bridges (seeds: `finalMaxTables`)."},
+	{Name: "NL2SQL_RAG_MIN_TABLES", field: func(s *settings) any { return &s.Pipeline.RAG.MinTables }, min: "0", Doc: "Tables selected whatever their score, when the ranking has them: below it `NL2SQL_RAG_MAX_TABLES`' relative-score floor (15% of the best) does not apply; `0`: the floor applies to every table. At most `NL2SQL_RAG_MAX_TABLES`."},
+	{Name: "NL2SQL_RAG_COVERAGE_EXTRA", field: func(s *settings) any { return &s.Pipeline.RAG.CoverageExtra }, Doc: "Most tables added so that each word of the question is matched by a selected table (its best one); `0` or negative: none."},
+	{Name: "NL2SQL_RAG_COVERAGE_MIN_SCORE", field: func(s *settings) any { return &s.Pipeline.RAG.CoverageMinScore }, min: "0", Doc: "Least score (share of the best) of a table added for coverage."},
+	{Name: "NL2SQL_RAG_MODULE_BOOST", field: func(s *settings) any { return &s.Pipeline.RAG.ModuleBoost }, min: "0", Doc: "Tables of routed modules score 1 + this times as much."},
+	{Name: "NL2SQL_FK_EXPANSION_ENABLED", Aliases: []string{"FK_EXPANSION_ENABLED"}, field: func(s *settings) any { return &s.Pipeline.RAG.FKExpansionDisabled }, not: true, Doc: "Relevance-gated FK expansion: foreign-key neighbours of the selected tables that are in the evidence set are added."},
+	{Name: "NL2SQL_JOIN_PLANNER_ENABLED", Aliases: []string{"JOIN_PLANNER_ENABLED"}, field: func(s *settings) any { return &s.Pipeline.RAG.JoinPlannerDisabled }, not: true, Doc: "The join planner: bridge tables (a Steiner tree over the foreign keys) joining selected tables that no foreign key links."},
+	{Name: "NL2SQL_RAG_FK_EXPANSION_CAP", field: func(s *settings) any { return &s.Pipeline.RAG.FKExpansionCap }, min: "0", Doc: "Most tables FK expansion adds (seeds: fkExpansionCap)."},
+	{Name: "NL2SQL_RAG_FK_EVIDENCE_TOP_K", field: func(s *settings) any { return &s.Pipeline.RAG.FKEvidenceTopK }, min: "1", Doc: "The evidence set FK expansion draws from: the best ranked tables (seeds: fkEvidenceTopK) ..."},
+	{Name: "NL2SQL_RAG_FK_EVIDENCE_THRESHOLD", field: func(s *settings) any { return &s.Pipeline.RAG.FKEvidenceThreshold }, min: "0", max: "1", Doc: "... scoring at least this share of the best (seeds: fkEvidenceThreshold)."},
+	{Name: "NL2SQL_RAG_FK_DECAY", field: func(s *settings) any { return &s.Pipeline.RAG.FKDecay }, min: "0", max: "1", Doc: "Share of an included table's score passed to its foreign-key neighbours when FK expansion orders them."},
+	{Name: "NL2SQL_RAG_HUB_DEGREE", field: func(s *settings) any { return &s.Pipeline.RAG.HubDegree }, min: "1", Doc: "Tables with more foreign keys than this are hubs: FK expansion takes at most `NL2SQL_RAG_HUB_EXPANSION_CAP` of their neighbours, the join planner only those the evidence points at."},
+	{Name: "NL2SQL_RAG_HUB_EXPANSION_CAP", field: func(s *settings) any { return &s.Pipeline.RAG.HubExpansionCap }, min: "0", Doc: "FK expansion candidates a hub contributes."},
+	{Name: "NL2SQL_RAG_BRIDGE_MIN_SCORE", field: func(s *settings) any { return &s.Pipeline.RAG.BridgeMinScore }, min: "0", max: "1", Doc: "Least score (share of the best) of a selected table the join planner connects."},
+	{Name: "NL2SQL_RAG_BRIDGE_COST", field: func(s *settings) any { return &s.Pipeline.RAG.BridgeCost }, min: "0", Doc: "Cost of a bridge table, times one minus its own score; a table is connected when its score exceeds its route's cost."},
+	{Name: "NL2SQL_RAG_ROLE_EDGE_COST", field: func(s *settings) any { return &s.Pipeline.RAG.RoleEdgeCost }, min: "0", Doc: "Cost of joining along a foreign key named unlike its key that the question does not mention (created_by → employees)."},
+	{Name: "NL2SQL_RAG_BRIDGE_MAX_HOPS", field: func(s *settings) any { return &s.Pipeline.RAG.BridgeMaxHops }, min: "1", Doc: "Most bridge tables on one route between two selected tables."},
+	{Name: "NL2SQL_RAG_BRIDGE_CAP", field: func(s *settings) any { return &s.Pipeline.RAG.BridgeCap }, min: "0", Doc: "Most bridge tables the join planner adds."},
+	{Name: "NL2SQL_RAG_LINKING", field: func(s *settings) any { return &s.Pipeline.RAG.Link.Disabled }, not: true, Doc: "Schema linking with the chat model (RAG only, see [Schema retrieval](#schema-retrieval)): the best ranked tables are listed to it, and the tables it picks join the strongest lexical ones. On any failure the lexical result is used. `false`: no linking call."},
+	{Name: "NL2SQL_RAG_LINKING_MODEL", field: func(s *settings) any { return &s.Pipeline.RAG.Link.Model }, Doc: "Chat model asked for schema linking; unset: `NL2SQL_MODEL`."},
+	{Name: "NL2SQL_RAG_LINKING_CANDIDATES", field: func(s *settings) any { return &s.Pipeline.RAG.Link.Candidates }, min: "1", max: "200", Doc: "Best ranked tables listed to the model, one line each; as many as one search returns table hits."},
+	{Name: "NL2SQL_RAG_LINKING_KEEP", field: func(s *settings) any { return &s.Pipeline.RAG.Link.Keep }, min: "1", Doc: "Best lexical tables kept whatever the model picks: it can add and re-rank, not drop them."},
+	{Name: "NL2SQL_RAG_LINKING_TIMEOUT", field: func(s *settings) any { return &s.Pipeline.RAG.Link.Timeout }, min: "1ms", Doc: "Longest wait for the linking reply; then, and for 30 s after a failed call, the lexical result is used."},
+	{Name: "NL2SQL_RAG_LINKING_MAX_TOKENS", field: func(s *settings) any { return &s.Pipeline.RAG.Link.MaxTokens }, min: "16", Doc: "Most tokens of the linking reply (`num_predict`)."},
+	{Name: "NL2SQL_RAG_COPY_PENALTY", field: func(s *settings) any { return &s.Pipeline.RAG.CopyPenalty }, min: "0", max: "1", Doc: "A copy of a table (`shadow_`, `_hist`, `_bak`, `_old`, an archive schema; see [Schema retrieval](#schema-retrieval)) scores at most this times the table it copies, unless the question asks for history; `1` only keeps it from outranking it."},
+	{Name: "NL2SQL_BM25_K1", field: func(s *settings) any { return &s.Index.K1 }, min: "0", Doc: "BM25 term frequency saturation."},
+	{Name: "NL2SQL_BM25_B", field: func(s *settings) any { return &s.Index.B }, min: "0", max: "1", Doc: "BM25 length normalisation."},
+	{Name: "NL2SQL_BM25_MIN_IDF", field: func(s *settings) any { return &s.Index.MinIDF }, min: "0", Doc: "Question terms in a fifth or more of a large schema's documents (idf below this, e.g. `id` among columns) are left out of searches: they cost the most postings and rank little."},
+	{Name: "NL2SQL_VALUE_INDEX_MAX_VALUES", field: func(s *settings) any { return &s.Index.MaxValues }, min: "1", Doc: "The value index keeps the distinct values of text columns with at most this many in their sample."},
+	{Name: "NL2SQL_VALUE_INDEX_SAMPLE_ROWS", field: func(s *settings) any { return &s.Index.ValueSampleRows }, min: "1", Doc: "Rows read per table, in one bounded statement, to sample its values."},
+	{Name: "NL2SQL_EMBED_BATCH", field: func(s *settings) any { return &s.Index.EmbedBatch }, min: "1", Doc: "Texts per embedding call when indexing."},
+	{Name: "NL2SQL_BENCH_HELDOUT_DIR", field: func(s *settings) any { return &s.Bench.HeldoutDir }, Doc: "Directory of the held-out retrieval sets (`nl2sql bench heldout import --out`), outside the repository; unset: `nl2sql bench retrieval` skips them and says so (see [Retrieval evaluation](#retrieval-evaluation))."},
+	{Name: "NL2SQL_MCP_MAX_ROWS", field: func(s *settings) any { return &s.Ops.MCP.MaxRows }, min: "1", max: "1000000", Doc: "Rows `nl_query` asks for when the call gives no `max_rows`."},
+	{Name: "NL2SQL_MCP_TIMEOUT", field: func(s *settings) any { return &s.Ops.MCP.QueryTimeout }, min: "1ms", Doc: "How long `nl_query` waits for an answer; the question then stays queued (`get_query`)."},
+	{Name: "NL2SQL_MCP_NO_WORKER_WAIT", field: func(s *settings) any { return &s.Ops.MCP.NoWorkerWait }, min: "1ms", Doc: "How long `nl_query` waits when no `nl2sql serve` runs before saying so (the question stays queued)."},
+	{Name: "NL2SQL_READY_TIMEOUT", field: func(s *settings) any { return &s.Ops.ReadyTimeout }, min: "1ms", Doc: "Bound on each `/readyz` check and on the queue-depth query of each `/metrics` scrape."},
+	{Name: "NL2SQL_LOG_LEVEL", field: func(s *settings) any { return &s.LogLevel }, oneOf: []string{"debug", "info", "warn", "error"}, Doc: "`debug`, `info`, `warn` or `error`."},
+	{Name: "NL2SQL_LOG_FORMAT", field: func(s *settings) any { return &s.LogFormat }, oneOf: []string{"text", "json"}, Doc: "`text` or `json`."},
+	{Name: "GOGC", fixed: strconv.Itoa(defaultGCPercent), Doc: "Go's GC target; nl2sql raises Go's default of 100 (see [Benchmarks](#benchmarks))."},
 }
 
-// env reads the variables above, falling back to their defaults, and
-// collects every malformed value so they are all reported at once.
+// defaultSettings are the settings of an empty environment: each package's
+// Config{}.WithDefaults(), where every default is written once. A value the
+// environment then sets, 0 included, stays as set: WithDefaults does not
+// apply twice.
+func defaultSettings() *settings {
+	return &settings{
+		DatabaseURL: defaultDatabaseURL,
+		LLM:         llm.Config{}.WithDefaults(),
+		Worker:      worker.Config{}.WithDefaults(),
+		Target:      target.Config{}.WithDefaults(),
+		Pipeline: pipeline.Config{
+			Retrieval: retrieval.Config{}.WithDefaults(),
+			RAG:       retrieval.RAGConfig{}.WithDefaults(),
+			Strategy:  retrieval.AutoConfig{}.WithDefaults(),
+			Repair:    repair.Config{}.WithDefaults(),
+		},
+		Index: schemaindex.Config{}.WithDefaults(),
+		Bench: bench.RetrievalConfig{}.WithDefaults(),
+		Ops: opsSettings{
+			MCP:          mcpserver.Config{}.WithDefaults(),
+			Metrics:      metrics.Config{}.WithDefaults(),
+			ReadyTimeout: opshttp.Config{}.WithDefaults().ReadyTimeout,
+		},
+		LogLevel:  "info",
+		LogFormat: "text",
+	}
+}
+
+// envVarNamed is the variable called name.
+func envVarNamed(name string) envVar {
+	for _, v := range envVars {
+		if v.Name == name {
+			return v
+		}
+	}
+	panic("undocumented environment variable " + name)
+}
+
+// defaultOf is v's default, as the environment writes it.
+func (v envVar) defaultOf() string {
+	if v.field == nil {
+		return v.fixed
+	}
+	return v.format(defaultSettings())
+}
+
+// format is v's value in s, as the environment writes it.
+func (v envVar) format(s *settings) string {
+	f := reflect.ValueOf(v.field(s)).Elem()
+	if f.Kind() == reflect.Pointer {
+		if f.IsNil() {
+			return ""
+		}
+		f = f.Elem()
+	}
+	switch {
+	case f.Type() == durationType:
+		return shortDuration(time.Duration(f.Int()))
+	case f.Kind() == reflect.Bool:
+		return strconv.FormatBool(f.Bool() != v.not)
+	case f.CanInt():
+		return strconv.FormatInt(f.Int(), 10)
+	case f.CanFloat():
+		return strconv.FormatFloat(f.Float(), 'g', -1, 64)
+	}
+	return f.String()
+}
+
+var durationType = reflect.TypeFor[time.Duration]()
+
+// set parses raw into v's field of s; the error says what is wrong with
+// the value, the caller names the variable.
+func (v envVar) set(s *settings, raw string) error {
+	f := reflect.ValueOf(v.field(s)).Elem()
+	if f.Kind() == reflect.Pointer {
+		f.Set(reflect.New(f.Type().Elem()))
+		f = f.Elem()
+	}
+	switch {
+	case f.Type() == durationType:
+		d, err := time.ParseDuration(raw)
+		if err != nil {
+			return fmt.Errorf("is not a duration (e.g. 500ms, 10s, 2m)")
+		}
+		if err := v.bounds(float64(d), parseDuration); err != nil {
+			return err
+		}
+		f.SetInt(int64(d))
+	case f.Kind() == reflect.Bool:
+		b, err := strconv.ParseBool(raw)
+		if err != nil {
+			return fmt.Errorf("is not true or false")
+		}
+		f.SetBool(b != v.not)
+	case f.CanInt():
+		n, err := strconv.ParseInt(raw, 10, f.Type().Bits())
+		if err != nil {
+			return fmt.Errorf("is not an integer")
+		}
+		if err := v.bounds(float64(n), parseNumber); err != nil {
+			return err
+		}
+		f.SetInt(n)
+	case f.CanFloat():
+		x, err := strconv.ParseFloat(raw, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("is not a number")
+		}
+		if err := v.bounds(x, parseNumber); err != nil {
+			return err
+		}
+		f.SetFloat(x)
+	default:
+		if len(v.oneOf) > 0 && !slices.Contains(v.oneOf, raw) {
+			return fmt.Errorf("must be %s", orList(v.oneOf))
+		}
+		f.SetString(raw)
+	}
+	if v.check == nil {
+		return nil
+	}
+	if err := v.check(raw); err != nil {
+		return fmt.Errorf("is not valid: %w", err)
+	}
+	return nil
+}
+
+func parseDuration(s string) float64 { d, _ := time.ParseDuration(s); return float64(d) }
+func parseNumber(s string) float64   { x, _ := strconv.ParseFloat(s, 64); return x }
+
+// bounds checks x against v.min and v.max, read by parse.
+func (v envVar) bounds(x float64, parse func(string) float64) error {
+	switch {
+	case v.min != "" && v.max != "" && (x < parse(v.min) || x > parse(v.max)):
+		return fmt.Errorf("must be between %s and %s", v.min, v.max)
+	case v.min != "" && x < parse(v.min):
+		return fmt.Errorf("must be at least %s", v.min)
+	case v.max != "" && x > parse(v.max):
+		return fmt.Errorf("must be at most %s", v.max)
+	}
+	return nil
+}
+
+// orList is "a, b or c".
+func orList(vals []string) string {
+	if len(vals) == 1 {
+		return vals[0]
+	}
+	return strings.Join(vals[:len(vals)-1], ", ") + " or " + vals[len(vals)-1]
+}
+
+// env reads the variables above and collects every malformed value, so
+// they are all reported at once, and every conflict between a variable and
+// its older name.
 type env struct {
 	lookup func(string) (string, bool)
 	errs   []string
+	// conflicts are the variables set under two names to different values
+	// (the first name wins), logged by warnConflicts.
+	conflicts [][2]string
 	// logs is where logger writes; nil is os.Stderr.
 	logs io.Writer
 }
@@ -133,75 +343,68 @@ func newEnv(lookup func(string) (string, bool)) *env {
 	return &env{lookup: lookup}
 }
 
-func defaultOf(name string) string {
-	for _, v := range envVars {
-		if v.Name == name {
-			return v.Default
-		}
-	}
-	panic("undocumented environment variable " + name)
+// get is name's value; blank is unset.
+func (e *env) get(name string) (string, bool) {
+	v, ok := e.lookup(name)
+	v = strings.TrimSpace(v)
+	return v, ok && v != ""
 }
 
-func (e *env) str(name string) string {
-	if v, ok := e.lookup(name); ok && strings.TrimSpace(v) != "" {
-		return strings.TrimSpace(v)
+// value is v's value and the name it was read from: Name, else the first
+// alias set. A conflict between names is recorded once per variable.
+func (e *env) value(v envVar) (raw, from string, ok bool) {
+	raw, ok = e.get(v.Name)
+	from = v.Name
+	for _, alias := range v.Aliases {
+		av, set := e.get(alias)
+		switch {
+		case !set:
+		case !ok:
+			raw, from, ok = av, alias, true
+		case av != raw && !slices.Contains(e.conflicts, [2]string{from, alias}):
+			e.conflicts = append(e.conflicts, [2]string{from, alias})
+		}
 	}
-	return defaultOf(name)
+	return raw, from, ok
+}
+
+// str is v's value in the environment, or its default.
+func (e *env) str(name string) string {
+	v := envVarNamed(name)
+	if raw, _, ok := e.value(v); ok {
+		return raw
+	}
+	return v.defaultOf()
+}
+
+// load sets the fields of s the environment sets: those of the variables
+// named, or of all.
+func (e *env) load(s *settings, names ...string) {
+	for _, v := range envVars {
+		if v.field == nil || len(names) > 0 && !slices.Contains(names, v.Name) {
+			continue
+		}
+		raw, from, ok := e.value(v)
+		if !ok {
+			continue
+		}
+		if err := v.set(s, raw); err != nil {
+			e.errs = append(e.errs, fmt.Sprintf("%s=%q %v", from, raw, err))
+		}
+	}
+}
+
+// warnConflicts logs the variables set under two names to different
+// values. The values are not logged: one may hold a password.
+func (e *env) warnConflicts(log *slog.Logger) {
+	for _, c := range e.conflicts {
+		log.Warn("environment variable set under its older name too, to another value; the new name wins", "using", c[0], "ignoring", c[1])
+	}
 }
 
 // databaseURL is NL2SQL_DATABASE_URL, or DATABASE_URL when it is unset, as
 // River's and goose's command-line tools take it.
-func (e *env) databaseURL() string { return e.strOr("NL2SQL_DATABASE_URL", "DATABASE_URL") }
-
-// strOr is name's value, or alias's when name is not set (a seeds' name).
-func (e *env) strOr(name, alias string) string {
-	if v, ok := e.lookup(name); ok && strings.TrimSpace(v) != "" {
-		return strings.TrimSpace(v)
-	}
-	if v, ok := e.lookup(alias); ok && strings.TrimSpace(v) != "" {
-		return strings.TrimSpace(v)
-	}
-	return defaultOf(name)
-}
-
-func (e *env) int(name string) int {
-	s := e.str(name)
-	if s == "" {
-		return 0
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		e.errs = append(e.errs, fmt.Sprintf("%s=%q is not an integer", name, s))
-	}
-	return n
-}
-
-func (e *env) bool(name string) bool {
-	s := e.str(name)
-	b, err := strconv.ParseBool(s)
-	if err != nil {
-		e.errs = append(e.errs, fmt.Sprintf("%s=%q is not true or false", name, s))
-	}
-	return b
-}
-
-func (e *env) float(name string) float64 {
-	s := e.str(name)
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		e.errs = append(e.errs, fmt.Sprintf("%s=%q is not a number", name, s))
-	}
-	return f
-}
-
-func (e *env) duration(name string) time.Duration {
-	s := e.str(name)
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		e.errs = append(e.errs, fmt.Sprintf("%s=%q is not a duration (e.g. 500ms, 10s, 2m)", name, s))
-	}
-	return d
-}
+func (e *env) databaseURL() string { return e.str("NL2SQL_DATABASE_URL") }
 
 // shortDuration prints d without zero units: 2m rather than 2m0s.
 func shortDuration(d time.Duration) string {
@@ -219,27 +422,31 @@ func (e *env) err() error {
 	if len(e.errs) == 0 {
 		return nil
 	}
-	return &errclass.Error{Class: errclass.InfraFailure, Code: "config.env", Permanent: true,
-		Message: "bad environment: " + strings.Join(e.errs, "; ")}
+	return &errclass.Error{
+		Class: errclass.InfraFailure, Code: "config.env", Permanent: true,
+		Message: "bad environment: " + strings.Join(e.errs, "; "),
+	}
 }
 
+// logger is the logger NL2SQL_LOG_LEVEL and NL2SQL_LOG_FORMAT ask for, for
+// commands that read no other setting.
 func (e *env) logger() *slog.Logger {
+	s := defaultSettings()
+	e.load(s, "NL2SQL_LOG_LEVEL", "NL2SQL_LOG_FORMAT")
+	return e.loggerFor(s)
+}
+
+// loggerFor is the logger s.LogLevel and s.LogFormat ask for.
+func (e *env) loggerFor(s *settings) *slog.Logger {
 	var level slog.Level
-	if err := level.UnmarshalText([]byte(e.str("NL2SQL_LOG_LEVEL"))); err != nil {
-		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_LOG_LEVEL=%q is not one of debug, info, warn, error", e.str("NL2SQL_LOG_LEVEL")))
-	}
+	_ = level.UnmarshalText([]byte(s.LogLevel)) // one of oneOf's values
 	opts := &slog.HandlerOptions{Level: level}
 	w := e.logs
 	if w == nil {
 		w = os.Stderr
 	}
-	switch f := e.str("NL2SQL_LOG_FORMAT"); f {
-	case "json":
+	if s.LogFormat == "json" {
 		return slog.New(slog.NewJSONHandler(w, opts))
-	case "text":
-		return slog.New(slog.NewTextHandler(w, opts))
-	default:
-		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_LOG_FORMAT=%q is not text or json", f))
-		return slog.New(slog.NewTextHandler(w, opts))
 	}
+	return slog.New(slog.NewTextHandler(w, opts))
 }

@@ -18,15 +18,6 @@ import (
 	"github.com/nl2sql/nl2sql/worker"
 )
 
-// linkSettings reads schema linking's variables (retrieval.LinkConfig).
-func linkSettings(e *env) retrieval.LinkConfig {
-	return retrieval.LinkConfig{
-		Disabled: !e.bool("NL2SQL_RAG_LINKING"), Model: e.str("NL2SQL_RAG_LINKING_MODEL"),
-		Candidates: e.int("NL2SQL_RAG_LINKING_CANDIDATES"), Keep: e.int("NL2SQL_RAG_LINKING_KEEP"),
-		Timeout: e.duration("NL2SQL_RAG_LINKING_TIMEOUT"), MaxTokens: e.int("NL2SQL_RAG_LINKING_MAX_TOKENS"),
-	}
-}
-
 // unlinked is cfg with schema linking off: the bench's lexical and hybrid
 // runs measure retrieval without the chat model.
 func unlinked(cfg pipeline.Config) pipeline.Config {

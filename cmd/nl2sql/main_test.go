@@ -110,7 +110,7 @@ func TestEnvIsDocumentedInREADME(t *testing.T) {
 	alias := &cli{t: t, env: map[string]string{"DATABASE_URL": "postgres://u:secret@elsewhere:5433/other"}}
 	r = alias.run("", "env")
 	require.Equal(t, 0, r.code)
-	require.Regexp(t, `NL2SQL_DATABASE_URL\s+postgres://u@elsewhere:5433/other`, r.stdout)
+	require.Regexp(t, `NL2SQL_DATABASE_URL\s+DATABASE_URL\s+postgres://u@elsewhere:5433/other \(DATABASE_URL\)`, r.stdout)
 	require.NotContains(t, r.stdout, "secret")
 
 	c.env["NL2SQL_MAX_ROWS"] = "lots"

@@ -26,28 +26,6 @@ type opsSettings struct {
 	ReadyTimeout time.Duration
 }
 
-// loadOps reads the model provider's settings into s.LLM and the
-// operations settings into s.Ops.
-func loadOps(e *env, m *Main, s *settings) {
-	switch p := llm.ProviderName(e.str("NL2SQL_LLM_PROVIDER")); p {
-	case llm.ProviderOllama, llm.ProviderOpenAI:
-		s.LLM.Provider = p
-	default:
-		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_LLM_PROVIDER=%q must be ollama or openai", p))
-	}
-	s.LLM.OpenAI = llm.OpenAIConfig{BaseURL: e.str("NL2SQL_OPENAI_BASE_URL"), APIKey: llm.Secret(e.str("NL2SQL_OPENAI_API_KEY")),
-		Stream: e.bool("NL2SQL_OPENAI_STREAM")}
-	if m.Getenv != nil {
-		s.LLM.OpenAI.Getenv = func(k string) string { v, _ := m.Getenv(k); return v }
-	}
-	s.Ops = opsSettings{
-		MCP: mcpserver.Config{MaxRows: e.int("NL2SQL_MCP_MAX_ROWS"), QueryTimeout: e.duration("NL2SQL_MCP_TIMEOUT"),
-			NoWorkerWait: e.duration("NL2SQL_MCP_NO_WORKER_WAIT"), Version: version(), Logger: s.Logger},
-		Metrics:      metrics.Config{ScrapeTimeout: e.duration("NL2SQL_READY_TIMEOUT"), Logger: s.Logger},
-		ReadyTimeout: e.duration("NL2SQL_READY_TIMEOUT"),
-	}
-}
-
 // version is the module version the binary was built from, or "dev".
 func version() string {
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
@@ -145,6 +123,6 @@ func modelHelp(cfg llm.Config) (where, fix string) {
 		return fmt.Sprintf("OpenAI-compatible server: %s (NL2SQL_OPENAI_BASE_URL)", llm.Describe(cfg)),
 			fmt.Sprintf("start the server (vLLM, llama.cpp's server, LM Studio, ...) serving %s, or set NL2SQL_OPENAI_BASE_URL / NL2SQL_OPENAI_API_KEY / NL2SQL_MODEL to a server, key and model you have", cfg.Model)
 	}
-	return fmt.Sprintf("Ollama host: %s (OLLAMA_HOST)", cfg.Host),
-		fmt.Sprintf("start Ollama at that host and run \"ollama pull %s\", or set OLLAMA_HOST / NL2SQL_MODEL to a server and a model you have (or NL2SQL_LLM_PROVIDER=openai for an OpenAI-compatible server)", cfg.Model)
+	return fmt.Sprintf("Ollama host: %s (NL2SQL_OLLAMA_HOST)", cfg.Host),
+		fmt.Sprintf("start Ollama at that host and run \"ollama pull %s\", or set NL2SQL_OLLAMA_HOST / NL2SQL_MODEL to a server and a model you have (or NL2SQL_LLM_PROVIDER=openai for an OpenAI-compatible server)", cfg.Model)
 }

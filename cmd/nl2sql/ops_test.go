@@ -400,11 +400,11 @@ func TestEnvMasksAPIKey(t *testing.T) {
 	r := c.run("", "env")
 	require.Equal(t, 0, r.code)
 	require.NotContains(t, r.stdout, "sk-live-abcdef123456")
-	require.Regexp(t, `NL2SQL_OPENAI_API_KEY\s+\*\*\*`, r.stdout)
+	require.Regexp(t, `NL2SQL_OPENAI_API_KEY\s+-\s+\*\*\*`, r.stdout)
 
 	c.env["NL2SQL_OPENAI_API_KEY"] = "env:OPENAI_API_KEY"
 	r = c.run("", "env")
-	require.Regexp(t, `NL2SQL_OPENAI_API_KEY\s+env:OPENAI_API_KEY`, r.stdout, "a reference is not a secret")
+	require.Regexp(t, `NL2SQL_OPENAI_API_KEY\s+-\s+env:OPENAI_API_KEY`, r.stdout, "a reference is not a secret")
 
 	c.env["NL2SQL_LLM_PROVIDER"] = "bedrock"
 	r = c.run("", "serve")

@@ -59,7 +59,7 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 	fs := newFlagSet(m, "retrieve")
 	db := fs.String("db", "", "registered database to retrieve from (required)")
 	asJSON := fs.Bool("json", false, "print one JSON object per question")
-	strategy := fs.String("strategy", "", "force rag or full; default: by the schema's size (RETRIEVAL_TABLE_THRESHOLD)")
+	strategy := fs.String("strategy", "", "force rag or full; default: by the schema's size (NL2SQL_RETRIEVAL_TABLE_THRESHOLD)")
 	hints := fs.String("join-hints", "both", "join hints to compute: edges, paths, both or none")
 	pos, err := parseFlags(fs, args)
 	if err != nil {

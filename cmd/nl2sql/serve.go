@@ -9,13 +9,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/bench"
-	"github.com/nl2sql/nl2sql/internal/candidate"
-	"github.com/nl2sql/nl2sql/internal/examples"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/metrics"
 	"github.com/nl2sql/nl2sql/internal/pipeline"
-	"github.com/nl2sql/nl2sql/internal/repair"
-	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
@@ -34,8 +30,11 @@ type settings struct {
 	// RepairOff turns deterministic repair off (NL2SQL_REPAIR=off).
 	RepairOff bool
 	// Bench configures `nl2sql bench retrieval`.
-	Bench  bench.RetrievalConfig
-	Logger *slog.Logger
+	Bench bench.RetrievalConfig
+	// LogLevel and LogFormat make Logger: debug, info, warn or error; text
+	// or json.
+	LogLevel, LogFormat string
+	Logger              *slog.Logger
 	// Ops configures the MCP server, metrics and `serve --http` (ops.go).
 	Ops opsSettings
 }
@@ -43,89 +42,32 @@ type settings struct {
 func loadSettings(m *Main) (*settings, error) {
 	e := newEnv(m.Getenv)
 	e.logs = m.Logs
-	log := e.logger()
-	s := &settings{DatabaseURL: e.databaseURL(), Logger: log}
-	s.LLM = llm.Config{
-		Host: e.str("OLLAMA_HOST"), Model: e.str("NL2SQL_MODEL"), EmbedModel: e.str("NL2SQL_EMBED_MODEL"),
-		Temperature: e.float("NL2SQL_TEMPERATURE"), NumCtx: e.int("NL2SQL_NUM_CTX"), RequestTimeout: e.duration("NL2SQL_LLM_TIMEOUT"),
-	}
-	if e.str("NL2SQL_SEED") != "" {
-		seed := e.int("NL2SQL_SEED")
-		s.LLM.Seed = &seed
-	}
-	s.Worker = worker.Config{
-		RetrieveWorkers: e.int("NL2SQL_RETRIEVE_WORKERS"), LLMWorkers: e.int("NL2SQL_LLM_WORKERS"), DBWorkers: e.int("NL2SQL_DB_WORKERS"),
-		MaxAttempts: e.int("NL2SQL_MAX_ATTEMPTS"), InfraAttempts: e.int("NL2SQL_INFRA_ATTEMPTS"),
-		RetryBackoff: e.duration("NL2SQL_RETRY_BACKOFF"), RetryBackoffMax: e.duration("NL2SQL_RETRY_BACKOFF_MAX"),
-		FetchCooldown: e.duration("NL2SQL_FETCH_COOLDOWN"), FetchPollInterval: e.duration("NL2SQL_FETCH_POLL_INTERVAL"),
-		RescueAfter: e.duration("NL2SQL_RESCUE_AFTER"), Logger: log,
-		Candidates: candidate.Config{
-			Disabled: !e.bool("NL2SQL_CANDIDATES_ENABLED"), K: e.int("NL2SQL_CANDIDATES"),
-			KEasy: e.int("NL2SQL_CANDIDATES_EASY"), KHard: e.int("NL2SQL_CANDIDATES_HARD"), RepairK: e.int("NL2SQL_CANDIDATES_REPAIR"),
-			Temperature: e.float("NL2SQL_CANDIDATE_TEMPERATURE"), Budget: e.duration("NL2SQL_CANDIDATE_BUDGET"),
-			MaxExplain: e.int("NL2SQL_EXPLAIN_PARALLEL"), Seed: s.LLM.Seed,
-		},
-		Examples: examples.Config{K: e.int("NL2SQL_EXAMPLES_K"), Off: e.int("NL2SQL_EXAMPLES_K") == 0,
-			MinSimilarity: e.float("NL2SQL_EXAMPLES_MIN_SIMILARITY")},
+	s := defaultSettings()
+	e.load(s)
+	log := e.loggerFor(s)
+	e.warnConflicts(log)
+	s.Logger = log
+	s.Worker.Logger, s.Target.Logger, s.Index.Logger = log, log, log
+	s.Pipeline.RAG.Logger, s.Pipeline.Strategy.Logger = log, log
+	s.Ops.MCP.Logger, s.Ops.MCP.Version, s.Ops.Metrics.Logger = log, version(), log
+	// One variable, several settings.
+	s.Worker.Candidates.Seed = s.LLM.Seed
+	s.Pipeline.Index = s.Index
+	s.Ops.Metrics.ScrapeTimeout = s.Ops.ReadyTimeout
+	if s.Pipeline.Repair.Mode == repairOff {
+		s.RepairOff = true
+		s.Pipeline.Repair.Mode = defaultSettings().Pipeline.Repair.Mode
 	}
 	// Checked here too, to name the variable: the worker's own check speaks
 	// of its Config.
-	if ra, least := s.Worker.RescueAfter, s.Worker.MinRescueAfter(); ra != 0 && ra < least {
+	if ra, least := s.Worker.RescueAfter, s.Worker.MinRescueAfter(); ra < least {
 		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_RESCUE_AFTER must be at least %s (the stage timeout: a running stage is never taken over), got %s",
 			shortDuration(least), e.str("NL2SQL_RESCUE_AFTER")))
 	}
-	s.Target = target.Config{
-		StatementTimeout: e.duration("NL2SQL_STATEMENT_TIMEOUT"), ExplainTimeout: e.duration("NL2SQL_EXPLAIN_TIMEOUT"),
-		MaxRows: e.int("NL2SQL_MAX_ROWS"), ReadOnlyRole: e.str("NL2SQL_READ_ONLY_ROLE"),
-		MaxConns: int32(e.int("NL2SQL_TARGET_MAX_CONNS")), Logger: log,
-	}
-	s.Index = schemaindex.Config{
-		K1: e.float("NL2SQL_BM25_K1"), B: e.float("NL2SQL_BM25_B"), MinIDF: e.float("NL2SQL_BM25_MIN_IDF"),
-		MaxValues: e.int("NL2SQL_VALUE_INDEX_MAX_VALUES"), ValueSampleRows: e.int("NL2SQL_VALUE_INDEX_SAMPLE_ROWS"),
-		EmbedBatch: e.int("NL2SQL_EMBED_BATCH"), Logger: log,
-	}
-	s.Pipeline = pipeline.Config{
-		Retrieval: retrieval.Config{
-			Format: retrieval.Format(e.str("NL2SQL_SCHEMA_FORMAT")), JoinHints: retrieval.JoinHintFormat(e.strOr("NL2SQL_JOIN_HINTS", "JOIN_HINT_FORMAT")),
-		},
-		RAG: retrieval.RAGConfig{
-			TableTopK: e.int("NL2SQL_RAG_TABLE_TOP_K"), ColumnTopK: e.int("NL2SQL_RAG_COLUMN_TOP_K"), ValueTopK: e.int("NL2SQL_RAG_VALUE_TOP_K"),
-			TableThreshold: e.float("NL2SQL_RAG_TABLE_THRESHOLD"), ColumnThreshold: e.float("NL2SQL_RAG_COLUMN_THRESHOLD"),
-			TableWeight: e.float("NL2SQL_RAG_TABLE_WEIGHT"), ColumnWeight: e.float("NL2SQL_RAG_COLUMN_WEIGHT"),
-			GenericDownweight: e.float("NL2SQL_RAG_GENERIC_DOWNWEIGHT"), RRFK: e.int("NL2SQL_RAG_RRF_K"),
-			MaxTables: e.int("NL2SQL_RAG_MAX_TABLES"), FinalMaxTables: e.int("NL2SQL_RAG_FINAL_MAX_TABLES"), MinTables: e.int("NL2SQL_RAG_MIN_TABLES"),
-			CoverageExtra: e.int("NL2SQL_RAG_COVERAGE_EXTRA"), CoverageMinScore: e.float("NL2SQL_RAG_COVERAGE_MIN_SCORE"),
-			ModuleBoost:     e.float("NL2SQL_RAG_MODULE_BOOST"),
-			LexicalDisabled: !e.bool("BM25_SEARCH_ENABLED"), RouterDisabled: !e.bool("MODULE_ROUTER_ENABLED"),
-			ColumnPruning:       e.bool("COLUMN_PRUNING_ENABLED"),
-			FKExpansionDisabled: !e.bool("FK_EXPANSION_ENABLED"), JoinPlannerDisabled: !e.bool("JOIN_PLANNER_ENABLED"),
-			FKExpansionCap: e.int("NL2SQL_RAG_FK_EXPANSION_CAP"), FKEvidenceTopK: e.int("NL2SQL_RAG_FK_EVIDENCE_TOP_K"),
-			FKEvidenceThreshold: e.float("NL2SQL_RAG_FK_EVIDENCE_THRESHOLD"), FKDecay: e.float("NL2SQL_RAG_FK_DECAY"),
-			HubDegree: e.int("NL2SQL_RAG_HUB_DEGREE"), HubExpansionCap: e.int("NL2SQL_RAG_HUB_EXPANSION_CAP"),
-			BridgeMinScore: e.float("NL2SQL_RAG_BRIDGE_MIN_SCORE"), BridgeCost: e.float("NL2SQL_RAG_BRIDGE_COST"),
-			RoleEdgeCost: e.float("NL2SQL_RAG_ROLE_EDGE_COST"), BridgeMaxHops: e.int("NL2SQL_RAG_BRIDGE_MAX_HOPS"),
-			BridgeCap: e.int("NL2SQL_RAG_BRIDGE_CAP"), CopyPenalty: e.float("NL2SQL_RAG_COPY_PENALTY"), Logger: log,
-			Link: linkSettings(e),
-		},
-		Strategy: retrieval.AutoConfig{
-			Threshold: e.int("RETRIEVAL_TABLE_THRESHOLD"), DocRetrievalDisabled: !e.bool("ENABLE_DOC_RETRIEVAL"),
-			MaxFullTables: e.int("NL2SQL_RAG_MAX_FULL_TABLES"), Logger: log,
-		},
-		Index: s.Index,
-	}
-	s.Bench = bench.RetrievalConfig{HeldoutDir: e.str("NL2SQL_BENCH_HELDOUT_DIR")}
-	switch mode := e.str("NL2SQL_REPAIR"); mode {
-	case "off":
-		s.RepairOff = true
-	case "active", "observe":
-		s.Pipeline.Repair.Mode = repair.Mode(mode)
-	default:
-		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_REPAIR=%q must be active, observe or off", mode))
-	}
 	if m.Getenv != nil {
-		s.Pipeline.Getenv = func(k string) string { v, _ := m.Getenv(k); return v }
+		getenv := func(k string) string { v, _ := m.Getenv(k); return v }
+		s.Pipeline.Getenv, s.LLM.OpenAI.Getenv = getenv, getenv
 	}
-	loadOps(e, m, s)
 	return s, e.err()
 }
 

@@ -6,7 +6,10 @@ import (
 )
 
 // Config configures multi-candidate generation (the seeds'
-// MULTI_CANDIDATE_CONFIG).
+// MULTI_CANDIDATE_CONFIG). WithDefaults sets the zero fields of a new
+// Config; a field set to 0 on a Config WithDefaults returned stays 0, so a
+// zero that means something (Temperature 0: greedy sampling; Budget 0: no
+// budget) can be asked for.
 type Config struct {
 	// Disabled turns multi-candidate generation off: one model call per
 	// attempt, at the configured temperature. Defaults to false.
@@ -23,8 +26,8 @@ type Config struct {
 	RepairK int
 	// Temperature is the sampling temperature of the calls when there are
 	// several (each with its own seed): enough spread for the candidates to
-	// differ, little enough to stay on the question. Zero means the
-	// default. A question's options.temperature wins. Defaults to 0.3.
+	// differ, little enough to stay on the question; 0 samples greedily
+	// (see Config). A question's options.temperature wins. Defaults to 0.3.
 	Temperature float64
 	// Seed, when set, makes the calls reproducible: call i of an attempt
 	// samples with seed Seed+i. When nil each call's seed derives from the
@@ -34,12 +37,16 @@ type Config struct {
 	// Budget is how long the calls of one attempt may take together. When
 	// it runs out, the candidates that arrived are used and the other calls
 	// are cancelled; if none arrived yet, the first reply is awaited (the
-	// model call's own timeout still applies). Defaults to 10s.
+	// model call's own timeout still applies). 0 is no budget: every call
+	// is awaited (see Config). Defaults to 10s.
 	Budget time.Duration
 	// MaxExplain is how many candidates are EXPLAINed at once, in
 	// descending pre-EXPLAIN score; the next batch runs only if none of a
 	// batch passed. Defaults to 4.
 	MaxExplain int
+
+	// defaulted is set by WithDefaults: zero fields are then explicit.
+	defaulted bool
 }
 
 // CallSeed is the sampling seed of call i of an attempt of question id.
@@ -56,6 +63,10 @@ const MaxK = 10
 
 // WithDefaults returns a copy of c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
+	if c.defaulted {
+		return c
+	}
+	c.defaulted = true
 	if c.K == 0 {
 		c.K = 4
 	}

@@ -34,10 +34,19 @@ type Config struct {
 	// CheckLimit is the LIMIT the guard adds when checking an example's SQL
 	// (only EXPLAINed, never run). Defaults to 1001.
 	CheckLimit int
+	// defaulted is set by WithDefaults: zero fields are then explicit (a K
+	// of 0 set over the defaults turns examples off).
+	defaulted bool
 }
 
-// WithDefaults returns a copy of c with zero fields set to their defaults.
+// WithDefaults returns a copy of c with zero fields set to their defaults;
+// on a copy that has them already, it only settles Off from K.
 func (c Config) WithDefaults() Config {
+	if c.defaulted {
+		c.Off = c.Off || c.K == 0
+		return c
+	}
+	c.defaulted = true
 	if c.K == 0 && !c.Off {
 		c.K = 3
 	}

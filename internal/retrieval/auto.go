@@ -31,8 +31,9 @@ type AutoConfig struct {
 	// database of at most this many tables gets the full schema; a larger
 	// one its FallbackTables most connected tables, never a 2,000-table
 	// schema. Never more than Threshold - 1: a schema too large for the
-	// full strategy is too large for its fallback (issue 10). Defaults to
-	// Threshold - 1.
+	// full strategy is too large for its fallback (issue 10). 0, set on an
+	// AutoConfig WithDefaults returned, is never the full schema. Defaults
+	// to Threshold - 1.
 	MaxFullTables int
 	// FallbackTables is how many tables that bounded fallback includes.
 	// Defaults to 12.
@@ -40,14 +41,20 @@ type AutoConfig struct {
 	// Logger receives every fallback, with its reason. Defaults to
 	// discarding.
 	Logger *slog.Logger
+
+	// defaulted is set by WithDefaults: zero numbers are then explicit.
+	defaulted bool
 }
 
 // WithDefaults returns a copy of c with zero fields set to their defaults.
 func (c AutoConfig) WithDefaults() AutoConfig {
-	setDefault(&c.Threshold, 100)
-	setDefault(&c.MaxFullTables, c.Threshold-1)
+	if !c.defaulted {
+		setDefault(&c.Threshold, 100)
+		setDefault(&c.MaxFullTables, c.Threshold-1)
+		setDefault(&c.FallbackTables, 12)
+		c.defaulted = true
+	}
 	c.MaxFullTables = min(c.MaxFullTables, c.Threshold-1)
-	setDefault(&c.FallbackTables, 12)
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}

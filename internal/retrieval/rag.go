@@ -68,6 +68,9 @@ type PlanFunc func(ctx context.Context, s *catalog.Snapshot, tables []*catalog.T
 
 // RAGConfig configures the RAG strategy. The parameters are the seeds'
 // (Schema RAG V2 and the later server's BM25, RRF and module router).
+// WithDefaults sets the zero fields of a new RAGConfig; a field set to 0
+// on a RAGConfig WithDefaults returned stays 0, so a zero that means
+// something (a threshold, weight, cost or cap of 0) can be asked for.
 type RAGConfig struct {
 	// Render configures rendering and join hints, as for the full schema.
 	// Defaults to Config{}.WithDefaults().
@@ -133,8 +136,8 @@ type RAGConfig struct {
 	// unchanged (docs/DESIGN.md, Context size).
 	MinTables int
 	// CoverageExtra is the most tables added to the selection so that each
-	// concept of the question is matched by one (see RAG.cover); 0 takes
-	// the default, a negative value turns it off. Defaults to 3:
+	// concept of the question is matched by one (see RAG.cover); 0 or a
+	// negative value turns it off (see RAGConfig). Defaults to 3:
 	// questions of the dev set and the ERP name up to five things, and the
 	// score-ordered selection usually holds the tables of two or three.
 	CoverageExtra int
@@ -234,11 +237,15 @@ type RAGConfig struct {
 	Logger *slog.Logger
 	// Clock returns the current time. Defaults to time.Now.
 	Clock func() time.Time
+
+	// defaulted is set by WithDefaults: zero numbers are then explicit.
+	defaulted bool
 }
 
-// WithDefaults returns a copy of c with zero fields set to their defaults.
-func (c RAGConfig) WithDefaults() RAGConfig {
-	c.Render = c.Render.WithDefaults()
+// withNumberDefaults sets the zero numbers of a RAGConfig WithDefaults
+// has not seen; after it, a zero is the caller's.
+func (c RAGConfig) withNumberDefaults() RAGConfig {
+	c.defaulted = true
 	setDefault(&c.TableTopK, 30)
 	setDefault(&c.ColumnTopK, 50)
 	setDefault(&c.ValueTopK, 20)
@@ -256,7 +263,6 @@ func (c RAGConfig) WithDefaults() RAGConfig {
 	setDefault(&c.ContextMaxTables, 15)
 	setDefault(&c.MinRelativeScore, 0.15)
 	setDefault(&c.MinTables, 8)
-	c.MinTables = min(c.MinTables, c.MaxTables) // a smaller MaxTables bounds it
 	setDefault(&c.CoverageExtra, 3)
 	setDefault(&c.CoverageMinScore, 0.05)
 	setDefault(&c.ModuleBoost, 0.2)
@@ -275,8 +281,18 @@ func (c RAGConfig) WithDefaults() RAGConfig {
 	setDefault(&c.RoleEdgeCost, 0.35)
 	setDefault(&c.BridgeMaxHops, 2)
 	setDefault(&c.BridgeCap, 3)
-	c.Link = c.Link.WithDefaults()
 	setDefault(&c.CopyPenalty, 0.1)
+	return c
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c RAGConfig) WithDefaults() RAGConfig {
+	c.Render = c.Render.WithDefaults()
+	c.Link = c.Link.WithDefaults()
+	if !c.defaulted {
+		c = c.withNumberDefaults()
+	}
+	c.MinTables = min(c.MinTables, c.MaxTables) // a smaller MaxTables bounds it
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}

@@ -28,7 +28,9 @@ import (
 	"time"
 )
 
-// Config configures building and searching.
+// Config configures building and searching. WithDefaults sets the zero
+// fields of a new Config; a field set to 0 on a Config WithDefaults
+// returned stays 0 (K1, B or MinIDF 0 are meaningful BM25 settings).
 type Config struct {
 	// K1 is BM25's term frequency saturation. Defaults to 1.2.
 	K1 float64
@@ -72,10 +74,15 @@ type Config struct {
 	Logger *slog.Logger
 	// Clock returns the current time. Defaults to time.Now.
 	Clock func() time.Time
+
+	// defaulted is set by WithDefaults: zero numbers are then explicit.
+	defaulted bool
 }
 
-// WithDefaults returns a copy of c with zero fields set to their defaults.
-func (c Config) WithDefaults() Config {
+// withNumberDefaults sets the zero numbers of a Config WithDefaults has
+// not seen; after it, a zero is the caller's.
+func (c Config) withNumberDefaults() Config {
+	c.defaulted = true
 	if c.K1 == 0 {
 		c.K1 = 1.2
 	}
@@ -111,6 +118,14 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.EmbedBatch == 0 {
 		c.EmbedBatch = 50
+	}
+	return c
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if !c.defaulted {
+		c = c.withNumberDefaults()
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)

@@ -1,0 +1,321 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/ollamatest"
+)
+
+var update = flag.Bool("update", false, "rewrite the README's table of environment variables from envVars")
+
+const readmePath = "../../README.md"
+
+// readmeTableHeader starts the README's table of environment variables.
+const readmeTableHeader = "| Variable | Default | Meaning |\n|---|---|---|\n"
+
+// readmeRows is the README's table as envVars makes it: the variable and
+// its older names, the default, the meaning.
+func readmeRows() string {
+	var b strings.Builder
+	for _, v := range envVars {
+		name := "`" + v.Name + "`"
+		if len(v.Aliases) > 0 {
+			name += " (alias `" + strings.Join(v.Aliases, "`, `") + "`)"
+		}
+		def := "unset"
+		if d := v.defaultOf(); d != "" {
+			def = "`" + d + "`"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", name, def, v.Doc)
+	}
+	return b.String()
+}
+
+// envWith is an environment of vars alone.
+func envWith(vars map[string]string) *Main {
+	return &Main{Getenv: func(k string) (string, bool) { v, ok := vars[k]; return v, ok }, Logs: &bytes.Buffer{}}
+}
+
+// formatted is every variable's value in s, as the environment writes it.
+func formatted(s *settings) map[string]string {
+	out := map[string]string{}
+	for _, v := range envVars {
+		if v.field != nil {
+			out[v.Name] = v.format(s)
+		}
+	}
+	return out
+}
+
+// TestEnvREADME keeps the README's table what envVars says; -update
+// rewrites it.
+func TestEnvREADME(t *testing.T) {
+	t.Parallel()
+	setup := func(t *testing.T) (readme string, start, end int) {
+		t.Helper()
+		b, err := os.ReadFile(readmePath)
+		require.NoError(t, err)
+		readme = string(b)
+		start = strings.Index(readme, readmeTableHeader)
+		require.GreaterOrEqual(t, start, 0, "README has no table of environment variables")
+		start += len(readmeTableHeader)
+		end = start
+		for end < len(readme) && readme[end] == '|' {
+			end += strings.IndexByte(readme[end:], '\n') + 1
+		}
+		return readme, start, end
+	}
+	readme, start, end := setup(t)
+	want := readmeRows()
+	if *update {
+		require.NoError(t, os.WriteFile(readmePath, []byte(readme[:start]+want+readme[end:]), 0o644))
+		return
+	}
+	if diff := cmp.Diff(strings.Split(want, "\n"), strings.Split(readme[start:end], "\n")); diff != "" {
+		t.Errorf("README's environment variables differ from envVars (-want +got), run go test ./cmd/nl2sql -run TestEnvREADME -update:\n%s", diff)
+	}
+}
+
+func TestEnvDefaults(t *testing.T) {
+	t.Parallel()
+	setup := func(t *testing.T, vars map[string]string) *settings {
+		t.Helper()
+		s, err := loadSettings(envWith(vars))
+		require.NoError(t, err)
+		return s
+	}
+	empty := setup(t, nil)
+
+	t.Run("EachNameOnce", func(t *testing.T) {
+		t.Parallel()
+		names := map[string]bool{}
+		fields := map[any]string{}
+		s := defaultSettings()
+		for _, v := range envVars {
+			for _, n := range append([]string{v.Name}, v.Aliases...) {
+				require.False(t, names[n], "%s is listed twice", n)
+				names[n] = true
+			}
+			if v.Name != "GOGC" { // Go's own
+				require.True(t, strings.HasPrefix(v.Name, "NL2SQL_"), "%s: every variable of nl2sql's is NL2SQL_*; an older name is an alias", v.Name)
+			}
+			if v.field == nil {
+				continue
+			}
+			p := reflect.ValueOf(v.field(s)).Pointer()
+			require.NotContains(t, fields, p, "%s and %s set the same field", v.Name, fields[p])
+			fields[p] = v.Name
+		}
+	})
+
+	t.Run("PrintedDefaultsAreTheDefaults", func(t *testing.T) {
+		t.Parallel()
+		// Setting every variable to the default it prints changes nothing:
+		// the printed default is the package's, to the last digit.
+		vars := map[string]string{}
+		for _, v := range envVars {
+			if d := v.defaultOf(); v.field != nil && d != "" {
+				vars[v.Name] = d
+			}
+		}
+		require.Equal(t, formatted(empty), formatted(setup(t, vars)))
+	})
+
+	t.Run("ConstructorsKeepThem", func(t *testing.T) {
+		t.Parallel()
+		// What a constructor makes of the settings (WithDefaults again) is
+		// what `nl2sql env` prints.
+		s := setup(t, nil)
+		s.LLM = s.LLM.WithDefaults()
+		s.Worker = s.Worker.WithDefaults()
+		s.Target = s.Target.WithDefaults()
+		s.Index = s.Index.WithDefaults()
+		s.Pipeline = s.Pipeline.WithDefaults()
+		s.Pipeline.Retrieval = s.Pipeline.Retrieval.WithDefaults()
+		s.Pipeline.RAG = s.Pipeline.RAG.WithDefaults()
+		s.Pipeline.Strategy = s.Pipeline.Strategy.WithDefaults()
+		s.Pipeline.Repair = s.Pipeline.Repair.WithDefaults()
+		s.Ops.MCP = s.Ops.MCP.WithDefaults()
+		s.Ops.Metrics = s.Ops.Metrics.WithDefaults()
+		require.Equal(t, formatted(empty), formatted(s))
+	})
+
+	t.Run("EnvPrintsThem", func(t *testing.T) {
+		t.Parallel()
+		c := &cli{t: t, env: map[string]string{}}
+		r := c.run("", "env")
+		require.Equal(t, 0, r.code, r.stderr)
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		require.Len(t, lines, len(envVars)+1)
+		header := lines[0]
+		col := func(line, name string) string {
+			start := strings.Index(header, name)
+			rest := line[start:]
+			return rest[:strings.IndexByte(rest, ' ')]
+		}
+		for i, v := range envVars {
+			line := lines[i+1]
+			require.True(t, strings.HasPrefix(line, v.Name+" "), line)
+			require.Equal(t, orDash(v.defaultOf()), col(line, "DEFAULT"), v.Name)
+			require.Equal(t, orDash(v.defaultOf()), col(line, "IN EFFECT"), v.Name)
+			require.Equal(t, orDash(strings.Join(v.Aliases, ",")), col(line, "ALIASES"), v.Name)
+		}
+	})
+}
+
+func TestEnvExplicitZero(t *testing.T) {
+	t.Parallel()
+	setup := func(t *testing.T, vars map[string]string) (*settings, error) {
+		t.Helper()
+		return loadSettings(envWith(vars))
+	}
+
+	t.Run("Honoured", func(t *testing.T) {
+		t.Parallel()
+		s, err := setup(t, map[string]string{
+			"NL2SQL_CANDIDATE_TEMPERATURE": "0", "NL2SQL_CANDIDATE_BUDGET": "0s",
+			"NL2SQL_RAG_COVERAGE_EXTRA": "0", "NL2SQL_RAG_FK_EXPANSION_CAP": "0", "NL2SQL_RAG_BRIDGE_CAP": "0",
+			"NL2SQL_RAG_TABLE_THRESHOLD": "0", "NL2SQL_RAG_MODULE_BOOST": "0", "NL2SQL_RAG_COPY_PENALTY": "0",
+			"NL2SQL_RAG_MAX_FULL_TABLES": "0", "NL2SQL_BM25_B": "0", "NL2SQL_BM25_MIN_IDF": "0", "NL2SQL_RAG_MIN_TABLES": "0",
+		})
+		require.NoError(t, err)
+		// As the worker, the pipeline and the index get them.
+		w := s.Worker.WithDefaults().Candidates
+		require.Zero(t, w.Temperature)
+		require.Zero(t, w.Budget)
+		rag := s.Pipeline.RAG.WithDefaults()
+		require.Zero(t, rag.CoverageExtra)
+		require.Zero(t, rag.FKExpansionCap)
+		require.Zero(t, rag.BridgeCap)
+		require.Zero(t, rag.TableThreshold)
+		require.Zero(t, rag.ModuleBoost)
+		require.Zero(t, rag.CopyPenalty)
+		require.Zero(t, rag.MinTables)
+		require.Zero(t, s.Pipeline.Strategy.WithDefaults().MaxFullTables)
+		require.Zero(t, s.Pipeline.Index.WithDefaults().B)
+		require.Zero(t, s.Pipeline.Index.WithDefaults().MinIDF)
+		// Unset, they are the defaults.
+		d := defaultSettings()
+		require.InDelta(t, 0.3, d.Worker.Candidates.Temperature, 1e-9)
+		require.Equal(t, 3, d.Pipeline.RAG.CoverageExtra)
+	})
+
+	t.Run("RefusedWhereMeaningless", func(t *testing.T) {
+		t.Parallel()
+		_, err := setup(t, map[string]string{
+			"NL2SQL_MAX_ROWS": "0", "NL2SQL_CANDIDATES": "0", "NL2SQL_LLM_TIMEOUT": "0s", "NL2SQL_RAG_TABLE_THRESHOLD": "1.5",
+			"NL2SQL_SCHEMA_FORMAT": "yaml", "RETRIEVAL_TABLE_THRESHOLD": "many", "NL2SQL_OLLAMA_HOST": "localhost:port",
+		})
+		require.Error(t, err)
+		for _, want := range []string{
+			`NL2SQL_MAX_ROWS="0" must be at least 1`,
+			`NL2SQL_CANDIDATES="0" must be between 1 and 10`,
+			`NL2SQL_LLM_TIMEOUT="0s" must be at least 1ms`,
+			`NL2SQL_RAG_TABLE_THRESHOLD="1.5" must be between 0 and 1`,
+			`NL2SQL_SCHEMA_FORMAT="yaml" must be mschema or create_table`,
+			`RETRIEVAL_TABLE_THRESHOLD="many" is not an integer`, // the name the value came from
+			`NL2SQL_OLLAMA_HOST="localhost:port" is not valid: llm: Ollama host "localhost:port": invalid port "port"`,
+		} {
+			require.ErrorContains(t, err, want)
+		}
+	})
+}
+
+// Several candidates sample at NL2SQL_CANDIDATE_TEMPERATURE: 0 is sent as
+// 0, not as the default 0.3.
+func TestEnvExplicitZeroReachesTheModel(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	c.env["NL2SQL_CANDIDATE_TEMPERATURE"] = "0"
+	c.registered()
+	c.ollama.Answer(ollamatest.Contains("Which customers do we have?"), ollamatest.Response{Content: "SELECT name FROM customers ORDER BY name"})
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan result, 1)
+	go func() { served <- c.runCtx(ctx, "", "serve") }()
+	r := c.run("", "ask", "--db", "shop", "Which customers do we have?")
+	cancel()
+	require.Equal(t, 0, r.code, r.stderr)
+	select {
+	case r := <-served:
+		require.Equal(t, 0, r.code, r.stderr)
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not stop after its context ended")
+	}
+	chats := c.ollama.ChatRequests()
+	require.Greater(t, len(chats), 1, "several candidates")
+	for _, chat := range chats {
+		require.Contains(t, chat.Options, "seed")
+		require.Equal(t, 0.0, chat.Options["temperature"])
+	}
+}
+
+func TestEnvAliases(t *testing.T) {
+	t.Parallel()
+	setup := func(t *testing.T, vars map[string]string) (*settings, string) {
+		t.Helper()
+		m := envWith(vars)
+		s, err := loadSettings(m)
+		require.NoError(t, err)
+		return s, m.Logs.(*bytes.Buffer).String()
+	}
+
+	t.Run("Accepted", func(t *testing.T) {
+		t.Parallel()
+		s, logs := setup(t, map[string]string{
+			"OLLAMA_HOST": "http://ollama.internal:11434", "RETRIEVAL_TABLE_THRESHOLD": "40",
+			"FK_EXPANSION_ENABLED": "false", "JOIN_PLANNER_ENABLED": "false", "JOIN_HINT_FORMAT": "both",
+			"COLUMN_PRUNING_ENABLED": "true", "BM25_SEARCH_ENABLED": "false", "MODULE_ROUTER_ENABLED": "false",
+			"ENABLE_DOC_RETRIEVAL": "false", "DATABASE_URL": "postgres://elsewhere/db",
+		})
+		require.Empty(t, logs)
+		require.Equal(t, "http://ollama.internal:11434", s.LLM.Host)
+		require.Equal(t, 40, s.Pipeline.Strategy.Threshold)
+		require.True(t, s.Pipeline.RAG.FKExpansionDisabled)
+		require.True(t, s.Pipeline.RAG.JoinPlannerDisabled)
+		require.EqualValues(t, "both", s.Pipeline.Retrieval.JoinHints)
+		require.True(t, s.Pipeline.RAG.ColumnPruning)
+		require.True(t, s.Pipeline.RAG.LexicalDisabled)
+		require.True(t, s.Pipeline.RAG.RouterDisabled)
+		require.True(t, s.Pipeline.Strategy.DocRetrievalDisabled)
+		require.Equal(t, "postgres://elsewhere/db", s.DatabaseURL)
+	})
+
+	t.Run("NewNameWins", func(t *testing.T) {
+		t.Parallel()
+		s, logs := setup(t, map[string]string{
+			"NL2SQL_OLLAMA_HOST": "http://new:11434", "OLLAMA_HOST": "http://old:11434",
+			"NL2SQL_RETRIEVAL_TABLE_THRESHOLD": "50", "RETRIEVAL_TABLE_THRESHOLD": "50", // the same: no warning
+			"NL2SQL_DATABASE_URL": "postgres://u:secret@new/db", "DATABASE_URL": "postgres://u:secret@old/db",
+		})
+		require.Equal(t, "http://new:11434", s.LLM.Host)
+		require.Equal(t, 50, s.Pipeline.Strategy.Threshold)
+		require.Equal(t, "postgres://u:secret@new/db", s.DatabaseURL)
+		require.Contains(t, logs, "using=NL2SQL_OLLAMA_HOST ignoring=OLLAMA_HOST")
+		require.Contains(t, logs, "using=NL2SQL_DATABASE_URL ignoring=DATABASE_URL")
+		require.NotContains(t, logs, "RETRIEVAL_TABLE_THRESHOLD")
+		require.NotContains(t, logs, "secret", "values are not logged")
+		require.Equal(t, 2, strings.Count(logs, "level=WARN"))
+	})
+
+	t.Run("Listed", func(t *testing.T) {
+		t.Parallel()
+		c := &cli{t: t, env: map[string]string{"OLLAMA_HOST": "http://old:11434"}}
+		r := c.run("", "env")
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Regexp(t, `(?m)^NL2SQL_OLLAMA_HOST\s+OLLAMA_HOST\s+http://old:11434 \(OLLAMA_HOST\)\s+http://127.0.0.1:11434\s`, r.stdout)
+		readme, err := os.ReadFile(readmePath)
+		require.NoError(t, err)
+		require.Contains(t, string(readme), "| `NL2SQL_OLLAMA_HOST` (alias `OLLAMA_HOST`) |")
+	})
+}
