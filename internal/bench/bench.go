@@ -1,3 +1,5 @@
+//go:build nl2sqlbench
+
 // Package bench is the benchmark harness behind `nl2sql bench pipeline` and
 // the pipeline's Go benchmark. It runs the real service — River workers,
 // catalog, retrieval, guard, EXPLAIN, execution, the production Ollama
