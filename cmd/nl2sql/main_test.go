@@ -23,6 +23,8 @@ INSERT INTO shop.customers VALUES (1, 'Ada', 'London'), (2, 'Grace', 'New York')
 INSERT INTO shop.orders VALUES (10, 1, 120.50), (11, 1, 80.00), (12, 2, 42.25);
 `
 
+func TestMain(m *testing.M) { dbtest.VerifyTestMain(m) }
+
 // cli runs nl2sql commands in-process against a test database and a fake
 // Ollama, with an environment of its own.
 type cli struct {
