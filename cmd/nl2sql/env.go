@@ -150,7 +150,7 @@ func (e *env) str(name string) string {
 // River's and goose's command-line tools take it.
 func (e *env) databaseURL() string { return e.strOr("NL2SQL_DATABASE_URL", "DATABASE_URL") }
 
-// strOr is name's value, or alias's when name is not set (a seeds' name).
+// strOr is name's value, or alias's when name is not set (an older name: docs/DESIGN.md, Retrieval parameters).
 func (e *env) strOr(name, alias string) string {
 	if v, ok := e.lookup(name); ok && strings.TrimSpace(v) != "" {
 		return strings.TrimSpace(v)

@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// Config configures multi-candidate generation (the seeds'
-// MULTI_CANDIDATE_CONFIG).
+// Config configures multi-candidate generation (docs/DESIGN.md,
+// Multi-candidate generation).
 type Config struct {
 	// Disabled turns multi-candidate generation off: one model call per
 	// attempt, at the configured temperature. Defaults to false.

@@ -193,7 +193,8 @@ func uniq(ws []string) []string {
 }
 
 // riskyPair returns the first blacklisted pair a rewrite from ref to cand
-// would trade, as "a/b", or "": the seeds' token diff, one word of the pair
+// would trade, as "a/b", or "": the token diff of docs/DESIGN.md, Repair
+// tiers, one word of the pair
 // only in the reference and the other only in the candidate
 // (vendor_name → vendor_number trades name for number).
 func riskyPair(ref, cand string, pairs [][2]string) string {

@@ -179,8 +179,8 @@ func TestRepairWithoutCatalogOrStatement(t *testing.T) {
 }
 
 // TestNoAutocorrect: with autocorrect off nothing is rewritten, and the
-// surgical tier is blocked by gate 3 (the seeds let it act only after
-// autocorrect was tried).
+// surgical tier is blocked by gate 3 (it acts only after autocorrect was
+// tried: docs/DESIGN.md, Repair tiers).
 func TestNoAutocorrect(t *testing.T) {
 	t.Parallel()
 	snap := setup(t)

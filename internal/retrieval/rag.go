@@ -32,7 +32,8 @@ type RankedTable struct {
 	// Score is the fused score relative to the best table's (0 to 1]: what
 	// the ranking is ordered by and the evidence gates compare.
 	Score float64
-	// TableScore and ColumnScore are the seeds' fusion parts: the table
+	// TableScore and ColumnScore are the fusion parts (docs/DESIGN.md,
+	// Retrieval parameters): the table
 	// document's relevance and top1 + 0.5·top2 of its columns'.
 	TableScore  float64
 	ColumnScore float64
@@ -45,7 +46,7 @@ type Expanded struct {
 	// Tables are the tables to include, best first; added ones carry
 	// Source "fk" or "bridge".
 	Tables []RankedTable
-	// The seeds' FK expansion metrics.
+	// FK expansion's metrics (docs/DESIGN.md, Retrieval parameters).
 	Candidates        int
 	Added             int
 	BlockedNoEvidence int
@@ -58,23 +59,23 @@ type Expanded struct {
 }
 
 // ExpandFunc chooses the tables to include from the fused ranking (best
-// first): the seeds' top MaxTables, FK expansion with relevance gating, hub
+// first): the top MaxTables, FK expansion with relevance gating, hub
 // caps and decay, and the join planner's bridges, within FinalMaxTables.
 type ExpandFunc func(ctx context.Context, s *catalog.Snapshot, ranked []RankedTable) (Expanded, error)
 
 // PlanFunc returns the join hints between the included tables in format
-// (the seeds' edges / paths / both / none).
+// (edges / paths / both / none: docs/DESIGN.md, Join hints).
 type PlanFunc func(ctx context.Context, s *catalog.Snapshot, tables []*catalog.Table, format JoinHintFormat) ([]JoinHint, error)
 
-// RAGConfig configures the RAG strategy. The parameters are the seeds'
-// (Schema RAG V2 and the later server's BM25, RRF and module router).
+// RAGConfig configures the RAG strategy. The parameters, their defaults and
+// where they came from are in docs/DESIGN.md, Retrieval parameters.
 type RAGConfig struct {
 	// Render configures rendering and join hints, as for the full schema.
 	// Defaults to Config{}.WithDefaults().
 	Render Config
 	// TableTopK, ColumnTopK and ValueTopK are how many table, column and
-	// value hits each search returns. Defaults to 30, 50 and 20 (seeds:
-	// tableTopK 15, columnTopK 50; BM25 scores every table anyway, and the
+	// value hits each search returns. Defaults to 30, 50 and 20
+	// (docs/DESIGN.md, Retrieval parameters: originally 15 and 50; BM25 scores every table anyway, and the
 	// table a question names may come 20th among tables whose longer names
 	// match more of its words).
 	TableTopK  int
@@ -82,7 +83,7 @@ type RAGConfig struct {
 	ValueTopK  int
 	// TableThreshold and ColumnThreshold are the least cosine similarity a
 	// vector table or column hit needs to count. Defaults to 0.20 and 0.18
-	// (the seeds'). Lexical hits have no such absolute scale (a table
+	// (docs/DESIGN.md, Retrieval parameters). Lexical hits have no such absolute scale (a table
 	// answering one part of a long question scores low against the whole
 	// question): TopK bounds them.
 	TableThreshold  float64
@@ -146,8 +147,8 @@ type RAGConfig struct {
 	RouterConfidence float64
 	// ColumnPruning keeps, per included table, its key and foreign-key
 	// columns and its ColumnPruningKeep best matching ones
-	// (COLUMN_PRUNING_ENABLED). Defaults to false (the seeds measured a
-	// regression with it on) and 5.
+	// (COLUMN_PRUNING_ENABLED). Defaults to false (a regression with it on:
+	// docs/DESIGN.md, Retrieval parameters) and 5.
 	ColumnPruning     bool
 	ColumnPruningKeep int
 	// MaxValueHints is the most column values named by the question given
@@ -162,7 +163,8 @@ type RAGConfig struct {
 	// FKExpansionCap is the most tables FK expansion adds; FKEvidenceTopK
 	// and FKEvidenceThreshold make the evidence set a table must be in to
 	// be added (the FKEvidenceTopK best ranked scoring at least
-	// FKEvidenceThreshold). Defaults to 3, 20 and 0.20 (the seeds').
+	// FKEvidenceThreshold). Defaults to 3, 20 and 0.20 (docs/DESIGN.md,
+	// Retrieval parameters).
 	FKExpansionCap      int
 	FKEvidenceTopK      int
 	FKEvidenceThreshold float64
@@ -328,9 +330,10 @@ var ErrNoResults = errors.New("retrieval: no table of the schema index matches t
 
 // RAG is the retrieval strategy for large schemas: lexical (BM25) and,
 // with an embedding model, vector search of the schema index, fused by
-// reciprocal rank per kind, the seeds' dual table and column fusion, the
+// reciprocal rank per kind, the dual table and column fusion, the
 // module router, then selection, FK expansion and join planning (see
-// RAGConfig.Expand and PlanJoins), rendered like the full schema.
+// RAGConfig.Expand and PlanJoins), rendered like the full schema
+// (docs/DESIGN.md, Retrieval).
 type RAG struct {
 	cfg    RAGConfig
 	search Searcher
@@ -615,8 +618,8 @@ func (r *RAG) fuse(ev *evidence) {
 	slices.Sort(ev.moduleNames)
 }
 
-// rank scores every table the evidence points at (the seeds' dual fusion,
-// then the module router) and returns them best first, scores relative to
+// rank scores every table the evidence points at (the dual fusion, then
+// the module router: docs/DESIGN.md, Retrieval parameters) and returns them best first, scores relative to
 // the best.
 func (r *RAG) rank(s *catalog.Snapshot, question string, ev *evidence) []RankedTable {
 	type score struct {
@@ -814,8 +817,8 @@ func (r *RAG) describe(res *Result, s *catalog.Snapshot, ev *evidence, ranked []
 }
 
 // avgRelevance is retrievalMetadata.avgRelevanceScore: how well the
-// included tables explain the question. The seeds average their chunks'
-// cosine similarity; a lexical index has no such absolute scale (BM25
+// included tables explain the question. The original design averages its
+// chunks' cosine similarity (docs/DESIGN.md, Retrieval parameters); a lexical index has no such absolute scale (BM25
 // scores depend on the question), so with lexical search it is the
 // coverage: the share of the question's schema words, weighted by rarity,
 // the included tables' documents hold. Low coverage is how a retrieval
