@@ -65,36 +65,57 @@ type DB struct {
 // and drops it when t ends.
 func NewDB(t testing.TB, fixtures ...Fixture) *DB {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	db, drop, err := Open(context.Background(), fixtures...)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		if err := drop(); err != nil {
+			t.Logf("%v", err)
+		}
+	})
+	return db
+}
+
+// Open is NewDB for code without a testing.TB (runnable examples): the
+// caller drops the database with the returned function.
+func Open(ctx context.Context, fixtures ...Fixture) (*DB, func() error, error) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 
 	tpl, err := template(ctx, fixtures)
-	require.NoError(t, err, "dbtest: template")
-
+	if err != nil {
+		return nil, nil, fmt.Errorf("dbtest: template: %w", err)
+	}
 	name := dbName("nl2sql_t_")
-	admin := adminConn(ctx, t)
+	admin, err := pgx.Connect(ctx, AdminURL())
+	if err != nil {
+		return nil, nil, fmt.Errorf("dbtest: connect to %s: %w", redact(AdminURL()), err)
+	}
 	_, err = admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" TEMPLATE "+pgx.Identifier{tpl}.Sanitize())
-	require.NoError(t, err, "dbtest: create database from %s", tpl)
-	require.NoError(t, admin.Close(ctx))
+	_ = admin.Close(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("dbtest: create database from %s: %w", tpl, err)
+	}
 
 	dbURL := withDatabase(AdminURL(), name)
 	pool, err := pgxpool.New(ctx, dbURL)
-	require.NoError(t, err)
-	t.Cleanup(func() {
+	if err != nil {
+		return nil, nil, err
+	}
+	drop := func() error {
 		pool.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		admin, err := pgx.Connect(ctx, AdminURL())
 		if err != nil {
-			t.Logf("dbtest: cannot drop %s: %v", name, err)
-			return
+			return fmt.Errorf("dbtest: cannot drop %s: %w", name, err)
 		}
 		defer admin.Close(ctx)
 		if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
-			t.Logf("dbtest: drop %s: %v", name, err)
+			return fmt.Errorf("dbtest: drop %s: %w", name, err)
 		}
-	})
-	return &DB{Name: name, URL: dbURL, Pool: pool}
+		return nil
+	}
+	return &DB{Name: name, URL: dbURL, Pool: pool}, drop, nil
 }
 
 var (
@@ -217,13 +238,6 @@ func buildTemplate(ctx context.Context, dbURL string, fixtures []Fixture) error 
 	// Fresh statistics make EXPLAIN-based tests stable from the first query.
 	_, err = pool.Exec(ctx, "ANALYZE")
 	return err
-}
-
-func adminConn(ctx context.Context, t testing.TB) *pgx.Conn {
-	t.Helper()
-	conn, err := pgx.Connect(ctx, AdminURL())
-	require.NoError(t, err, "dbtest: connect to %s", redact(AdminURL()))
-	return conn
 }
 
 // withDatabase returns u pointing at database name.
