@@ -13,6 +13,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/dbtest"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
+	"github.com/nl2sql/nl2sql/internal/target"
 )
 
 const shopSQL = `
@@ -142,7 +143,7 @@ func TestMigrateCreatesDatabase(t *testing.T) {
 	t.Parallel()
 	c := setup(t)
 	name := c.db.Name + "_new"
-	c.env["NL2SQL_DATABASE_URL"] = dbtest.WithDatabase(dbtest.AdminURL(), name)
+	c.env["NL2SQL_DATABASE_URL"] = target.WithDatabase(dbtest.AdminURL(), name)
 	t.Cleanup(func() {
 		admin, err := c.db.Pool.Acquire(context.Background())
 		if err == nil {

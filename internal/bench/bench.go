@@ -23,7 +23,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/url"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -36,6 +35,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/nl2sql/nl2sql/exam/report"
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/intake"
@@ -350,10 +350,12 @@ func (r *result) quantile(q float64) float64 {
 	if len(r.latencies) == 0 {
 		return 0
 	}
-	s := slices.Clone(r.latencies)
-	slices.Sort(s)
-	i := int(q * float64(len(s)-1))
-	return float64(s[i].Microseconds()) / 1000
+	ms := make([]float64, len(r.latencies))
+	for i, l := range r.latencies {
+		ms[i] = float64(l.Microseconds()) / 1000
+	}
+	slices.Sort(ms)
+	return report.Quantile(ms, q)
 }
 
 // closedLoop runs n submissions with conc clients, each waiting for its
@@ -442,7 +444,7 @@ func scratchDatabase(ctx context.Context, serverURL string) (string, func(), err
 		defer a.Close(dctx)
 		_, _ = a.Exec(dctx, dropDatabase+pgx.Identifier{name}.Sanitize()+dropForce)
 	}
-	return withDatabase(serverURL, name), drop, nil
+	return target.WithDatabase(serverURL, name), drop, nil
 }
 
 // adminConn connects to the server's postgres database.
@@ -453,15 +455,6 @@ func adminConn(ctx context.Context, serverURL string) (*pgx.Conn, error) {
 	}
 	cfg.Database = "postgres"
 	return pgx.ConnectConfig(ctx, cfg)
-}
-
-func withDatabase(u, name string) string {
-	parsed, err := url.Parse(u)
-	if err != nil || parsed.Scheme == "" {
-		return u + " dbname=" + name
-	}
-	parsed.Path = "/" + name
-	return parsed.String()
 }
 
 func randomHex(n int) string {

@@ -31,6 +31,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/migrations"
 )
 
@@ -96,7 +97,7 @@ func Open(ctx context.Context, fixtures ...Fixture) (*DB, func() error, error) {
 		return nil, nil, fmt.Errorf("dbtest: create database from %s: %w", tpl, err)
 	}
 
-	dbURL := withDatabase(AdminURL(), name)
+	dbURL := target.WithDatabase(AdminURL(), name)
 	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
 		return nil, nil, err
@@ -147,7 +148,7 @@ func TestTx(t testing.TB) pgx.Tx {
 		// The shared database outlives every test of the process; it is
 		// dropped by the next template rebuild sweep or by hand. Keep it
 		// small: it only ever sees rolled-back transactions.
-		sharedDB, sharedErr = pgxpool.New(ctx, withDatabase(AdminURL(), name))
+		sharedDB, sharedErr = pgxpool.New(ctx, target.WithDatabase(AdminURL(), name))
 	})
 	require.NoError(t, sharedErr, "dbtest: shared database")
 	tx, err := sharedDB.Begin(ctx)
@@ -211,7 +212,7 @@ func template(ctx context.Context, fixtures []Fixture) (string, error) {
 	if _, err := admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{building}.Sanitize()); err != nil {
 		return "", err
 	}
-	if err := buildTemplate(ctx, withDatabase(AdminURL(), building), fixtures); err != nil {
+	if err := buildTemplate(ctx, target.WithDatabase(AdminURL(), building), fixtures); err != nil {
 		_, _ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{building}.Sanitize()+" WITH (FORCE)")
 		return "", err
 	}
@@ -239,20 +240,6 @@ func buildTemplate(ctx context.Context, dbURL string, fixtures []Fixture) error 
 	_, err = pool.Exec(ctx, "ANALYZE")
 	return err
 }
-
-// withDatabase returns u pointing at database name.
-func withDatabase(u, name string) string {
-	parsed, err := url.Parse(u)
-	if err != nil || parsed.Scheme == "" {
-		// keyword/value DSN
-		return u + " dbname=" + name
-	}
-	parsed.Path = "/" + name
-	return parsed.String()
-}
-
-// WithDatabase is withDatabase for tests that register a second database.
-func WithDatabase(u, name string) string { return withDatabase(u, name) }
 
 func redact(u string) string {
 	parsed, err := url.Parse(u)
