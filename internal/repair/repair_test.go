@@ -327,16 +327,6 @@ func TestScore(t *testing.T) {
 	}
 }
 
-func TestSingular(t *testing.T) {
-	t.Parallel()
-	for in, want := range map[string]string{
-		"employees": "employee", "categories": "category", "warehouses": "warehouse", "statuses": "status",
-		"addresses": "address", "taxes": "tax", "status": "status", "analysis": "analysis", "hours": "hour", "bus": "bus",
-	} {
-		require.Equal(t, want, singular(in), in)
-	}
-}
-
 // BenchmarkRepair measures one Repair call on typical failures: an
 // invented column fixed by autocorrect, one the surgical tier rewrites,
 // and one left for the model (whitelist built).
