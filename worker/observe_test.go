@@ -60,9 +60,9 @@ func TestObserver(t *testing.T) {
 	require.NoError(t, svc.Healthy(context.Background()))
 
 	e.askSQL(t, "Which customers do we have?", "{}")
-	stages, questions := rec.after(t, 1)
+	_, questions := rec.after(t, 1)
 	require.Eventually(t, func() bool { s, _ := rec.get(); return len(s) == 4 }, 30*time.Second, time.Millisecond)
-	stages, _ = rec.get()
+	stages, _ := rec.get()
 	require.Equal(t, []string{"succeeded "}, questions)
 	require.Equal(t, []string{"retrieve ok", "generate ok", "validate ok", "execute ok"}, stages)
 

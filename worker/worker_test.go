@@ -482,7 +482,7 @@ func TestInfraFailures(t *testing.T) {
 		t.Parallel()
 		e := setup(t)
 		// Valid SQL that the server refuses with a limit error (54000) when
-		// it runs: kept from the model (the seeds' gating) and not retried,
+		// it runs: kept from the model (docs/DESIGN.md, Error classes and retry gating) and not retried,
 		// since the same statement would meet the same limit.
 		e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
 			return fence("SELECT repeat(name, 2000000000) FROM customers")

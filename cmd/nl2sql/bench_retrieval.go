@@ -22,6 +22,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/pipeline"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
+	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/migrations"
 	"github.com/nl2sql/nl2sql/worker"
 )
@@ -355,7 +356,7 @@ func ensureScaledERP(ctx context.Context, m *Main, st *settings, meta *pgxpool.P
 	if err != nil {
 		return "", err
 	}
-	url := withDatabase(st.DatabaseURL, cfg.Database+"_"+name)
+	url := target.WithDatabase(st.DatabaseURL, cfg.Database+"_"+name)
 	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: loading the demo ERP with %d tables into %s (once)\n", tables, redactURL(url))
 	if _, err := migrations.EnsureDatabase(ctx, url); err != nil {
 		return "", dbUnreachable(url, err)
@@ -464,7 +465,7 @@ func ensureRetrievalSet(ctx context.Context, m *Main, st *settings, meta *pgxpoo
 	if err != nil {
 		return "", 0, err
 	}
-	url := withDatabase(st.DatabaseURL, cfg.Database+"_"+store.suffix)
+	url := target.WithDatabase(st.DatabaseURL, cfg.Database+"_"+store.suffix)
 	stale := func(snap *catalog.Snapshot) error {
 		got := make([]string, len(snap.Tables))
 		for i, t := range snap.Tables {
@@ -509,17 +510,4 @@ func ensureRetrievalSet(ctx context.Context, m *Main, st *settings, meta *pgxpoo
 		return "", 0, err
 	}
 	return name, res.Tables, nil
-}
-
-// withDatabase returns url with its database name replaced.
-func withDatabase(url, database string) string {
-	cfg, err := pgx.ParseConfig(url)
-	if err != nil || cfg.Database == "" {
-		return url
-	}
-	if i := strings.LastIndex(url, "/"+cfg.Database); i >= 0 && strings.HasPrefix(url, "postgres") {
-		return url[:i+1] + database + url[i+1+len(cfg.Database):]
-	}
-	// Key/value DSN: dbname=... (a later key wins in libpq's syntax).
-	return url + " dbname=" + database
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/dbtest"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
+	"github.com/nl2sql/nl2sql/internal/target"
 )
 
 const shopSQL = `
@@ -22,6 +23,8 @@ CREATE TABLE shop.orders (order_id int PRIMARY KEY, customer_id int NOT NULL REF
 INSERT INTO shop.customers VALUES (1, 'Ada', 'London'), (2, 'Grace', 'New York');
 INSERT INTO shop.orders VALUES (10, 1, 120.50), (11, 1, 80.00), (12, 2, 42.25);
 `
+
+func TestMain(m *testing.M) { dbtest.VerifyTestMain(m) }
 
 // cli runs nl2sql commands in-process against a test database and a fake
 // Ollama, with an environment of its own.
@@ -140,7 +143,7 @@ func TestMigrateCreatesDatabase(t *testing.T) {
 	t.Parallel()
 	c := setup(t)
 	name := c.db.Name + "_new"
-	c.env["NL2SQL_DATABASE_URL"] = dbtest.WithDatabase(dbtest.AdminURL(), name)
+	c.env["NL2SQL_DATABASE_URL"] = target.WithDatabase(dbtest.AdminURL(), name)
 	t.Cleanup(func() {
 		admin, err := c.db.Pool.Acquire(context.Background())
 		if err == nil {

@@ -159,7 +159,7 @@ func TestRetrieve(t *testing.T) {
 	})
 }
 
-// TestJoinHintFormatAlias: the seeds' JOIN_HINT_FORMAT is honoured when
+// TestJoinHintFormatAlias: the original JOIN_HINT_FORMAT (docs/DESIGN.md, Retrieval parameters) is honoured when
 // NL2SQL_JOIN_HINTS is not set, and loses to it when it is.
 func TestJoinHintFormatAlias(t *testing.T) {
 	t.Parallel()

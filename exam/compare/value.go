@@ -524,14 +524,3 @@ func unscaled(c *cell) *big.Int {
 	}
 	return u
 }
-
-// slack bounds |a - b| for any b equal to the number a: tolerance plus half
-// a unit of a's last decimal when a may be a rounded value, plus float
-// error. Used to find candidates in sorted numbers; never to decide.
-func (t tolerance) slack(c *cell, rel float64) float64 {
-	s := t.abs + (rel+floatErr)*math.Abs(c.num)
-	if c.rounds {
-		s += 0.5 * math.Pow10(-int(c.decimals()))
-	}
-	return s
-}

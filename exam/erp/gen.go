@@ -238,14 +238,6 @@ func optString(s string) any {
 // roundTo rounds c to a multiple of unit.
 func roundTo(c, unit cents) cents { return divRound(c, unit) * unit }
 
-func sum[T int | int64](xs []T) T {
-	var s T
-	for _, x := range xs {
-		s += x
-	}
-	return s
-}
-
 func sortedKeys[K int | string, V any](m map[K]V) []K {
 	ks := make([]K, 0, len(m))
 	for k := range m {

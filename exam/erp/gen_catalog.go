@@ -6,12 +6,6 @@ import (
 	"time"
 )
 
-type category struct {
-	id     int
-	name   string
-	parent int
-}
-
 type product struct {
 	id           int
 	sku, name    string

@@ -30,7 +30,6 @@ type generator struct {
 	bankAccounts map[string]int
 
 	// catalogue
-	categories []*category
 	products   []*product
 	suppliers  []*supplier
 	serviceSup map[string]*supplier // non-PO service vendors by purpose
@@ -117,8 +116,6 @@ type employee struct {
 	enrollments    []*enrollment
 	isManagerLevel bool
 }
-
-func (e *employee) name() string { return e.first + " " + e.last }
 
 // employedOn reports whether e worked for the company on d.
 func (e *employee) employedOn(d time.Time) bool {

@@ -415,7 +415,7 @@ func (g *generator) manufacturing() {
 				w.status = "cancelled"
 			default:
 				w.aStart = nextBusinessDay(d.AddDate(0, 0, r.between(-1, 2)))
-				w.aEnd = addBusinessDays(w.aStart, int(businessDays(w.pStart, w.pEnd))+r.between(-2, 4))
+				w.aEnd = addBusinessDays(w.aStart, businessDays(w.pStart, w.pEnd)+r.between(-2, 4))
 				if w.aStart.After(asOf) {
 					w.status, w.aStart, w.aEnd = "released", time.Time{}, time.Time{}
 				} else if w.aEnd.After(asOf) || r.chance(0.01) && w.pEnd.After(asOf.AddDate(0, 0, -20)) {

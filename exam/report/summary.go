@@ -223,7 +223,10 @@ func Summarize(runs []Run) Summary {
 }
 
 // Quantile returns the q-quantile (0..1) of sorted values, interpolating
-// linearly between the closest ranks; 0 for no values.
+// linearly between the closest ranks; 0 for no values. It is nl2sql's one
+// percentile definition, the one PostgreSQL's percentile_cont computes for
+// the SQL views and the benchmarks' stage figures, so the Go and the SQL
+// figures of the same values agree.
 func Quantile(sorted []float64, q float64) float64 {
 	if len(sorted) == 0 {
 		return 0

@@ -1,3 +1,5 @@
+//go:build nl2sqlbench
+
 // Package bench is the benchmark harness behind `nl2sql bench pipeline` and
 // the pipeline's Go benchmark. It runs the real service — River workers,
 // catalog, RAG retrieval with schema linking, multi-candidate generation,
@@ -28,7 +30,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/url"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -43,6 +44,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/exam"
 	"github.com/nl2sql/nl2sql/exam/erp"
+	"github.com/nl2sql/nl2sql/exam/report"
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/intake"
@@ -464,10 +466,12 @@ func (r *result) quantile(q float64) float64 {
 	if len(r.latencies) == 0 {
 		return 0
 	}
-	s := slices.Clone(r.latencies)
-	slices.Sort(s)
-	i := int(q * float64(len(s)-1))
-	return float64(s[i].Microseconds()) / 1000
+	ms := make([]float64, len(r.latencies))
+	for i, l := range r.latencies {
+		ms[i] = float64(l.Microseconds()) / 1000
+	}
+	slices.Sort(ms)
+	return report.Quantile(ms, q)
 }
 
 // closedLoop runs n submissions with conc clients, each waiting for its
@@ -556,7 +560,7 @@ func scratchDatabase(ctx context.Context, serverURL string) (string, func(), err
 		defer a.Close(dctx)
 		_, _ = a.Exec(dctx, dropDatabase+pgx.Identifier{name}.Sanitize()+dropForce)
 	}
-	return withDatabase(serverURL, name), drop, nil
+	return target.WithDatabase(serverURL, name), drop, nil
 }
 
 // adminConn connects to the server's postgres database.
@@ -567,15 +571,6 @@ func adminConn(ctx context.Context, serverURL string) (*pgx.Conn, error) {
 	}
 	cfg.Database = "postgres"
 	return pgx.ConnectConfig(ctx, cfg)
-}
-
-func withDatabase(u, name string) string {
-	parsed, err := url.Parse(u)
-	if err != nil || parsed.Scheme == "" {
-		return u + " dbname=" + name
-	}
-	parsed.Path = "/" + name
-	return parsed.String()
 }
 
 func randomHex(n int) string {

@@ -1,3 +1,5 @@
+//go:build nl2sqlbench
+
 package bench
 
 import (

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/naming"
 	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
@@ -266,16 +267,7 @@ func words(name string) []string { return strings.Split(name, "_") }
 // sales_order, categories → category.
 func singularName(table string) string {
 	ws := words(table)
-	last := ws[len(ws)-1]
-	switch {
-	case strings.HasSuffix(last, "ies"):
-		last = last[:len(last)-3] + "y"
-	case strings.HasSuffix(last, "sses"), strings.HasSuffix(last, "xes"), strings.HasSuffix(last, "ches"):
-		last = last[:len(last)-2]
-	case strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss"):
-		last = last[:len(last)-1]
-	}
-	ws[len(ws)-1] = last
+	ws[len(ws)-1] = naming.Singular(ws[len(ws)-1])
 	return strings.Join(ws, "_")
 }
 

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/nl2sql/nl2sql/exam/report"
 )
 
 // MaxContextTables is the most tables a retrieved context may hold for a
@@ -401,7 +403,7 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 	run.FullRecallRate = round4(float64(run.FullRecall) / n)
 	run.MeanRecall, run.MeanPrecision, run.MeanF1, run.MeanTables = round4(sumR/n), round4(sumP/n), round4(sumF/n), round4(sumT/n)
 	slices.Sort(lat)
-	run.P50MS, run.P95MS = round4(quantileSorted(lat, 0.50)), round4(quantileSorted(lat, 0.95))
+	run.P50MS, run.P95MS = round4(report.Quantile(lat, 0.50)), round4(report.Quantile(lat, 0.95))
 	return run, nil
 }
 
@@ -454,15 +456,6 @@ func SummarizeRetrieval(runs []*RetrievalRun) []RetrievalSummary {
 		}
 	}
 	return out
-}
-
-// quantileSorted is the nearest-rank quantile of sorted values.
-func quantileSorted(v []float64, q float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	i := int(math.Ceil(q*float64(len(v)))) - 1
-	return v[max(0, min(i, len(v)-1))]
 }
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

@@ -1,6 +1,6 @@
 // Package candidate scores the SQL candidates of an attempt and selects the
-// one to execute. Scoring is deterministic — no LLM judge — after the seeds'
-// multi-candidate table: a base of 100, penalties for lint findings, a
+// one to execute. Scoring is deterministic — no LLM judge — as docs/DESIGN.md,
+// Multi-candidate generation, sets out: a base of 100, penalties for lint findings, a
 // failed EXPLAIN and a guard refusal, small bonuses when the SQL's shape matches the question
 // (GROUP BY for "by/per/each", ORDER BY + LIMIT for "top/highest", DISTINCT
 // for "distinct/unique").
@@ -137,7 +137,7 @@ func Select(evals []Evaluation, scores []float64) int {
 }
 
 // Confidence for a selected candidate: 1, less 0.1 per extra attempt it took
-// (seeds: confidencePenaltyPerAttempt) and 0.05 per lint warning, floored at
+// (docs/DESIGN.md, Multi-candidate generation) and 0.05 per lint warning, floored at
 // 0.05 — a number for ranking answers, not a probability.
 func Confidence(attempt int, lintWarnings int) float64 {
 	c := 1.0 - 0.1*float64(attempt-1) - 0.05*float64(lintWarnings)

@@ -6,7 +6,8 @@ import (
 )
 
 // Difficulty is a question's expected difficulty, which sets how many
-// candidates are generated for it (the seeds: easy 2, medium 4, hard 6).
+// candidates are generated for it (easy 2, medium 4, hard 6:
+// docs/DESIGN.md, Multi-candidate generation).
 type Difficulty string
 
 const (
@@ -31,8 +32,8 @@ const (
 //     medium with one medium cue or more than 14 words, easy otherwise.
 //
 // It errs towards more candidates: a medium question classified hard costs
-// two extra model calls, a hard one classified easy loses the seeds' biggest
-// accuracy gain.
+// two extra model calls, a hard one classified easy loses candidates where
+// the model is least reliable (docs/DESIGN.md, Multi-candidate generation).
 var (
 	hardCues   = regexp.MustCompile(`(?i)\b(growth|grew|month[- ]over[- ]month|year[- ]over[- ]year|mom|yoy|rates?|percent(age)?s?|share of|ratios?|versus|vs\.?|compared?|comparison|budget(ed)? (vs\.?|versus|and|against) actual|running|cumulative|rank(ed|ing)?|trends?|median|percentiles?|variances?|turnover|retention|profitab(le|ility)|margins?|consecutive|previous|prior period|each .{1,40}\b(top|most|highest|lowest|best|worst|latest)\b)`)
 	mediumCues = []*regexp.Regexp{

@@ -29,8 +29,8 @@ const (
 )
 
 // HubDegree is the number of foreign keys (in and out) above which a table
-// is a hub: the seeds cap FK expansion from hubs like employees or customers,
-// which touch most of the schema.
+// is a hub: FK expansion from hubs like employees or customers, which touch
+// most of the schema, is capped (docs/DESIGN.md, Retrieval parameters).
 const HubDegree = 8
 
 // Snapshot is the schema of one registered database. It is built by

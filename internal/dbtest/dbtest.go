@@ -31,6 +31,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/migrations"
 )
 
@@ -65,36 +66,57 @@ type DB struct {
 // and drops it when t ends.
 func NewDB(t testing.TB, fixtures ...Fixture) *DB {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	db, drop, err := Open(context.Background(), fixtures...)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		if err := drop(); err != nil {
+			t.Logf("%v", err)
+		}
+	})
+	return db
+}
+
+// Open is NewDB for code without a testing.TB (runnable examples): the
+// caller drops the database with the returned function.
+func Open(ctx context.Context, fixtures ...Fixture) (*DB, func() error, error) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 
 	tpl, err := template(ctx, fixtures)
-	require.NoError(t, err, "dbtest: template")
-
+	if err != nil {
+		return nil, nil, fmt.Errorf("dbtest: template: %w", err)
+	}
 	name := dbName("nl2sql_t_")
-	admin := adminConn(ctx, t)
+	admin, err := pgx.Connect(ctx, AdminURL())
+	if err != nil {
+		return nil, nil, fmt.Errorf("dbtest: connect to %s: %w", redact(AdminURL()), err)
+	}
 	_, err = admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" TEMPLATE "+pgx.Identifier{tpl}.Sanitize())
-	require.NoError(t, err, "dbtest: create database from %s", tpl)
-	require.NoError(t, admin.Close(ctx))
+	_ = admin.Close(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("dbtest: create database from %s: %w", tpl, err)
+	}
 
-	dbURL := withDatabase(AdminURL(), name)
+	dbURL := target.WithDatabase(AdminURL(), name)
 	pool, err := pgxpool.New(ctx, dbURL)
-	require.NoError(t, err)
-	t.Cleanup(func() {
+	if err != nil {
+		return nil, nil, err
+	}
+	drop := func() error {
 		pool.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		admin, err := pgx.Connect(ctx, AdminURL())
 		if err != nil {
-			t.Logf("dbtest: cannot drop %s: %v", name, err)
-			return
+			return fmt.Errorf("dbtest: cannot drop %s: %w", name, err)
 		}
 		defer admin.Close(ctx)
 		if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
-			t.Logf("dbtest: drop %s: %v", name, err)
+			return fmt.Errorf("dbtest: drop %s: %w", name, err)
 		}
-	})
-	return &DB{Name: name, URL: dbURL, Pool: pool}
+		return nil
+	}
+	return &DB{Name: name, URL: dbURL, Pool: pool}, drop, nil
 }
 
 var (
@@ -126,7 +148,7 @@ func TestTx(t testing.TB) pgx.Tx {
 		// The shared database outlives every test of the process; it is
 		// dropped by the next template rebuild sweep or by hand. Keep it
 		// small: it only ever sees rolled-back transactions.
-		sharedDB, sharedErr = pgxpool.New(ctx, withDatabase(AdminURL(), name))
+		sharedDB, sharedErr = pgxpool.New(ctx, target.WithDatabase(AdminURL(), name))
 	})
 	require.NoError(t, sharedErr, "dbtest: shared database")
 	tx, err := sharedDB.Begin(ctx)
@@ -190,7 +212,7 @@ func template(ctx context.Context, fixtures []Fixture) (string, error) {
 	if _, err := admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{building}.Sanitize()); err != nil {
 		return "", err
 	}
-	if err := buildTemplate(ctx, withDatabase(AdminURL(), building), fixtures); err != nil {
+	if err := buildTemplate(ctx, target.WithDatabase(AdminURL(), building), fixtures); err != nil {
 		_, _ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{building}.Sanitize()+" WITH (FORCE)")
 		return "", err
 	}
@@ -218,27 +240,6 @@ func buildTemplate(ctx context.Context, dbURL string, fixtures []Fixture) error 
 	_, err = pool.Exec(ctx, "ANALYZE")
 	return err
 }
-
-func adminConn(ctx context.Context, t testing.TB) *pgx.Conn {
-	t.Helper()
-	conn, err := pgx.Connect(ctx, AdminURL())
-	require.NoError(t, err, "dbtest: connect to %s", redact(AdminURL()))
-	return conn
-}
-
-// withDatabase returns u pointing at database name.
-func withDatabase(u, name string) string {
-	parsed, err := url.Parse(u)
-	if err != nil || parsed.Scheme == "" {
-		// keyword/value DSN
-		return u + " dbname=" + name
-	}
-	parsed.Path = "/" + name
-	return parsed.String()
-}
-
-// WithDatabase is withDatabase for tests that register a second database.
-func WithDatabase(u, name string) string { return withDatabase(u, name) }
 
 func redact(u string) string {
 	parsed, err := url.Parse(u)

@@ -3,8 +3,8 @@
 // telemetry) and decides, from the class, whether a failure may be sent back
 // to the LLM for repair.
 //
-// The classes and their SQLSTATE mapping follow the seeds' execution error
-// classification: infrastructure problems are never shown to the model,
+// The classes and their SQLSTATE mapping are those of docs/DESIGN.md,
+// Error classes and retry gating: infrastructure problems are never shown to the model,
 // because no rewrite of the SQL can fix a down server.
 package errclass
 

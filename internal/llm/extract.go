@@ -10,7 +10,7 @@ import (
 )
 
 // CandidateDelimiter separates the candidates of a multi-candidate reply
-// (seeds: one LLM call, delimited output).
+// (docs/DESIGN.md, Multi-candidate generation).
 const CandidateDelimiter = "---SQL_CANDIDATE---"
 
 // ErrNoSQL is wrapped by the error ExtractSQL and ExtractCandidates return

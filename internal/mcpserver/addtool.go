@@ -36,7 +36,7 @@ func addTool[In, Out any](s *mcp.Server, t *mcp.Tool, h func(context.Context, In
 		t.OutputSchema = out
 	}
 	s.AddTool(t, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		raw := json.RawMessage(req.Params.Arguments)
+		raw := req.Params.Arguments
 		if len(raw) == 0 || string(raw) == "null" {
 			raw = json.RawMessage("{}")
 		}

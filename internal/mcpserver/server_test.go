@@ -116,7 +116,7 @@ func connect(t *testing.T, s *mcpserver.Server) *mcp.ClientSession {
 	t.Cleanup(func() {
 		_ = cs.Close()
 		cancel()
-		<-done
+		require.NoError(t, <-done, "Run returns nil when asked to stop")
 	})
 	return cs
 }

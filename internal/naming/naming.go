@@ -79,19 +79,27 @@ func TextWords(s string) []string {
 	})
 }
 
-// Singular strips an English plural ending for looking words up: "ies" →
-// "y", "ses"/"xes" → drop "es", a final "s" (not "ss") → drop it. It is
-// deliberately simple — stemming proper is PostgreSQL's, at search time —
-// and leaves words of three letters or fewer alone.
+// Singular returns an English word in the singular by the regular rules,
+// for looking words up and comparing names (tables are plural, models write
+// columns in the singular and back): "ies" → "y", "sses", "uses", "xes",
+// "ches", "shes" → drop "es" (but warehouses, causes), a final "s" (not
+// "ss", "us", "is") → drop it. It is deliberately simple — stemming proper
+// is PostgreSQL's, at search time — and leaves words of three letters or
+// fewer alone.
 func Singular(w string) string {
 	switch {
+	case len(w) <= 3:
+		return w
 	case strings.HasSuffix(w, "ies") && len(w) > 4:
 		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"):
-		return w[:len(w)-2]
-	case strings.HasSuffix(w, "ses") && len(w) > 4:
-		return w[:len(w)-1] // addresses → address is handled above; cases → case
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") && len(w) > 3:
+	case strings.HasSuffix(w, "ouses"), strings.HasSuffix(w, "auses"):
+		return w[:len(w)-1] // warehouses, causes
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "uses"), strings.HasSuffix(w, "xes"),
+		strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"):
+		return w[:len(w)-2] // addresses, statuses, taxes, batches
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "s"):
 		return w[:len(w)-1]
 	}
 	return w

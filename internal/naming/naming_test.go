@@ -29,7 +29,8 @@ func TestSingular(t *testing.T) {
 	for in, want := range map[string]string{
 		"customers": "customer", "categories": "category", "addresses": "address", "boxes": "box",
 		"purchases": "purchase", "status": "status", "analysis": "analysis", "batches": "batch",
-		"bus": "bus", "class": "class", "items": "item",
+		"bus": "bus", "class": "class", "items": "item", "warehouses": "warehouse", "statuses": "status",
+		"taxes": "tax", "hours": "hour", "cases": "case", "ties": "tie",
 	} {
 		require.Equal(t, want, Singular(in), in)
 	}

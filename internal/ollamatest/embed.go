@@ -5,12 +5,14 @@ import (
 	"math"
 	"strings"
 	"unicode"
+
+	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // Embedding is the vector the fake server returns for text: a hashed bag of
 // words, normalized to unit length, of length dim. Words are lower-cased
 // runs of letters and digits; an identifier such as order_items counts as
-// itself and as its parts, and a trailing plural "s" is dropped, so
+// itself and as its parts, and each in the singular (naming.Singular), so
 // "employees by department" shares words with "employee.department_id".
 // Each word adds ±1 to a coordinate chosen by its FNV-1a hash (the sign from
 // the hash too, so unrelated texts land near 0).
@@ -54,20 +56,13 @@ func words(text string) []string {
 			continue
 		}
 		if len(parts) > 1 {
-			out = append(out, singular(strings.Join(parts, "_")))
+			out = append(out, naming.Singular(strings.Join(parts, "_")))
 		}
 		for _, p := range parts {
-			out = append(out, singular(p))
+			out = append(out, naming.Singular(p))
 		}
 	}
 	return out
-}
-
-func singular(w string) string {
-	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-		return w[:len(w)-1]
-	}
-	return w
 }
 
 // normalize scales v to unit length, as Ollama normalizes embeddings.

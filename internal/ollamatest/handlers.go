@@ -314,7 +314,7 @@ func (s *Server) handleShow(w http.ResponseWriter, body []byte) {
 	if !decode(w, body, &req) {
 		return
 	}
-	name := cmp.Or(req.Model, req.Name)
+	name := cmp.Or(req.Model, req.Name) //nolint:staticcheck // older clients send the deprecated name
 	if name == "" {
 		writeError(w, http.StatusBadRequest, "model is required")
 		return

@@ -220,7 +220,7 @@ func TestEndpoints(t *testing.T) {
 	require.Equal(t, "qwen2", show.Details.Family)
 	require.Equal(t, "7B", show.Details.ParameterSize)
 	require.Equal(t, "completion", string(show.Capabilities[0]))
-	show, err = c.Show(ctx, &api.ShowRequest{Name: "nomic-embed-text"})
+	show, err = c.Show(ctx, &api.ShowRequest{Name: "nomic-embed-text"}) //nolint:staticcheck // an older client: the server still reads name
 	require.NoError(t, err)
 	require.Equal(t, "embedding", string(show.Capabilities[0]))
 

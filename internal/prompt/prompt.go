@@ -6,7 +6,7 @@
 // then the error) rather than a fresh prompt: the model sees what it wrote
 // and why it failed, and the schema stays in context. For an undefined
 // column the repair adds a whitelist of the failing table's columns and its
-// foreign-key neighbours (seeds: minimal whitelist repair), because naming
+// foreign-key neighbours (docs/DESIGN.md, Repair tiers), because naming
 // the valid columns is what stops a model from inventing employee_name.
 package prompt
 
@@ -125,8 +125,8 @@ func Repair(r Request, f Failure) []Message {
 }
 
 // MaxRepairChars bounds the repair message of a column whitelist repair,
-// in characters: the seeds found that a compact prompt (under 2,000
-// characters) repairs better than a long one, and a wide table's column
+// in characters: a compact prompt (under 2,000 characters) repairs better
+// than a long one (docs/DESIGN.md, Repair tiers), and a wide table's column
 // list would otherwise grow without limit. The error is shortened and the
 // whitelist trimmed (neighbours' columns first, then the failing table's
 // types, then its least relevant columns) to stay under it.

@@ -33,11 +33,12 @@ const (
 // ErrConfig is wrapped by every configuration error New returns.
 var ErrConfig = errors.New("repair: invalid config")
 
-// Config configures a Repairer. The surgical tier's parameters are the
-// seeds' SURGICAL_WHITELIST_CONFIG.
+// Config configures a Repairer. The surgical tier's parameters are those of
+// docs/DESIGN.md, Repair tiers.
 type Config struct {
-	// Mode is the surgical tier's mode. The seeds start in observe mode
-	// until observations show the gates are precise; `nl2sql bench repair`
+	// Mode is the surgical tier's mode. The original design starts in
+	// observe mode until observations show the gates are precise
+	// (docs/DESIGN.md, Repair tiers); `nl2sql bench repair`
 	// measures exactly that (every mistake mechanically injected into the
 	// exam's gold SQL, zero rewrites that change a result), so the tier is
 	// active by default. Defaults to ModeActive.
@@ -85,11 +86,11 @@ type Config struct {
 	// the surgical tier (and so counts against dominance). Defaults to 0.4.
 	MinCandidateScore float64
 
-	// Gate configures the surgical tier's gates. Defaults to the seeds'
-	// activeRewriteGate (see GateConfig).
+	// Gate configures the surgical tier's gates. Defaults to those of
+	// docs/DESIGN.md, Repair tiers (see GateConfig).
 	Gate GateConfig
-	// Blacklist configures the risk blacklist. Defaults to the seeds'
-	// riskBlacklist (see BlacklistConfig).
+	// Blacklist configures the risk blacklist. Defaults to that of
+	// docs/DESIGN.md, Repair tiers (see BlacklistConfig).
 	Blacklist BlacklistConfig
 
 	// MaxSyntaxRounds bounds the trailing-comma passes of one Repair call.
@@ -97,7 +98,7 @@ type Config struct {
 	MaxSyntaxRounds int
 }
 
-// GateConfig is the seeds' activeRewriteGate.
+// GateConfig is the surgical tier's gates (docs/DESIGN.md, Repair tiers).
 type GateConfig struct {
 	// MinScore is the score floor of the best candidate (gate 5).
 	// Defaults to 0.80.
@@ -120,7 +121,7 @@ type GateConfig struct {
 	NoScoreSeparation bool
 }
 
-// BlacklistConfig is the seeds' riskBlacklist.
+// BlacklistConfig is the risk blacklist (docs/DESIGN.md, Repair tiers).
 type BlacklistConfig struct {
 	// Disabled turns the blacklist off. Defaults to false.
 	Disabled bool
@@ -134,12 +135,14 @@ type BlacklistConfig struct {
 	// Penalty is subtracted from a risky candidate's score with
 	// ActionPenalize. Defaults to 0.3.
 	Penalty float64
-	// ApplyToObserve applies the blacklist in observe mode too (the seeds
-	// apply it only to the active decision). Defaults to false.
+	// ApplyToObserve applies the blacklist in observe mode too (the
+	// original applies it only to the active decision: docs/DESIGN.md,
+	// Repair tiers). Defaults to false.
 	ApplyToObserve bool
 }
 
-// DefaultPairs returns the seeds' risk blacklist pairs.
+// DefaultPairs returns the risk blacklist pairs (docs/DESIGN.md, Repair
+// tiers).
 func DefaultPairs() [][2]string {
 	return [][2]string{{"name", "number"}, {"name", "id"}, {"amount", "total"}, {"date", "id"}, {"vendor", "customer"}}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/nl2sql/nl2sql/internal/naming"
 	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
@@ -16,7 +17,7 @@ func tokens(name string) []string {
 		if full, ok := abbreviations[w]; ok {
 			w = full
 		}
-		out = append(out, singular(w))
+		out = append(out, naming.Singular(w))
 	}
 	return out
 }
@@ -26,27 +27,6 @@ var abbreviations = map[string]string{
 	"qty": "quantity", "amt": "amount", "num": "number", "nbr": "number", "no": "number",
 	"desc": "description", "dept": "department", "emp": "employee", "cust": "customer",
 	"prod": "product", "addr": "address", "pct": "percent", "dt": "date",
-}
-
-// singular returns an English word in the singular, by the regular rules
-// (tables are plural, models write columns in the singular and back).
-func singular(w string) string {
-	switch {
-	case len(w) <= 3:
-		return w
-	case strings.HasSuffix(w, "ies"):
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "ouses"), strings.HasSuffix(w, "auses"):
-		return w[:len(w)-1] // warehouses, causes
-	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "uses"), strings.HasSuffix(w, "xes"),
-		strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"):
-		return w[:len(w)-2] // addresses, statuses, taxes, batches
-	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
-		return w
-	case strings.HasSuffix(w, "s"):
-		return w[:len(w)-1]
-	}
-	return w
 }
 
 // tableWords are the words a model may prefix a column with to say which
@@ -193,7 +173,8 @@ func uniq(ws []string) []string {
 }
 
 // riskyPair returns the first blacklisted pair a rewrite from ref to cand
-// would trade, as "a/b", or "": the seeds' token diff, one word of the pair
+// would trade, as "a/b", or "": the token diff of docs/DESIGN.md, Repair
+// tiers, one word of the pair
 // only in the reference and the other only in the candidate
 // (vendor_name → vendor_number trades name for number).
 func riskyPair(ref, cand string, pairs [][2]string) string {
@@ -210,7 +191,7 @@ func riskyPair(ref, cand string, pairs [][2]string) string {
 		}
 	}
 	for _, p := range pairs {
-		a, b := singular(p[0]), singular(p[1])
+		a, b := naming.Singular(p[0]), naming.Singular(p[1])
 		if (slices.Contains(rOnly, a) && slices.Contains(cOnly, b)) || (slices.Contains(rOnly, b) && slices.Contains(cOnly, a)) {
 			return p[0] + "/" + p[1]
 		}

@@ -3,7 +3,7 @@
 // (internal/pgsql) and the catalog, and rewrites exactly the mistaken
 // names, keeping everything else of the text as written.
 //
-// Two tiers, after the seeds:
+// Two tiers (docs/DESIGN.md, Repair tiers):
 //
 //   - Autocorrect fixes what has one reading: identifier case and quoting,
 //     typos, table-prefixed or reordered column names, known model habits

@@ -179,8 +179,8 @@ func TestRepairWithoutCatalogOrStatement(t *testing.T) {
 }
 
 // TestNoAutocorrect: with autocorrect off nothing is rewritten, and the
-// surgical tier is blocked by gate 3 (the seeds let it act only after
-// autocorrect was tried).
+// surgical tier is blocked by gate 3 (it acts only after autocorrect was
+// tried: docs/DESIGN.md, Repair tiers).
 func TestNoAutocorrect(t *testing.T) {
 	t.Parallel()
 	snap := setup(t)
@@ -347,16 +347,6 @@ func TestScore(t *testing.T) {
 		s, rel := score(tc.ref, tc.cand, tc.table)
 		require.InDelta(t, tc.score, s, 1e-9, "%s → %s on %s", tc.ref, tc.cand, tc.table)
 		require.Equal(t, tc.rel, rel, "%s → %s on %s", tc.ref, tc.cand, tc.table)
-	}
-}
-
-func TestSingular(t *testing.T) {
-	t.Parallel()
-	for in, want := range map[string]string{
-		"employees": "employee", "categories": "category", "warehouses": "warehouse", "statuses": "status",
-		"addresses": "address", "taxes": "tax", "status": "status", "analysis": "analysis", "hours": "hour", "bus": "bus",
-	} {
-		require.Equal(t, want, singular(in), in)
 	}
 }
 

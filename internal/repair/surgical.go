@@ -9,7 +9,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
-// Gate names, in the seeds' order.
+// Gate names, in the order of docs/DESIGN.md, Repair tiers.
 const (
 	GateKeyword     = "keyword"              // 1: the name is no SQL function or date part
 	GateAlias       = "alias_resolves"       // 2: the reference's table is known

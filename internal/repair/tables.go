@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/naming"
 	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
@@ -274,7 +275,7 @@ func (q *query) abbreviates(qualifier string, it pgsql.FromItem) bool {
 		return false
 	case strings.HasPrefix(name, ql), alias != "" && strings.HasPrefix(alias, ql):
 		return true
-	case ql == initials.String(), ql == singular(name):
+	case ql == initials.String(), ql == naming.Singular(name):
 		return true
 	case len(ql) >= 4 && (distance(ql, name) <= 1 || (alias != "" && distance(ql, alias) <= 1)):
 		return true

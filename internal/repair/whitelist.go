@@ -9,7 +9,8 @@ import (
 	"github.com/nl2sql/nl2sql/internal/prompt"
 )
 
-// Whitelist is the seeds' minimal whitelist for an undefined column no
+// Whitelist is the minimal whitelist (docs/DESIGN.md, Repair tiers) for
+// an undefined column no
 // rewrite could fix: the reference's table and its 1-hop foreign-key
 // neighbours, for prompt.Failure (whose repair message stays under
 // prompt.MaxRepairChars and tells the model to choose only from these).

@@ -8,9 +8,10 @@ import (
 	"github.com/nl2sql/nl2sql/internal/catalog"
 )
 
-// expand is the default ExpandFunc: the seeds' selection (the MaxTables
-// best), the join planner's bridges between the strongest of them, and the
-// seeds' relevance-gated FK expansion, within FinalMaxTables.
+// expand is the default ExpandFunc: the selection (the MaxTables best), the
+// join planner's bridges between the strongest of them, and the
+// relevance-gated FK expansion, within FinalMaxTables (docs/DESIGN.md,
+// Retrieval parameters).
 //
 // Bridges come first because they are what a question over two tables that
 // no foreign key links cannot do without (performance reviews per
@@ -371,7 +372,8 @@ func (x *expansion) treePaths(root *catalog.Table, edges []*reach) []JoinHint {
 	return out
 }
 
-// fkExpand is the seeds' relevance-gated FK expansion: the tables joined
+// fkExpand is the relevance-gated FK expansion (docs/DESIGN.md, Retrieval
+// parameters): the tables joined
 // by a foreign key to an included one are candidates; only those in the
 // evidence set (the FKEvidenceTopK best ranked, scoring at least
 // FKEvidenceThreshold) are added, at most FKExpansionCap, best first by

@@ -74,8 +74,9 @@ func Edges(s *catalog.Snapshot, tables []*catalog.Table) []JoinHint {
 // Paths suggests join sequences between tables that no foreign key links
 // directly: the shortest path through the other tables (at most maxHops
 // joins), longest first, leaving out a path that is part of one already
-// suggested, at most maxPaths of them. Multi-hop joins are where the seeds'
-// models failed most (join_path_miss), and an explicit ON chain fixes them.
+// suggested, at most maxPaths of them. Multi-hop joins are where models
+// failed most (docs/DESIGN.md, Join hints), and an explicit ON chain fixes
+// them.
 func Paths(s *catalog.Snapshot, tables []*catalog.Table, maxHops, maxPaths int) []JoinHint {
 	n := len(tables)
 	pos := make(map[string]int, n)

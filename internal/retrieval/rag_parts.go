@@ -10,7 +10,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 )
 
-// route is the seeds' module router: it scores each module by the share
+// route is the module router (docs/DESIGN.md, Retrieval parameters): it scores each module by the share
 // of the question's evidence its tables hold (the ten best tables' fused
 // scores), by whether the question names it ("payroll"), and in hybrid
 // mode by its tables' embedding similarity, then boosts the tables of the
@@ -217,8 +217,8 @@ func renderValueHints(hints []valueHint) string {
 
 // pruneColumns returns copies of tables keeping, in their order, the key
 // columns, the columns of foreign keys (to join on), and the keep columns
-// with the best evidence (the seeds' column pruner: PK/FK + linked +
-// top 5).
+// with the best evidence (docs/DESIGN.md, Retrieval parameters: column
+// pruning).
 func pruneColumns(s *catalog.Snapshot, tables []*catalog.Table, evidence map[string]map[string]float64, keep int) []*catalog.Table {
 	out := make([]*catalog.Table, len(tables))
 	for i, t := range tables {

@@ -191,7 +191,7 @@ func (r columnRef) refName(s *catalog.Snapshot) string {
 }
 
 // mschema is "departments" when the column references the referenced
-// table's primary key on its own (the seeds' form), else
+// table's primary key on its own (docs/DESIGN.md, Schema documents), else
 // "departments.code", so the model never has to guess the target column.
 func (r columnRef) mschema(s *catalog.Snapshot) string {
 	refCol := r.fk.RefColumns[r.pos]

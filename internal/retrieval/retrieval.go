@@ -3,7 +3,8 @@
 // join hints, into the schema context the model is prompted with.
 //
 // A Strategy chooses the tables. Full, shipped here, takes every table of
-// the database, which is what the seeds use for small schemas; a RAG
+// the database, as the original design does for small schemas
+// (docs/DESIGN.md, Retrieval); a RAG
 // strategy (lexical and embedding retrieval) comes behind the same
 // interface for large ones. Whatever the strategy, rendering is shared, so
 // the model sees one format, and Metadata records what was chosen and why in
@@ -23,8 +24,8 @@ import (
 type Format string
 
 const (
-	// FormatMSchema renders one dense line per table, after the seeds'
-	// m_schema_compact: "employees (employee_id bigint PK, ...)".
+	// FormatMSchema renders one dense line per table, the prompt form of
+	// docs/DESIGN.md, Schema documents: "employees (employee_id bigint PK, ...)".
 	FormatMSchema Format = "mschema"
 	// FormatCreateTable renders CREATE TABLE statements with keys, CHECK
 	// lists and comments, the format the query generator spec asks for.
@@ -36,8 +37,8 @@ var Formats = []Format{FormatMSchema, FormatCreateTable}
 
 func (f Format) valid() bool { return f == FormatMSchema || f == FormatCreateTable }
 
-// JoinHintFormat selects the join hints given with the schema (the seeds'
-// JOIN_HINT_FORMAT).
+// JoinHintFormat selects the join hints given with the schema
+// (docs/DESIGN.md, Join hints).
 type JoinHintFormat string
 
 const (
@@ -129,7 +130,7 @@ type Options struct {
 	// JoinHints overrides Config.JoinHints.
 	JoinHints JoinHintFormat
 	// Strategy forces StrategyFull or StrategyRAG for the question
-	// (options.retrieval; the seeds' useRetrieval); empty lets Auto
+	// (options.retrieval; docs/DESIGN.md, Retrieval parameters); empty lets Auto
 	// choose by the database's size.
 	Strategy string
 }
@@ -225,14 +226,16 @@ type Metadata struct {
 	// Warning flags a context above Config.MaxContextChars, or a stale
 	// schema index.
 	Warning string `json:"warning,omitempty"`
-	// Metrics are the seeds' RetrievalMetrics (RAG only).
+	// Metrics are the retrieval metrics (RAG only; docs/DESIGN.md,
+	// Retrieval parameters).
 	Metrics *Metrics `json:"metrics,omitempty"`
 	// Linking is what schema linking with the chat model did (RAG only;
 	// absent when linking is off).
 	Linking *Linking `json:"linking,omitempty"`
 }
 
-// Metrics are the seeds' RetrievalMetrics, logged for every RAG
+// Metrics are the retrieval metrics (docs/DESIGN.md, Retrieval
+// parameters), logged for every RAG
 // retrieval, with timings.
 type Metrics struct {
 	// Table retrieval: the tables the searches returned, with their

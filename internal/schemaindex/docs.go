@@ -36,8 +36,8 @@ type Doc struct {
 	// ValueCount is the number of sampled rows holding Value; nil for a
 	// value from a CHECK list or enum.
 	ValueCount *int32
-	// StableText is the seeds' stable_embed_text (what is embedded);
-	// MSchema their m_schema_compact (the dense form for prompts).
+	// StableText is the embedded text, MSchema the dense form for prompts
+	// (docs/DESIGN.md, Schema documents).
 	StableText string
 	MSchema    string
 	// Lexical is the lexical document by field: names, synonyms,
@@ -162,7 +162,8 @@ func genericColumn(t *catalog.Table, c catalog.Column, fks []catalog.ForeignKey,
 	return false
 }
 
-// tableStableText is the seeds' stable_embed_text of a table:
+// tableStableText is the embedded text of a table (docs/DESIGN.md,
+// Schema documents):
 //
 //	employees: Employee master data
 //	Module: HR
@@ -209,7 +210,8 @@ func tableStableText(s *catalog.Snapshot, t *catalog.Table, module string, dict 
 // maxKeyColumns bounds the columns listed in a table's stable text.
 const maxKeyColumns = 16
 
-// columnStableText is the seeds' stable_embed_text of a column:
+// columnStableText is the embedded text of a column (docs/DESIGN.md,
+// Schema documents):
 //
 //	employees.first_name
 //	Type: text
@@ -244,7 +246,8 @@ func plainName(name string, words []string) bool {
 	return slices.Equal(naming.Parts(name), words)
 }
 
-// tableMSchema is the seeds' m_schema_compact of a table:
+// tableMSchema is the prompt form of a table (docs/DESIGN.md, Schema
+// documents):
 // "leave_requests (leave_id bigint PK, employee_id bigint FK→employees, ...)".
 func tableMSchema(s *catalog.Snapshot, t *catalog.Table, fks map[string][]catalog.ForeignKey) string {
 	cols := make([]string, len(t.Columns))

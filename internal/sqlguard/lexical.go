@@ -7,7 +7,8 @@ import (
 	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
-// diagnose explains a syntax error in the seeds' lint codes where it can:
+// diagnose explains a syntax error in the lint codes (docs/DESIGN.md, Lint
+// codes) where it can:
 // an unterminated quote, unbalanced parentheses, a trailing comma before
 // the next clause, a JOIN with no ON/USING. It uses Postgres' lexer and the
 // parser's error position, so strings, quoted names and comments never

@@ -22,7 +22,7 @@ const (
 	SeverityWarning Severity = "warning"
 )
 
-// Lint codes (the seeds' lint table).
+// Lint codes of the original table (docs/DESIGN.md, Lint codes).
 const (
 	LintUnbalancedParens      = "unbalanced_parens"
 	LintUnclosedQuote         = "unclosed_quote"
@@ -37,7 +37,7 @@ const (
 	LintAmbiguousColumn       = "ambiguous_column"
 )
 
-// Lint codes beyond the seeds' table: mistakes models make that the tree
+// Lint codes beyond the original table (docs/DESIGN.md, Lint codes): mistakes models make that the tree
 // (and the catalog's column types) show for certain or nearly so.
 const (
 	// LintSyntaxError: a parse error none of the syntax codes above

@@ -244,7 +244,8 @@ func statementError(db Database, err error) error {
 	}
 	if ce.Class == errclass.InfraFailure && !strings.HasPrefix(ce.SQLSTATE, "57P") {
 		// The server answered the statement with a resource or limit error
-		// (53xxx, 54xxx, ...): the seeds' gating keeps it from the model,
+		// (53xxx, 54xxx, ...): it is kept from the model (docs/DESIGN.md, Error
+		// classes and retry gating),
 		// and running the same statement again would meet it again.
 		// Shutdowns (57P0x) lose the connection and are worth a retry.
 		return &errclass.Error{Class: ce.Class, SQLSTATE: ce.SQLSTATE, Code: "target.statement", Permanent: true,
