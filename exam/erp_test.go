@@ -70,8 +70,10 @@ func TestRunnerERP(t *testing.T) {
 		env.ollama.Answer(ollamatest.Contains(q.Question), fence(sql[q.ID]))
 	}
 
-	runner, err := exam.NewRunner(db.Pool, env.targets, exam.Config{Database: "erp", Questions: qs, Model: model,
-		PollInterval: 100 * time.Millisecond, Timeout: 2 * time.Minute})
+	runner, err := exam.NewRunner(db.Pool, env.targets, exam.Config{
+		Database: "erp", Questions: qs, Model: model,
+		PollInterval: 100 * time.Millisecond, Timeout: 2 * time.Minute,
+	})
 	require.NoError(t, err)
 	runs, err := runner.Run(ctx)
 	require.NoError(t, err)
@@ -138,8 +140,10 @@ func TestCheckERP(t *testing.T) {
 	require.Contains(t, res.Gold[0].Problems[1], "failed to run", "a read-only transaction refuses the write")
 	require.True(t, res.Gold[1].Guard, "the guard's catalog check does not resolve columns; EXPLAIN does")
 	require.Contains(t, res.Gold[1].Problems[0], `failed to run (SQLSTATE 42703): column "employee_name" does not exist HINT: Perhaps`)
-	require.Equal(t, []string{`returns no rows (if that is the answer, say "expects no rows" in notes)`,
-		`expected table "staff" is not in the catalog of erp`}, res.Gold[2].Problems)
+	require.Equal(t, []string{
+		`returns no rows (if that is the answer, say "expects no rows" in notes)`,
+		`expected table "staff" is not in the catalog of erp`,
+	}, res.Gold[2].Problems)
 	require.False(t, res.Gold[3].Guard)
 	require.Equal(t, "lint", res.Gold[3].GuardStage)
 	var lint []string

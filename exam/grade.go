@@ -110,9 +110,11 @@ type GradeOptions struct {
 // Grade grades one answer against its gold result and classifies a
 // failure, following the rules of the package documentation.
 func Grade(q Question, gold compare.Result, ans Answer, opts GradeOptions) Result {
-	res := Result{Question: q, QueryID: ans.QueryID, Attempts: ans.Attempts, ErrorClass: ans.ErrorClass,
+	res := Result{
+		Question: q, QueryID: ans.QueryID, Attempts: ans.Attempts, ErrorClass: ans.ErrorClass,
 		SQLSTATE: ans.SQLSTATE, Error: ans.Error, GoldRows: len(gold.Rows), StageMs: ans.StageMs, TotalMs: ans.TotalMs,
-		SQL: ans.SQL, UsedTables: UsedTables(ans.SQL)}
+		SQL: ans.SQL, UsedTables: UsedTables(ans.SQL),
+	}
 	if ans.Result != nil {
 		n, tr := ans.RowCount, ans.Truncated
 		res.AnswerRows, res.AnswerTruncated = &n, &tr

@@ -14,10 +14,14 @@ import (
 func TestParseQuestions(t *testing.T) {
 	t.Parallel()
 	want := []exam.Question{
-		{ID: "t1", Question: "How many orders?", Difficulty: "easy", Modules: []string{"Sales"}, ExpectedTables: []string{"orders"},
-			GoldSQL: "SELECT count(*) FROM orders"},
-		{ID: "t2", Question: "Top customer?", Difficulty: "hard", ExpectedTables: []string{"customers", "orders"},
-			GoldSQL: "SELECT 1", OrderMatters: true, Notes: "expects no rows"},
+		{
+			ID: "t1", Question: "How many orders?", Difficulty: "easy", Modules: []string{"Sales"}, ExpectedTables: []string{"orders"},
+			GoldSQL: "SELECT count(*) FROM orders",
+		},
+		{
+			ID: "t2", Question: "Top customer?", Difficulty: "hard", ExpectedTables: []string{"customers", "orders"},
+			GoldSQL: "SELECT 1", OrderMatters: true, Notes: "expects no rows",
+		},
 	}
 
 	t.Run("JSON", func(t *testing.T) {
@@ -58,27 +62,43 @@ func TestParseQuestions(t *testing.T) {
 		name, input string
 		want        []string // substrings of the error, in order
 	}{
-		{"UnknownField", `[{"id": "t1", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1", "gold": "x"}]`,
-			[]string{`question #1: unknown field "gold"`}},
-		{"UnknownFieldJSONL", `{"id": "t1", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1"}` + "\n" +
-			`{"id": "t2", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1", "expected_table": ["x"]}`,
-			[]string{`question #2 (line 2): unknown field "expected_table"`}},
-		{"DuplicateID", `[{"id": "t1", "question": "A?", "difficulty": "easy", "gold_sql": "SELECT 1"},
+		{
+			"UnknownField", `[{"id": "t1", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1", "gold": "x"}]`,
+			[]string{`question #1: unknown field "gold"`},
+		},
+		{
+			"UnknownFieldJSONL", `{"id": "t1", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1"}` + "\n" +
+				`{"id": "t2", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1", "expected_table": ["x"]}`,
+			[]string{`question #2 (line 2): unknown field "expected_table"`},
+		},
+		{
+			"DuplicateID", `[{"id": "t1", "question": "A?", "difficulty": "easy", "gold_sql": "SELECT 1"},
 			{"id": "t1", "question": "B?", "difficulty": "easy", "gold_sql": "SELECT 2"}]`,
-			[]string{`question "t1": duplicate id (also question #1)`}},
-		{"BadDifficulty", `{"id": "t7", "question": "Q?", "difficulty": "expert", "gold_sql": "SELECT 1"}`,
-			[]string{`question "t7" (line 1): difficulty must be "easy", "medium", "hard", got "expert"`}},
-		{"EveryProblemNamed", `[{"id": "a", "question": " ", "difficulty": "easy", "gold_sql": ""},
+			[]string{`question "t1": duplicate id (also question #1)`},
+		},
+		{
+			"BadDifficulty", `{"id": "t7", "question": "Q?", "difficulty": "expert", "gold_sql": "SELECT 1"}`,
+			[]string{`question "t7" (line 1): difficulty must be "easy", "medium", "hard", got "expert"`},
+		},
+		{
+			"EveryProblemNamed", `[{"id": "a", "question": " ", "difficulty": "easy", "gold_sql": ""},
 			{"question": "Q?", "difficulty": "medium", "gold_sql": "SELECT 1"}]`,
-			[]string{`question "a": question is empty`, `question "a": gold_sql is empty`, `question #2: id is missing`}},
-		{"TooLong", `[{"id": "long", "question": "` + strings.Repeat("x", 2001) + `", "difficulty": "easy", "gold_sql": "SELECT 1"}]`,
-			[]string{`question "long": question has 2001 characters; at most 2000 are accepted`}},
-		{"WrongType", `[{"id": "t1", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1", "order_matters": "yes"}]`,
-			[]string{"question #1: cannot unmarshal string"}},
+			[]string{`question "a": question is empty`, `question "a": gold_sql is empty`, `question #2: id is missing`},
+		},
+		{
+			"TooLong", `[{"id": "long", "question": "` + strings.Repeat("x", 2001) + `", "difficulty": "easy", "gold_sql": "SELECT 1"}]`,
+			[]string{`question "long": question has 2001 characters; at most 2000 are accepted`},
+		},
+		{
+			"WrongType", `[{"id": "t1", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1", "order_matters": "yes"}]`,
+			[]string{"question #1: cannot unmarshal string"},
+		},
 		{"Empty", "  \n", []string{"the questions file is empty"}},
 		{"EmptyArray", "[]", []string{"holds no question"}},
-		{"TrailingData", `[{"id": "t1", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1"}] []`,
-			[]string{"unexpected data after the array"}},
+		{
+			"TrailingData", `[{"id": "t1", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1"}] []`,
+			[]string{"unexpected data after the array"},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

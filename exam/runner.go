@@ -368,8 +368,10 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 	if r.cfg.Label != "" {
 		label = &r.cfg.Label
 	}
-	run, err := r.q.CreateExamRun(ctx, r.meta, &dbsqlc.CreateExamRunParams{DatabaseName: r.cfg.Database, Label: label,
-		Model: r.cfg.Model, Config: config, Questions: int32(len(qs))})
+	run, err := r.q.CreateExamRun(ctx, r.meta, &dbsqlc.CreateExamRunParams{
+		DatabaseName: r.cfg.Database, Label: label,
+		Model: r.cfg.Model, Config: config, Questions: int32(len(qs)),
+	})
 	if err != nil {
 		return nil, fmt.Errorf("exam: creating the run: %w", err)
 	}
@@ -451,9 +453,11 @@ func (r *Runner) answers(ctx context.Context, ids []int64) (map[int64]Answer, er
 	}
 	out := make(map[int64]Answer, len(rows))
 	for _, row := range rows {
-		a := Answer{QueryID: row.ID, Status: row.Status, SQL: deref(row.Sql), ErrorClass: deref(row.ErrorClass),
+		a := Answer{
+			QueryID: row.ID, Status: row.Status, SQL: deref(row.Sql), ErrorClass: deref(row.ErrorClass),
 			SQLSTATE: deref(row.Sqlstate), Error: deref(row.Error), Attempts: int(row.Attempts),
-			LastStage: deref(row.LastStage), LastSQLSTATE: deref(row.LastSqlstate), Generations: int(row.AttemptRows)}
+			LastStage: deref(row.LastStage), LastSQLSTATE: deref(row.LastSqlstate), Generations: int(row.AttemptRows),
+		}
 		if a.SQL == "" {
 			a.SQL = deref(row.LastSql)
 		}
@@ -530,8 +534,10 @@ func (r *Runner) record(ctx context.Context, run *dbsqlc.RagExamRun, results []R
 	if err != nil {
 		return nil, fmt.Errorf("exam: recording run %d: %w", run.ID, err)
 	}
-	out := &RunResult{ID: final.ID, Status: final.Status, Error: deref(final.Error), Questions: int(final.Questions),
-		Accuracy: final.Accuracy, StartedAt: final.StartedAt, Results: results}
+	out := &RunResult{
+		ID: final.ID, Status: final.Status, Error: deref(final.Error), Questions: int(final.Questions),
+		Accuracy: final.Accuracy, StartedAt: final.StartedAt, Results: results,
+	}
 	if final.Passed != nil {
 		p := int(*final.Passed)
 		out.Passed = &p
@@ -545,12 +551,14 @@ func (r *Runner) record(ctx context.Context, run *dbsqlc.RagExamRun, results []R
 
 func resultRow(run int64, x *Result) *dbsqlc.InsertExamResultsParams {
 	q := x.Question
-	p := &dbsqlc.InsertExamResultsParams{RunID: run, QuestionID: q.ID, Ordinal: int32(x.Ordinal), Question: q.Question,
+	p := &dbsqlc.InsertExamResultsParams{
+		RunID: run, QuestionID: q.ID, Ordinal: int32(x.Ordinal), Question: q.Question,
 		Difficulty: q.Difficulty, Modules: orEmpty(q.Modules), OrderMatters: q.OrderMatters, Pass: x.Pass,
 		FailureType: nonEmpty(x.FailureType), Reason: nonEmpty(x.Reason), ExpectedTables: orEmpty(q.ExpectedTables),
 		RetrievedTables: x.RetrievedTables, UsedTables: orEmpty(x.UsedTables), Precision: x.Precision, Recall: x.Recall,
 		Attempts: int32(x.Attempts), ErrorClass: nonEmpty(x.ErrorClass), Sqlstate: nonEmpty(x.SQLSTATE), Error: nonEmpty(x.Error),
-		GoldRows: int32(x.GoldRows), AnswerTruncated: x.AnswerTruncated, TotalMs: x.TotalMs, Sql: nonEmpty(x.SQL), GoldSql: q.GoldSQL}
+		GoldRows: int32(x.GoldRows), AnswerTruncated: x.AnswerTruncated, TotalMs: x.TotalMs, Sql: nonEmpty(x.SQL), GoldSql: q.GoldSQL,
+	}
 	if x.QueryID != 0 {
 		p.QueryID = &x.QueryID
 	}

@@ -112,19 +112,31 @@ INSERT INTO shop.orders VALUES (10, 1, 'shipped', 120.50), (11, 1, 'open', 80.00
 `
 
 var shopExam = []exam.Question{
-	{ID: "s1", Question: "How many customers are there?", Difficulty: "easy", Modules: []string{"Sales"},
-		ExpectedTables: []string{"customers"}, GoldSQL: "SELECT count(*) FROM customers"},
-	{ID: "s2", Question: "How many orders has each customer placed?", Difficulty: "medium", Modules: []string{"Sales", "CRM"},
+	{
+		ID: "s1", Question: "How many customers are there?", Difficulty: "easy", Modules: []string{"Sales"},
+		ExpectedTables: []string{"customers"}, GoldSQL: "SELECT count(*) FROM customers",
+	},
+	{
+		ID: "s2", Question: "How many orders has each customer placed?", Difficulty: "medium", Modules: []string{"Sales", "CRM"},
 		ExpectedTables: []string{"customers", "orders"},
-		GoldSQL:        "SELECT c.name, count(o.order_id) AS orders FROM customers c LEFT JOIN orders o ON o.customer_id = c.customer_id GROUP BY c.name"},
-	{ID: "s3", Question: "What is the total amount of shipped orders?", Difficulty: "medium", Modules: []string{"Sales"},
-		ExpectedTables: []string{"orders"}, GoldSQL: "SELECT sum(total_amount) FROM orders WHERE status = 'shipped'"},
-	{ID: "s4", Question: "List the names of our customers.", Difficulty: "easy", Modules: []string{"CRM"},
-		ExpectedTables: []string{"customers"}, GoldSQL: "SELECT name FROM customers"},
-	{ID: "s5", Question: "Which orders were cancelled?", Difficulty: "easy", Modules: []string{"Ops"},
-		ExpectedTables: []string{"orders"}, GoldSQL: "SELECT order_id FROM orders WHERE status = 'cancelled'", Notes: "expects no rows"},
-	{ID: "s6", Question: "What is the average order amount over all but three orders?", Difficulty: "hard",
-		ExpectedTables: []string{"orders"}, GoldSQL: "SELECT 0"},
+		GoldSQL:        "SELECT c.name, count(o.order_id) AS orders FROM customers c LEFT JOIN orders o ON o.customer_id = c.customer_id GROUP BY c.name",
+	},
+	{
+		ID: "s3", Question: "What is the total amount of shipped orders?", Difficulty: "medium", Modules: []string{"Sales"},
+		ExpectedTables: []string{"orders"}, GoldSQL: "SELECT sum(total_amount) FROM orders WHERE status = 'shipped'",
+	},
+	{
+		ID: "s4", Question: "List the names of our customers.", Difficulty: "easy", Modules: []string{"CRM"},
+		ExpectedTables: []string{"customers"}, GoldSQL: "SELECT name FROM customers",
+	},
+	{
+		ID: "s5", Question: "Which orders were cancelled?", Difficulty: "easy", Modules: []string{"Ops"},
+		ExpectedTables: []string{"orders"}, GoldSQL: "SELECT order_id FROM orders WHERE status = 'cancelled'", Notes: "expects no rows",
+	},
+	{
+		ID: "s6", Question: "What is the average order amount over all but three orders?", Difficulty: "hard",
+		ExpectedTables: []string{"orders"}, GoldSQL: "SELECT 0",
+	},
 }
 
 // firstAnswers: s1 right, s2 right with its columns reordered and an extra
@@ -231,18 +243,30 @@ func TestRunner(t *testing.T) {
 	full := []string{"queue", "retrieve", "generate", "validate", "execute", "total"}
 	noExec := []string{"queue", "retrieve", "generate", "validate", "total"}
 	want := []examRow{
-		{QuestionID: "s1", Pass: true, Attempts: 1, Precision: half, Recall: one, Retrieved: both, Used: []string{"customers"},
-			GoldRows: 1, AnswerRows: ptr(int32(1)), Stages: full},
-		{QuestionID: "s2", Pass: true, Attempts: 1, Precision: one, Recall: one, Retrieved: both, Used: both,
-			GoldRows: 3, AnswerRows: ptr(int32(3)), Stages: full},
-		{QuestionID: "s3", FailureType: ptr(exam.LLMReasoning), Attempts: 1, Precision: half, Recall: one, Retrieved: both,
-			Used: []string{"orders"}, GoldRows: 1, AnswerRows: ptr(int32(1)), Stages: full},
-		{QuestionID: "s4", FailureType: ptr(exam.ColumnMiss), Attempts: 3, Precision: half, Recall: one, Retrieved: both,
-			Used: []string{"customers"}, ErrorClass: ptr("sql_error"), Sqlstate: ptr("42703"), GoldRows: 3, Stages: noExec},
-		{QuestionID: "s5", FailureType: ptr(exam.LLMReasoning), Attempts: 1, Precision: half, Recall: one, Retrieved: both,
-			Used: []string{}, ErrorClass: ptr("validation_block"), Sqlstate: ptr("42501"), GoldRows: 0, Stages: noExec},
-		{QuestionID: "s6", FailureType: ptr(exam.ExecutionError), Attempts: 3, Precision: half, Recall: one, Retrieved: both,
-			Used: []string{"orders"}, ErrorClass: ptr("sql_error"), Sqlstate: ptr("22012"), GoldRows: 1, Stages: full},
+		{
+			QuestionID: "s1", Pass: true, Attempts: 1, Precision: half, Recall: one, Retrieved: both, Used: []string{"customers"},
+			GoldRows: 1, AnswerRows: ptr(int32(1)), Stages: full,
+		},
+		{
+			QuestionID: "s2", Pass: true, Attempts: 1, Precision: one, Recall: one, Retrieved: both, Used: both,
+			GoldRows: 3, AnswerRows: ptr(int32(3)), Stages: full,
+		},
+		{
+			QuestionID: "s3", FailureType: ptr(exam.LLMReasoning), Attempts: 1, Precision: half, Recall: one, Retrieved: both,
+			Used: []string{"orders"}, GoldRows: 1, AnswerRows: ptr(int32(1)), Stages: full,
+		},
+		{
+			QuestionID: "s4", FailureType: ptr(exam.ColumnMiss), Attempts: 3, Precision: half, Recall: one, Retrieved: both,
+			Used: []string{"customers"}, ErrorClass: ptr("sql_error"), Sqlstate: ptr("42703"), GoldRows: 3, Stages: noExec,
+		},
+		{
+			QuestionID: "s5", FailureType: ptr(exam.LLMReasoning), Attempts: 1, Precision: half, Recall: one, Retrieved: both,
+			Used: []string{}, ErrorClass: ptr("validation_block"), Sqlstate: ptr("42501"), GoldRows: 0, Stages: noExec,
+		},
+		{
+			QuestionID: "s6", FailureType: ptr(exam.ExecutionError), Attempts: 3, Precision: half, Recall: one, Retrieved: both,
+			Used: []string{"orders"}, ErrorClass: ptr("sql_error"), Sqlstate: ptr("22012"), GoldRows: 1, Stages: full,
+		},
 	}
 	got, reasons := examRows(t, db.Pool, run1.ID)
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -259,14 +283,18 @@ func TestRunner(t *testing.T) {
 	var opts map[string]any
 	require.NoError(t, db.Pool.QueryRow(ctx, `SELECT q.options FROM rag.queries q JOIN rag.exam_results x ON x.query_id = q.id
 		WHERE x.run_id = $1 AND x.question_id = 's2'`, run1.ID).Scan(&opts))
-	require.Equal(t, map[string]any{"model": model, "temperature": 0.0, "max_rows": 1000.0,
-		"tags": map[string]any{"team": "qa", "exam_run_id": float64(run1.ID), "exam_question_id": "s2"}}, opts)
+	require.Equal(t, map[string]any{
+		"model": model, "temperature": 0.0, "max_rows": 1000.0,
+		"tags": map[string]any{"team": "qa", "exam_run_id": float64(run1.ID), "exam_question_id": "s2"},
+	}, opts)
 	var config map[string]any
 	var label, status string
 	require.NoError(t, db.Pool.QueryRow(ctx, `SELECT config, label, model, status FROM rag.exam_runs WHERE id = $1`, run1.ID).
 		Scan(&config, &label, new(string), &status))
-	require.Equal(t, map[string]any{"bm25": "off", "exact_columns": false, "max_rows": 1000.0, "source": "shopExam",
-		"options": map[string]any{"temperature": 0.0, "tags": map[string]any{"team": "qa"}}}, config)
+	require.Equal(t, map[string]any{
+		"bm25": "off", "exact_columns": false, "max_rows": 1000.0, "source": "shopExam",
+		"options": map[string]any{"temperature": 0.0, "tags": map[string]any{"team": "qa"}},
+	}, config)
 	require.Equal(t, "fake", label)
 
 	// Run 2: the LLM is down. Every question fails with infra_failure, so
@@ -314,40 +342,67 @@ func TestRunner(t *testing.T) {
 		args      []any
 		want      [][]any
 	}{
-		{"Summary", `SELECT run_id, status, questions, graded, passed, round(accuracy::numeric, 4)::text, infra_failures,
+		{
+			"Summary", `SELECT run_id, status, questions, graded, passed, round(accuracy::numeric, 4)::text, infra_failures,
 				round(avg_precision::numeric, 4)::text, avg_recall, round(avg_attempts::numeric, 4)::text,
-				p50_total_ms > 0, error IS NOT NULL FROM rag.exam_run_summary WHERE run_id IN ($1, $2, $3) ORDER BY run_id`, []any{r1, r2, r3},
+				p50_total_ms > 0, error IS NOT NULL FROM rag.exam_run_summary WHERE run_id IN ($1, $2, $3) ORDER BY run_id`,
+			[]any{r1, r2, r3},
 			[][]any{
 				{r1, "finished", int32(6), int64(6), int32(2), "0.3333", int64(0), "0.5833", 1.0, "1.6667", true, false},
 				{r2, "aborted", int32(6), int64(6), nil, nil, int64(6), "0.5833", 1.0, "1.0000", true, true},
 				{r3, "finished", int32(6), int64(6), int32(2), "0.3333", int64(0), "0.5833", 1.0, "1.6667", true, false},
-			}},
-		{"ByDifficulty", `SELECT difficulty, questions, passed, round(accuracy::numeric, 4)::text FROM rag.exam_accuracy_by_difficulty
-				WHERE run_id = $1 ORDER BY difficulty_order`, []any{r1},
-			[][]any{{"easy", int64(3), int64(1), "0.3333"}, {"medium", int64(2), int64(1), "0.5000"}, {"hard", int64(1), int64(0), "0.0000"}}},
-		{"ByModule", `SELECT module, questions, passed, accuracy FROM rag.exam_accuracy_by_module WHERE run_id = $1 ORDER BY module`, []any{r1},
-			[][]any{{"(none)", int64(1), int64(0), 0.0}, {"CRM", int64(2), int64(1), 0.5}, {"Ops", int64(1), int64(0), 0.0},
-				{"Sales", int64(3), int64(2), 2.0 / 3}}},
-		{"Taxonomy", `SELECT failure_type, failures, share_of_failures, question_ids FROM rag.exam_failure_taxonomy
-				WHERE run_id = $1 ORDER BY failure_order`, []any{r1},
+			},
+		},
+		{
+			"ByDifficulty", `SELECT difficulty, questions, passed, round(accuracy::numeric, 4)::text FROM rag.exam_accuracy_by_difficulty
+				WHERE run_id = $1 ORDER BY difficulty_order`,
+			[]any{r1},
+			[][]any{{"easy", int64(3), int64(1), "0.3333"}, {"medium", int64(2), int64(1), "0.5000"}, {"hard", int64(1), int64(0), "0.0000"}},
+		},
+		{
+			"ByModule", `SELECT module, questions, passed, accuracy FROM rag.exam_accuracy_by_module WHERE run_id = $1 ORDER BY module`,
+			[]any{r1},
 			[][]any{
-				{"retrieval_miss", int64(0), 0.0, []any{}}, {"join_path_miss", int64(0), 0.0, []any{}},
-				{"column_miss", int64(1), 0.25, []any{"s4"}}, {"execution_error", int64(1), 0.25, []any{"s6"}},
-				{"llm_reasoning", int64(2), 0.5, []any{"s3", "s5"}}, {"validation_exhausted", int64(0), 0.0, []any{}},
+				{"(none)", int64(1), int64(0), 0.0},
+				{"CRM", int64(2), int64(1), 0.5},
+				{"Ops", int64(1), int64(0), 0.0},
+				{"Sales", int64(3), int64(2), 2.0 / 3},
+			},
+		},
+		{
+			"Taxonomy", `SELECT failure_type, failures, share_of_failures, question_ids FROM rag.exam_failure_taxonomy
+				WHERE run_id = $1 ORDER BY failure_order`,
+			[]any{r1},
+			[][]any{
+				{"retrieval_miss", int64(0), 0.0, []any{}},
+				{"join_path_miss", int64(0), 0.0, []any{}},
+				{"column_miss", int64(1), 0.25, []any{"s4"}},
+				{"execution_error", int64(1), 0.25, []any{"s6"}},
+				{"llm_reasoning", int64(2), 0.5, []any{"s3", "s5"}},
+				{"validation_exhausted", int64(0), 0.0, []any{}},
 				{"infra_failure", int64(0), 0.0, []any{}},
-			}},
+			},
+		},
 		// The aborted run is in no accuracy view: its 0% was never measured.
-		{"AbortedRunNotInViews", `SELECT (SELECT count(*) FROM rag.exam_accuracy_by_difficulty WHERE run_id = $1),
+		{
+			"AbortedRunNotInViews", `SELECT (SELECT count(*) FROM rag.exam_accuracy_by_difficulty WHERE run_id = $1),
 				(SELECT count(*) FROM rag.exam_accuracy_by_module WHERE run_id = $1),
 				(SELECT count(*) FROM rag.exam_failure_taxonomy WHERE run_id = $1),
 				(SELECT count(*) FROM rag.exam_question_changes WHERE run_id = $1),
-				(SELECT count(*) FROM rag.exam_run_comparison WHERE run_id = $1 OR previous_run_id = $1)`, []any{r2},
-			[][]any{{int64(0), int64(0), int64(0), int64(0), int64(0)}}},
-		{"Comparison", `SELECT run_id, previous_run_id, accuracy_delta, fixed, regressed FROM rag.exam_run_comparison
-				WHERE run_id IN ($1, $2, $3) ORDER BY run_id`, []any{r1, r2, r3},
-			[][]any{{r1, nil, nil, int64(0), int64(0)}, {r3, r1, 0.0, int64(1), int64(1)}}},
-		{"QuestionChanges", `SELECT question_id, previous_run_id, change, failure_type, previous_failure_type FROM rag.exam_question_changes
-				WHERE run_id = $1 ORDER BY ordinal`, []any{r3},
+				(SELECT count(*) FROM rag.exam_run_comparison WHERE run_id = $1 OR previous_run_id = $1)`,
+			[]any{r2},
+			[][]any{{int64(0), int64(0), int64(0), int64(0), int64(0)}},
+		},
+		{
+			"Comparison", `SELECT run_id, previous_run_id, accuracy_delta, fixed, regressed FROM rag.exam_run_comparison
+				WHERE run_id IN ($1, $2, $3) ORDER BY run_id`,
+			[]any{r1, r2, r3},
+			[][]any{{r1, nil, nil, int64(0), int64(0)}, {r3, r1, 0.0, int64(1), int64(1)}},
+		},
+		{
+			"QuestionChanges", `SELECT question_id, previous_run_id, change, failure_type, previous_failure_type FROM rag.exam_question_changes
+				WHERE run_id = $1 ORDER BY ordinal`,
+			[]any{r3},
 			[][]any{
 				{"s1", r1, "regressed", "llm_reasoning", nil},
 				{"s2", r1, "still_passing", nil, nil},
@@ -355,7 +410,8 @@ func TestRunner(t *testing.T) {
 				{"s4", r1, "still_failing", "column_miss", "column_miss"},
 				{"s5", r1, "still_failing", "llm_reasoning", "llm_reasoning"},
 				{"s6", r1, "still_failing", "execution_error", "execution_error"},
-			}},
+			},
+		},
 		{"FirstRunIsNew", `SELECT DISTINCT change FROM rag.exam_question_changes WHERE run_id = $1`, []any{r1}, [][]any{{"new"}}},
 	} {
 		got := queryRows(t, db.Pool, tc.sql, tc.args...)
@@ -447,10 +503,14 @@ func TestRunnerAbortsOnAnyInfraFailure(t *testing.T) {
 		name, sql string
 		want      [][]any
 	}{
-		{"Runs", `SELECT id, status, passed, accuracy, error IS NOT NULL FROM rag.exam_runs ORDER BY id`,
-			[][]any{{r1, "finished", int32(4), 1.0, false}, {r2, "aborted", nil, nil, true}}},
-		{"Summary", `SELECT run_id, status, graded, passed, accuracy, infra_failures FROM rag.exam_run_summary ORDER BY run_id`,
-			[][]any{{r1, "finished", int64(4), int32(4), 1.0, int64(0)}, {r2, "aborted", int64(4), nil, nil, int64(1)}}},
+		{
+			"Runs", `SELECT id, status, passed, accuracy, error IS NOT NULL FROM rag.exam_runs ORDER BY id`,
+			[][]any{{r1, "finished", int32(4), 1.0, false}, {r2, "aborted", nil, nil, true}},
+		},
+		{
+			"Summary", `SELECT run_id, status, graded, passed, accuracy, infra_failures FROM rag.exam_run_summary ORDER BY run_id`,
+			[][]any{{r1, "finished", int64(4), int32(4), 1.0, int64(0)}, {r2, "aborted", int64(4), nil, nil, int64(1)}},
+		},
 		{"ByDifficulty", `SELECT DISTINCT run_id FROM rag.exam_accuracy_by_difficulty`, [][]any{{r1}}},
 		{"ByModule", `SELECT DISTINCT run_id FROM rag.exam_accuracy_by_module`, [][]any{{r1}}},
 		{"Taxonomy", `SELECT DISTINCT run_id FROM rag.exam_failure_taxonomy`, [][]any{{r1}}},
@@ -521,8 +581,10 @@ func TestRunnerRefusesBrokenGold(t *testing.T) {
 	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.queries").Scan(&n))
 	require.Zero(t, n)
 
-	runner, err = exam.NewRunner(db.Pool, targets, exam.Config{Database: "shop", Questions: qs[:1], Model: model,
-		Options: map[string]any{"colour": "blue"}})
+	runner, err = exam.NewRunner(db.Pool, targets, exam.Config{
+		Database: "shop", Questions: qs[:1], Model: model,
+		Options: map[string]any{"colour": "blue"},
+	})
 	require.NoError(t, err)
 	_, err = runner.Run(ctx)
 	require.ErrorContains(t, err, `unknown option "colour"`)

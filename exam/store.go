@@ -58,18 +58,22 @@ func LoadReport(ctx context.Context, db dbsqlc.DBTX, runIDs []int64) (*report.Re
 }
 
 func reportQuestion(x *dbsqlc.RagExamResult) report.Question {
-	q := report.Question{ID: x.QuestionID, Question: x.Question, Difficulty: x.Difficulty, Modules: x.Modules, Pass: x.Pass,
+	q := report.Question{
+		ID: x.QuestionID, Question: x.Question, Difficulty: x.Difficulty, Modules: x.Modules, Pass: x.Pass,
 		FailureType: deref(x.FailureType), Reason: deref(x.Reason), ExpectedTables: x.ExpectedTables,
 		RetrievedTables: x.RetrievedTables, Precision: deref(x.Precision), Recall: deref(x.Recall),
-		Attempts: int(x.Attempts), SQL: deref(x.Sql), GoldSQL: x.GoldSql, Error: deref(x.Error)}
+		Attempts: int(x.Attempts), SQL: deref(x.Sql), GoldSQL: x.GoldSql, Error: deref(x.Error),
+	}
 	if x.Precision == nil {
 		// The question never got a schema context (it failed before
 		// retrieval): leave it out of the retrieval statistics, which the
 		// report computes over questions with expected tables.
 		q.ExpectedTables = nil
 	}
-	stages := map[string]*float64{"queue": x.QueueMs, "retrieve": x.RetrieveMs, "generate": x.GenerateMs,
-		"validate": x.ValidateMs, "execute": x.ExecuteMs}
+	stages := map[string]*float64{
+		"queue": x.QueueMs, "retrieve": x.RetrieveMs, "generate": x.GenerateMs,
+		"validate": x.ValidateMs, "execute": x.ExecuteMs,
+	}
 	for _, name := range report.Stages {
 		if v := stages[name]; v != nil {
 			if q.StageMs == nil {

@@ -176,9 +176,11 @@ func TestClientsCannotWriteWhatTheServiceOwns(t *testing.T) {
 	// The old recipe for a client, done by hand before the grant: the grant
 	// takes it back.
 	pre := c.db.NewRole(t, "pre")
-	for _, g := range []string{"GRANT USAGE ON SCHEMA river TO %s", "GRANT INSERT, SELECT ON river.river_job TO %s",
+	for _, g := range []string{
+		"GRANT USAGE ON SCHEMA river TO %s", "GRANT INSERT, SELECT ON river.river_job TO %s",
 		"GRANT USAGE ON SEQUENCE river.river_job_id_seq TO %s", "GRANT USAGE ON SCHEMA rag TO %s",
-		"GRANT SELECT ON rag.databases TO %s", "GRANT UPDATE ON rag.queries TO %s"} {
+		"GRANT SELECT ON rag.databases TO %s", "GRANT UPDATE ON rag.queries TO %s",
+	} {
 		_, err := c.svc.Exec(ctx, fmt.Sprintf(g, pgx.Identifier{pre}.Sanitize()))
 		require.NoError(t, err)
 	}

@@ -49,8 +49,10 @@ func parseOptions(raw []byte) (options, error) {
 		return o, nil
 	}
 	if err := o.decode(raw); err != nil {
-		return o, &errclass.Error{Class: errclass.Unknown, Code: "options.invalid", Permanent: true,
-			Message: "rag.queries.options is not valid: " + err.Error(), Err: err}
+		return o, &errclass.Error{
+			Class: errclass.Unknown, Code: "options.invalid", Permanent: true,
+			Message: "rag.queries.options is not valid: " + err.Error(), Err: err,
+		}
 	}
 	return o, nil
 }

@@ -43,16 +43,20 @@ func (s *Service) retrieve(ctx context.Context, job *river.Job[jobs.RetrieveArgs
 		return err
 	}
 	ex := s.findExamples(ctx, in.DatabaseName, in.Question, opts)
-	res, err := s.deps.Retriever.Retrieve(ctx, RetrieveRequest{Database: in.DatabaseName, Question: in.Question, SchemaFormat: opts.SchemaFormat, Retrieval: opts.Retrieval,
-		ExampleTables: exampleTables(ex)})
+	res, err := s.deps.Retriever.Retrieve(ctx, RetrieveRequest{
+		Database: in.DatabaseName, Question: in.Question, SchemaFormat: opts.SchemaFormat, Retrieval: opts.Retrieval,
+		ExampleTables: exampleTables(ex),
+	})
 	if err != nil {
 		return err
 	}
 	return complete(ctx, s, job, func(tx pgx.Tx) error {
 		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
-		next, err := s.q.FinishRetrieve(ctx, tx, &dbsqlc.FinishRetrieveParams{ID: ref.QueryID, Step: ref.Step, Retrieval: res.Metadata,
+		next, err := s.q.FinishRetrieve(ctx, tx, &dbsqlc.FinishRetrieveParams{
+			ID: ref.QueryID, Step: ref.Step, Retrieval: res.Metadata,
 			Format: res.Format, Schema: res.Schema, JoinHints: res.JoinHints, Linking: res.Linking, Examples: recordExamples(ex),
-			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started})
+			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started,
+		})
 		if err != nil {
 			return err
 		}
@@ -77,8 +81,10 @@ func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs
 	if err != nil {
 		return err
 	}
-	req := prompt.Request{Database: in.DatabaseName, Question: in.Question, Schema: in.Schema, JoinHints: in.JoinHints,
-		Examples: promptExamples(in.Examples)}
+	req := prompt.Request{
+		Database: in.DatabaseName, Question: in.Question, Schema: in.Schema, JoinHints: in.JoinHints,
+		Examples: promptExamples(in.Examples),
+	}
 	msgs := prompt.Initial(req)
 	strategy := "initial"
 	prevSQL := in.PrevSql
@@ -87,8 +93,10 @@ func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs
 		prevSQL = in.PrevFailedSql
 	}
 	if attempt > 1 {
-		f := s.failureOf(ctx, in.DatabaseName, prompt.Failure{SQL: deref(prevSQL), Reply: deref(in.PrevReply), Stage: deref(in.PrevStage),
-			SQLSTATE: deref(in.PrevSqlstate), Message: deref(in.PrevError), Timeout: deref(in.PrevErrorClass) == string(errclass.QueryTimeout)})
+		f := s.failureOf(ctx, in.DatabaseName, prompt.Failure{
+			SQL: deref(prevSQL), Reply: deref(in.PrevReply), Stage: deref(in.PrevStage),
+			SQLSTATE: deref(in.PrevSqlstate), Message: deref(in.PrevError), Timeout: deref(in.PrevErrorClass) == string(errclass.QueryTimeout),
+		})
 		msgs = prompt.Repair(req, f)
 		strategy = f.Strategy()
 	}
@@ -105,13 +113,15 @@ func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs
 	}
 	return complete(ctx, s, job, func(tx pgx.Tx) error {
 		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
-		p := &dbsqlc.FinishGenerateParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt,
+		p := &dbsqlc.FinishGenerateParams{
+			ID: ref.QueryID, Step: ref.Step, Attempt: attempt,
 			RepairStrategy: strategy, InputSql: prevSQL, InputError: in.PrevError,
 			Model: g.model, Prompt: mustJSON(msgs), RawReply: g.raw, Sql: g.firstSQL(),
 			PromptTokens: ptr(int32(g.promptTokens)), ReplyTokens: ptr(int32(g.replyTokens)), LlmMs: ptr(int32(g.duration.Milliseconds())),
 			Difficulty: difficulty, Calls: ptr(int32(calls)), Replies: mustJSON(g.replies),
 			Candidates: []string{}, Fingerprints: []string{}, Votes: []int32{}, SourceCalls: []int32{},
-			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started}
+			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started,
+		}
 		for _, u := range g.unique {
 			p.Candidates = append(p.Candidates, u.SQL)
 			p.Fingerprints = append(p.Fingerprints, u.Fingerprint)
@@ -280,8 +290,10 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 	}
 	d := decide(out.Selected >= 0, out.Failure, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts)))
 
-	p := &dbsqlc.FinishValidateParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt, Status: d.status, Outcome: "passed",
-		FinalErrorClass: d.errorClass(), FinalSqlstate: d.sqlstate(), FinalError: d.message()}
+	p := &dbsqlc.FinishValidateParams{
+		ID: ref.QueryID, Step: ref.Step, Attempt: attempt, Status: d.status, Outcome: "passed",
+		FinalErrorClass: d.errorClass(), FinalSqlstate: d.sqlstate(), FinalError: d.message(),
+	}
 	if out.Failure != nil {
 		var failOrdinal *int32
 		if out.Failed != nil {
@@ -423,10 +435,12 @@ func (s *Service) execute(ctx context.Context, job *river.Job[jobs.ExecuteArgs])
 		finished := false
 		return s.observed(&finished, d, complete(ctx, s, job, func(tx pgx.Tx) error {
 			jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
-			next, err := s.q.FailExecute(ctx, tx, &dbsqlc.FailExecuteParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt, Status: d.status,
+			next, err := s.q.FailExecute(ctx, tx, &dbsqlc.FailExecuteParams{
+				ID: ref.QueryID, Step: ref.Step, Attempt: attempt, Status: d.status,
 				FinalErrorClass: d.errorClass(), FinalSqlstate: d.sqlstate(), FinalError: d.message(),
 				Ordinal: in.Ordinal, ErrorClass: ptr(string(ce.Class)), Sqlstate: nonEmpty(ce.SQLSTATE), Error: &ce.Message,
-				JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started})
+				JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started,
+			})
 			if err != nil {
 				return err
 			}
@@ -451,10 +465,12 @@ func (s *Service) execute(ctx context.Context, job *river.Job[jobs.ExecuteArgs])
 	finished := false
 	return s.observed(&finished, decision{status: statusSucceeded}, complete(ctx, s, job, func(tx pgx.Tx) error {
 		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
-		_, err := s.q.FinishExecute(ctx, tx, &dbsqlc.FinishExecuteParams{ID: ref.QueryID, Step: ref.Step, Attempt: attempt,
+		_, err := s.q.FinishExecute(ctx, tx, &dbsqlc.FinishExecuteParams{
+			ID: ref.QueryID, Step: ref.Step, Attempt: attempt,
 			Sql: &sql, Confidence: &confidence, Columns: mustJSON(res.Columns), Rows: mustJSON(res.Rows),
 			RowCount: int32(res.RowCount), Truncated: res.Truncated, DurationMs: float64(res.Duration.Microseconds()) / 1000,
-			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started})
+			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started,
+		})
 		finished = err == nil
 		return err
 	}))

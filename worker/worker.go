@@ -66,8 +66,10 @@ func New(pool *pgxpool.Pool, deps Deps, cfg Config) (*Service, error) {
 	if err := deps.validate(); err != nil {
 		return nil, err
 	}
-	v, err := validate.New(validate.Config{Guard: deps.Guard, Explainer: deps.Targets, Repairer: deps.Repairer,
-		MaxExplain: cfg.Candidates.MaxExplain, Logger: cfg.Logger})
+	v, err := validate.New(validate.Config{
+		Guard: deps.Guard, Explainer: deps.Targets, Repairer: deps.Repairer,
+		MaxExplain: cfg.Candidates.MaxExplain, Logger: cfg.Logger,
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -239,8 +241,10 @@ func (w *stageWorker[T]) Work(ctx context.Context, job *river.Job[T]) (err error
 		// and eventually discard the job, leaving the question waiting.
 		if r := recover(); r != nil {
 			failed = true
-			err = handleFailure(ctx, w.s, job, w.stage, &errclass.Error{Class: errclass.Unknown, Code: "worker.panic",
-				Message: fmt.Sprintf("internal error in the %s stage: %v", w.stage, r)})
+			err = handleFailure(ctx, w.s, job, w.stage, &errclass.Error{
+				Class: errclass.Unknown, Code: "worker.panic",
+				Message: fmt.Sprintf("internal error in the %s stage: %v", w.stage, r),
+			})
 		}
 		w.s.observeStage(w.stage, started, failed, err)
 	}()
@@ -372,7 +376,8 @@ func complete[T args](ctx context.Context, s *Service, job *river.Job[T], fn fun
 func (s *Service) handOff(ctx context.Context, tx pgx.Tx, next interface {
 	river.JobArgs
 	river.JobArgsWithInsertOpts
-}) error {
+},
+) error {
 	if _, err := s.client.InsertTx(ctx, tx, next, nil); err != nil {
 		return err
 	}
@@ -403,11 +408,15 @@ func metaError(err error) error {
 	}
 	ce := errclass.Classify(err)
 	if ce.Class == errclass.InfraFailure {
-		return &errclass.Error{Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "meta.connection",
-			Message: "nl2sql's database: " + ce.Message, Err: err}
+		return &errclass.Error{
+			Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "meta.connection",
+			Message: "nl2sql's database: " + ce.Message, Err: err,
+		}
 	}
-	return &errclass.Error{Class: errclass.Unknown, SQLSTATE: ce.SQLSTATE, Code: "meta.statement",
-		Message: "nl2sql's database: " + ce.Message, Err: err}
+	return &errclass.Error{
+		Class: errclass.Unknown, SQLSTATE: ce.SQLSTATE, Code: "meta.statement",
+		Message: "nl2sql's database: " + ce.Message, Err: err,
+	}
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -920,8 +920,10 @@ func TestDeterministicRepair(t *testing.T) {
 		require.NoError(t, err)
 		db, err := e.deps.Catalog.Target(ctx, "shop")
 		require.NoError(t, err)
-		out, err := v.Run(ctx, validate.Request{Database: "shop", DB: db, Question: "Which customers live in London?",
-			Limit: e.deps.Targets.Config().MaxRows + 1, Candidates: []validate.Input{{Ordinal: 0, SQL: deref(cands[0].OriginalSql), Votes: 1}}})
+		out, err := v.Run(ctx, validate.Request{
+			Database: "shop", DB: db, Question: "Which customers live in London?",
+			Limit: e.deps.Targets.Config().MaxRows + 1, Candidates: []validate.Input{{Ordinal: 0, SQL: deref(cands[0].OriginalSql), Votes: 1}},
+		})
 		require.NoError(t, err)
 		require.Equal(t, 0, out.Selected)
 		require.Equal(t, cands[0].Sql, out.Candidates[0].Repaired)

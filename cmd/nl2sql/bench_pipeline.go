@@ -68,8 +68,10 @@ func runBenchPipeline(ctx context.Context, m *Main, args []string) error {
 	if *workers != 0 {
 		svc.Worker.RetrieveWorkers, svc.Worker.LLMWorkers, svc.Worker.DBWorkers = *workers, *workers, *workers
 	}
-	opts := bench.Options{ServerURL: st.DatabaseURL, Questions: *questions, Concurrency: *conc, Lone: *lone, Tables: *tables,
-		Service: svc, ServeEnv: serveEnv, Overrides: overrides, KeepDatabase: *keep, Logger: st.Logger}
+	opts := bench.Options{
+		ServerURL: st.DatabaseURL, Questions: *questions, Concurrency: *conc, Lone: *lone, Tables: *tables,
+		Service: svc, ServeEnv: serveEnv, Overrides: overrides, KeepDatabase: *keep, Logger: st.Logger,
+	}
 	if !*inProcess {
 		exe, err := os.Executable()
 		if err != nil {

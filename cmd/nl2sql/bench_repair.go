@@ -67,8 +67,10 @@ func runBenchRepair(ctx context.Context, m *Main, args []string) error {
 	if *mode != "" {
 		rcfg.Mode = repair.Mode(*mode)
 	}
-	rep, err := bench.RunRepair(ctx, bench.RepairOptions{Meta: pool, Targets: targets, Database: *db, Questions: qs,
-		Guard: st.Pipeline.Guard, Repair: rcfg, Getenv: st.Pipeline.Getenv, Logger: st.Logger})
+	rep, err := bench.RunRepair(ctx, bench.RepairOptions{
+		Meta: pool, Targets: targets, Database: *db, Questions: qs,
+		Guard: st.Pipeline.Guard, Repair: rcfg, Getenv: st.Pipeline.Getenv, Logger: st.Logger,
+	})
 	if err != nil {
 		if errors.Is(err, repair.ErrConfig) {
 			return usagef("--mode: %v", err)
@@ -87,8 +89,10 @@ func runBenchRepair(ctx context.Context, m *Main, args []string) error {
 	if *asJSON {
 		enc := json.NewEncoder(m.Stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(benchRepairJSON{Mutations: rep.Mutations, Fixed: rep.Fixed, Flipped: rep.Flipped,
-			Left: rep.Left, P50US: rep.P50US, Kinds: rep.Kinds, Settings: rep.Settings}); err != nil {
+		if err := enc.Encode(benchRepairJSON{
+			Mutations: rep.Mutations, Fixed: rep.Fixed, Flipped: rep.Flipped,
+			Left: rep.Left, P50US: rep.P50US, Kinds: rep.Kinds, Settings: rep.Settings,
+		}); err != nil {
 			return err
 		}
 	} else {
@@ -155,8 +159,10 @@ func benchDatabase(ctx context.Context, m *Main, st *settings, db string) (*pgxp
 		pool.Close()
 		return nil, err
 	}
-	if _, err := exam.LoadDemo(ctx, pool, pool, exam.DemoOptions{Name: "erp", DSN: selfDSN(st.DatabaseURL),
-		Warn: func(w string) { fmt.Fprintf(m.Stderr, "warning: %s\n", w) }}); err != nil {
+	if _, err := exam.LoadDemo(ctx, pool, pool, exam.DemoOptions{
+		Name: "erp", DSN: selfDSN(st.DatabaseURL),
+		Warn: func(w string) { fmt.Fprintf(m.Stderr, "warning: %s\n", w) },
+	}); err != nil {
 		pool.Close()
 		return nil, err
 	}

@@ -63,8 +63,10 @@ func TestBenchRepair(t *testing.T) {
 		Settings map[string]any `json:"settings"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(r.stdout), &settings))
-	require.Equal(t, map[string]any{"database": "erp", "questions": 2.0, "mode": "active", "guard_repairs": 1.0, "explain_repairs": 3.0,
-		"limit": 100001.0, "max_rows": 100000.0, "timeout_ms": 60000.0, "concurrency": 4.0}, settings.Settings,
+	require.Equal(t, map[string]any{
+		"database": "erp", "questions": 2.0, "mode": "active", "guard_repairs": 1.0, "explain_repairs": 3.0,
+		"limit": 100001.0, "max_rows": 100000.0, "timeout_ms": 60000.0, "concurrency": 4.0,
+	}, settings.Settings,
 		"the validate stage's limits, and the rest of what the run used")
 
 	// bench repair and check run the same function: each mutant's

@@ -299,8 +299,10 @@ func pipelineRetriever(p *pipeline.Pipeline, database string) bench.Retriever {
 		if md.Strategy != retrieval.StrategyRAG || mode == "" {
 			mode = md.Strategy
 		}
-		got := &bench.Retrieved{Tables: md.TablesIncluded, Mode: mode, Strategy: md.Strategy, FallbackReason: md.FallbackReason,
-			Embedding: time.Duration(md.Metrics.EmbedMS * float64(time.Millisecond))}
+		got := &bench.Retrieved{
+			Tables: md.TablesIncluded, Mode: mode, Strategy: md.Strategy, FallbackReason: md.FallbackReason,
+			Embedding: time.Duration(md.Metrics.EmbedMS * float64(time.Millisecond)),
+		}
 		for _, t := range md.Metrics.Ranking {
 			got.Ranking = append(got.Ranking, t.Table)
 		}
@@ -366,8 +368,10 @@ func ensureScaledERP(ctx context.Context, m *Main, st *settings, meta *pgxpool.P
 		return "", err
 	}
 	defer target.Close()
-	if _, err := exam.LoadDemo(ctx, meta, target, exam.DemoOptions{Name: name, DSN: selfDSN(url), Tables: tables,
-		Warn: func(w string) { fmt.Fprintf(m.Stderr, "warning: %s\n", w) }}); err != nil {
+	if _, err := exam.LoadDemo(ctx, meta, target, exam.DemoOptions{
+		Name: name, DSN: selfDSN(url), Tables: tables,
+		Warn: func(w string) { fmt.Fprintf(m.Stderr, "warning: %s\n", w) },
+	}); err != nil {
 		return "", err
 	}
 	return name, nil

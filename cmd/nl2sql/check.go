@@ -79,8 +79,10 @@ func runCheck(ctx context.Context, m *Main, args []string) error {
 
 	snap, err := catalog.Load(ctx, pool, *db)
 	if errors.Is(err, catalog.ErrDatabaseNotFound) {
-		return &errclass.Error{Class: errclass.ValidationBlock, Code: "check.unknown_database",
-			Message: fmt.Sprintf("database %q is not registered: nl2sql db add %s --dsn DSN", *db, *db), Err: err}
+		return &errclass.Error{
+			Class: errclass.ValidationBlock, Code: "check.unknown_database",
+			Message: fmt.Sprintf("database %q is not registered: nl2sql db add %s --dsn DSN", *db, *db), Err: err,
+		}
 	}
 	if err != nil {
 		return err
@@ -103,8 +105,10 @@ func runCheck(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 
-	res, err := check(ctx, v, validate.Request{Database: snap.Database, DB: tdb, Limit: targets.Config().MaxRows + 1,
-		Candidates: []validate.Input{{SQL: string(input)}}})
+	res, err := check(ctx, v, validate.Request{
+		Database: snap.Database, DB: tdb, Limit: targets.Config().MaxRows + 1,
+		Candidates: []validate.Input{{SQL: string(input)}},
+	})
 	if err != nil {
 		return err
 	}
@@ -135,8 +139,10 @@ func check(ctx context.Context, v *validate.Validator, req validate.Request) (*c
 		}
 		// The target is unreachable: a verdict nobody can give, reported
 		// as such rather than as a failure of the command.
-		return &checkResult{Stage: "explain", Errors: []checkError{{Code: "explain.unavailable", Message: ce.Message,
-			SQLSTATE: ce.SQLSTATE, Class: string(ce.Class)}}, Lint: []checkLint{}}, nil
+		return &checkResult{Stage: "explain", Errors: []checkError{{
+			Code: "explain.unavailable", Message: ce.Message,
+			SQLSTATE: ce.SQLSTATE, Class: string(ce.Class),
+		}}, Lint: []checkLint{}}, nil
 	}
 	c := out.Candidates[0]
 	g := c.Given

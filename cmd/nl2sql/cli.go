@@ -205,8 +205,10 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 func connect(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	pool, err := pgxpool.New(ctx, url)
 	if err != nil {
-		return nil, &errclass.Error{Class: errclass.InfraFailure, Code: "config.database_url",
-			Message: "NL2SQL_DATABASE_URL is not a valid connection string: " + err.Error(), Err: err}
+		return nil, &errclass.Error{
+			Class: errclass.InfraFailure, Code: "config.database_url",
+			Message: "NL2SQL_DATABASE_URL is not a valid connection string: " + err.Error(), Err: err,
+		}
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
@@ -222,8 +224,10 @@ func dbUnreachable(url string, err error) error {
 	if errors.As(err, &pgErr) && pgErr.Code == "3D000" {
 		hint = "run `nl2sql migrate` (it creates the database)"
 	}
-	return &errclass.Error{Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "config.database_url",
-		Message: fmt.Sprintf("cannot connect to nl2sql's database %s: %s (%s)", redactURL(url), ce.Message, hint), Err: err}
+	return &errclass.Error{
+		Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "config.database_url",
+		Message: fmt.Sprintf("cannot connect to nl2sql's database %s: %s (%s)", redactURL(url), ce.Message, hint), Err: err,
+	}
 }
 
 // redactURL hides a password in a connection string for messages.

@@ -102,8 +102,10 @@ func addDatabase(ctx context.Context, m *Main, meta *pgxpool.Pool, d catalog.Dat
 	conn, err := pgx.Connect(ctx, resolved)
 	if err != nil {
 		ce := errclass.Classify(err)
-		return nil, &errclass.Error{Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "db.connect",
-			Message: fmt.Sprintf("cannot connect to database %q: %s", d.Name, ce.Message), Err: err}
+		return nil, &errclass.Error{
+			Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "db.connect",
+			Message: fmt.Sprintf("cannot connect to database %q: %s", d.Name, ce.Message), Err: err,
+		}
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	res, err := catalog.Refresh(ctx, meta, conn, d, ann)

@@ -44,8 +44,10 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 
 	step(2, "load the demo ERP into schema erp (deterministic data as of %s)", erp.AsOf().Format("2006-01-02"))
 	started := time.Now()
-	res, err := exam.LoadDemo(ctx, pool, pool, exam.DemoOptions{Name: "erp", DSN: selfDSN(st.DatabaseURL), Tables: *tables,
-		Warn: func(w string) { fmt.Fprintf(m.Stderr, "warning: %s\n", w) }})
+	res, err := exam.LoadDemo(ctx, pool, pool, exam.DemoOptions{
+		Name: "erp", DSN: selfDSN(st.DatabaseURL), Tables: *tables,
+		Warn: func(w string) { fmt.Fprintf(m.Stderr, "warning: %s\n", w) },
+	})
 	if err != nil {
 		return err
 	}

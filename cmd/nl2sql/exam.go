@@ -82,8 +82,10 @@ func runExamLoad(ctx context.Context, m *Main, args []string) error {
 	}
 	defer pool.Close()
 	started := time.Now()
-	res, err := exam.LoadDemo(ctx, pool, pool, exam.DemoOptions{Name: *name, DSN: selfDSN(url), Tables: *tables,
-		Warn: func(w string) { fmt.Fprintf(m.Stderr, "warning: %s\n", w) }})
+	res, err := exam.LoadDemo(ctx, pool, pool, exam.DemoOptions{
+		Name: *name, DSN: selfDSN(url), Tables: *tables,
+		Warn: func(w string) { fmt.Fprintf(m.Stderr, "warning: %s\n", w) },
+	})
 	if err != nil {
 		return err
 	}
@@ -153,9 +155,11 @@ func runExamCheck(ctx context.Context, m *Main, args []string) error {
 		return examError(*db, err)
 	}
 
-	out := examCheckJSON{Tables: res.Tables, Modules: len(res.Modules), GoldOK: res.GoldOK(), Database: res.Database,
+	out := examCheckJSON{
+		Tables: res.Tables, Modules: len(res.Modules), GoldOK: res.GoldOK(), Database: res.Database,
 		ModuleNames: orNone(res.Modules), GoldFailed: []examGoldFailure{},
-		Questions: examDifficulties{Easy: res.Difficulties["easy"], Medium: res.Difficulties["medium"], Hard: res.Difficulties["hard"]}}
+		Questions: examDifficulties{Easy: res.Difficulties["easy"], Medium: res.Difficulties["medium"], Hard: res.Difficulties["hard"]},
+	}
 	for _, g := range res.Gold {
 		if !g.OK() {
 			out.GoldFailed = append(out.GoldFailed, examGoldFailure{ID: g.QuestionID, Problems: g.Problems})
@@ -299,10 +303,14 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		ExactColumns: *exact, Timeout: *timeout, Getenv: st.Pipeline.Getenv, Logger: st.Logger,
 		// Pinned per question, so the record says what answered even when
 		// the workers run elsewhere with other settings.
-		Options: map[string]any{"temperature": st.LLM.Temperature, "max_attempts": st.Worker.MaxAttempts,
-			"schema_format": string(st.Pipeline.Retrieval.Format), "examples": modes[0]},
-		Settings: map[string]any{"model_server": llm.Describe(st.LLM), "ollama_host": st.LLM.Host, "num_ctx": st.LLM.NumCtx, "join_hints": string(st.Pipeline.Retrieval.JoinHints),
-			"workers": workers},
+		Options: map[string]any{
+			"temperature": st.LLM.Temperature, "max_attempts": st.Worker.MaxAttempts,
+			"schema_format": string(st.Pipeline.Retrieval.Format), "examples": modes[0],
+		},
+		Settings: map[string]any{
+			"model_server": llm.Describe(st.LLM), "ollama_host": st.LLM.Host, "num_ctx": st.LLM.NumCtx, "join_hints": string(st.Pipeline.Retrieval.JoinHints),
+			"workers": workers,
+		},
 		Progress: func(run int64, done, total int) {
 			if step := max(1, total/10); done%step == 0 || done == total {
 				fmt.Fprintf(m.Stderr, "run %d: %d/%d answered\n", run, done, total)
@@ -357,8 +365,10 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		if _, ok := errors.AsType[*exam.AbortedError](runErr); ok {
 			class = errclass.InfraFailure // timed out, interrupted, or questions met infra failures
 		}
-		return &errclass.Error{Class: class, Code: "exam.aborted",
-			Message: "no accuracy was measured: " + examMessage(runErr), Err: runErr}
+		return &errclass.Error{
+			Class: class, Code: "exam.aborted",
+			Message: "no accuracy was measured: " + examMessage(runErr), Err: runErr,
+		}
 	}
 	rep, err := exam.LoadReport(context.WithoutCancel(ctx), pool, finished)
 	if err != nil {
@@ -375,8 +385,10 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		}
 	}
 	if *asJSON {
-		out := examRunJSON{Database: *db, Model: st.LLM.Model, Label: *label, Source: source, Summary: summary,
-			RunsRequested: *runs, RunsAborted: len(aborted), Aborted: aborted, HTML: *html}
+		out := examRunJSON{
+			Database: *db, Model: st.LLM.Model, Label: *label, Source: source, Summary: summary,
+			RunsRequested: *runs, RunsAborted: len(aborted), Aborted: aborted, HTML: *html,
+		}
 		if out.Aborted == nil {
 			out.Aborted = []examAborted{}
 		}
@@ -472,8 +484,10 @@ func writeExamHTML(path string, rep report.Report) error {
 // examError explains a missing registration in terms of what to run.
 func examError(db string, err error) error {
 	if errors.Is(err, catalog.ErrDatabaseNotFound) {
-		return &errclass.Error{Class: errclass.ValidationBlock, Code: "exam.database",
-			Message: fmt.Sprintf("database %q is not registered: load the demo ERP with `nl2sql exam load`, or register yours with `nl2sql db add`", db), Err: err}
+		return &errclass.Error{
+			Class: errclass.ValidationBlock, Code: "exam.database",
+			Message: fmt.Sprintf("database %q is not registered: load the demo ERP with `nl2sql exam load`, or register yours with `nl2sql db add`", db), Err: err,
+		}
 	}
 	return err
 }

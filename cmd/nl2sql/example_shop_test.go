@@ -64,8 +64,10 @@ func startExampleShop(answers map[string]string) *exampleShop {
 // output, or an error with its standard error when it fails.
 func exampleRun(ctx context.Context, env map[string]string, args ...string) (string, error) {
 	var out, errb bytes.Buffer
-	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
-		Getenv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}
+	m := &Main{
+		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) (string, bool) { v, ok := env[k]; return v, ok },
+	}
 	if code := m.Run(ctx, args); code != 0 {
 		return "", fmt.Errorf("nl2sql %s: exit status %d: %s", strings.Join(args, " "), code, errb.String())
 	}

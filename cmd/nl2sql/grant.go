@@ -128,11 +128,15 @@ func grantError(err error) error {
 	case "22023", "23503", "42939", "0LP01", "42704": // bad argument, unknown database, reserved name, unsuitable role, no such role
 		return usagef("grant: %s", msg)
 	case "42501":
-		return &errclass.Error{Class: errclass.ValidationBlock, SQLSTATE: pgErr.Code, Code: "grant.privilege",
-			Message: msg + "; run `nl2sql grant` as the role that owns nl2sql's tables (the one `nl2sql migrate` ran as), with CREATEROLE to create roles", Err: err}
+		return &errclass.Error{
+			Class: errclass.ValidationBlock, SQLSTATE: pgErr.Code, Code: "grant.privilege",
+			Message: msg + "; run `nl2sql grant` as the role that owns nl2sql's tables (the one `nl2sql migrate` ran as), with CREATEROLE to create roles", Err: err,
+		}
 	case "42883", "42P01": // rag.grant_client or rag.clients missing
-		return &errclass.Error{Class: errclass.InfraFailure, SQLSTATE: pgErr.Code, Code: "grant.migrate",
-			Message: msg + "; run `nl2sql migrate` first", Err: err}
+		return &errclass.Error{
+			Class: errclass.InfraFailure, SQLSTATE: pgErr.Code, Code: "grant.migrate",
+			Message: msg + "; run `nl2sql migrate` first", Err: err,
+		}
 	}
 	return err
 }

@@ -71,7 +71,7 @@ func TestGrant(t *testing.T) {
 		}
 	}()
 
-	var ids = map[string]int64{}
+	ids := map[string]int64{}
 	for _, role := range []string{a, b} {
 		res = c.as(role).run("", "ask", "--db", "shop", "--json", "Which customers do we have?")
 		require.Equal(t, 0, res.code, "%s: %s", role, res.stderr)

@@ -49,8 +49,10 @@ func runIndex(ctx context.Context, m *Main, args []string) error {
 	snap, err := catalog.Load(ctx, pool, *name)
 	if err != nil {
 		if errors.Is(err, catalog.ErrDatabaseNotFound) {
-			return &errclass.Error{Class: errclass.ValidationBlock, Code: "index.unknown_database",
-				Message: fmt.Sprintf("database %q is not registered (nl2sql db add %s --dsn ...)", *name, *name), Err: err}
+			return &errclass.Error{
+				Class: errclass.ValidationBlock, Code: "index.unknown_database",
+				Message: fmt.Sprintf("database %q is not registered (nl2sql db add %s --dsn ...)", *name, *name), Err: err,
+			}
 		}
 		return err
 	}

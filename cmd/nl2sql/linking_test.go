@@ -25,9 +25,11 @@ func TestLinkingSettings(t *testing.T) {
 	want := retrieval.LinkConfig{}.WithDefaults()
 	require.Equal(t, want, settingsOf(map[string]string{}))
 
-	got := settingsOf(map[string]string{"NL2SQL_RAG_LINKING": "false", "NL2SQL_RAG_LINKING_MODEL": "llama3.2:3b",
+	got := settingsOf(map[string]string{
+		"NL2SQL_RAG_LINKING": "false", "NL2SQL_RAG_LINKING_MODEL": "llama3.2:3b",
 		"NL2SQL_RAG_LINKING_CANDIDATES": "20", "NL2SQL_RAG_LINKING_KEEP": "3", "NL2SQL_RAG_LINKING_TIMEOUT": "2s",
-		"NL2SQL_RAG_LINKING_MAX_TOKENS": "100"})
+		"NL2SQL_RAG_LINKING_MAX_TOKENS": "100",
+	})
 	// LineChars and Cooldown have no variable: they keep their defaults.
 	want.Disabled, want.Model, want.Candidates, want.Keep, want.Timeout, want.MaxTokens = true, "llama3.2:3b", 20, 3, 2*time.Second, 100
 	require.Equal(t, want, got)

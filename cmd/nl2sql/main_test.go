@@ -63,8 +63,10 @@ func (c *cli) run(stdin string, args ...string) result {
 func (c *cli) runCtx(ctx context.Context, stdin string, args ...string) result {
 	c.t.Helper()
 	var out, errb bytes.Buffer
-	m := &Main{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
-		Getenv: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok }}
+	m := &Main{
+		Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok },
+	}
 	code := m.Run(ctx, args)
 	return result{code: code, stdout: out.String(), stderr: errb.String()}
 }

@@ -46,8 +46,10 @@ func (c *cli) mcpSession(t *testing.T) *mcp.ClientSession {
 	clientR, serverW := io.Pipe()
 	serverR, clientW := io.Pipe()
 	stderr := &syncBuffer{}
-	m := &Main{Stdin: serverR, Stdout: serverW, Stderr: stderr,
-		Getenv: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok }}
+	m := &Main{
+		Stdin: serverR, Stdout: serverW, Stderr: stderr,
+		Getenv: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok },
+	}
 	done := make(chan int, 1)
 	go func() {
 		code := m.Run(context.Background(), []string{"mcp"})
@@ -286,10 +288,14 @@ func TestOpenAIProvider(t *testing.T) {
 	c.registered()
 	srv := openAIEnv(t, c)
 	srv.Answer(openaitest.Contains("Which customers do we have?"), openaitest.Response{Content: "```sql\nSELECT name FROM customers ORDER BY name\n```"})
-	srv.Answer(openaitest.Contains("Who is unauthorized?"), openaitest.Response{Status: http.StatusUnauthorized, Code: "invalid_api_key",
-		Error: "Incorrect API key provided: sk-tes********cdef."})
-	srv.Answer(openaitest.Contains("A very long question"), openaitest.Response{Status: http.StatusBadRequest, Code: "context_length_exceeded",
-		Error: "This model's maximum context length is 4096 tokens. However, your messages resulted in 9000 tokens."})
+	srv.Answer(openaitest.Contains("Who is unauthorized?"), openaitest.Response{
+		Status: http.StatusUnauthorized, Code: "invalid_api_key",
+		Error: "Incorrect API key provided: sk-tes********cdef.",
+	})
+	srv.Answer(openaitest.Contains("A very long question"), openaitest.Response{
+		Status: http.StatusBadRequest, Code: "context_length_exceeded",
+		Error: "This model's maximum context length is 4096 tokens. However, your messages resulted in 9000 tokens.",
+	})
 	c.serveUntilDone(t)
 
 	ask := func(question string, extra ...string) (result, toolAnswer) {

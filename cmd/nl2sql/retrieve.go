@@ -86,8 +86,10 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 	defer pool.Close()
 	if _, err := catalog.GetDatabase(ctx, pool, *db); err != nil {
 		if errors.Is(err, catalog.ErrDatabaseNotFound) {
-			return &errclass.Error{Class: errclass.ValidationBlock, Code: "retrieve.unknown_database",
-				Message: fmt.Sprintf("database %q is not registered: nl2sql db add %s --dsn DSN", *db, *db), Err: err}
+			return &errclass.Error{
+				Class: errclass.ValidationBlock, Code: "retrieve.unknown_database",
+				Message: fmt.Sprintf("database %q is not registered: nl2sql db add %s --dsn DSN", *db, *db), Err: err,
+			}
 		}
 		return err
 	}
@@ -134,8 +136,10 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 			}
 			failed++
 			ce := errclass.Classify(err)
-			out = &retrieveResult{Question: question, Tables: []retrieveTable{}, JoinPaths: []retrieveJoin{},
-				Error: &retrieveError{Class: string(ce.Class), Code: ce.Code, Message: userMessage(err)}}
+			out = &retrieveResult{
+				Question: question, Tables: []retrieveTable{}, JoinPaths: []retrieveJoin{},
+				Error: &retrieveError{Class: string(ce.Class), Code: ce.Code, Message: userMessage(err)},
+			}
 		}
 		if err := printRetrieve(m.Stdout, out, *asJSON); err != nil {
 			return err
@@ -153,8 +157,10 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 
 // retrieveOutput turns a retrieval result into the command's output.
 func retrieveOutput(question string, res *retrieval.Result) *retrieveResult {
-	out := &retrieveResult{Question: question, Strategy: res.Metadata.Strategy, Metadata: &res.Metadata,
-		Tables: []retrieveTable{}, JoinPaths: []retrieveJoin{}}
+	out := &retrieveResult{
+		Question: question, Strategy: res.Metadata.Strategy, Metadata: &res.Metadata,
+		Tables: []retrieveTable{}, JoinPaths: []retrieveJoin{},
+	}
 	if res.Scores != nil {
 		for _, s := range res.Scores {
 			out.Tables = append(out.Tables, retrieveTable{Name: s.Name, Score: s.Score, Source: s.Source})

@@ -16,10 +16,14 @@ func TestRetrieveMarksInferredJoins(t *testing.T) {
 		Metadata: retrieval.Metadata{Strategy: "rag", TablesIncluded: []string{"FCLT_ROOMS", "FCLT_BUILDING"}},
 		Scores:   []retrieval.TableScore{{Name: "FCLT_ROOMS", Score: 1, Source: "table"}, {Name: "FCLT_BUILDING", Score: 0.5, Source: "table"}},
 		JoinHints: []retrieval.JoinHint{
-			{Tables: []string{"FCLT_ROOMS", "FCLT_BUILDING"}, Steps: []retrieval.JoinStep{{From: "FCLT_ROOMS", FromColumns: []string{"FCLT_BUILDING_KEY"},
-				To: "FCLT_BUILDING", ToColumns: []string{"FCLT_BUILDING_KEY"}, ForeignKey: "inferred:FCLT_ROOMS.FCLT_BUILDING_KEY", Inferred: true}}},
-			{Tables: []string{"orders", "customers"}, Steps: []retrieval.JoinStep{{From: "orders", FromColumns: []string{"customer_id"},
-				To: "customers", ToColumns: []string{"customer_id"}, ForeignKey: "orders_customer_fk"}}},
+			{Tables: []string{"FCLT_ROOMS", "FCLT_BUILDING"}, Steps: []retrieval.JoinStep{{
+				From: "FCLT_ROOMS", FromColumns: []string{"FCLT_BUILDING_KEY"},
+				To: "FCLT_BUILDING", ToColumns: []string{"FCLT_BUILDING_KEY"}, ForeignKey: "inferred:FCLT_ROOMS.FCLT_BUILDING_KEY", Inferred: true,
+			}}},
+			{Tables: []string{"orders", "customers"}, Steps: []retrieval.JoinStep{{
+				From: "orders", FromColumns: []string{"customer_id"},
+				To: "customers", ToColumns: []string{"customer_id"}, ForeignKey: "orders_customer_fk",
+			}}},
 		},
 	}
 	var b strings.Builder

@@ -49,8 +49,10 @@ func (c *cli) serve(args ...string) *serving {
 	s := &serving{stop: cancel, signals: make(chan os.Signal, 1), logs: &syncBuffer{}, done: make(chan result, 1)}
 	go func() {
 		var out, errb bytes.Buffer
-		m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Signals: s.signals, Logs: s.logs,
-			Getenv: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok }}
+		m := &Main{
+			Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Signals: s.signals, Logs: s.logs,
+			Getenv: func(k string) (string, bool) { v, ok := c.env[k]; return v, ok },
+		}
 		code := m.Run(ctx, append([]string{"serve"}, args...))
 		s.done <- result{code: code, stdout: out.String(), stderr: errb.String()}
 	}()

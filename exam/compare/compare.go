@@ -179,8 +179,10 @@ func Compare(gold, got Result, opts Options) Verdict {
 	}
 
 	in := newInterner()
-	m := &matcher{gold: newSide(gold, in), got: newSide(got, in), in: in,
-		tol: tolerance{rel: max(opts.RelTolerance, 0), abs: max(opts.AbsTolerance, 0)}}
+	m := &matcher{
+		gold: newSide(gold, in), got: newSide(got, in), in: in,
+		tol: tolerance{rel: max(opts.RelTolerance, 0), abs: max(opts.AbsTolerance, 0)},
+	}
 
 	cands := make([][]int, p)
 	for i := range p {
@@ -325,8 +327,10 @@ type search struct {
 
 func newSearch(m *matcher, cands [][]int, ordered bool, maxSteps int) *search {
 	p, q := len(m.gold.cols), len(m.got.cols)
-	s := &search{m: m, cands: cands, ordered: ordered, maxSteps: maxSteps,
-		assign: make([]int, p), used: make([]bool, q), twinOf: make([]int, q)}
+	s := &search{
+		m: m, cands: cands, ordered: ordered, maxSteps: maxSteps,
+		assign: make([]int, p), used: make([]bool, q), twinOf: make([]int, q),
+	}
 	for i := range s.assign {
 		s.assign[i] = -1
 	}

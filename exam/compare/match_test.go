@@ -15,13 +15,17 @@ import (
 // 1520 ~ 1520.4, 12.3456 ~ 12.35, NULLs, dates and midnights).
 func TestCompareAgainstBruteForce(t *testing.T) {
 	t.Parallel()
-	alphabet := []any{nil, true, json.Number("1"), json.Number("1.50"), json.Number("1.5"), json.Number("12.35"),
+	alphabet := []any{
+		nil, true, json.Number("1"), json.Number("1.50"), json.Number("1.5"), json.Number("12.35"),
 		json.Number("12.3456"), json.Number("12.3"), json.Number("1520"), json.Number("1519.6"), json.Number("1520.4"),
-		json.Number("1520.00"), "a", "2024-01-31", "2024-01-31T00:00:00Z"}
+		json.Number("1520.00"), "a", "2024-01-31", "2024-01-31T00:00:00Z",
+	}
 	// Values within rounding of each other but not of each other's
 	// neighbours: pairing the identical ones first can be wrong.
-	tangled := []any{json.Number("1520"), json.Number("1519.6"), json.Number("1520.4"), json.Number("12"),
-		json.Number("11.6"), json.Number("12.4"), "a", "b"}
+	tangled := []any{
+		json.Number("1520"), json.Number("1519.6"), json.Number("1520.4"), json.Number("12"),
+		json.Number("11.6"), json.Number("12.4"), "a", "b",
+	}
 	types := []string{"", "numeric", "integer", "text"}
 	rng := rand.New(rand.NewPCG(11, 12))
 	var values []any
@@ -87,8 +91,10 @@ func bruteForce(gold, got Result, ordered bool) bool {
 		return false
 	}
 	in := newInterner()
-	m := &matcher{gold: newSide(gold, in), got: newSide(got, in), in: in,
-		tol: tolerance{rel: 1e-10, abs: 1e-9}}
+	m := &matcher{
+		gold: newSide(gold, in), got: newSide(got, in), in: in,
+		tol: tolerance{rel: 1e-10, abs: 1e-9},
+	}
 	p, q, n := len(gold.Columns), len(got.Columns), len(gold.Rows)
 	assign := make([]int, p)
 	used := make([]bool, q)

@@ -274,8 +274,14 @@ func (m *dModule) variant(base *dTable, e dEntity, v variant) *dTable {
 	}
 	switch v.key {
 	case "history":
-		t.Columns = []dColumn{pk, parent, {Name: "changed_at", Type: "timestamptz", NotNull: true}, emp("changed_by", "Employee who made the change"),
-			{Name: "field_name", Type: "text", NotNull: true}, {Name: "old_value", Type: "text"}, {Name: "new_value", Type: "text"}}
+		t.Columns = []dColumn{
+			pk, parent,
+			{Name: "changed_at", Type: "timestamptz", NotNull: true},
+			emp("changed_by", "Employee who made the change"),
+			{Name: "field_name", Type: "text", NotNull: true},
+			{Name: "old_value", Type: "text"},
+			{Name: "new_value", Type: "text"},
+		}
 	case "archive", "legacy", "staging":
 		t.Columns = []dColumn{pk}
 		for _, c := range base.Columns[1:] {
@@ -303,38 +309,81 @@ func (m *dModule) variant(base *dTable, e dEntity, v variant) *dTable {
 			}
 		}
 	case "audit":
-		t.Columns = []dColumn{pk, parent, {Name: "action", Type: "text", NotNull: true, Values: []string{"insert", "update", "delete"}},
-			emp("performed_by", "Employee or service account that made the change"), {Name: "performed_at", Type: "timestamptz", NotNull: true},
-			{Name: "payload", Type: "jsonb"}}
+		t.Columns = []dColumn{
+			pk, parent,
+			{Name: "action", Type: "text", NotNull: true, Values: []string{"insert", "update", "delete"}},
+			emp("performed_by", "Employee or service account that made the change"),
+			{Name: "performed_at", Type: "timestamptz", NotNull: true},
+			{Name: "payload", Type: "jsonb"},
+		}
 	case "line":
-		t.Columns = []dColumn{pk, parent, {Name: "line_number", Type: "smallint", NotNull: true}, {Name: "description", Type: "text"},
-			{Name: "quantity", Type: "numeric(12,3)"}, {Name: "amount", Type: "numeric(14,2)"}}
+		t.Columns = []dColumn{
+			pk, parent,
+			{Name: "line_number", Type: "smallint", NotNull: true},
+			{Name: "description", Type: "text"},
+			{Name: "quantity", Type: "numeric(12,3)"},
+			{Name: "amount", Type: "numeric(14,2)"},
+		}
 		if r.IntN(2) == 0 {
 			t.Columns = append(t.Columns, dColumn{Name: "product_id", Type: "integer", References: "products", Comment: "References products"})
 		}
 	case "type":
-		t.Columns = []dColumn{pk, {Name: "code", Type: "text", NotNull: true}, {Name: "name", Type: "text", NotNull: true}, {Name: "description", Type: "text"},
-			{Name: "is_active", Type: "boolean", NotNull: true, Default: "true"}}
+		t.Columns = []dColumn{
+			pk,
+			{Name: "code", Type: "text", NotNull: true},
+			{Name: "name", Type: "text", NotNull: true},
+			{Name: "description", Type: "text"},
+			{Name: "is_active", Type: "boolean", NotNull: true, Default: "true"},
+		}
 	case "assignment":
-		t.Columns = []dColumn{pk, parent, {Name: "employee_id", Type: "integer", NotNull: true, References: "employees", Comment: "Assigned employee"},
-			{Name: "role", Type: "text"}, {Name: "assigned_from", Type: "date", NotNull: true}, {Name: "assigned_to", Type: "date"}}
+		t.Columns = []dColumn{
+			pk, parent,
+			{Name: "employee_id", Type: "integer", NotNull: true, References: "employees", Comment: "Assigned employee"},
+			{Name: "role", Type: "text"},
+			{Name: "assigned_from", Type: "date", NotNull: true},
+			{Name: "assigned_to", Type: "date"},
+		}
 	case "note":
-		t.Columns = []dColumn{pk, parent, {Name: "note_text", Type: "text", NotNull: true}, emp("created_by", "Author"),
-			{Name: "created_at", Type: "timestamptz", NotNull: true, Default: "now()"}}
+		t.Columns = []dColumn{
+			pk, parent,
+			{Name: "note_text", Type: "text", NotNull: true},
+			emp("created_by", "Author"),
+			{Name: "created_at", Type: "timestamptz", NotNull: true, Default: "now()"},
+		}
 	case "approval":
-		t.Columns = []dColumn{pk, parent, {Name: "step", Type: "smallint", NotNull: true}, emp("approver_id", "Approving employee"),
-			{Name: "decision", Type: "text", NotNull: true, Values: []string{"pending", "approved", "rejected"}}, {Name: "decided_at", Type: "timestamptz"},
-			{Name: "comments", Type: "text"}}
+		t.Columns = []dColumn{
+			pk, parent,
+			{Name: "step", Type: "smallint", NotNull: true},
+			emp("approver_id", "Approving employee"),
+			{Name: "decision", Type: "text", NotNull: true, Values: []string{"pending", "approved", "rejected"}},
+			{Name: "decided_at", Type: "timestamptz"},
+			{Name: "comments", Type: "text"},
+		}
 	case "attachment":
-		t.Columns = []dColumn{pk, parent, {Name: "file_name", Type: "text", NotNull: true}, {Name: "mime_type", Type: "text"},
-			{Name: "size_bytes", Type: "bigint"}, emp("uploaded_by", "Uploader"), {Name: "uploaded_at", Type: "timestamptz", NotNull: true}}
+		t.Columns = []dColumn{
+			pk, parent,
+			{Name: "file_name", Type: "text", NotNull: true},
+			{Name: "mime_type", Type: "text"},
+			{Name: "size_bytes", Type: "bigint"},
+			emp("uploaded_by", "Uploader"),
+			{Name: "uploaded_at", Type: "timestamptz", NotNull: true},
+		}
 	case "exception":
-		t.Columns = []dColumn{pk, parent, {Name: "exception_code", Type: "text", NotNull: true},
-			{Name: "severity", Type: "text", NotNull: true, Values: []string{"low", "medium", "high"}}, {Name: "raised_at", Type: "timestamptz", NotNull: true},
-			{Name: "resolved_at", Type: "timestamptz"}}
+		t.Columns = []dColumn{
+			pk, parent,
+			{Name: "exception_code", Type: "text", NotNull: true},
+			{Name: "severity", Type: "text", NotNull: true, Values: []string{"low", "medium", "high"}},
+			{Name: "raised_at", Type: "timestamptz", NotNull: true},
+			{Name: "resolved_at", Type: "timestamptz"},
+		}
 	case "summary":
-		t.Columns = []dColumn{pk, {Name: "fiscal_period_id", Type: "integer", NotNull: true, References: "fiscal_periods", Comment: "Month summarised"},
-			{Name: "record_count", Type: "integer", NotNull: true}, {Name: "total_amount", Type: "numeric(16,2)"}, {Name: "computed_at", Type: "timestamptz", NotNull: true}}
+		t.Columns = []dColumn{
+			pk,
+			{Name: "fiscal_period_id", Type: "integer", NotNull: true, References: "fiscal_periods", Comment: "Month summarised"},
+			{Name: "record_count", Type: "integer", NotNull: true},
+			{Name: "total_amount", Type: "numeric(16,2)"},
+			{Name: "computed_at", Type: "timestamptz", NotNull: true},
+		}
 		if r.IntN(2) == 0 {
 			t.Columns = append(t.Columns, dColumn{Name: "department_id", Type: "integer", References: "departments", Comment: "References departments"})
 		}
@@ -361,8 +410,10 @@ type nearSynonym struct {
 	cols                string // "name:type" or "name>hub_table", comma separated; the first is the key
 }
 
-var shortTypes = map[string]string{"t": "text", "i": "integer", "n": "numeric(14,2)", "d": "date", "ts": "timestamptz", "b": "boolean",
-	"s": "smallint", "q": "numeric(12,3)", "c3": "char(3)", "p": "numeric(5,2)"}
+var shortTypes = map[string]string{
+	"t": "text", "i": "integer", "n": "numeric(14,2)", "d": "date", "ts": "timestamptz", "b": "boolean",
+	"s": "smallint", "q": "numeric(12,3)", "c3": "char(3)", "p": "numeric(5,2)",
+}
 
 func (s nearSynonym) table() *dTable {
 	t := &dTable{Name: s.name, Module: s.module, Comment: s.gloss, Synonyms: s.synonyms}

@@ -167,6 +167,7 @@ func minDate(a, b time.Time) time.Time {
 	}
 	return b
 }
+
 func maxDate(a, b time.Time) time.Time {
 	if a.After(b) {
 		return a

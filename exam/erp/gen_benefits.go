@@ -31,9 +31,12 @@ func (g *generator) benefits() {
 	r := newRNG("benefits")
 	bp2 := g.d.table("benefit_providers", "provider_id", "name", "provider_type", "phone")
 	for _, p := range [][3]string{
-		{"Northstar Health Insurance", "insurer", "+1-800-555-0142"}, {"BrightSmile Dental Mutual", "insurer", "+1-800-555-0177"},
-		{"ClearView Vision Plans", "insurer", "+1-800-555-0190"}, {"Summit Retirement Services", "retirement_administrator", "+1-888-555-0101"},
-		{"Harbor Life & Disability", "insurer", "+1-888-555-0123"}, {"Vitality Wellness Partners", "wellness_vendor", ""},
+		{"Northstar Health Insurance", "insurer", "+1-800-555-0142"},
+		{"BrightSmile Dental Mutual", "insurer", "+1-800-555-0177"},
+		{"ClearView Vision Plans", "insurer", "+1-800-555-0190"},
+		{"Summit Retirement Services", "retirement_administrator", "+1-888-555-0101"},
+		{"Harbor Life & Disability", "insurer", "+1-888-555-0123"},
+		{"Vitality Wellness Partners", "wellness_vendor", ""},
 	} {
 		bp2.add(len(bp2.rows)+1, p[0], p[1], optString(p[2]))
 	}

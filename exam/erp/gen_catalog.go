@@ -110,10 +110,24 @@ func (g *generator) catalog() {
 		"status", "is_preferred", "rating", "onboarded_date")
 	tops := []string{"Electronics", "Industrial Equipment", "Tools", "Safety Equipment", "Components", "Raw Materials"}
 	countries := []struct{ cc, city, cur string }{
-		{"US", "Chicago", "USD"}, {"US", "Houston", "USD"}, {"US", "Cleveland", "USD"}, {"US", "Detroit", "USD"}, {"US", "Milwaukee", "USD"},
-		{"US", "Charlotte", "USD"}, {"US", "Phoenix", "USD"}, {"CN", "Shenzhen", "USD"}, {"CN", "Ningbo", "USD"}, {"TW", "Taichung", "USD"},
-		{"DE", "Stuttgart", "EUR"}, {"DE", "Dortmund", "EUR"}, {"MX", "Monterrey", "USD"}, {"JP", "Osaka", "JPY"}, {"CA", "Hamilton", "CAD"},
-		{"GB", "Birmingham", "GBP"}, {"IN", "Pune", "INR"}, {"KR", "Busan", "USD"},
+		{"US", "Chicago", "USD"},
+		{"US", "Houston", "USD"},
+		{"US", "Cleveland", "USD"},
+		{"US", "Detroit", "USD"},
+		{"US", "Milwaukee", "USD"},
+		{"US", "Charlotte", "USD"},
+		{"US", "Phoenix", "USD"},
+		{"CN", "Shenzhen", "USD"},
+		{"CN", "Ningbo", "USD"},
+		{"TW", "Taichung", "USD"},
+		{"DE", "Stuttgart", "EUR"},
+		{"DE", "Dortmund", "EUR"},
+		{"MX", "Monterrey", "USD"},
+		{"JP", "Osaka", "JPY"},
+		{"CA", "Hamilton", "CAD"},
+		{"GB", "Birmingham", "GBP"},
+		{"IN", "Pune", "INR"},
+		{"KR", "Busan", "USD"},
 	}
 	names := map[string]bool{}
 	for i := range 60 {
@@ -145,22 +159,29 @@ func (g *generator) catalog() {
 		case x < 0.2:
 			status = "inactive"
 		}
-		s := &supplier{code: fmt.Sprintf("SUP-%04d", 1000+i*13), name: name, specialties: spec, status: status,
+		s := &supplier{
+			code: fmt.Sprintf("SUP-%04d", 1000+i*13), name: name, specialties: spec, status: status,
 			terms: pick(r, []int{30, 30, 45, 60, 15}), lateDays: pick(r, []int{0, 0, 1, 2, 3, 5, 8, 12}),
-			onboarded: r.dateBetween(day(2010, 1, 1), day(2022, 6, 30))}
+			onboarded: r.dateBetween(day(2010, 1, 1), day(2022, 6, 30)),
+		}
 		s.id = st.add(len(st.rows)+1, s.code, s.name, c.cc, c.city, c.cur, s.terms, status, r.chance(0.25),
 			decimal(int64(r.between(20, 50)), 1), s.onboarded)
 		g.suppliers = append(g.suppliers, s)
 	}
 	g.serviceSup = map[string]*supplier{}
 	for _, v := range []struct{ key, name, city string }{
-		{"rent", "Lakeshore Properties LLC", "Chicago"}, {"utilities", "Midwest Power & Light", "Chicago"},
-		{"software", "CloudStack Software Inc.", "Seattle"}, {"marketing", "Brightline Media Agency", "New York"},
-		{"legal", "Kessler & Wong LLP", "Chicago"}, {"subcontract", "Crestview Engineering Partners", "Denver"},
+		{"rent", "Lakeshore Properties LLC", "Chicago"},
+		{"utilities", "Midwest Power & Light", "Chicago"},
+		{"software", "CloudStack Software Inc.", "Seattle"},
+		{"marketing", "Brightline Media Agency", "New York"},
+		{"legal", "Kessler & Wong LLP", "Chicago"},
+		{"subcontract", "Crestview Engineering Partners", "Denver"},
 		{"freight", "TransAmerica Freight Lines", "Memphis"},
 	} {
-		s := &supplier{code: fmt.Sprintf("SUP-%04d", 2000+len(g.serviceSup)*7), name: v.name, status: "active", terms: 30, service: true,
-			onboarded: r.dateBetween(day(2012, 1, 1), day(2020, 12, 31))}
+		s := &supplier{
+			code: fmt.Sprintf("SUP-%04d", 2000+len(g.serviceSup)*7), name: v.name, status: "active", terms: 30, service: true,
+			onboarded: r.dateBetween(day(2012, 1, 1), day(2020, 12, 31)),
+		}
 		s.id = st.add(len(st.rows)+1, s.code, s.name, "US", v.city, "USD", 30, "active", true, decimal(int64(r.between(35, 50)), 1), s.onboarded)
 		g.suppliers = append(g.suppliers, s)
 		g.serviceSup[v.key] = s
@@ -210,9 +231,11 @@ func (g *generator) catalog() {
 			if cs.ptype == "raw_material" {
 				costBP = r.between(7000, 8500)
 			}
-			p := &product{cat: cs, name: name, ptype: cs.ptype, uom: cs.uom, list: list, cost: bp(list, costBP),
+			p := &product{
+				cat: cs, name: name, ptype: cs.ptype, uom: cs.uom, list: list, cost: bp(list, costBP),
 				manufactured: cs.manufactured && r.chance(0.75), active: true,
-				launched: r.dateBetween(day(2014, 1, 1), day(2022, 10, 31))}
+				launched: r.dateBetween(day(2014, 1, 1), day(2022, 10, 31)),
+			}
 			p.resale = !p.manufactured && p.ptype != "service"
 			if r.chance(0.08) {
 				p.launched = r.dateBetween(day(2024, 1, 15), day(2025, 3, 31))

@@ -135,9 +135,13 @@ func (g *generator) financeReference() {
 		rate       int64
 		jur        string
 	}{
-		{"US-STD", "US sales tax (blended)", 725, "US"}, {"US-EXEMPT", "Tax exempt (resale / government)", 0, "US"},
-		{"CA-HST", "Canada HST", 1300, "CA"}, {"UK-VAT", "UK VAT standard rate", 2000, "GB"},
-		{"EU-VAT", "EU VAT (Netherlands)", 2100, "NL"}, {"SG-GST", "Singapore GST", 900, "SG"}, {"MX-IVA", "Mexico IVA", 1600, "MX"},
+		{"US-STD", "US sales tax (blended)", 725, "US"},
+		{"US-EXEMPT", "Tax exempt (resale / government)", 0, "US"},
+		{"CA-HST", "Canada HST", 1300, "CA"},
+		{"UK-VAT", "UK VAT standard rate", 2000, "GB"},
+		{"EU-VAT", "EU VAT (Netherlands)", 2100, "NL"},
+		{"SG-GST", "Singapore GST", 900, "SG"},
+		{"MX-IVA", "Mexico IVA", 1600, "MX"},
 	} {
 		tc.add(len(tc.rows)+1, t.code, t.desc, decimal(t.rate, 2), t.jur)
 	}

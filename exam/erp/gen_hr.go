@@ -259,9 +259,15 @@ var salaryBands = map[int][2]int{
 func (g *generator) reference() {
 	cur := g.d.table("currencies", "currency_code", "name", "symbol", "decimal_places")
 	for _, c := range [][4]any{
-		{"USD", "US Dollar", "$", 2}, {"EUR", "Euro", "€", 2}, {"GBP", "Pound Sterling", "£", 2},
-		{"CAD", "Canadian Dollar", "C$", 2}, {"JPY", "Japanese Yen", "¥", 0}, {"AUD", "Australian Dollar", "A$", 2},
-		{"INR", "Indian Rupee", "₹", 2}, {"MXN", "Mexican Peso", "MX$", 2}, {"SGD", "Singapore Dollar", "S$", 2},
+		{"USD", "US Dollar", "$", 2},
+		{"EUR", "Euro", "€", 2},
+		{"GBP", "Pound Sterling", "£", 2},
+		{"CAD", "Canadian Dollar", "C$", 2},
+		{"JPY", "Japanese Yen", "¥", 0},
+		{"AUD", "Australian Dollar", "A$", 2},
+		{"INR", "Indian Rupee", "₹", 2},
+		{"MXN", "Mexican Peso", "MX$", 2},
+		{"SGD", "Singapore Dollar", "S$", 2},
 	} {
 		cur.add(c[0], c[1], c[2], c[3])
 	}
@@ -322,8 +328,10 @@ func (g *generator) organisation() {
 		}
 	}
 	// A retired position keeps is_active false for history.
-	legacy := &position{id: len(g.positions) + 1, dept: g.deptByCode["SUP"], title: "Telephone Operator", family: "Support", level: 1,
-		minSal: 3000000, maxSal: 4000000}
+	legacy := &position{
+		id: len(g.positions) + 1, dept: g.deptByCode["SUP"], title: "Telephone Operator", family: "Support", level: 1,
+		minSal: 3000000, maxSal: 4000000,
+	}
 	g.positions = append(g.positions, legacy)
 	pt.add(legacy.id, "SUP-99", legacy.title, legacy.family, legacy.level, legacy.dept.id, money(legacy.minSal), money(legacy.maxSal), false, false)
 

@@ -69,11 +69,14 @@ func (g *generator) hrActivity() {
 			d time.Time
 			n string
 		}{
-			{day(y, 1, 1), "New Year's Day"}, {gf, "Good Friday"}, {gf.AddDate(0, 0, 3), "Easter Monday"},
+			{day(y, 1, 1), "New Year's Day"},
+			{gf, "Good Friday"},
+			{gf.AddDate(0, 0, 3), "Easter Monday"},
 			{nthWeekday(y, time.May, time.Monday, 1), "Early May Bank Holiday"},
 			{nthWeekday(y, time.May, time.Monday, -1), "Spring Bank Holiday"},
 			{nthWeekday(y, time.August, time.Monday, -1), "Summer Bank Holiday"},
-			{day(y, 12, 25), "Christmas Day"}, {day(y, 12, 26), "Boxing Day"},
+			{day(y, 12, 25), "Christmas Day"},
+			{day(y, 12, 26), "Boxing Day"},
 		} {
 			ht.add(len(ht.rows)+1, h.d, h.n, "GB")
 		}
@@ -81,8 +84,13 @@ func (g *generator) hrActivity() {
 			d time.Time
 			n string
 		}{
-			{day(y, 1, 1), "Neujahr"}, {gf, "Karfreitag"}, {gf.AddDate(0, 0, 3), "Ostermontag"}, {day(y, 5, 1), "Tag der Arbeit"},
-			{day(y, 10, 3), "Tag der Deutschen Einheit"}, {day(y, 12, 25), "Erster Weihnachtstag"}, {day(y, 12, 26), "Zweiter Weihnachtstag"},
+			{day(y, 1, 1), "Neujahr"},
+			{gf, "Karfreitag"},
+			{gf.AddDate(0, 0, 3), "Ostermontag"},
+			{day(y, 5, 1), "Tag der Arbeit"},
+			{day(y, 10, 3), "Tag der Deutschen Einheit"},
+			{day(y, 12, 25), "Erster Weihnachtstag"},
+			{day(y, 12, 26), "Zweiter Weihnachtstag"},
 		} {
 			ht.add(len(ht.rows)+1, h.d, h.n, "DE")
 		}
@@ -96,8 +104,12 @@ func (g *generator) hrActivity() {
 		days       int // tenths; 0 = none
 		approval   bool
 	}{
-		{"VAC", "Vacation", true, 200, true}, {"SICK", "Sick Leave", true, 100, false}, {"PAR", "Parental Leave", true, 600, true},
-		{"BRV", "Bereavement Leave", true, 50, true}, {"UNP", "Unpaid Leave", false, 0, true}, {"JURY", "Jury Duty", true, 0, false},
+		{"VAC", "Vacation", true, 200, true},
+		{"SICK", "Sick Leave", true, 100, false},
+		{"PAR", "Parental Leave", true, 600, true},
+		{"BRV", "Bereavement Leave", true, 50, true},
+		{"UNP", "Unpaid Leave", false, 0, true},
+		{"JURY", "Jury Duty", true, 0, false},
 		{"STUDY", "Study Leave", true, 50, true},
 	} {
 		var days any
@@ -285,8 +297,10 @@ func (g *generator) separations(r *rng) {
 		notice := e.term.AddDate(0, 0, -r.between(14, 30))
 		switch e.termType {
 		case "voluntary":
-			reason = pick(r, []string{"Better compensation elsewhere", "Career change", "Relocation", "Personal reasons",
-				"Return to school", "Work-life balance", "Better compensation elsewhere", "Lack of growth opportunities"})
+			reason = pick(r, []string{
+				"Better compensation elsewhere", "Career change", "Relocation", "Personal reasons",
+				"Return to school", "Work-life balance", "Better compensation elsewhere", "Lack of growth opportunities",
+			})
 		case "involuntary":
 			reason = pick(r, []string{"Performance", "Position eliminated", "Policy violation", "Restructuring"})
 			notice = e.term.AddDate(0, 0, -r.between(0, 2))
@@ -389,7 +403,7 @@ func (g *generator) training(r *rng) {
 	g.trainingSpend = map[[2]int]cents{}
 	et := g.d.table("training_enrollments", "enrollment_id", "course_id", "employee_id", "enrolled_date", "status", "completion_date", "score")
 	enroll := func(c *course, e *employee, enrolled time.Time, recent bool) {
-		status := "completed"
+		var status string
 		if recent {
 			status = []string{"completed", "in_progress", "enrolled", "withdrawn"}[r.weighted([]int{66, 16, 15, 3})]
 		} else {

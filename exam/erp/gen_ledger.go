@@ -219,7 +219,7 @@ func (g *generator) ledger() {
 
 		var adj cents
 		for _, a := range g.adjustments {
-			if monthStart(a.date) == m {
+			if monthStart(a.date) == m { //nolint:staticcheck // QF1009: both are UTC dates built by the generator; == keeps the generated data as it was
 				adj += a.value
 			}
 		}
@@ -241,9 +241,12 @@ func (g *generator) ledger() {
 		cc         int
 		amt        cents
 	}{
-		{"June utilities accrual", "6110", g.sharedCC, 2450000}, {"June legal fees accrual", "6500", g.costCenters["FIN"], 1800000},
-		{"Q2 bonus accrual", "6040", g.costCenters["SALES"], 12000000}, {"June freight accrual", "5020", g.costCenters["LOG"], 3100000},
-		{"Prepaid insurance amortization June", "6500", g.sharedCC, 950000}, {"Marketing event accrual", "6400", g.costCenters["MKT"], 2700000},
+		{"June utilities accrual", "6110", g.sharedCC, 2450000},
+		{"June legal fees accrual", "6500", g.costCenters["FIN"], 1800000},
+		{"Q2 bonus accrual", "6040", g.costCenters["SALES"], 12000000},
+		{"June freight accrual", "5020", g.costCenters["LOG"], 3100000},
+		{"Prepaid insurance amortization June", "6500", g.sharedCC, 950000},
+		{"Marketing event accrual", "6400", g.costCenters["MKT"], 2700000},
 	} {
 		e := post(r.businessDayBetween(day(2025, 6, 23), asOf), "manual", "", x.desc)
 		e.status = "draft"

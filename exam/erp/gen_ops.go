@@ -320,9 +320,12 @@ func (g *generator) manufacturing() {
 		rate, cap  int64
 		active     bool
 	}{
-		{"WC-ASM1", "Assembly Line 1", 8500, 160, true}, {"WC-ASM2", "Assembly Line 2", 8000, 160, true},
-		{"WC-CNC", "CNC Machining Cell", 12000, 200, true}, {"WC-PNT", "Paint and Finishing", 7000, 80, true},
-		{"WC-TST", "Test and Calibration Lab", 9500, 80, true}, {"WC-PKG", "Packaging Line", 5500, 160, true},
+		{"WC-ASM1", "Assembly Line 1", 8500, 160, true},
+		{"WC-ASM2", "Assembly Line 2", 8000, 160, true},
+		{"WC-CNC", "CNC Machining Cell", 12000, 200, true},
+		{"WC-PNT", "Paint and Finishing", 7000, 80, true},
+		{"WC-TST", "Test and Calibration Lab", 9500, 80, true},
+		{"WC-PKG", "Packaging Line", 5500, 160, true},
 		{"WC-ASM0", "Legacy Assembly Cell", 6000, 80, false},
 	} {
 		wc.add(len(wc.rows)+1, w.code, w.name, plant, money(w.rate), decimal(w.cap, 1), w.active)

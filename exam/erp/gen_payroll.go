@@ -59,11 +59,15 @@ func (g *generator) payroll() {
 	r := newRNG("payroll")
 	// Runs: monthly regular runs and a March bonus run per year.
 	for _, m := range months(dataStart, asOf) {
-		g.payrollRuns = append(g.payrollRuns, &payrollRun{code: "PR-" + m.Format("2006-01"), typ: "regular", start: m, end: monthEnd(m),
-			pay: prevBusinessDay(monthEnd(m))})
+		g.payrollRuns = append(g.payrollRuns, &payrollRun{
+			code: "PR-" + m.Format("2006-01"), typ: "regular", start: m, end: monthEnd(m),
+			pay: prevBusinessDay(monthEnd(m)),
+		})
 		if m.Month() == time.March {
-			g.payrollRuns = append(g.payrollRuns, &payrollRun{code: fmt.Sprintf("BN-%d", m.Year()), typ: "bonus", start: day(m.Year()-1, 1, 1),
-				end: day(m.Year()-1, 12, 31), pay: day(m.Year(), 3, 14)})
+			g.payrollRuns = append(g.payrollRuns, &payrollRun{
+				code: fmt.Sprintf("BN-%d", m.Year()), typ: "bonus", start: day(m.Year()-1, 1, 1),
+				end: day(m.Year()-1, 12, 31), pay: day(m.Year(), 3, 14),
+			})
 		}
 	}
 	regular := map[time.Time]*payrollRun{}
@@ -239,8 +243,10 @@ func (g *generator) expenseClaims() {
 		"supplies":         {"Staples", "Office Depot", "Amazon Business"},
 		"other":            {"Conference registration", "Parking", "Visa fees", "Trade show booth"},
 	}
-	amount := map[string][2]int{"airfare": {250, 1400}, "lodging": {150, 1600}, "meals": {15, 400}, "ground_transport": {20, 250},
-		"mileage": {20, 180}, "supplies": {10, 200}, "other": {30, 1200}}
+	amount := map[string][2]int{
+		"airfare": {250, 1400}, "lodging": {150, 1600}, "meals": {15, 400}, "ground_transport": {20, 250},
+		"mileage": {20, 180}, "supplies": {10, 200}, "other": {30, 1200},
+	}
 	cats := []string{"airfare", "lodging", "meals", "ground_transport", "mileage", "supplies", "other"}
 	catW := []int{14, 16, 30, 18, 8, 6, 8}
 
@@ -361,8 +367,10 @@ func (g *generator) fixedAssets() {
 	for i := range 14 {
 		add(fmt.Sprintf("Server rack node %02d", i+1), "computer_equipment", r.dateBetween(day(2018, 1, 1), day(2025, 3, 31)), int64(r.between(8000, 40000))*100, 60, hq, nil)
 	}
-	for _, m := range []string{"CNC Mill Haas VF-4", "CNC Lathe Mazak QT-250", "Injection Molding Press 150T", "Paint Booth System", "Test Bench Automation Rig",
-		"Packaging Robot Cell", "Assembly Conveyor Line 1", "Assembly Conveyor Line 2", "Coordinate Measuring Machine", "Industrial Air Compressor"} {
+	for _, m := range []string{
+		"CNC Mill Haas VF-4", "CNC Lathe Mazak QT-250", "Injection Molding Press 150T", "Paint Booth System", "Test Bench Automation Rig",
+		"Packaging Robot Cell", "Assembly Conveyor Line 1", "Assembly Conveyor Line 2", "Coordinate Measuring Machine", "Industrial Air Compressor",
+	} {
 		add(m, "machinery", r.dateBetween(day(2014, 1, 1), day(2024, 12, 31)), int64(r.between(50, 900))*100000, 120, plant, nil)
 	}
 	for i := range 12 {

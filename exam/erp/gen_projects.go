@@ -43,14 +43,26 @@ func (g *generator) projectsModule() {
 			bigCustomers = append(bigCustomers, c)
 		}
 	}
-	customerKinds := []string{"Plant Automation", "SCADA Upgrade", "Predictive Maintenance Rollout", "Pump Station Retrofit", "Sensor Network Deployment",
+	customerKinds := []string{
+		"Plant Automation", "SCADA Upgrade", "Predictive Maintenance Rollout", "Pump Station Retrofit", "Sensor Network Deployment",
 		"Compressed Air Optimization", "Control System Migration", "Remote Monitoring Implementation", "Energy Efficiency Program", "Production Line Commissioning",
-		"Warehouse Automation", "Water Treatment Controls"}
+		"Warehouse Automation", "Water Treatment Controls",
+	}
 	internal := []struct{ name, dept string }{
-		{"ERP Upgrade 2024", "IT"}, {"Data Warehouse Modernization", "IT"}, {"Plant Automation Phase 2", "MFG"}, {"Next-Gen Controller Platform", "ENG"},
-		{"Mobile Field Service App", "ENG"}, {"Cybersecurity Hardening", "IT"}, {"Warehouse Management System Rollout", "LOG"}, {"Sales CRM Migration", "IT"},
-		{"Lean Six Sigma Program", "QA"}, {"New Pump Product Line", "ENG"}, {"SOX Compliance Automation", "FIN"}, {"Customer Portal Redesign", "ENG"},
-		{"Cloud Infrastructure Migration", "IT"}, {"Supplier Quality Program", "PROC"},
+		{"ERP Upgrade 2024", "IT"},
+		{"Data Warehouse Modernization", "IT"},
+		{"Plant Automation Phase 2", "MFG"},
+		{"Next-Gen Controller Platform", "ENG"},
+		{"Mobile Field Service App", "ENG"},
+		{"Cybersecurity Hardening", "IT"},
+		{"Warehouse Management System Rollout", "LOG"},
+		{"Sales CRM Migration", "IT"},
+		{"Lean Six Sigma Program", "QA"},
+		{"New Pump Product Line", "ENG"},
+		{"SOX Compliance Automation", "FIN"},
+		{"Customer Portal Redesign", "ENG"},
+		{"Cloud Infrastructure Migration", "IT"},
+		{"Supplier Quality Program", "PROC"},
 	}
 	for i := range 40 {
 		p := &project{id: i + 1}
@@ -141,8 +153,10 @@ func (g *generator) projectsModule() {
 				continue
 			}
 			seen[e.id] = true
-			p.resources = append(p.resources, &projectResource{emp: e, role: pick(r, roles), alloc: r.between(2, 10) * 10,
-				start: maxDate(p.start, e.hire).AddDate(0, 0, r.between(0, 20))})
+			p.resources = append(p.resources, &projectResource{
+				emp: e, role: pick(r, roles), alloc: r.between(2, 10) * 10,
+				start: maxDate(p.start, e.hire).AddDate(0, 0, r.between(0, 20)),
+			})
 		}
 		for _, pr := range p.resources {
 			switch {
@@ -167,8 +181,10 @@ func (g *generator) projectsModule() {
 
 	// Tasks.
 	tt := g.d.table("project_tasks", "task_id", "project_id", "name", "assigned_to", "status", "estimated_hours", "due_date", "completed_date")
-	taskNames := []string{"Requirements workshop", "Site survey", "Solution design", "Hardware procurement", "Installation", "Configuration",
-		"Data migration", "Integration testing", "User acceptance testing", "Training", "Go-live support", "Documentation", "Performance tuning", "Handover"}
+	taskNames := []string{
+		"Requirements workshop", "Site survey", "Solution design", "Hardware procurement", "Installation", "Configuration",
+		"Data migration", "Integration testing", "User acceptance testing", "Training", "Go-live support", "Documentation", "Performance tuning", "Handover",
+	}
 	for _, p := range g.projects {
 		n := r.between(6, 12)
 		span := int(p.plannedEnd.Sub(p.start).Hours() / 24)

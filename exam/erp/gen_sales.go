@@ -166,8 +166,10 @@ func (g *generator) sales() {
 	ct := g.d.table("customers", "customer_id", "customer_number", "company_name", "customer_type", "industry", "territory_id", "billing_city",
 		"billing_country_code", "credit_limit", "payment_terms_days", "account_manager_id", "customer_since", "is_active", "deleted_at")
 	cc := g.d.table("customer_contacts", "contact_id", "customer_id", "first_name", "last_name", "email", "phone", "job_title", "is_primary", "is_active")
-	industries := []string{"Manufacturing", "Healthcare", "Retail", "Financial Services", "Technology", "Education", "Energy", "Transportation",
-		"Construction", "Hospitality", "Telecommunications", "Agriculture", "Pharmaceuticals", "Food and Beverage", "Utilities"}
+	industries := []string{
+		"Manufacturing", "Healthcare", "Retail", "Financial Services", "Technology", "Education", "Energy", "Transportation",
+		"Construction", "Hospitality", "Telecommunications", "Agriculture", "Pharmaceuticals", "Food and Beverage", "Utilities",
+	}
 	used := map[string]bool{}
 	for i := range 320 {
 		typ := []string{"enterprise", "mid_market", "small_business", "government", "reseller"}[r.weighted([]int{15, 30, 35, 8, 12})]
@@ -435,8 +437,10 @@ func (g *generator) generateOrders(r *rng, activeRep func(*territory, time.Time)
 				o.status, o.delivered = "shipped", time.Time{}
 			}
 		}
-		inv := &invoice{id: len(g.invoices) + 1, order: o, date: o.shipped, due: o.shipped.AddDate(0, 0, o.cust.terms),
-			subtotal: o.subtotal - o.discount, tax: o.tax, total: o.total, status: "issued"}
+		inv := &invoice{
+			id: len(g.invoices) + 1, order: o, date: o.shipped, due: o.shipped.AddDate(0, 0, o.cust.terms),
+			subtotal: o.subtotal - o.discount, tax: o.tax, total: o.total, status: "issued",
+		}
 		inv.number = fmt.Sprintf("INV-%d-%06d", inv.date.Year(), inv.id)
 		g.invoices = append(g.invoices, inv)
 		// Payment behaviour depends on the customer.

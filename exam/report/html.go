@@ -147,8 +147,10 @@ func newView(r Report) view {
 	v.FailRows = failRows(s)
 	v.Stages = s.Stages
 	for i, r := range s.PerRun {
-		row := runRow{Name: v.RunNames[i], Model: r.Model, Passed: fmt.Sprintf("%d/%d", r.Passed, r.Total),
-			Accuracy: FormatPercent(r.Accuracy), Duration: "–"}
+		row := runRow{
+			Name: v.RunNames[i], Model: r.Model, Passed: fmt.Sprintf("%d/%d", r.Passed, r.Total),
+			Accuracy: FormatPercent(r.Accuracy), Duration: "–",
+		}
 		if r.Duration > 0 {
 			row.Duration = r.Duration.Round(time.Second).String()
 		}
@@ -204,22 +206,28 @@ func newCards(s Summary) []card {
 		{Label: "Questions", Value: strconv.Itoa(s.Questions)},
 	}
 	if s.Recall.N > 0 {
-		cards = append(cards, card{Label: "Table recall", Value: FormatStat(s.Recall),
-			Note: "precision " + FormatStat(s.Precision)})
+		cards = append(cards, card{
+			Label: "Table recall", Value: FormatStat(s.Recall),
+			Note: "precision " + FormatStat(s.Precision),
+		})
 	}
 	if s.Attempts.N > 0 {
 		cards = append(cards, card{Label: "Attempts per question", Value: fmt.Sprintf("%.2f", s.Attempts.Mean)})
 	}
 	for _, st := range s.Stages {
 		if st.Stage == "total" {
-			cards = append(cards, card{Label: "Latency per question", Value: FormatMs(st.P50),
-				Note: "median · p95 " + FormatMs(st.P95)})
+			cards = append(cards, card{
+				Label: "Latency per question", Value: FormatMs(st.P50),
+				Note: "median · p95 " + FormatMs(st.P95),
+			})
 		}
 	}
 	for _, f := range s.Failures {
 		if f.Type == InfraFailure && f.Count > 0 {
-			cards = append(cards, card{Label: "Infrastructure failures", Value: strconv.Itoa(f.Count),
-				Note: "not the model's fault"})
+			cards = append(cards, card{
+				Label: "Infrastructure failures", Value: strconv.Itoa(f.Count),
+				Note: "not the model's fault",
+			})
 		}
 	}
 	return cards
@@ -252,8 +260,10 @@ func failRows(s Summary) []failRow {
 	}
 	var out []failRow
 	for _, f := range s.Failures {
-		row := failRow{Type: f.Type, Class: failClass(f.Type), Count: strconv.Itoa(f.Count),
-			Mean: fmt.Sprintf("%.1f", f.Mean), PerRun: f.PerRun, Share: "–"}
+		row := failRow{
+			Type: f.Type, Class: failClass(f.Type), Count: strconv.Itoa(f.Count),
+			Mean: fmt.Sprintf("%.1f", f.Mean), PerRun: f.PerRun, Share: "–",
+		}
 		if all > 0 {
 			row.Share = FormatPercent(float64(f.Count) / float64(all))
 		}
@@ -294,8 +304,10 @@ func questionRows(runs []Run) []questionRow {
 		for _, q := range run.Questions {
 			row := byID[q.ID]
 			if row == nil {
-				row = &questionRow{ID: q.ID, Question: q.Question, Difficulty: q.Difficulty, Modules: q.Modules,
-					GoldSQL: q.GoldSQL, Results: make([]result, len(runs))}
+				row = &questionRow{
+					ID: q.ID, Question: q.Question, Difficulty: q.Difficulty, Modules: q.Modules,
+					GoldSQL: q.GoldSQL, Results: make([]result, len(runs)),
+				}
 				for i := range runs {
 					row.Results[i] = result{Run: runName(i, runs[i].ID), State: "absent", Label: "not asked"}
 				}
@@ -306,8 +318,10 @@ func questionRows(runs []Run) []questionRow {
 			if res.State != "absent" {
 				continue // a question asked twice in a run: the first counts
 			}
-			d := detail{Run: runName(ri, run.ID), Pass: q.Pass, SQL: q.SQL, Error: q.Error, Reason: q.Reason,
-				Attempts: q.Attempts, Stages: stageText(q.StageMs)}
+			d := detail{
+				Run: runName(ri, run.ID), Pass: q.Pass, SQL: q.SQL, Error: q.Error, Reason: q.Reason,
+				Attempts: q.Attempts, Stages: stageText(q.StageMs),
+			}
 			if q.Pass {
 				res.State, res.Label = "pass", "pass"
 			} else {
@@ -468,8 +482,10 @@ func groupChart(label string, gs []Group, multi bool) *chart {
 		c.Texts = append(c.Texts, text{X: x0 - 10, Y: cy + 4, Anchor: "end", Class: "label", Text: name, Title: full})
 		c.Rects = append(c.Rects, rect{X: x0, Y: y, W: bw, H: barH, Class: "track"})
 		m := g.Accuracy.Mean
-		c.Rects = append(c.Rects, rect{X: x0, Y: y, W: bw * m, H: barH, Class: "bar " + accClass(m),
-			Title: fmt.Sprintf("%s: %s (%d/%d)", g.Name, FormatStat(g.Accuracy), g.Passed, g.Total)})
+		c.Rects = append(c.Rects, rect{
+			X: x0, Y: y, W: bw * m, H: barH, Class: "bar " + accClass(m),
+			Title: fmt.Sprintf("%s: %s (%d/%d)", g.Name, FormatStat(g.Accuracy), g.Passed, g.Total),
+		})
 		if multi && g.Accuracy.N > 1 {
 			lo, hi := max(m-g.Accuracy.SD, 0), min(m+g.Accuracy.SD, 1)
 			c.Over = append(c.Over,
@@ -479,8 +495,10 @@ func groupChart(label string, gs []Group, multi bool) *chart {
 		}
 		if multi {
 			for _, pr := range g.PerRun {
-				c.Circles = append(c.Circles, circle{CX: x0 + bw*pr.Accuracy, CY: cy, R: 3.5, Class: "dot",
-					Title: fmt.Sprintf("run #%d: %s (%d/%d)", pr.Run, FormatPercent(pr.Accuracy), pr.Passed, pr.Total)})
+				c.Circles = append(c.Circles, circle{
+					CX: x0 + bw*pr.Accuracy, CY: cy, R: 3.5, Class: "dot",
+					Title: fmt.Sprintf("run #%d: %s (%d/%d)", pr.Run, FormatPercent(pr.Accuracy), pr.Passed, pr.Total),
+				})
 			}
 		}
 		val := FormatStat(g.Accuracy)
@@ -488,8 +506,10 @@ func groupChart(label string, gs []Group, multi bool) *chart {
 		if g.Accuracy.N > 0 {
 			n = g.Total / g.Accuracy.N
 		}
-		c.Texts = append(c.Texts, text{X: x1 + 12, Y: cy + 4, Anchor: "start", Class: "value",
-			Text: fmt.Sprintf("%s  (n=%d)", val, n)})
+		c.Texts = append(c.Texts, text{
+			X: x1 + 12, Y: cy + 4, Anchor: "start", Class: "value",
+			Text: fmt.Sprintf("%s  (n=%d)", val, n),
+		})
 	}
 	return c
 }
@@ -506,16 +526,20 @@ func runsChart(s Summary) *chart {
 	}
 	yOf := func(a float64) float64 { return bottom - (bottom-top)*a }
 	m := s.Accuracy
-	c.Rects = append(c.Rects, rect{X: left, Y: yOf(min(m.Mean+m.SD, 1)), W: right - left,
+	c.Rects = append(c.Rects, rect{
+		X: left, Y: yOf(min(m.Mean+m.SD, 1)), W: right - left,
 		H: yOf(max(m.Mean-m.SD, 0)) - yOf(min(m.Mean+m.SD, 1)), Class: "band",
-		Title: "mean ± sd: " + FormatStat(m)})
+		Title: "mean ± sd: " + FormatStat(m),
+	})
 	slot := (right - left) / float64(len(s.PerRun))
 	bw := min(slot*0.6, 64)
 	for i, r := range s.PerRun {
 		x := left + slot*float64(i) + (slot-bw)/2
-		c.Rects = append(c.Rects, rect{X: x, Y: yOf(r.Accuracy), W: bw, H: bottom - yOf(r.Accuracy),
+		c.Rects = append(c.Rects, rect{
+			X: x, Y: yOf(r.Accuracy), W: bw, H: bottom - yOf(r.Accuracy),
 			Class: "bar " + accClass(r.Accuracy),
-			Title: fmt.Sprintf("run #%d (%s): %s, %d/%d", r.ID, r.Model, FormatPercent(r.Accuracy), r.Passed, r.Total)})
+			Title: fmt.Sprintf("run #%d (%s): %s, %d/%d", r.ID, r.Model, FormatPercent(r.Accuracy), r.Passed, r.Total),
+		})
 		// The value sits inside the bar's top when it fits, clear of the
 		// mean line.
 		vy, vc := yOf(r.Accuracy)+16, "inbar"
@@ -527,8 +551,10 @@ func runsChart(s Summary) *chart {
 			text{X: x + bw/2, Y: bottom + 18, Anchor: "middle", Class: "label", Text: runName(i, r.ID)})
 	}
 	c.Over = append(c.Over, line{X1: left, Y1: yOf(m.Mean), X2: right, Y2: yOf(m.Mean), Class: "mean"})
-	c.Texts = append(c.Texts, text{X: right, Y: yOf(m.Mean) - 6, Anchor: "end", Class: "value",
-		Text: "mean " + FormatStat(m)})
+	c.Texts = append(c.Texts, text{
+		X: right, Y: yOf(m.Mean) - 6, Anchor: "end", Class: "value",
+		Text: "mean " + FormatStat(m),
+	})
 	return c
 }
 
@@ -555,8 +581,10 @@ func failureChart(s Summary) *chart {
 		if most > 0 {
 			w = (x1 - x0) * f.Mean / most
 		}
-		c.Rects = append(c.Rects, rect{X: x0, Y: y, W: w, H: barH, Class: "bar " + failClass(f.Type),
-			Title: fmt.Sprintf("%s: %d", f.Type, f.Count)})
+		c.Rects = append(c.Rects, rect{
+			X: x0, Y: y, W: w, H: barH, Class: "bar " + failClass(f.Type),
+			Title: fmt.Sprintf("%s: %d", f.Type, f.Count),
+		})
 		val := strconv.Itoa(f.Count)
 		if s.Runs > 1 {
 			val = fmt.Sprintf("%.1f per run (%d in all)", f.Mean, f.Count)
@@ -604,8 +632,10 @@ func latencyChart(stages []StageLatency) *chart {
 		c.Rects = append(c.Rects,
 			rect{X: x0, Y: y, W: st.P95 * scale, H: barH, Class: "lat-p95", Title: tip},
 			rect{X: x0, Y: y + 3, W: st.P50 * scale, H: barH - 6, Class: "lat-p50", Title: tip})
-		c.Texts = append(c.Texts, text{X: x0 + st.P95*scale + 8, Y: y + barH/2 + 4, Anchor: "start", Class: "value",
-			Text: fmt.Sprintf("%s · %s", FormatMs(st.P50), FormatMs(st.P95))})
+		c.Texts = append(c.Texts, text{
+			X: x0 + st.P95*scale + 8, Y: y + barH/2 + 4, Anchor: "start", Class: "value",
+			Text: fmt.Sprintf("%s · %s", FormatMs(st.P50), FormatMs(st.P95)),
+		})
 	}
 	return c
 }

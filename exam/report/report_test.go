@@ -24,10 +24,12 @@ var t0 = time.Date(2026, 2, 12, 9, 30, 0, 0, time.UTC)
 
 // q builds a question; failure "" means it passed.
 func q(id, difficulty string, modules []string, failure string, attempts int, stages ...float64) report.Question {
-	qq := report.Question{ID: id, Question: "Question " + id, Difficulty: difficulty, Modules: modules,
+	qq := report.Question{
+		ID: id, Question: "Question " + id, Difficulty: difficulty, Modules: modules,
 		Pass: failure == "", FailureType: failure, Attempts: attempts,
 		ExpectedTables: []string{"orders", "customers"}, RetrievedTables: []string{"orders", "customers"},
-		SQL: "SELECT 1", GoldSQL: "SELECT 1"}
+		SQL: "SELECT 1", GoldSQL: "SELECT 1",
+	}
 	qq.Precision, qq.Recall = report.TableOverlap(qq.ExpectedTables, qq.RetrievedTables)
 	if len(stages) == 4 {
 		qq.StageMs = map[string]float64{"retrieve": stages[0], "generate": stages[1], "validate": stages[2], "execute": stages[3]}
@@ -46,7 +48,8 @@ func twoRuns() report.Report {
 	miss := q("q7", "hard", sales, report.RetrievalMiss, 1, 25, 3000, 40, 0)
 	miss.RetrievedTables = []string{"orders", "products"}
 	miss.Precision, miss.Recall = report.TableOverlap(miss.ExpectedTables, miss.RetrievedTables)
-	run1 := report.Run{ID: 11, Model: "qwen2.5-coder:7b", StartedAt: t0, FinishedAt: t0.Add(95 * time.Second),
+	run1 := report.Run{
+		ID: 11, Model: "qwen2.5-coder:7b", StartedAt: t0, FinishedAt: t0.Add(95 * time.Second),
 		Config: map[string]string{"bm25": "on", "temperature": "0.3", "note": "<b>x</b>"},
 		Questions: []report.Question{
 			q("q1", "easy", sales, "", 1, 10, 1000, 20, 5),
@@ -56,8 +59,10 @@ func twoRuns() report.Report {
 			q("q5", "medium", sales, report.ColumnMiss, 3, 14, 2500, 35, 9),
 			q("q6", "medium", []string{"Sales", "HR"}, "", 1, 13, 1800, 25, 7),
 			miss, xss,
-		}}
-	run2 := report.Run{ID: 12, Model: "qwen2.5-coder:7b", StartedAt: t0.Add(time.Hour), FinishedAt: t0.Add(time.Hour + 100*time.Second),
+		},
+	}
+	run2 := report.Run{
+		ID: 12, Model: "qwen2.5-coder:7b", StartedAt: t0.Add(time.Hour), FinishedAt: t0.Add(time.Hour + 100*time.Second),
 		Config: map[string]string{"bm25": "on", "temperature": "0.5"},
 		Questions: []report.Question{
 			q("q1", "easy", sales, "", 1, 9, 1100, 20, 5),
@@ -68,7 +73,8 @@ func twoRuns() report.Report {
 			q("q6", "medium", []string{"Sales", "HR"}, "", 1, 13, 1700, 25, 7),
 			q("q7", "hard", sales, "", 1, 25, 3100, 40, 10),
 			q("q8", "hard", nil, "", 2, 30, 4200, 50, 20),
-		}}
+		},
+	}
 	return report.Report{Title: "ERP exam", GeneratedAt: t0, Database: "enterprise_erp", Runs: []report.Run{run1, run2}}
 }
 
@@ -306,22 +312,28 @@ func TestWriteText(t *testing.T) {
 
 // small is the golden report: one run of three questions.
 func small() report.Report {
-	pass := report.Question{ID: "q1", Question: "How many customers are there?", Difficulty: "easy", Modules: []string{"Sales"},
+	pass := report.Question{
+		ID: "q1", Question: "How many customers are there?", Difficulty: "easy", Modules: []string{"Sales"},
 		Pass: true, ExpectedTables: []string{"customers"}, RetrievedTables: []string{"customers", "orders"},
 		Precision: 0.5, Recall: 1, Attempts: 1, StageMs: map[string]float64{"queue": 2, "retrieve": 14, "generate": 820, "validate": 31, "execute": 4},
-		SQL: "SELECT count(*) FROM customers", GoldSQL: "SELECT count(*) FROM customers"}
-	fail := report.Question{ID: "q2", Question: "Total sales by customer for 2024", Difficulty: "medium", Modules: []string{"Sales"},
+		SQL: "SELECT count(*) FROM customers", GoldSQL: "SELECT count(*) FROM customers",
+	}
+	fail := report.Question{
+		ID: "q2", Question: "Total sales by customer for 2024", Difficulty: "medium", Modules: []string{"Sales"},
 		FailureType: report.ValidationExhausted, Reason: "validation failed 3 times", ExpectedTables: []string{"customers", "sales_orders"},
 		RetrievedTables: []string{"customers"}, Precision: 1, Recall: 0.5, Attempts: 3,
 		StageMs: map[string]float64{"queue": 3, "retrieve": 16, "generate": 2900, "validate": 95},
 		SQL:     "SELECT c.name, sum(o.total_amount) FROM customers c JOIN sales_orders o ON o.customer_id = c.id GROUP BY 1",
 		GoldSQL: "SELECT c.name, sum(o.total) FROM customers c JOIN sales_orders o USING (customer_id) GROUP BY 1",
-		Error:   `column o.total_amount does not exist`}
-	hard := report.Question{ID: "q3", Question: "Month-over-month sales growth", Difficulty: "hard", Modules: []string{"Sales", "Finance"},
+		Error:   `column o.total_amount does not exist`,
+	}
+	hard := report.Question{
+		ID: "q3", Question: "Month-over-month sales growth", Difficulty: "hard", Modules: []string{"Sales", "Finance"},
 		FailureType: report.LLMReasoning, Reason: "row count 12 vs 11", ExpectedTables: []string{"sales_orders"},
 		RetrievedTables: []string{"sales_orders"}, Precision: 1, Recall: 1, Attempts: 1,
 		StageMs: map[string]float64{"queue": 1, "retrieve": 12, "generate": 3400, "validate": 40, "execute": 22},
-		SQL:     "SELECT date_trunc('month', order_date), sum(total) FROM sales_orders GROUP BY 1"}
+		SQL:     "SELECT date_trunc('month', order_date), sum(total) FROM sales_orders GROUP BY 1",
+	}
 	return report.Report{Title: "nl2sql exam", GeneratedAt: t0, Database: "erp", Runs: []report.Run{{
 		ID: 1, Model: "qwen2.5-coder:7b", StartedAt: t0, FinishedAt: t0.Add(42 * time.Second),
 		Config:    map[string]string{"bm25": "on", "max_attempts": "3"},

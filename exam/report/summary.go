@@ -216,8 +216,10 @@ func Summarize(runs []Run) Summary {
 	for _, st := range stages {
 		v := slices.Clone(stageVals[st])
 		sort.Float64s(v)
-		s.Stages = append(s.Stages, StageLatency{Stage: st, N: len(v), P50: Quantile(v, 0.5), P95: Quantile(v, 0.95),
-			Mean: NewStat(v).Mean, Max: v[len(v)-1]})
+		s.Stages = append(s.Stages, StageLatency{
+			Stage: st, N: len(v), P50: Quantile(v, 0.5), P95: Quantile(v, 0.95),
+			Mean: NewStat(v).Mean, Max: v[len(v)-1],
+		})
 	}
 	return s
 }

@@ -46,8 +46,10 @@ func (w *bareWorker) Work(ctx context.Context, job *river.Job[bareArgs]) error {
 			if _, err := (*w.c).InsertTx(ctx, tx, next, &river.InsertOpts{Queue: bareQueues[next.Link]}); err != nil {
 				return err
 			}
-			if err := dbsqlc.New().NotifyQueue(ctx, tx, &dbsqlc.NotifyQueueParams{Channel: w.channel,
-				Payload: fmt.Sprintf("{\"queue\": %q}", bareQueues[next.Link])}); err != nil {
+			if err := dbsqlc.New().NotifyQueue(ctx, tx, &dbsqlc.NotifyQueueParams{
+				Channel: w.channel,
+				Payload: fmt.Sprintf("{\"queue\": %q}", bareQueues[next.Link]),
+			}); err != nil {
 				return err
 			}
 		} else if err := dbsqlc.New().BenchChainDone(ctx, tx, `{"id": `+strconv.FormatInt(job.Args.Token, 10)+`}`); err != nil {

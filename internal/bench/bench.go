@@ -238,8 +238,10 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return nil, err
 	}
 
-	srv, err := ollamatest.New(ollamatest.Config{Models: chatModels(opts.Service), EmbedModels: []string{opts.Service.LLM.EmbedModel},
-		DisableRecording: true})
+	srv, err := ollamatest.New(ollamatest.Config{
+		Models: chatModels(opts.Service), EmbedModels: []string{opts.Service.LLM.EmbedModel},
+		DisableRecording: true,
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -280,8 +282,10 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 func measure(ctx context.Context, pool *pgxpool.Pool, clients *clientPool, svc service, dbURL string, opts Options) (*Report, error) {
 	log := opts.Logger
 
-	rep := &Report{Questions: opts.Questions, Concurrency: opts.Concurrency, Cores: runtime.NumCPU(), Model: InstantModelNote,
-		Settings: settingsOf(opts, svc.name())}
+	rep := &Report{
+		Questions: opts.Questions, Concurrency: opts.Concurrency, Cores: runtime.NumCPU(), Model: InstantModelNote,
+		Settings: settingsOf(opts, svc.name()),
+	}
 	log.Info("warming up", "questions", opts.Warmup)
 	if _, err := closedLoop(ctx, clients, opts.Warmup, min(opts.Concurrency, 8), submitQuestion); err != nil {
 		return nil, err
@@ -392,8 +396,10 @@ func loadTarget(ctx context.Context, pool *pgxpool.Pool, dbURL string, model *ll
 		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	_, err = schemaindex.Build(ctx, pool, schemaindex.Source{Snapshot: reg.Snapshot, Target: conn, Embedder: model,
-		EmbedModel: model.Config().EmbedModel}, opts.Service.Index)
+	_, err = schemaindex.Build(ctx, pool, schemaindex.Source{
+		Snapshot: reg.Snapshot, Target: conn, Embedder: model,
+		EmbedModel: model.Config().EmbedModel,
+	}, opts.Service.Index)
 	return err
 }
 

@@ -17,8 +17,10 @@ import (
 // BenchmarkPipeline and nl2sql bench pipeline.
 func TestRun(t *testing.T) {
 	t.Parallel()
-	rep, err := Run(context.Background(), Options{ServerURL: dbtest.AdminURL(), Questions: 30, Concurrency: 8, Warmup: 4, Lone: 3,
-		Tables: 110, Overrides: []string{"--tables=110"}, Logger: dbtest.Logger(t)})
+	rep, err := Run(context.Background(), Options{
+		ServerURL: dbtest.AdminURL(), Questions: 30, Concurrency: 8, Warmup: 4, Lone: 3,
+		Tables: 110, Overrides: []string{"--tables=110"}, Logger: dbtest.Logger(t),
+	})
 	require.NoError(t, err)
 	require.Equal(t, 30, rep.Questions)
 	require.Zero(t, rep.Failed, "every benchmark question succeeds")

@@ -56,8 +56,10 @@ func newClientPool(ctx context.Context, dbURL string, conc int) (*clientPool, er
 		return nil, err
 	}
 	lctx, cancel := context.WithCancel(context.Background())
-	cp := &clientPool{pool: pool, listener: listener, cancel: cancel, done: make(chan struct{}),
-		waiters: map[int64]chan struct{}{}, arrived: map[int64]bool{}}
+	cp := &clientPool{
+		pool: pool, listener: listener, cancel: cancel, done: make(chan struct{}),
+		waiters: map[int64]chan struct{}{}, arrived: map[int64]bool{},
+	}
 	go cp.dispatch(lctx)
 	return cp, nil
 }

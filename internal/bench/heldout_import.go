@@ -233,9 +233,11 @@ func ImportBEAVER(dir string) ([]HeldoutSet, error) {
 		if err != nil {
 			return nil, fmt.Errorf("bench: BEAVER database %s: %w", bs.db, err)
 		}
-		rep := ImportReport{Set: bs.name, Benchmark: "BEAVER", URL: "https://github.com/peterbaile/beaver", Licence: "MIT",
+		rep := ImportReport{
+			Set: bs.name, Benchmark: "BEAVER", URL: "https://github.com/peterbaile/beaver", Licence: "MIT",
 			Commit: commit, Files: []string{fmt.Sprintf("%s (database %q)", tablesFile, bs.db), qFile}, Dialect: string(bs.dialect),
-			ExpectedTables: "BEAVER's gold_tables, folded to lower case as the tables are", Read: len(qs)}
+			ExpectedTables: "BEAVER's gold_tables, folded to lower case as the tables are", Read: len(qs),
+		}
 		rep.UniqueKeysAdded = s.addReferencedKeys()
 		if err := s.check(); err != nil {
 			return nil, fmt.Errorf("bench: BEAVER database %s: %w", bs.db, err)
@@ -323,8 +325,10 @@ func beaverSchema(name, db string, d dialect, all map[string]beaverTable) (*hoSc
 				s.dropped["foreign keys to another database"]++
 				continue
 			}
-			s.fks = append(s.fks, hoForeignKey{table: t.name, columns: []string{s.pgName(fk.Column)},
-				ref: s.pgName(ref), refCols: []string{s.pgName(fk.RefColumn)}})
+			s.fks = append(s.fks, hoForeignKey{
+				table: t.name, columns: []string{s.pgName(fk.Column)},
+				ref: s.pgName(ref), refCols: []string{s.pgName(fk.RefColumn)},
+			})
 		}
 		s.tables = append(s.tables, t)
 	}
@@ -365,9 +369,11 @@ func ImportFIBEN(dir string) (*HeldoutSet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bench: FIBEN %s: %w", ddlFile, err)
 	}
-	rep := ImportReport{Set: "fiben", Benchmark: "FIBEN", URL: "https://github.com/IBM/fiben-benchmark", Licence: "Apache-2.0",
+	rep := ImportReport{
+		Set: "fiben", Benchmark: "FIBEN", URL: "https://github.com/IBM/fiben-benchmark", Licence: "Apache-2.0",
 		Commit: gitCommit(dir), Files: []string{ddlFile, qFile}, Dialect: string(dialectDB2), Read: len(qs),
-		ExpectedTables: "the tables the gold SQL reads, parsed by nl2sql's parser (internal/pgsql): CTE names left out, schema qualifiers dropped, folded to lower case"}
+		ExpectedTables: "the tables the gold SQL reads, parsed by nl2sql's parser (internal/pgsql): CTE names left out, schema qualifiers dropped, folded to lower case",
+	}
 	rep.UniqueKeysAdded = s.addReferencedKeys()
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("bench: FIBEN %s: %w", ddlFile, err)

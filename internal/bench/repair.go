@@ -342,8 +342,10 @@ func (r *repairRun) run(ctx context.Context, j job) (Case, []time.Duration, erro
 	if err != nil {
 		return c, nil, err
 	}
-	out, err := val.Run(ctx, validate.Request{Database: r.opts.Database, DB: r.db,
-		Limit: r.opts.MaxRows + 1, Candidates: []validate.Input{{SQL: j.mu.SQL}}})
+	out, err := val.Run(ctx, validate.Request{
+		Database: r.opts.Database, DB: r.db,
+		Limit: r.opts.MaxRows + 1, Candidates: []validate.Input{{SQL: j.mu.SQL}},
+	})
 	durs := timed.durs
 	if err != nil {
 		return c, durs, err

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 

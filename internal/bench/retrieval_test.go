@@ -111,8 +111,10 @@ func TestRunRetrieval(t *testing.T) {
 		}))
 		require.NoError(t, err)
 		require.Nil(t, run.Misses, "a held-out run lists no miss")
-		require.Equal(t, &MissAnatomy{Questions: 3, OverCap: 1, ByMissing: map[string]int{"1": 2}, Tables: 2, NotRanked: 1,
-			RankedAt: map[string]int{"11-20": 1}, JoinsIncluded: 1, OnJoinPath: 1}, run.Anatomy)
+		require.Equal(t, &MissAnatomy{
+			Questions: 3, OverCap: 1, ByMissing: map[string]int{"1": 2}, Tables: 2, NotRanked: 1,
+			RankedAt: map[string]int{"11-20": 1}, JoinsIncluded: 1, OnJoinPath: 1,
+		}, run.Anatomy)
 	})
 
 	t.Run("EmptyAndFullSchema", func(t *testing.T) {

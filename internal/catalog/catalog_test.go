@@ -20,8 +20,10 @@ func hrSnapshot() *catalog.Snapshot {
 		Tables: []*catalog.Table{
 			{Schema: "audit", Name: "log", Kind: catalog.KindTable, Columns: []catalog.Column{col("log_id"), col("employee_id")}},
 			{Schema: "hr", Name: "departments", Kind: catalog.KindTable, Columns: []catalog.Column{col("department_id")}},
-			{Schema: "hr", Name: "employees", Kind: catalog.KindTable, Comment: "Staff",
-				Columns: []catalog.Column{col("employee_id"), col("department_id"), col("manager_id"), {Name: "first_name", Type: "text", Comment: "From HR system"}, {Name: "last_name", Type: "text"}}},
+			{
+				Schema: "hr", Name: "employees", Kind: catalog.KindTable, Comment: "Staff",
+				Columns: []catalog.Column{col("employee_id"), col("department_id"), col("manager_id"), {Name: "first_name", Type: "text", Comment: "From HR system"}, {Name: "last_name", Type: "text"}},
+			},
 			{Schema: "sales", Name: "employees", Kind: catalog.KindView, Columns: []catalog.Column{col("employee_id")}},
 			{Schema: "sales", Name: "orders", Kind: catalog.KindTable, Columns: []catalog.Column{col("order_id"), col("salesperson_id")}},
 		},
@@ -100,8 +102,10 @@ func TestSnapshotLookups(t *testing.T) {
 		for i := range catalog.HubDegree + 1 {
 			name := fmt.Sprintf("t%d", i)
 			hub.Tables = append(hub.Tables, &catalog.Table{Schema: "public", Name: name})
-			hub.ForeignKeys = append(hub.ForeignKeys, catalog.ForeignKey{Name: name + "_fk", Schema: "public", Table: name,
-				Columns: []string{"customer_id"}, RefSchema: "public", RefTable: "customers", RefColumns: []string{"customer_id"}})
+			hub.ForeignKeys = append(hub.ForeignKeys, catalog.ForeignKey{
+				Name: name + "_fk", Schema: "public", Table: name,
+				Columns: []string{"customer_id"}, RefSchema: "public", RefTable: "customers", RefColumns: []string{"customer_id"},
+			})
 		}
 		require.True(t, hub.IsHub(hub.Table("public", "customers")))
 		require.Equal(t, catalog.HubDegree+1, hub.Degree(hub.Table("public", "customers")))

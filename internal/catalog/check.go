@@ -273,7 +273,8 @@ type token struct {
 
 func (t token) is(k tokenKind, text string) bool { return t.kind == k && t.text == text }
 func (t token) isOpen() bool                     { return t.kind == tokPunct && (t.text == "(" || t.text == "[") }
-func (t token) isClose() bool                    { return t.kind == tokPunct && (t.text == ")" || t.text == "]") }
+
+func (t token) isClose() bool { return t.kind == tokPunct && (t.text == ")" || t.text == "]") }
 
 func (t token) isWord(w string) bool {
 	return t.kind == tokIdent && !t.quoted && strings.EqualFold(t.text, w)

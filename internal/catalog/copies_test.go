@@ -65,8 +65,10 @@ func TestCopyOf(t *testing.T) {
 		table("public", "gold", "*g_id", "grams:numeric"),
 		table("public", "g", "*g_id", "grams:numeric"),
 	)
-	s.ForeignKeys = []catalog.ForeignKey{{Name: "conversions_rate_fk", Schema: "public", Table: "conversions", Columns: []string{"rate_id"},
-		RefSchema: "public", RefTable: "rates_old", RefColumns: []string{"rate_id"}}}
+	s.ForeignKeys = []catalog.ForeignKey{{
+		Name: "conversions_rate_fk", Schema: "public", Table: "conversions", Columns: []string{"rate_id"},
+		RefSchema: "public", RefTable: "rates_old", RefColumns: []string{"rate_id"},
+	}}
 
 	for copy, want := range map[string]string{
 		"orders_hist":            "public.orders",

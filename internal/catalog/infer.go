@@ -28,8 +28,10 @@ const MaxInferredFanIn = 3 * HubDegree
 
 // keyWords are the last parts of a key column's name that say "key":
 // building_id, FCLT_BUILDING_KEY, CUST_NO, TERMS_CD.
-var keyWords = map[string]bool{"id": true, "key": true, "code": true, "cd": true, "no": true, "nr": true, "num": true,
-	"nbr": true, "number": true, "sk": true, "pk": true}
+var keyWords = map[string]bool{
+	"id": true, "key": true, "code": true, "cd": true, "no": true, "nr": true, "num": true,
+	"nbr": true, "number": true, "sk": true, "pk": true,
+}
 
 // genericColumns are column names (singular parts joined by _) too common
 // to say which table they join, unless a table's name qualifies them
@@ -351,8 +353,10 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 			}
 			tg := cands[0]
 			edges = append(edges, inferredEdge{
-				fk: ForeignKey{Name: "inferred:" + t.Name + "." + col.Name, Schema: t.Schema, Table: t.Name, Columns: []string{col.Name},
-					RefSchema: tg.table.Schema, RefTable: tg.table.Name, RefColumns: []string{tg.key}, Inferred: true},
+				fk: ForeignKey{
+					Name: "inferred:" + t.Name + "." + col.Name, Schema: t.Schema, Table: t.Name, Columns: []string{col.Name},
+					RefSchema: tg.table.Schema, RefTable: tg.table.Name, RefColumns: []string{tg.key}, Inferred: true,
+				},
 				group: tg.table.Key() + "\x00" + strings.ToLower(col.Name), owned: tg.owned > 0 && !role,
 			})
 		}

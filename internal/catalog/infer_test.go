@@ -58,8 +58,10 @@ func TestInferredForeignKeys(t *testing.T) {
 		for _, fk := range got {
 			named[fk.Table+"."+fk.Columns[0]] = s.NamedLikeKey(fk)
 		}
-		require.Equal(t, map[string]bool{"FCLT_BUILDING.CAMPUS_CD": true, "FCLT_ROOMS.FCLT_BUILDING_KEY": true,
-			"HR_EMPLOYEE.BUILDING_KEY": true, "HR_EMPLOYEE.HR_ORG_UNIT_KEY": false}, named, "a prefix or role is not the key's name")
+		require.Equal(t, map[string]bool{
+			"FCLT_BUILDING.CAMPUS_CD": true, "FCLT_ROOMS.FCLT_BUILDING_KEY": true,
+			"HR_EMPLOYEE.BUILDING_KEY": true, "HR_EMPLOYEE.HR_ORG_UNIT_KEY": false,
+		}, named, "a prefix or role is not the key's name")
 	})
 
 	t.Run("NoPrimaryKeys", func(t *testing.T) {

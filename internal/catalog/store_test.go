@@ -229,22 +229,38 @@ func TestStoreErrors(t *testing.T) {
 	}{
 		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a"), tbl("a")}}, "public.a appears twice"},
 		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: "index"}}}, `unknown kind "index"`},
-		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: catalog.KindTable,
-			Columns: []catalog.Column{{Name: "id"}, {Name: "id"}}}}}, "column public.a.id appears twice"},
-		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a")}, ForeignKeys: []catalog.ForeignKey{{Name: "fk", Schema: "public", Table: "b",
-			Columns: []string{"id"}, RefSchema: "public", RefTable: "a", RefColumns: []string{"id"}}}}, "belongs to public.b, which is not in the snapshot"},
-		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a")}, ForeignKeys: []catalog.ForeignKey{{Name: "fk", Schema: "public", Table: "a",
-			Columns: []string{"id"}, RefSchema: "public", RefTable: "a"}}}, "has 1 columns referencing 0"},
-		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a")}, ForeignKeys: []catalog.ForeignKey{{Name: "inferred:a.id", Schema: "public", Table: "a",
-			Columns: []string{"id"}, RefSchema: "public", RefTable: "a", RefColumns: []string{"id"}, Inferred: true}}}, "is inferred, not declared"},
-		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: catalog.KindTable, PrimaryKey: []string{"nope"},
-			Columns: []catalog.Column{{Name: "id"}}}}}, "primary key (nope) of public.a does not list distinct columns"},
-		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: catalog.KindTable, PrimaryKey: []string{"id", "id"},
-			Columns: []catalog.Column{{Name: "id", PrimaryKey: true}}}}}, "primary key (id, id) of public.a does not list distinct columns"},
-		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: catalog.KindTable,
-			Columns: []catalog.Column{{Name: "id", PrimaryKey: true}}}}}, "column public.a.id disagrees with the table's primary key ()"},
-		{&catalog.Snapshot{Tables: []*catalog.Table{{Schema: "public", Name: "a", Kind: catalog.KindTable, PrimaryKey: []string{"id"},
-			Columns: []catalog.Column{{Name: "id"}}}}}, "column public.a.id disagrees with the table's primary key (id)"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{{
+			Schema: "public", Name: "a", Kind: catalog.KindTable,
+			Columns: []catalog.Column{{Name: "id"}, {Name: "id"}},
+		}}}, "column public.a.id appears twice"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a")}, ForeignKeys: []catalog.ForeignKey{{
+			Name: "fk", Schema: "public", Table: "b",
+			Columns: []string{"id"}, RefSchema: "public", RefTable: "a", RefColumns: []string{"id"},
+		}}}, "belongs to public.b, which is not in the snapshot"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a")}, ForeignKeys: []catalog.ForeignKey{{
+			Name: "fk", Schema: "public", Table: "a",
+			Columns: []string{"id"}, RefSchema: "public", RefTable: "a",
+		}}}, "has 1 columns referencing 0"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{tbl("a")}, ForeignKeys: []catalog.ForeignKey{{
+			Name: "inferred:a.id", Schema: "public", Table: "a",
+			Columns: []string{"id"}, RefSchema: "public", RefTable: "a", RefColumns: []string{"id"}, Inferred: true,
+		}}}, "is inferred, not declared"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{{
+			Schema: "public", Name: "a", Kind: catalog.KindTable, PrimaryKey: []string{"nope"},
+			Columns: []catalog.Column{{Name: "id"}},
+		}}}, "primary key (nope) of public.a does not list distinct columns"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{{
+			Schema: "public", Name: "a", Kind: catalog.KindTable, PrimaryKey: []string{"id", "id"},
+			Columns: []catalog.Column{{Name: "id", PrimaryKey: true}},
+		}}}, "primary key (id, id) of public.a does not list distinct columns"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{{
+			Schema: "public", Name: "a", Kind: catalog.KindTable,
+			Columns: []catalog.Column{{Name: "id", PrimaryKey: true}},
+		}}}, "column public.a.id disagrees with the table's primary key ()"},
+		{&catalog.Snapshot{Tables: []*catalog.Table{{
+			Schema: "public", Name: "a", Kind: catalog.KindTable, PrimaryKey: []string{"id"},
+			Columns: []catalog.Column{{Name: "id"}},
+		}}}, "column public.a.id disagrees with the table's primary key (id)"},
 	} {
 		tc.snap.Database = "bad"
 		require.ErrorContains(t, catalog.Store(ctx, tx, tc.snap), tc.want)
@@ -277,8 +293,10 @@ func TestCache(t *testing.T) {
 	snap := func(tables ...string) *catalog.Snapshot {
 		s := &catalog.Snapshot{Database: "erp", Schemas: []string{"public"}}
 		for _, name := range tables {
-			s.Tables = append(s.Tables, &catalog.Table{Schema: "public", Name: name, Kind: catalog.KindTable,
-				Columns: []catalog.Column{{Name: "id", Type: "integer"}}})
+			s.Tables = append(s.Tables, &catalog.Table{
+				Schema: "public", Name: name, Kind: catalog.KindTable,
+				Columns: []catalog.Column{{Name: "id", Type: "integer"}},
+			})
 		}
 		return s
 	}

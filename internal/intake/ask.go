@@ -93,11 +93,15 @@ func Ask(ctx context.Context, pool *pgxpool.Pool, database, question string, opt
 			return nil, err
 		}
 		if noWorker && o.NoWorkerWait > 0 {
-			return nil, &errclass.Error{Class: errclass.InfraFailure, Code: CodeNoWorker, Err: &Pending{ID: id},
-				Message: fmt.Sprintf("question %d is queued, but no `nl2sql serve` is running against this database: it will be answered once one starts", id)}
+			return nil, &errclass.Error{
+				Class: errclass.InfraFailure, Code: CodeNoWorker, Err: &Pending{ID: id},
+				Message: fmt.Sprintf("question %d is queued, but no `nl2sql serve` is running against this database: it will be answered once one starts", id),
+			}
 		}
-		return nil, &errclass.Error{Class: errclass.InfraFailure, Code: CodeTimeout, Err: &Pending{ID: id},
-			Message: fmt.Sprintf("question %d did not finish within %s; it stays queued (see rag.query_overview) — is `nl2sql serve` running?", id, timeout)}
+		return nil, &errclass.Error{
+			Class: errclass.InfraFailure, Code: CodeTimeout, Err: &Pending{ID: id},
+			Message: fmt.Sprintf("question %d did not finish within %s; it stays queued (see rag.query_overview) — is `nl2sql serve` running?", id, timeout),
+		}
 	}
 	return Load(ctx, pool, id)
 }
@@ -131,9 +135,11 @@ func Load(ctx context.Context, db dbsqlc.DBTX, id int64) (*Answer, error) {
 		}
 		return nil, err
 	}
-	a := &Answer{ID: row.ID, Database: row.DatabaseName, Question: row.Question, Status: row.Status, SQL: deref(row.Sql),
+	a := &Answer{
+		ID: row.ID, Database: row.DatabaseName, Question: row.Question, Status: row.Status, SQL: deref(row.Sql),
 		Confidence: row.Confidence, Attempts: row.Attempts, ErrorClass: deref(row.ErrorClass), SQLSTATE: deref(row.Sqlstate),
-		Error: deref(row.Error), Retrieval: row.Retrieval}
+		Error: deref(row.Error), Retrieval: row.Retrieval,
+	}
 	if row.FinishedAt != nil {
 		a.ElapsedMS = float64(row.FinishedAt.Sub(row.CreatedAt).Microseconds()) / 1000
 	}
@@ -154,8 +160,10 @@ func SubmitError(err error) error {
 	if ce.Class == errclass.InfraFailure {
 		return ce
 	}
-	return &errclass.Error{Class: errclass.ValidationBlock, SQLSTATE: ce.SQLSTATE, Code: CodeRejected,
-		Message: "the question was refused: " + ce.Message, Err: err}
+	return &errclass.Error{
+		Class: errclass.ValidationBlock, SQLSTATE: ce.SQLSTATE, Code: CodeRejected,
+		Message: "the question was refused: " + ce.Message, Err: err,
+	}
 }
 
 func deref(p *string) string {

@@ -225,8 +225,10 @@ func TestAsk(t *testing.T) {
 		t.Parallel()
 		db := setup(t)
 		var lines []string
-		_, err := intake.Ask(ctx, db.Pool, "shop", "Anyone there?", nil, intake.AskOptions{Timeout: time.Hour, NoWorkerWait: 50 * time.Millisecond,
-			Progress: func(s string) { lines = append(lines, s) }})
+		_, err := intake.Ask(ctx, db.Pool, "shop", "Anyone there?", nil, intake.AskOptions{
+			Timeout: time.Hour, NoWorkerWait: 50 * time.Millisecond,
+			Progress: func(s string) { lines = append(lines, s) },
+		})
 		require.Error(t, err, "no serve: a bounded wait, not an hour")
 		ce := errclass.Classify(err)
 		require.Equal(t, errclass.InfraFailure, ce.Class)

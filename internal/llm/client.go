@@ -208,8 +208,10 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error)
 		return nil, c.classify(ctx, callCtx, cl, err, nil)
 	}
 	if len(resp.Embeddings) != len(texts) {
-		return nil, &Error{Kind: Unavailable, Op: cl.op, Host: c.host, Model: cl.model, Err: io.ErrUnexpectedEOF,
-			Message: "Ollama at " + c.host + " returned a wrong number of embeddings"}
+		return nil, &Error{
+			Kind: Unavailable, Op: cl.op, Host: c.host, Model: cl.model, Err: io.ErrUnexpectedEOF,
+			Message: "Ollama at " + c.host + " returned a wrong number of embeddings",
+		}
 	}
 	return resp.Embeddings, nil
 }
@@ -255,8 +257,10 @@ func (c *Client) CheckModel(ctx context.Context, name string) error {
 			return nil
 		}
 	}
-	return &Error{Kind: ModelMissing, Op: cl.op, Host: c.host, Model: cl.model, Status: http.StatusNotFound,
-		Message: c.missingMessage(cl)}
+	return &Error{
+		Kind: ModelMissing, Op: cl.op, Host: c.host, Model: cl.model, Status: http.StatusNotFound,
+		Message: c.missingMessage(cl),
+	}
 }
 
 // Version returns the server's version (/api/version).

@@ -103,8 +103,10 @@ func (f *ollamaFake) unauthorized(t *testing.T) (Provider, string) {
 }
 
 func (f *ollamaFake) script(r fakeReply) {
-	f.srv.Script(ollamatest.Response{Content: r.content, Status: r.status, Error: r.err, Delay: r.delay,
-		DoneReason: r.finish, PromptTokens: r.promptTokens, ReplyTokens: r.replyTokens})
+	f.srv.Script(ollamatest.Response{
+		Content: r.content, Status: r.status, Error: r.err, Delay: r.delay,
+		DoneReason: r.finish, PromptTokens: r.promptTokens, ReplyTokens: r.replyTokens,
+	})
 }
 func (f *ollamaFake) setDown(down bool) error { return f.srv.SetDown(down) }
 func (f *ollamaFake) failNext(status int)     { f.srv.FailNext(1, status) }
@@ -132,8 +134,10 @@ type openAIFake struct {
 
 func (f *openAIFake) client(t *testing.T, cfg Config) Provider {
 	cfg.Provider = ProviderOpenAI
-	cfg.OpenAI = OpenAIConfig{BaseURL: f.srv.URL(), APIKey: "env:TEST_KEY", Stream: f.stream,
-		Getenv: func(k string) string { return map[string]string{"TEST_KEY": f.key}[k] }}
+	cfg.OpenAI = OpenAIConfig{
+		BaseURL: f.srv.URL(), APIKey: "env:TEST_KEY", Stream: f.stream,
+		Getenv: func(k string) string { return map[string]string{"TEST_KEY": f.key}[k] },
+	}
 	if f.key == "" {
 		cfg.OpenAI.APIKey = ""
 	}
@@ -156,8 +160,10 @@ func (f *openAIFake) unauthorized(t *testing.T) (Provider, string) {
 }
 
 func (f *openAIFake) script(r fakeReply) {
-	f.srv.Script(openaitest.Response{Content: r.content, Status: r.status, Error: r.err, Code: r.code, Delay: r.delay,
-		FinishReason: r.finish, PromptTokens: r.promptTokens, ReplyTokens: r.replyTokens})
+	f.srv.Script(openaitest.Response{
+		Content: r.content, Status: r.status, Error: r.err, Code: r.code, Delay: r.delay,
+		FinishReason: r.finish, PromptTokens: r.promptTokens, ReplyTokens: r.replyTokens,
+	})
 }
 func (f *openAIFake) setDown(down bool) error { return f.srv.SetDown(down) }
 func (f *openAIFake) failNext(status int)     { f.srv.FailNext(1, status) }
@@ -358,8 +364,10 @@ func TestConformanceContextTooLong(t *testing.T) {
 		if pc.name == "ollama" {
 			f.script(fakeReply{status: http.StatusBadRequest, err: "the input length exceeds the context length"})
 		} else {
-			f.script(fakeReply{status: http.StatusBadRequest, code: "context_length_exceeded",
-				err: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens."})
+			f.script(fakeReply{
+				status: http.StatusBadRequest, code: "context_length_exceeded",
+				err: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
+			})
 		}
 		_, err := p.Chat(context.Background(), ChatRequest{Messages: question})
 		le := requireLLMError(t, err, ContextTooLong)
@@ -457,7 +465,9 @@ func TestOpenAIConfig(t *testing.T) {
 		require.NotContains(t, s, "sk-secret-value")
 	}
 	require.Equal(t, "the OpenAI-compatible server at http://127.0.0.1:8000/v1", Describe(Config{Provider: ProviderOpenAI}))
-	require.Equal(t, "the OpenAI-compatible server at https://api.example.com/v1", Describe(Config{Provider: ProviderOpenAI,
-		OpenAI: OpenAIConfig{BaseURL: "https://user:pw@api.example.com/v1/"}}))
+	require.Equal(t, "the OpenAI-compatible server at https://api.example.com/v1", Describe(Config{
+		Provider: ProviderOpenAI,
+		OpenAI:   OpenAIConfig{BaseURL: "https://user:pw@api.example.com/v1/"},
+	}))
 	require.Equal(t, "Ollama at http://127.0.0.1:11434", Describe(Config{}))
 }

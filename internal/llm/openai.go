@@ -352,8 +352,10 @@ func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error)
 	}
 	slices.SortStableFunc(out.Data, func(a, b oaEmbedding) int { return a.Index - b.Index })
 	if len(out.Data) != len(texts) {
-		return nil, &Error{Kind: Unavailable, Op: cl.op, Host: o.host, Model: cl.model, Err: io.ErrUnexpectedEOF,
-			Message: openAIServer + " at " + o.host + " returned a wrong number of embeddings"}
+		return nil, &Error{
+			Kind: Unavailable, Op: cl.op, Host: o.host, Model: cl.model, Err: io.ErrUnexpectedEOF,
+			Message: openAIServer + " at " + o.host + " returned a wrong number of embeddings",
+		}
 	}
 	vecs := make([][]float32, len(out.Data))
 	for i, d := range out.Data {
@@ -425,8 +427,10 @@ func (o *OpenAI) CheckModel(ctx context.Context, name string) error {
 		}
 		names[i] = m.Name
 	}
-	return &Error{Kind: ModelMissing, Op: cl.op, Host: o.host, Model: cl.model, Status: http.StatusNotFound,
-		Message: o.missingMessage(cl, names)}
+	return &Error{
+		Kind: ModelMissing, Op: cl.op, Host: o.host, Model: cl.model, Status: http.StatusNotFound,
+		Message: o.missingMessage(cl, names),
+	}
 }
 
 func sameModel(a, b string) bool {

@@ -86,12 +86,18 @@ func TestChatStreamErrors(t *testing.T) {
 		body   string
 		want   error
 	}{
-		{"status with error field", http.StatusInternalServerError, `{"error": "boom"}`,
-			api.StatusError{StatusCode: 500, Status: "500 Internal Server Error", ErrorMessage: "boom"}},
-		{"status with text", http.StatusBadGateway, `bad gateway`,
-			api.StatusError{StatusCode: 502, Status: "502 Bad Gateway", ErrorMessage: "bad gateway"}},
-		{"unauthorized", http.StatusUnauthorized, `{"error": "no", "signin_url": "https://x"}`,
-			api.AuthorizationError{StatusCode: 401, Status: "401 Unauthorized", SigninURL: "https://x"}},
+		{
+			"status with error field", http.StatusInternalServerError, `{"error": "boom"}`,
+			api.StatusError{StatusCode: 500, Status: "500 Internal Server Error", ErrorMessage: "boom"},
+		},
+		{
+			"status with text", http.StatusBadGateway, `bad gateway`,
+			api.StatusError{StatusCode: 502, Status: "502 Bad Gateway", ErrorMessage: "bad gateway"},
+		},
+		{
+			"unauthorized", http.StatusUnauthorized, `{"error": "no", "signin_url": "https://x"}`,
+			api.AuthorizationError{StatusCode: 401, Status: "401 Unauthorized", SigninURL: "https://x"},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -187,7 +187,8 @@ func (d demote) Handle(ctx context.Context, r slog.Record) error {
 }
 
 func (d demote) WithAttrs(attrs []slog.Attr) slog.Handler { return demote{d.Handler.WithAttrs(attrs)} }
-func (d demote) WithGroup(name string) slog.Handler       { return demote{d.Handler.WithGroup(name)} }
+
+func (d demote) WithGroup(name string) slog.Handler { return demote{d.Handler.WithGroup(name)} }
 
 func lower(l slog.Level) slog.Level {
 	if l < slog.LevelWarn {

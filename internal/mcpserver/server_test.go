@@ -76,9 +76,11 @@ func setup(t *testing.T) *env {
 // serve runs the pipeline's workers until the test ends, as `nl2sql serve`.
 func (e *env) serve(t *testing.T) {
 	t.Helper()
-	svc, err := worker.New(e.db.Pool, e.deps, worker.Config{Logger: dbtest.Logger(t), FetchCooldown: 5 * time.Millisecond,
+	svc, err := worker.New(e.db.Pool, e.deps, worker.Config{
+		Logger: dbtest.Logger(t), FetchCooldown: 5 * time.Millisecond,
 		FetchPollInterval: 100 * time.Millisecond, RetryBackoff: 20 * time.Millisecond, InfraAttempts: 2,
-		Candidates: candidate.Config{Disabled: true}})
+		Candidates: candidate.Config{Disabled: true},
+	})
 	require.NoError(t, err)
 	require.NoError(t, svc.Start(context.Background()))
 	t.Cleanup(func() {

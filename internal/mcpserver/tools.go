@@ -205,9 +205,11 @@ func (s *Server) getQuery(ctx context.Context, in GetQueryInput) (*mcp.CallToolR
 
 // result is an answer as the tools return it.
 func result(a *intake.Answer) *QueryResult {
-	out := &QueryResult{ID: a.ID, Database: a.Database, Question: a.Question, Status: a.Status, SQL: a.SQL, Confidence: a.Confidence,
+	out := &QueryResult{
+		ID: a.ID, Database: a.Database, Question: a.Question, Status: a.Status, SQL: a.SQL, Confidence: a.Confidence,
 		Attempts: a.Attempts, RowCount: a.RowCount, Truncated: a.Truncated, ErrorClass: a.ErrorClass, SQLSTATE: a.SQLSTATE,
-		Error: a.Error, ElapsedMS: a.ElapsedMS}
+		Error: a.Error, ElapsedMS: a.ElapsedMS,
+	}
 	if len(a.Columns) > 0 {
 		_ = json.Unmarshal(a.Columns, &out.Columns)
 	}
@@ -226,8 +228,10 @@ func (s *Server) listDatabases(ctx context.Context, _ struct{}) (*mcp.CallToolRe
 	// The DSN is left out: it names hosts and users an agent has no use
 	// for.
 	for _, d := range dbs {
-		out.Databases = append(out.Databases, Database{Name: d.Name, Schemas: d.Schemas, Tables: d.TableCount,
-			CatalogVersion: d.CatalogVersion, RefreshedAt: d.RefreshedAt})
+		out.Databases = append(out.Databases, Database{
+			Name: d.Name, Schemas: d.Schemas, Tables: d.TableCount,
+			CatalogVersion: d.CatalogVersion, RefreshedAt: d.RefreshedAt,
+		})
 	}
 	return nil, out, nil
 }
@@ -242,8 +246,10 @@ func (s *Server) describeTable(ctx context.Context, in DescribeInput) (*mcp.Call
 		return toolError(errclass.ValidationBlock, fmt.Sprintf("there is no table %q in database %q (schemas %s); its tables include %s",
 			in.Table, in.Database, strings.Join(snap.Schemas, ", "), tableHint(snap, in.Table))), nil, nil
 	}
-	out := &TableInfo{Database: snap.Database, Schema: t.Schema, Name: t.Name, Kind: t.Kind, Comment: t.Comment, Module: t.Module,
-		Gloss: t.Gloss, Synonyms: t.Synonyms, EstimatedRows: t.EstimatedRows, Columns: []ColumnInfo{}, PrimaryKey: t.PrimaryKey}
+	out := &TableInfo{
+		Database: snap.Database, Schema: t.Schema, Name: t.Name, Kind: t.Kind, Comment: t.Comment, Module: t.Module,
+		Gloss: t.Gloss, Synonyms: t.Synonyms, EstimatedRows: t.EstimatedRows, Columns: []ColumnInfo{}, PrimaryKey: t.PrimaryKey,
+	}
 	refs := map[string]string{}
 	for _, fk := range snap.Outgoing(t) {
 		out.ForeignKeys = append(out.ForeignKeys, reference(fk))
@@ -255,8 +261,10 @@ func (s *Server) describeTable(ctx context.Context, in DescribeInput) (*mcp.Call
 		out.ReferencedBy = append(out.ReferencedBy, reference(fk))
 	}
 	for _, c := range t.Columns {
-		out.Columns = append(out.Columns, ColumnInfo{Name: c.Name, Type: c.Type, Nullable: !c.NotNull, PrimaryKey: c.PrimaryKey,
-			Comment: c.Comment, AllowedValues: c.AllowedValues, References: refs[c.Name]})
+		out.Columns = append(out.Columns, ColumnInfo{
+			Name: c.Name, Type: c.Type, Nullable: !c.NotNull, PrimaryKey: c.PrimaryKey,
+			Comment: c.Comment, AllowedValues: c.AllowedValues, References: refs[c.Name],
+		})
 	}
 	return nil, out, nil
 }
@@ -309,8 +317,10 @@ func (s *Server) retrieveTables(ctx context.Context, in RetrieveInput) (*mcp.Cal
 func (s *Server) snapshot(ctx context.Context, database string) (*catalog.Snapshot, error) {
 	snap, err := s.cache.Get(ctx, database)
 	if errors.Is(err, catalog.ErrDatabaseNotFound) {
-		return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "mcp.unknown_database", Err: err,
-			Message: fmt.Sprintf("database %q is not registered (see list_databases; nl2sql db add %s --dsn DSN registers it)", database, database)}
+		return nil, &errclass.Error{
+			Class: errclass.ValidationBlock, Code: "mcp.unknown_database", Err: err,
+			Message: fmt.Sprintf("database %q is not registered (see list_databases; nl2sql db add %s --dsn DSN registers it)", database, database),
+		}
 	}
 	return snap, err
 }

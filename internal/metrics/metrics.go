@@ -118,8 +118,10 @@ func New(pool *pgxpool.Pool, cfg Config) (*Metrics, error) {
 			Help: "Candidate SQL the guard refused, by stage (parse, policy, lint) and reason (the first violation's code, e.g. policy.not_select).",
 		}, []string{"stage", "reason"}),
 	}
-	cs := []prometheus.Collector{m.questions, m.stages, m.modelCalls, m.modelSeconds, m.modelTokens, m.guardRefusals,
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{})}
+	cs := []prometheus.Collector{
+		m.questions, m.stages, m.modelCalls, m.modelSeconds, m.modelTokens, m.guardRefusals,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	}
 	if pool != nil {
 		cs = append(cs, &queueCollector{pool: pool, cfg: cfg})
 	}
@@ -137,8 +139,10 @@ func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
 // Handler serves the metrics in Prometheus's text format. A failing
 // collector (the database away) costs its own families, not the scrape.
 func (m *Metrics) Handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError,
-		ErrorLog: slogPrinter{m.cfg.Logger}, Registry: m.reg})
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{
+		ErrorHandling: promhttp.ContinueOnError,
+		ErrorLog:      slogPrinter{m.cfg.Logger}, Registry: m.reg,
+	})
 }
 
 // StageDone implements worker.Observer.

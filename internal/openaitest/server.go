@@ -477,8 +477,10 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, req ChatRequ
 		}
 	}
 	chunk := func(delta map[string]string, finish any) map[string]any {
-		return map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": created, "model": req.Model,
-			"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}}}
+		return map[string]any{
+			"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": created, "model": req.Model,
+			"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}},
+		}
 	}
 	event(chunk(map[string]string{"role": "assistant", "content": ""}, nil))
 	for rest := resp.Content; rest != ""; {
@@ -558,8 +560,10 @@ func (s *Server) handleEmbeddings(w http.ResponseWriter, body []byte) {
 		data[len(input)-1-i] = map[string]any{"object": "embedding", "index": i, "embedding": ollamatest.Embedding(input[i], s.cfg.EmbedDim)}
 		n += tokens(len(input[i]))
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "model": req.Model, "data": data,
-		"usage": map[string]int{"prompt_tokens": n, "total_tokens": n}})
+	writeJSON(w, http.StatusOK, map[string]any{
+		"object": "list", "model": req.Model, "data": data,
+		"usage": map[string]int{"prompt_tokens": n, "total_tokens": n},
+	})
 }
 
 func (s *Server) handleModels(w http.ResponseWriter) {

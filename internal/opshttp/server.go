@@ -129,8 +129,10 @@ func Start(cfg Config, checks []Check, routes Routes) (*Server, error) {
 		return nil, fmt.Errorf("--http: cannot listen on %s: %w", addr, err)
 	}
 	s.ln = ln
-	s.hs = &http.Server{Handler: s.Handler(routes), ReadHeaderTimeout: 10 * time.Second,
-		ErrorLog: slog.NewLogLogger(cfg.Logger.Handler(), slog.LevelWarn)}
+	s.hs = &http.Server{
+		Handler: s.Handler(routes), ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog: slog.NewLogLogger(cfg.Logger.Handler(), slog.LevelWarn),
+	}
 	go func() {
 		defer close(s.done)
 		if err := s.hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

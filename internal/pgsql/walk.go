@@ -50,8 +50,10 @@ type ctx struct {
 }
 
 func (w *walker) newScope(parent int, kind ScopeKind, origin Origin) *Scope {
-	s := &Scope{ID: len(w.a.Scopes), Parent: parent, Kind: kind, Origin: origin,
-		HavingLocation: -1, LimitCount: -1, LimitLocation: -1}
+	s := &Scope{
+		ID: len(w.a.Scopes), Parent: parent, Kind: kind, Origin: origin,
+		HavingLocation: -1, LimitCount: -1, LimitLocation: -1,
+	}
 	w.a.Scopes = append(w.a.Scopes, s)
 	return s
 }

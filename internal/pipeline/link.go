@@ -33,8 +33,10 @@ func (l Linker) Link(ctx context.Context, req retrieval.LinkRequest) (*retrieval
 		msgs[i] = llm.Message{Role: m.Role, Content: m.Content}
 	}
 	zero, seed := 0.0, req.Seed
-	reply, err := l.Client.Chat(ctx, llm.ChatRequest{Messages: msgs, Model: req.Model, Temperature: &zero, Seed: &seed,
-		Format: req.Format, MaxTokens: req.MaxTokens})
+	reply, err := l.Client.Chat(ctx, llm.ChatRequest{
+		Messages: msgs, Model: req.Model, Temperature: &zero, Seed: &seed,
+		Format: req.Format, MaxTokens: req.MaxTokens,
+	})
 	var le *llm.Error
 	if errors.As(err, &le) && le.Kind == llm.ModelMissing && req.Model != "" {
 		// The client names the generation model's variable; this model
@@ -46,6 +48,8 @@ func (l Linker) Link(ctx context.Context, req retrieval.LinkRequest) (*retrieval
 	if err != nil {
 		return nil, err
 	}
-	return &retrieval.LinkReply{Content: reply.Content, Model: reply.Model, PromptTokens: reply.PromptTokens,
-		ReplyTokens: reply.ReplyTokens, Truncated: reply.Truncated()}, nil
+	return &retrieval.LinkReply{
+		Content: reply.Content, Model: reply.Model, PromptTokens: reply.PromptTokens,
+		ReplyTokens: reply.ReplyTokens, Truncated: reply.Truncated(),
+	}, nil
 }

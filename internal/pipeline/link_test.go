@@ -149,20 +149,35 @@ func TestLinking(t *testing.T) {
 		outcome string
 		reason  string
 	}{
-		{"Timeout", retrieval.LinkConfig{Timeout: 200 * time.Millisecond},
+		{
+			"Timeout",
+			retrieval.LinkConfig{Timeout: 200 * time.Millisecond},
 			func(s *ollamatest.Server) {
 				s.Answer(linkPrompt, ollamatest.Response{Content: `{"tables": ["rma_hdr"]}`, Delay: time.Minute})
-			}, retrieval.LinkTimeout, "no reply within 200ms (NL2SQL_RAG_LINKING_TIMEOUT)"},
-		{"Unreachable", retrieval.LinkConfig{},
-			func(s *ollamatest.Server) { require.NoError(t, s.SetDown(true)) }, retrieval.LinkFailed, "cannot reach Ollama at"},
-		{"Garbage", retrieval.LinkConfig{},
+			}, retrieval.LinkTimeout, "no reply within 200ms (NL2SQL_RAG_LINKING_TIMEOUT)",
+		},
+		{
+			"Unreachable",
+			retrieval.LinkConfig{},
+			func(s *ollamatest.Server) { require.NoError(t, s.SetDown(true)) }, retrieval.LinkFailed, "cannot reach Ollama at",
+		},
+		{
+			"Garbage",
+			retrieval.LinkConfig{},
 			func(s *ollamatest.Server) {
 				s.Answer(linkPrompt, ollamatest.Response{Content: "You will want the customers and the returns."})
-			}, retrieval.LinkBadReply, `the reply holds no {"tables": [...]}`},
-		{"ModelNotPulled", retrieval.LinkConfig{Model: "llama-absent:1b"},
-			func(*ollamatest.Server) {}, retrieval.LinkFailed, `run "ollama pull llama-absent:1b" or set NL2SQL_RAG_LINKING_MODEL`},
-		{"ServerError", retrieval.LinkConfig{},
-			func(s *ollamatest.Server) { s.FailNext(1, 500) }, retrieval.LinkFailed, "HTTP 500"},
+			}, retrieval.LinkBadReply, `the reply holds no {"tables": [...]}`,
+		},
+		{
+			"ModelNotPulled",
+			retrieval.LinkConfig{Model: "llama-absent:1b"},
+			func(*ollamatest.Server) {}, retrieval.LinkFailed, `run "ollama pull llama-absent:1b" or set NL2SQL_RAG_LINKING_MODEL`,
+		},
+		{
+			"ServerError",
+			retrieval.LinkConfig{},
+			func(s *ollamatest.Server) { s.FailNext(1, 500) }, retrieval.LinkFailed, "HTTP 500",
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

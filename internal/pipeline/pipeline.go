@@ -148,8 +148,10 @@ func New(meta *pgxpool.Pool, model llm.Provider, cfg Config) (*Pipeline, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &Pipeline{cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, auto: auto, llm: model, guard: guard, fix: fix,
-		targets: map[string]cachedTarget{}, snaps: map[string]cachedSnapshot{}}, nil
+	return &Pipeline{
+		cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, auto: auto, llm: model, guard: guard, fix: fix,
+		targets: map[string]cachedTarget{}, snaps: map[string]cachedSnapshot{},
+	}, nil
 }
 
 // Deps returns the worker dependencies backed by p and targets.
@@ -195,8 +197,10 @@ func (p *Pipeline) target(ctx context.Context, name string) (target.Database, er
 	d, err := catalog.GetDatabase(ctx, p.meta, name)
 	if err != nil {
 		if errors.Is(err, catalog.ErrDatabaseNotFound) {
-			return target.Database{}, &errclass.Error{Class: errclass.ValidationBlock, Code: "catalog.unknown_database",
-				Message: fmt.Sprintf("database %q is not registered (nl2sql db add %s --dsn ...)", name, name), Err: err}
+			return target.Database{}, &errclass.Error{
+				Class: errclass.ValidationBlock, Code: "catalog.unknown_database",
+				Message: fmt.Sprintf("database %q is not registered (nl2sql db add %s --dsn ...)", name, name), Err: err,
+			}
 		}
 		return target.Database{}, err
 	}
@@ -204,8 +208,10 @@ func (p *Pipeline) target(ctx context.Context, name string) (target.Database, er
 	if err != nil {
 		// The service's environment lacks the variable: configuration, not
 		// something a retry or the model can fix.
-		return target.Database{}, &errclass.Error{Class: errclass.InfraFailure, Code: "catalog.dsn", Permanent: true,
-			Message: fmt.Sprintf("database %q: %v", name, err), Err: err}
+		return target.Database{}, &errclass.Error{
+			Class: errclass.InfraFailure, Code: "catalog.dsn", Permanent: true,
+			Message: fmt.Sprintf("database %q: %v", name, err), Err: err,
+		}
 	}
 	return target.Database{Name: d.Name, DSN: dsn, Schemas: d.Schemas, Role: d.ReadOnlyRole}, nil
 }
@@ -223,8 +229,10 @@ func (p *Pipeline) snapshot(ctx context.Context, database string) (*catalog.Snap
 	s, err := p.cache.Get(ctx, database)
 	if err != nil {
 		if errors.Is(err, catalog.ErrDatabaseNotFound) {
-			return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "catalog.unknown_database",
-				Message: fmt.Sprintf("database %q is not registered", database), Err: err}
+			return nil, &errclass.Error{
+				Class: errclass.ValidationBlock, Code: "catalog.unknown_database",
+				Message: fmt.Sprintf("database %q is not registered", database), Err: err,
+			}
 		}
 		return nil, err
 	}
@@ -262,18 +270,24 @@ func (p *Pipeline) Retrieval(ctx context.Context, req worker.RetrieveRequest, jo
 	if err != nil {
 		return nil, err
 	}
-	res, err := p.auto.Retrieve(ctx, retrieval.Request{Question: req.Question, Snapshot: s, ExampleTables: req.ExampleTables,
-		Options: retrieval.Options{Format: retrieval.Format(req.SchemaFormat), Strategy: req.Retrieval, JoinHints: joinHints}})
+	res, err := p.auto.Retrieve(ctx, retrieval.Request{
+		Question: req.Question, Snapshot: s, ExampleTables: req.ExampleTables,
+		Options: retrieval.Options{Format: retrieval.Format(req.SchemaFormat), Strategy: req.Retrieval, JoinHints: joinHints},
+	})
 	if err != nil {
 		switch {
 		case errors.Is(err, retrieval.ErrEmptyCatalog):
-			return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "retrieval.empty_catalog",
-				Message: fmt.Sprintf("database %q has no tables in its registered schemas %v; refresh it with nl2sql db add", req.Database, s.Schemas), Err: err}
+			return nil, &errclass.Error{
+				Class: errclass.ValidationBlock, Code: "retrieval.empty_catalog",
+				Message: fmt.Sprintf("database %q has no tables in its registered schemas %v; refresh it with nl2sql db add", req.Database, s.Schemas), Err: err,
+			}
 		case errors.Is(err, retrieval.ErrNoResults):
 			// Only for a schema too large to include whole: nothing in it
 			// matches the question.
-			return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "retrieval.no_match",
-				Message: fmt.Sprintf("database %q: %v", req.Database, err), Err: err}
+			return nil, &errclass.Error{
+				Class: errclass.ValidationBlock, Code: "retrieval.no_match",
+				Message: fmt.Sprintf("database %q: %v", req.Database, err), Err: err,
+			}
 		}
 		return nil, err
 	}
@@ -290,8 +304,10 @@ func (p *Pipeline) Generate(ctx context.Context, req worker.GenerateRequest) (*w
 	if err != nil {
 		return nil, err
 	}
-	g := &worker.Generation{Model: reply.Model, Raw: reply.Content, PromptTokens: reply.PromptTokens,
-		ReplyTokens: reply.ReplyTokens, Duration: reply.Duration}
+	g := &worker.Generation{
+		Model: reply.Model, Raw: reply.Content, PromptTokens: reply.PromptTokens,
+		ReplyTokens: reply.ReplyTokens, Duration: reply.Duration,
+	}
 	sqls, err := llm.ExtractCandidates(reply.Content, "")
 	if err != nil {
 		g.ExtractError = errclass.Classify(err).Message

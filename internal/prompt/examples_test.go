@@ -11,8 +11,10 @@ import (
 // question with its SQL; without examples the prompt is unchanged.
 func TestExamplesInPrompt(t *testing.T) {
 	t.Parallel()
-	r := Request{Database: "shop", Question: "Count the customers in London", Schema: "customers(name, city)",
-		Examples: []Example{{Question: "How many customers live in London?", SQL: "SELECT count(*) FROM customers WHERE city = 'London'"}}}
+	r := Request{
+		Database: "shop", Question: "Count the customers in London", Schema: "customers(name, city)",
+		Examples: []Example{{Question: "How many customers live in London?", SQL: "SELECT count(*) FROM customers WHERE city = 'London'"}},
+	}
 	user := Initial(r)[1].Content
 	schema, head, question := strings.Index(user, "### Schema"), strings.Index(user, "### Verified examples"), strings.Index(user, "### Question")
 	require.True(t, schema < head && head < question, user)

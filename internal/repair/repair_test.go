@@ -193,8 +193,10 @@ func TestNoAutocorrect(t *testing.T) {
 	require.Equal(t, Gate{Name: GateAutocorrect, Detail: "autocorrect was not tried"}, res.Observed.Gates[2])
 	require.NotNil(t, res.Whitelist, "the model gets the columns instead")
 	for _, f := range []Failure{
-		{SQLSTATE: "42601", Message: "syntax error"}, {SQLSTATE: "42P01", Message: "x"},
-		{SQLSTATE: "42803", Message: "x"}, {SQLSTATE: "42702", Message: "x"},
+		{SQLSTATE: "42601", Message: "syntax error"},
+		{SQLSTATE: "42P01", Message: "x"},
+		{SQLSTATE: "42803", Message: "x"},
+		{SQLSTATE: "42702", Message: "x"},
 	} {
 		res := r.Repair("SELECT sku, FROM prodcuts", f, snap)
 		require.False(t, res.Applied, f.SQLSTATE)

@@ -110,8 +110,10 @@ func TestPlannerAddsNoCopy(t *testing.T) {
 		tbl("employees_archive", append(append([]catalog.Column{}, emp...), col("archived_at", "timestamptz"))...),
 	}}
 	for _, name := range []string{"employees", "employees_archive"} {
-		snap.ForeignKeys = append(snap.ForeignKeys, catalog.ForeignKey{Name: name + "_department_fk", Schema: "public", Table: name,
-			Columns: []string{"department_id"}, RefSchema: "public", RefTable: "departments", RefColumns: []string{"department_id"}})
+		snap.ForeignKeys = append(snap.ForeignKeys, catalog.ForeignKey{
+			Name: name + "_department_fk", Schema: "public", Table: name,
+			Columns: []string{"department_id"}, RefSchema: "public", RefTable: "departments", RefColumns: []string{"department_id"},
+		})
 	}
 	cfg := retrieval.RAGConfig{MaxTables: 1, JoinPlannerDisabled: true, CopyPenalty: 1}
 	rel := map[string]float64{"departments": 1, "employees": 0.5, "employees_archive": 0.5}

@@ -1,10 +1,5 @@
 package retrieval
 
-import (
-	"cmp"
-	"slices"
-)
-
 // cover adds to sel, for each concept of the question (a question word and
 // its expansions, schemaindex.Term.Concept) that no selected table matches,
 // the best ranked table that matches it, scoring at least CoverageMinScore
@@ -93,14 +88,4 @@ func tableConcepts(ev *evidence) map[string]map[int]bool {
 		add(h.TableKey(), h.Matched)
 	}
 	return out
-}
-
-// conceptCount is how many concepts the question's lexical terms serve.
-func conceptCount(ev *evidence) int {
-	var cs []int
-	for _, t := range ev.lexical.Terms {
-		cs = append(cs, t.Concept)
-	}
-	slices.SortFunc(cs, cmp.Compare[int])
-	return len(slices.Compact(cs))
 }

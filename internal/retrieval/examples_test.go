@@ -18,8 +18,10 @@ func TestExampleTables(t *testing.T) {
 	snap := loadSnapshot(t, "erp")
 	setup := func(t *testing.T) *fakeIndex {
 		t.Helper()
-		return &fakeIndex{info: schemaindex.Info{Database: "erp", Vectors: schemaindex.VectorsNone,
-			Stats: schemaindex.Stats{Modules: map[string]int{"HR": 4}}}, lexical: leaveHits()}
+		return &fakeIndex{info: schemaindex.Info{
+			Database: "erp", Vectors: schemaindex.VectorsNone,
+			Stats: schemaindex.Stats{Modules: map[string]int{"HR": 4}},
+		}, lexical: leaveHits()}
 	}
 	scoreOf := func(res *retrieval.Result, name string) (retrieval.TableScore, bool) {
 		for _, s := range res.Scores {

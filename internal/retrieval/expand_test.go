@@ -23,8 +23,10 @@ func graphSnapshot(t *testing.T, tables []string, fks ...string) *catalog.Snapsh
 	s := &catalog.Snapshot{Database: "g", Schemas: []string{"public"}}
 	byName := map[string]*catalog.Table{}
 	for _, name := range tables {
-		byName[name] = &catalog.Table{Schema: "public", Name: name, EstimatedRows: -1,
-			Columns: []catalog.Column{{Name: key(name), Type: "bigint", PrimaryKey: true}}, PrimaryKey: []string{key(name)}}
+		byName[name] = &catalog.Table{
+			Schema: "public", Name: name, EstimatedRows: -1,
+			Columns: []catalog.Column{{Name: key(name), Type: "bigint", PrimaryKey: true}}, PrimaryKey: []string{key(name)},
+		}
 		s.Tables = append(s.Tables, byName[name])
 	}
 	for _, fk := range fks {
@@ -36,8 +38,10 @@ func graphSnapshot(t *testing.T, tables []string, fks ...string) *catalog.Snapsh
 		if tbl.Column(column) == nil {
 			tbl.Columns = append(tbl.Columns, catalog.Column{Name: column, Type: "bigint"})
 		}
-		s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{Name: table + "_" + column + "_fk", Schema: "public", Table: table,
-			Columns: []string{column}, RefSchema: "public", RefTable: ref, RefColumns: []string{key(ref)}})
+		s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{
+			Name: table + "_" + column + "_fk", Schema: "public", Table: table,
+			Columns: []string{column}, RefSchema: "public", RefTable: ref, RefColumns: []string{key(ref)},
+		})
 	}
 	slices.SortFunc(s.Tables, func(a, b *catalog.Table) int { return cmp.Compare(a.Name, b.Name) })
 	slices.SortFunc(s.ForeignKeys, func(a, b catalog.ForeignKey) int {
@@ -67,9 +71,11 @@ func TestExpand(t *testing.T) {
 	ctx := context.Background()
 	// employees is a hub: every audited table's created_by references it.
 	tables := []string{"departments", "employees", "performance_reviews", "widgets", "gadgets", "locations", "regions", "notes", "tags"}
-	fks := []string{"employees.department_id>departments", "performance_reviews.employee_id>employees",
+	fks := []string{
+		"employees.department_id>departments", "performance_reviews.employee_id>employees",
 		"widgets.created_by>employees", "gadgets.created_by>employees", "departments.location_id>locations",
-		"locations.region_id>regions", "notes.widget_id>widgets", "tags.widget_id>widgets"}
+		"locations.region_id>regions", "notes.widget_id>widgets", "tags.widget_id>widgets",
+	}
 	for i := range catalog.HubDegree {
 		name := fmt.Sprintf("audit%d", i)
 		tables = append(tables, name)

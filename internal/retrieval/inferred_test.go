@@ -108,11 +108,15 @@ func TestPlannerKeysNamedForTheirTable(t *testing.T) {
 		id("teamMembers", col("name", "text")),
 	}}
 	fk := func(table, column, ref string) catalog.ForeignKey {
-		return catalog.ForeignKey{Name: table + "_" + column + "_fk", Schema: "public", Table: table, Columns: []string{column},
-			RefSchema: "public", RefTable: ref, RefColumns: []string{"id"}}
+		return catalog.ForeignKey{
+			Name: table + "_" + column + "_fk", Schema: "public", Table: table, Columns: []string{column},
+			RefSchema: "public", RefTable: ref, RefColumns: []string{"id"},
+		}
 	}
-	snap.ForeignKeys = []catalog.ForeignKey{fk("couponRedemptions", "couponId", "coupons"), fk("couponRedemptions", "ownerMemberId", "teamMembers"),
-		fk("couponRedemptions", "subscriptionId", "subscriptions")}
+	snap.ForeignKeys = []catalog.ForeignKey{
+		fk("couponRedemptions", "couponId", "coupons"), fk("couponRedemptions", "ownerMemberId", "teamMembers"),
+		fk("couponRedemptions", "subscriptionId", "subscriptions"),
+	}
 	require.True(t, snap.NamedLikeKey(snap.ForeignKeys[0]))
 	require.False(t, snap.NamedLikeKey(snap.ForeignKeys[1]), "a role")
 

@@ -265,7 +265,8 @@ func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev
 	format, err := json.Marshal(map[string]any{
 		"type": "object",
 		"properties": map[string]any{"tables": map[string]any{
-			"type": "array", "items": map[string]any{"type": "string", "enum": names}}},
+			"type": "array", "items": map[string]any{"type": "string", "enum": names},
+		}},
 		"required": []string{"tables"},
 	})
 	if err != nil {

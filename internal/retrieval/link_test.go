@@ -59,8 +59,10 @@ func TestLink(t *testing.T) {
 			hits.Tables[i].Matched = []string{"leav", "request"}
 		}
 		hits.Tables[1].Matched = []string{"employe"}
-		return &fakeIndex{info: schemaindex.Info{Database: "erp", Vectors: schemaindex.VectorsNone,
-			Stats: schemaindex.Stats{Modules: map[string]int{"HR": 4}}}, lexical: hits}
+		return &fakeIndex{info: schemaindex.Info{
+			Database: "erp", Vectors: schemaindex.VectorsNone,
+			Stats: schemaindex.Stats{Modules: map[string]int{"HR": 4}},
+		}, lexical: hits}
 	}
 	lexical, err := rag(t, index(), retrieval.RAGConfig{}).Retrieve(ctx, req)
 	require.NoError(t, err)
@@ -202,16 +204,26 @@ func TestLink(t *testing.T) {
 		name, outcome, reason string
 		linker                *fakeLinker
 	}{
-		{"Garbage", retrieval.LinkBadReply, `the reply holds no {"tables": [...]}: "Sure! You need the leave requests."`,
-			&fakeLinker{reply: "Sure! You need the leave requests."}},
-		{"WrongShape", retrieval.LinkBadReply, `the reply's "tables" is not a list: "leave_requests"`,
-			&fakeLinker{reply: `{"tables": "leave_requests"}`}},
-		{"NoTablesKey", retrieval.LinkBadReply, `the reply has no "tables" key`,
-			&fakeLinker{reply: `{"answer": ["leave_requests"]}`}},
-		{"Failed", retrieval.LinkFailed, "cannot reach Ollama",
-			&fakeLinker{err: errors.New("cannot reach Ollama at http://127.0.0.1:1: connection refused")}},
-		{"Timeout", retrieval.LinkTimeout, "no reply within 10ms (NL2SQL_RAG_LINKING_TIMEOUT)",
-			&fakeLinker{fn: func(ctx context.Context) (*retrieval.LinkReply, error) { <-ctx.Done(); return nil, ctx.Err() }}},
+		{
+			"Garbage", retrieval.LinkBadReply, `the reply holds no {"tables": [...]}: "Sure! You need the leave requests."`,
+			&fakeLinker{reply: "Sure! You need the leave requests."},
+		},
+		{
+			"WrongShape", retrieval.LinkBadReply, `the reply's "tables" is not a list: "leave_requests"`,
+			&fakeLinker{reply: `{"tables": "leave_requests"}`},
+		},
+		{
+			"NoTablesKey", retrieval.LinkBadReply, `the reply has no "tables" key`,
+			&fakeLinker{reply: `{"answer": ["leave_requests"]}`},
+		},
+		{
+			"Failed", retrieval.LinkFailed, "cannot reach Ollama",
+			&fakeLinker{err: errors.New("cannot reach Ollama at http://127.0.0.1:1: connection refused")},
+		},
+		{
+			"Timeout", retrieval.LinkTimeout, "no reply within 10ms (NL2SQL_RAG_LINKING_TIMEOUT)",
+			&fakeLinker{fn: func(ctx context.Context) (*retrieval.LinkReply, error) { <-ctx.Done(); return nil, ctx.Err() }},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -229,8 +241,10 @@ func TestLink(t *testing.T) {
 		t.Parallel()
 		now := time.Unix(1000, 0)
 		l := &fakeLinker{err: errors.New("model \"x\" is not available")}
-		r, err := retrieval.NewRAG(index(), retrieval.RAGConfig{Clock: func() time.Time { return now },
-			Link: retrieval.LinkConfig{Linker: l, Cooldown: time.Minute}})
+		r, err := retrieval.NewRAG(index(), retrieval.RAGConfig{
+			Clock: func() time.Time { return now },
+			Link:  retrieval.LinkConfig{Linker: l, Cooldown: time.Minute},
+		})
 		require.NoError(t, err)
 		res, err := r.Retrieve(ctx, req)
 		require.NoError(t, err)

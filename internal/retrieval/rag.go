@@ -824,9 +824,11 @@ func (r *RAG) describe(res *Result, s *catalog.Snapshot, ev *evidence, ranked []
 	for _, h := range hints {
 		md.ValueHints = append(md.ValueHints, h.text)
 	}
-	m := &Metrics{ColumnHitsPerTable: map[string]int{}, Expansion: sel.Extra,
+	m := &Metrics{
+		ColumnHitsPerTable: map[string]int{}, Expansion: sel.Extra,
 		FKExpansionCandidates: sel.Candidates, FKExpansionAdded: sel.Added, FKExpansionBlockedNoEvidence: sel.BlockedNoEvidence,
-		SearchMS: millis(ev.searchTime), EmbedMS: millis(ev.embedTime)}
+		SearchMS: millis(ev.searchTime), EmbedMS: millis(ev.embedTime),
+	}
 	chunks := 0
 	for _, l := range []*schemaindex.Hits{ev.lexical, ev.vector} {
 		if l == nil {

@@ -34,10 +34,12 @@ func erpIndex(t testing.TB, n int) (*catalog.Snapshot, *schemaindex.Searcher) {
 func erpIndexWith(t testing.TB, n int, e schemaindex.Embedder) (*catalog.Snapshot, *schemaindex.Searcher) {
 	t.Helper()
 	ctx := context.Background()
-	db := dbtest.NewDB(t, dbtest.Fixture{Name: fmt.Sprintf("erp%d", n), Version: erp.Version,
+	db := dbtest.NewDB(t, dbtest.Fixture{
+		Name: fmt.Sprintf("erp%d", n), Version: erp.Version,
 		Load: func(ctx context.Context, pool *pgxpool.Pool) error {
 			return erp.Load(ctx, pool, erp.LoadOptions{Tables: n})
-		}})
+		},
+	})
 	ann, err := erp.Annotations(erp.LoadOptions{Tables: n})
 	require.NoError(t, err)
 	conn, err := db.Pool.Acquire(ctx)

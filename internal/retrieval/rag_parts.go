@@ -196,8 +196,10 @@ func valueHints(s *catalog.Snapshot, question string, tables []*catalog.Table, v
 			continue
 		}
 		seen[h.TableKey()+"."+h.Column], seen[value] = true, true
-		out = append(out, valueHint{table: t, column: h.Column, value: h.Value,
-			text: s.TableSQLName(t) + "." + catalog.QuoteIdent(h.Column) + " = '" + strings.ReplaceAll(h.Value, "'", "''") + "'"})
+		out = append(out, valueHint{
+			table: t, column: h.Column, value: h.Value,
+			text: s.TableSQLName(t) + "." + catalog.QuoteIdent(h.Column) + " = '" + strings.ReplaceAll(h.Value, "'", "''") + "'",
+		})
 	}
 	return out
 }

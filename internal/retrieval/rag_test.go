@@ -120,8 +120,10 @@ func TestRAG(t *testing.T) {
 		}
 		hits.Tables[1].Matched = []string{"employe"}
 		hits.Values[0].Matched = []string{"pend"}
-		return &fakeIndex{info: schemaindex.Info{Database: "erp", Vectors: schemaindex.VectorsNone,
-			Stats: schemaindex.Stats{Modules: map[string]int{"HR": 4}}}, lexical: hits}
+		return &fakeIndex{info: schemaindex.Info{
+			Database: "erp", Vectors: schemaindex.VectorsNone,
+			Stats: schemaindex.Stats{Modules: map[string]int{"HR": 4}},
+		}, lexical: hits}
 	}
 
 	t.Run("Golden", func(t *testing.T) {
@@ -225,8 +227,10 @@ func TestRAG(t *testing.T) {
 			Expand: func(_ context.Context, s *catalog.Snapshot, r []retrieval.RankedTable) (retrieval.Expanded, error) {
 				ranked = r
 				bridge := retrieval.RankedTable{Table: s.Table("public", "leave_types"), Score: 0.3, Source: "bridge"}
-				return retrieval.Expanded{Tables: []retrieval.RankedTable{r[0], bridge}, Candidates: 4, Added: 1, BlockedNoEvidence: 2,
-					Extra: map[string]int{"join_bridges_added": 1}}, nil
+				return retrieval.Expanded{
+					Tables: []retrieval.RankedTable{r[0], bridge}, Candidates: 4, Added: 1, BlockedNoEvidence: 2,
+					Extra: map[string]int{"join_bridges_added": 1},
+				}, nil
 			},
 			PlanJoins: func(_ context.Context, s *catalog.Snapshot, tables []*catalog.Table, f retrieval.JoinHintFormat) ([]retrieval.JoinHint, error) {
 				require.Len(t, tables, 2)
@@ -409,8 +413,11 @@ func TestAuto(t *testing.T) {
 		"NoRAGConfigured": {retrieval.AutoConfig{Threshold: 5}, "", nil, retrieval.StrategyRAG, "at least", "RAG is not configured", -1},
 		// Forced RAG below the threshold finds nothing: still the matching tables first.
 		"ForcedRAGNoMatch": {retrieval.AutoConfig{}, retrieval.StrategyRAG, &fakeIndex{lexical: &schemaindex.Hits{}}, retrieval.StrategyRAG, "the question asks for it", "best match the question", -1},
-		"Bounded": {retrieval.AutoConfig{Threshold: 5, MaxFullTables: 5, FallbackTables: 2}, "", &fakeIndex{err: errors.New("connection reset")},
-			retrieval.StrategyRAG, "at least", "retrieval failed: connection reset; the 2 tables whose names and descriptions best match the question", 2},
+		"Bounded": {
+			retrieval.AutoConfig{Threshold: 5, MaxFullTables: 5, FallbackTables: 2},
+			"", &fakeIndex{err: errors.New("connection reset")},
+			retrieval.StrategyRAG, "at least", "retrieval failed: connection reset; the 2 tables whose names and descriptions best match the question", 2,
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -113,8 +113,10 @@ func TestFull(t *testing.T) {
 		require.JSONEq(t, `{"strategy": "full", "tablesIncluded": ["t"]}`, string(b))
 
 		chunks, score := 5, 0.42
-		b, err = json.Marshal(retrieval.Metadata{Strategy: "rag", TablesIncluded: []string{}, ChunksRetrieved: &chunks,
-			AvgRelevanceScore: &score, FallbackReason: "none", Warning: "big"})
+		b, err = json.Marshal(retrieval.Metadata{
+			Strategy: "rag", TablesIncluded: []string{}, ChunksRetrieved: &chunks,
+			AvgRelevanceScore: &score, FallbackReason: "none", Warning: "big",
+		})
 		require.NoError(t, err)
 		require.JSONEq(t, `{"strategy": "rag", "tablesIncluded": [], "chunksRetrieved": 5, "avgRelevanceScore": 0.42,
 			"fallbackReason": "none", "warning": "big"}`, string(b))
@@ -178,8 +180,10 @@ func TestConfig(t *testing.T) {
 	t.Parallel()
 
 	cfg := retrieval.Config{}.WithDefaults()
-	require.Equal(t, retrieval.Config{Format: retrieval.FormatMSchema, JoinHints: retrieval.JoinHintsEdges,
-		MaxContextChars: 60000, MaxCommentChars: 80, MaxPathHops: 3, MaxPaths: 10}, cfg)
+	require.Equal(t, retrieval.Config{
+		Format: retrieval.FormatMSchema, JoinHints: retrieval.JoinHintsEdges,
+		MaxContextChars: 60000, MaxCommentChars: 80, MaxPathHops: 3, MaxPaths: 10,
+	}, cfg)
 
 	for _, tc := range []struct {
 		cfg  retrieval.Config
@@ -202,12 +206,16 @@ func TestConfig(t *testing.T) {
 func chain(names []string, links [][2]string) *catalog.Snapshot {
 	s := &catalog.Snapshot{Database: "g", Schemas: []string{"public"}}
 	for _, n := range names {
-		s.Tables = append(s.Tables, &catalog.Table{Schema: "public", Name: n, Kind: catalog.KindTable,
-			Columns: []catalog.Column{{Name: n + "_id", Type: "bigint", PrimaryKey: true}}, PrimaryKey: []string{n + "_id"}})
+		s.Tables = append(s.Tables, &catalog.Table{
+			Schema: "public", Name: n, Kind: catalog.KindTable,
+			Columns: []catalog.Column{{Name: n + "_id", Type: "bigint", PrimaryKey: true}}, PrimaryKey: []string{n + "_id"},
+		})
 	}
 	for _, l := range links {
-		s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{Name: l[0] + "_" + l[1] + "_fk", Schema: "public", Table: l[0],
-			Columns: []string{l[1] + "_id"}, RefSchema: "public", RefTable: l[1], RefColumns: []string{l[1] + "_id"}})
+		s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{
+			Name: l[0] + "_" + l[1] + "_fk", Schema: "public", Table: l[0],
+			Columns: []string{l[1] + "_id"}, RefSchema: "public", RefTable: l[1], RefColumns: []string{l[1] + "_id"},
+		})
 	}
 	return s
 }
@@ -275,8 +283,10 @@ func generated(n int) *catalog.Snapshot {
 	s := &catalog.Snapshot{Database: "bench", Schemas: []string{"public"}}
 	for i := range n {
 		name := fmt.Sprintf("t%04d", i)
-		t := &catalog.Table{Schema: "public", Name: name, Kind: catalog.KindTable, Comment: "Generated table " + name,
-			PrimaryKey: []string{"id"}}
+		t := &catalog.Table{
+			Schema: "public", Name: name, Kind: catalog.KindTable, Comment: "Generated table " + name,
+			PrimaryKey: []string{"id"},
+		}
 		t.Columns = []catalog.Column{
 			{Name: "id", Type: "bigint", NotNull: true, PrimaryKey: true},
 			{Name: "parent_id", Type: "bigint"},
@@ -291,8 +301,10 @@ func generated(n int) *catalog.Snapshot {
 		}
 		s.Tables = append(s.Tables, t)
 		if i > 0 {
-			s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{Name: name + "_parent_fkey", Schema: "public", Table: name,
-				Columns: []string{"parent_id"}, RefSchema: "public", RefTable: fmt.Sprintf("t%04d", i/2), RefColumns: []string{"id"}})
+			s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{
+				Name: name + "_parent_fkey", Schema: "public", Table: name,
+				Columns: []string{"parent_id"}, RefSchema: "public", RefTable: fmt.Sprintf("t%04d", i/2), RefColumns: []string{"id"},
+			})
 		}
 	}
 	return s

@@ -23,10 +23,12 @@ import (
 func BenchmarkLexical(b *testing.B) {
 	ctx := context.Background()
 	const n = 2000
-	db := dbtest.NewDB(b, dbtest.Fixture{Name: fmt.Sprintf("erp%d", n), Version: erp.Version,
+	db := dbtest.NewDB(b, dbtest.Fixture{
+		Name: fmt.Sprintf("erp%d", n), Version: erp.Version,
 		Load: func(ctx context.Context, pool *pgxpool.Pool) error {
 			return erp.Load(ctx, pool, erp.LoadOptions{Tables: n})
-		}})
+		},
+	})
 	ann, err := erp.Annotations(erp.LoadOptions{Tables: n})
 	require.NoError(b, err)
 	res, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "erp", DSN: "env:ERP_DSN", Schemas: []string{erp.Schema}}, ann)

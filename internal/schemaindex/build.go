@@ -193,8 +193,10 @@ func schemaDictionary(s *catalog.Snapshot) *Dictionary {
 // stored apart, so that a value the database refuses costs only itself.
 func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary, modules []byte, docs, values []*Doc, st *Stats, cfg Config) error {
 	q := dbsqlc.New()
-	if err := q.StartSchemaIndex(ctx, tx, &dbsqlc.StartSchemaIndexParams{DatabaseName: s.Database, CatalogVersion: s.Version,
-		Vocabulary: dict.Words(), Modules: modules}); err != nil {
+	if err := q.StartSchemaIndex(ctx, tx, &dbsqlc.StartSchemaIndexParams{
+		DatabaseName: s.Database, CatalogVersion: s.Version,
+		Vocabulary: dict.Words(), Modules: modules,
+	}); err != nil {
 		return err
 	}
 	for _, del := range []func(context.Context, dbsqlc.DBTX, string) error{q.DeleteIndexPostings, q.DeleteIndexTerms, q.DeleteIndexDocs} {
@@ -209,9 +211,11 @@ func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary
 	rows := func(docs []*Doc) []*dbsqlc.InsertIndexDocsParams {
 		out := make([]*dbsqlc.InsertIndexDocsParams, len(docs))
 		for i, d := range docs {
-			r := &dbsqlc.InsertIndexDocsParams{DatabaseName: s.Database, Kind: string(d.Kind), SchemaName: d.Schema, TableName: d.Table,
+			r := &dbsqlc.InsertIndexDocsParams{
+				DatabaseName: s.Database, Kind: string(d.Kind), SchemaName: d.Schema, TableName: d.Table,
 				ColumnName: d.Column, Value: d.Value, Module: d.Module, Generic: d.Generic, ValueCount: d.ValueCount,
-				StableText: d.StableText, MSchema: d.MSchema, Lexical: d.Lexical[:], TextHash: d.hash}
+				StableText: d.StableText, MSchema: d.MSchema, Lexical: d.Lexical[:], TextHash: d.hash,
+			}
 			if d.embedding != nil {
 				r.Embedding, r.EmbedModel = d.embedding, model
 			}
@@ -271,8 +275,10 @@ func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary
 	if err != nil {
 		return err
 	}
-	_, err = q.FinishSchemaIndex(ctx, tx, &dbsqlc.FinishSchemaIndexParams{DatabaseName: s.Database, EmbedModel: model,
-		EmbedDims: dims, Vectors: st.Vectors, Stats: stats})
+	_, err = q.FinishSchemaIndex(ctx, tx, &dbsqlc.FinishSchemaIndexParams{
+		DatabaseName: s.Database, EmbedModel: model,
+		EmbedDims: dims, Vectors: st.Vectors, Stats: stats,
+	})
 	return err
 }
 

@@ -75,8 +75,10 @@ func documents(s *catalog.Snapshot, dict *Dictionary, modules map[string]string)
 		tableWords := dict.NameWords(t.Name)
 		fks := foreignKeysByColumn(s, t)
 
-		td := &Doc{Kind: KindTable, Schema: t.Schema, Table: t.Name, Module: module,
-			StableText: tableStableText(s, t, module, dict, fks), MSchema: tableMSchema(s, t, fks)}
+		td := &Doc{
+			Kind: KindTable, Schema: t.Schema, Table: t.Name, Module: module,
+			StableText: tableStableText(s, t, module, dict, fks), MSchema: tableMSchema(s, t, fks),
+		}
 		td.Lexical[fieldNames] = joinWords(tableWords)
 		var syn []string
 		for _, sy := range t.Synonyms {
@@ -88,9 +90,11 @@ func documents(s *catalog.Snapshot, dict *Dictionary, modules map[string]string)
 		docs = append(docs, td)
 
 		for _, c := range t.Columns {
-			cd := &Doc{Kind: KindColumn, Schema: t.Schema, Table: t.Name, Column: c.Name, Module: module,
+			cd := &Doc{
+				Kind: KindColumn, Schema: t.Schema, Table: t.Name, Column: c.Name, Module: module,
 				Generic:    genericColumn(t, c, fks[c.Name], dict),
-				StableText: columnStableText(s, t, c, dict), MSchema: columnMSchema(s, c, fks[c.Name])}
+				StableText: columnStableText(s, t, c, dict), MSchema: columnMSchema(s, c, fks[c.Name]),
+			}
 			cd.Lexical[fieldNames] = joinWords(dict.NameWords(c.Name))
 			var refWords []string
 			for _, fk := range fks[c.Name] {

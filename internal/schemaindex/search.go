@@ -173,8 +173,10 @@ func (s *Searcher) load(ctx context.Context, database string) (*loadedIndex, err
 	if err != nil {
 		return nil, notIndexed(database, err)
 	}
-	info := &Info{Database: database, CatalogVersion: row.CatalogVersion, BuiltAt: row.BuiltAt, EmbedModel: deref(row.EmbedModel),
-		EmbedDims: int(deref(row.EmbedDims)), Vectors: row.Vectors}
+	info := &Info{
+		Database: database, CatalogVersion: row.CatalogVersion, BuiltAt: row.BuiltAt, EmbedModel: deref(row.EmbedModel),
+		EmbedDims: int(deref(row.EmbedDims)), Vectors: row.Vectors,
+	}
 	if err := json.Unmarshal(row.Stats, &info.Stats); err != nil {
 		return nil, fmt.Errorf("schemaindex: index of %q: stats: %w", database, err)
 	}
@@ -246,15 +248,19 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 	for i, t := range hits.Terms {
 		ts[i], ws[i] = t.Term, t.Weight
 	}
-	found, err := s.q.SearchLexical(ctx, s.db, &dbsqlc.SearchLexicalParams{DatabaseName: database, Terms: ts, Weights: ws,
-		K1: s.cfg.K1, B: s.cfg.B, MinIdf: s.cfg.MinIDF, CommonDf: commonTermDocs, TableK: int32(k.Tables), ColumnK: int32(k.Columns), ValueK: int32(k.Values)})
+	found, err := s.q.SearchLexical(ctx, s.db, &dbsqlc.SearchLexicalParams{
+		DatabaseName: database, Terms: ts, Weights: ws,
+		K1: s.cfg.K1, B: s.cfg.B, MinIdf: s.cfg.MinIDF, CommonDf: commonTermDocs, TableK: int32(k.Tables), ColumnK: int32(k.Columns), ValueK: int32(k.Values),
+	})
 	if err != nil {
 		return nil, fmt.Errorf("schemaindex: search %q: %w", database, err)
 	}
 	for _, r := range found {
 		kind := Kind(r.Kind)
-		h := Hit{Kind: kind, Schema: r.SchemaName, Table: r.TableName, Column: r.ColumnName, Value: r.Value, Module: r.Module,
-			Generic: r.Generic, Score: r.Score}
+		h := Hit{
+			Kind: kind, Schema: r.SchemaName, Table: r.TableName, Column: r.ColumnName, Value: r.Value, Module: r.Module,
+			Generic: r.Generic, Score: r.Score,
+		}
 		for i, t := range hits.Terms {
 			if r.Matched&(1<<i) != 0 {
 				h.Matched = append(h.Matched, t.Term)
@@ -440,8 +446,10 @@ func (s *Searcher) vectorPgvector(ctx context.Context, database string, q []floa
 			if d == nil {
 				continue
 			}
-			h := Hit{Kind: f.kind, Schema: d.SchemaName, Table: d.TableName, Column: d.ColumnName, Module: d.Module, Generic: d.Generic,
-				Score: r.Similarity, Relevance: clamp01(r.Similarity)}
+			h := Hit{
+				Kind: f.kind, Schema: d.SchemaName, Table: d.TableName, Column: d.ColumnName, Module: d.Module, Generic: d.Generic,
+				Score: r.Similarity, Relevance: clamp01(r.Similarity),
+			}
 			hits.add(h)
 		}
 	}
@@ -490,8 +498,10 @@ func (s *Searcher) loadVectors(ctx context.Context, database string) ([]docVecto
 	}
 	out := make([]docVector, len(rows))
 	for i, r := range rows {
-		out[i] = docVector{hit: Hit{Kind: Kind(r.Kind), Schema: r.SchemaName, Table: r.TableName, Column: r.ColumnName, Module: r.Module,
-			Generic: r.Generic}, vec: r.Embedding}
+		out[i] = docVector{hit: Hit{
+			Kind: Kind(r.Kind), Schema: r.SchemaName, Table: r.TableName, Column: r.ColumnName, Module: r.Module,
+			Generic: r.Generic,
+		}, vec: r.Embedding}
 	}
 	return out, nil
 }

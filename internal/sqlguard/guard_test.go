@@ -26,16 +26,26 @@ var update = flag.Bool("update", false, "rewrite testdata/*/verdict.json with th
 // about it.
 func testCatalog() *MemCatalog {
 	return NewMemCatalog([]string{"shop", "analytics"},
-		Table{Schema: "shop", Name: "customers", Columns: []string{"id", "name", "email", "country", "created_at"}, PrimaryKey: []string{"id"},
-			Types: []string{"bigint", "text", "character varying(200)", "text", "timestamp with time zone"}},
-		Table{Schema: "shop", Name: "orders", Columns: []string{"id", "customer_id", "status", "total", "created_at"}, PrimaryKey: []string{"id"},
-			Types: []string{"bigint", "bigint", "text", "numeric", "timestamp with time zone"}},
-		Table{Schema: "shop", Name: "order_lines", Columns: []string{"id", "order_id", "product_id", "quantity", "unit_price"}, PrimaryKey: []string{"id"},
-			Types: []string{"bigint", "bigint", "bigint", "integer", "numeric"}},
-		Table{Schema: "shop", Name: "products", Columns: []string{"id", "name", "category", "price"}, PrimaryKey: []string{"id"},
-			Types: []string{"bigint", "text", "shop.category_code", "numeric"}},
-		Table{Schema: "shop", Name: "webhooks", Columns: []string{"id", "order_id", "url", "http_status", "version", "sent_at"}, PrimaryKey: []string{"id"},
-			Types: []string{"bigint", "bigint", "text", "integer", "integer", "timestamp with time zone"}},
+		Table{
+			Schema: "shop", Name: "customers", Columns: []string{"id", "name", "email", "country", "created_at"}, PrimaryKey: []string{"id"},
+			Types: []string{"bigint", "text", "character varying(200)", "text", "timestamp with time zone"},
+		},
+		Table{
+			Schema: "shop", Name: "orders", Columns: []string{"id", "customer_id", "status", "total", "created_at"}, PrimaryKey: []string{"id"},
+			Types: []string{"bigint", "bigint", "text", "numeric", "timestamp with time zone"},
+		},
+		Table{
+			Schema: "shop", Name: "order_lines", Columns: []string{"id", "order_id", "product_id", "quantity", "unit_price"}, PrimaryKey: []string{"id"},
+			Types: []string{"bigint", "bigint", "bigint", "integer", "numeric"},
+		},
+		Table{
+			Schema: "shop", Name: "products", Columns: []string{"id", "name", "category", "price"}, PrimaryKey: []string{"id"},
+			Types: []string{"bigint", "text", "shop.category_code", "numeric"},
+		},
+		Table{
+			Schema: "shop", Name: "webhooks", Columns: []string{"id", "order_id", "url", "http_status", "version", "sent_at"}, PrimaryKey: []string{"id"},
+			Types: []string{"bigint", "bigint", "text", "integer", "integer", "timestamp with time zone"},
+		},
 		Table{Schema: "analytics", Name: "daily_sales", Columns: []string{"day", "revenue", "orders"}, PrimaryKey: []string{"day"}},
 	)
 }

@@ -347,7 +347,7 @@ func (l *linter) cartesian(sc *pgsql.Scope) {
 			union(refGroups[0], refGroups[i])
 		}
 	}
-	var first = -1
+	first := -1
 	for _, g := range order {
 		if !hasTable[g] || !groups[g] {
 			continue

@@ -233,14 +233,18 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 // failure.
 func statementError(db Database, err error) error {
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		return &errclass.Error{Class: errclass.InfraFailure, Code: "target.cancelled",
-			Message: fmt.Sprintf("database %q: the worker stopped waiting: %v", db.Name, err), Err: err}
+		return &errclass.Error{
+			Class: errclass.InfraFailure, Code: "target.cancelled",
+			Message: fmt.Sprintf("database %q: the worker stopped waiting: %v", db.Name, err), Err: err,
+		}
 	}
 	ce := errclass.Classify(err)
 	if ce.SQLSTATE == "" && ce.Class == errclass.Unknown {
 		// Not a Postgres error: the connection broke underneath the query.
-		return &errclass.Error{Class: errclass.InfraFailure, Code: "target.connection",
-			Message: fmt.Sprintf("database %q: %s", db.Name, ce.Message), Err: err}
+		return &errclass.Error{
+			Class: errclass.InfraFailure, Code: "target.connection",
+			Message: fmt.Sprintf("database %q: %s", db.Name, ce.Message), Err: err,
+		}
 	}
 	if ce.Class == errclass.InfraFailure && !strings.HasPrefix(ce.SQLSTATE, "57P") {
 		// The server answered the statement with a resource or limit error
@@ -248,8 +252,10 @@ func statementError(db Database, err error) error {
 		// classes and retry gating),
 		// and running the same statement again would meet it again.
 		// Shutdowns (57P0x) lose the connection and are worth a retry.
-		return &errclass.Error{Class: ce.Class, SQLSTATE: ce.SQLSTATE, Code: "target.statement", Permanent: true,
-			Message: fmt.Sprintf("database %q refused the statement: %s", db.Name, ce.Message), Err: err}
+		return &errclass.Error{
+			Class: ce.Class, SQLSTATE: ce.SQLSTATE, Code: "target.statement", Permanent: true,
+			Message: fmt.Sprintf("database %q refused the statement: %s", db.Name, ce.Message), Err: err,
+		}
 	}
 	return ce
 }

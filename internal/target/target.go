@@ -154,8 +154,10 @@ func (r *Registry) pool(db Database) (*entry, error) {
 	pcfg, err := pgxpool.ParseConfig(db.DSN)
 	if err != nil {
 		// pgx's parse errors can echo the DSN; say only what is wrong.
-		return nil, &errclass.Error{Class: errclass.InfraFailure, Code: "target.dsn",
-			Message: fmt.Sprintf("database %q: invalid connection string", db.Name), Err: err}
+		return nil, &errclass.Error{
+			Class: errclass.InfraFailure, Code: "target.dsn",
+			Message: fmt.Sprintf("database %q: invalid connection string", db.Name), Err: err,
+		}
 	}
 	pcfg.MaxConns = r.cfg.MaxConns
 	// Arbitrary SQL is not worth a prepared-statement cache, and exec mode
@@ -175,8 +177,10 @@ func (r *Registry) pool(db Database) (*entry, error) {
 	pcfg.ConnConfig.RuntimeParams["extra_float_digits"] = "1"
 	pool, err := pgxpool.NewWithConfig(context.Background(), pcfg)
 	if err != nil {
-		return nil, &errclass.Error{Class: errclass.InfraFailure, Code: "target.pool",
-			Message: fmt.Sprintf("database %q: %v", db.Name, err), Err: err}
+		return nil, &errclass.Error{
+			Class: errclass.InfraFailure, Code: "target.pool",
+			Message: fmt.Sprintf("database %q: %v", db.Name, err), Err: err,
+		}
 	}
 	e := &entry{dsn: db.DSN, pool: pool, types: newTypeCache()}
 	r.pools[db.Name] = e
@@ -234,8 +238,10 @@ func setupError(db Database, err error) error {
 	if ce.Class == errclass.InfraFailure {
 		return connectError(db, err)
 	}
-	return &errclass.Error{Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "target.session",
-		Message: fmt.Sprintf("database %q: preparing the read-only session failed: %s", db.Name, ce.Message), Err: err}
+	return &errclass.Error{
+		Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "target.session",
+		Message: fmt.Sprintf("database %q: preparing the read-only session failed: %s", db.Name, ce.Message), Err: err,
+	}
 }
 
 // recorder is a dbsqlc.DBTX that queues Exec calls into a batch, so named
@@ -265,8 +271,10 @@ func connectError(db Database, err error) error {
 		// An error before any SQL ran is about reaching the database.
 		ce = &errclass.Error{Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Message: ce.Message, Err: err}
 	}
-	return &errclass.Error{Class: ce.Class, SQLSTATE: ce.SQLSTATE, Code: "target.connect",
-		Message: fmt.Sprintf("cannot reach database %q: %s", db.Name, ce.Message), Err: err}
+	return &errclass.Error{
+		Class: ce.Class, SQLSTATE: ce.SQLSTATE, Code: "target.connect",
+		Message: fmt.Sprintf("cannot reach database %q: %s", db.Name, ce.Message), Err: err,
+	}
 }
 
 // searchPath renders schemas as a search_path value, quoting each.

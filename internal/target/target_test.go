@@ -54,9 +54,17 @@ func TestExecute(t *testing.T) {
 		require.True(t, res.Truncated, "30 rows with a cap of 10")
 		require.Equal(t, 10, res.RowCount)
 		require.Equal(t, []target.Column{
-			{"id", "integer"}, {"name", "text"}, {"price", "numeric"}, {"weight", "double precision"},
-			{"active", "boolean"}, {"added", "date"}, {"seen_at", "timestamp with time zone"},
-			{"made_at", "timestamp without time zone"}, {"tags", "text[]"}, {"attrs", "jsonb"}, {"ref", "uuid"},
+			{"id", "integer"},
+			{"name", "text"},
+			{"price", "numeric"},
+			{"weight", "double precision"},
+			{"active", "boolean"},
+			{"added", "date"},
+			{"seen_at", "timestamp with time zone"},
+			{"made_at", "timestamp without time zone"},
+			{"tags", "text[]"},
+			{"attrs", "jsonb"},
+			{"ref", "uuid"},
 			{"nothing", "integer"},
 		}, res.Columns)
 		got, err := json.Marshal(res.Rows[1])

@@ -317,7 +317,8 @@ func (v *Validator) repair(ctx context.Context, database string, c *Candidate, l
 	}
 	cur := c.current()
 	sql, ok, report, err := v.repairer.Repair(ctx, database, cur, Failure{
-		SQLSTATE: c.Err.SQLSTATE, Message: c.Err.Message, Stage: c.Stage, Code: c.Err.Code, Position: c.Position})
+		SQLSTATE: c.Err.SQLSTATE, Message: c.Err.Message, Stage: c.Stage, Code: c.Err.Code, Position: c.Position,
+	})
 	if err != nil {
 		return false, err
 	}

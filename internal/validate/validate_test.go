@@ -86,8 +86,10 @@ func TestRun(t *testing.T) {
 	t.Run("ExplainFailureGetsRounds", func(t *testing.T) {
 		t.Parallel()
 		// Each rewrite reveals the next mistake; the fourth would fix it.
-		v, rep := setup(t, map[string]string{"SELECT bad": "SELECT 1, bad", "SELECT 1, bad": "SELECT 2, bad",
-			"SELECT 2, bad": "SELECT 3, bad", "SELECT 3, bad": "SELECT 4"})
+		v, rep := setup(t, map[string]string{
+			"SELECT bad": "SELECT 1, bad", "SELECT 1, bad": "SELECT 2, bad",
+			"SELECT 2, bad": "SELECT 3, bad", "SELECT 3, bad": "SELECT 4",
+		})
 		out := run(t, v, "SELECT bad")
 		require.Equal(t, -1, out.Selected)
 		require.Len(t, rep.calls, MaxRepairRounds)
