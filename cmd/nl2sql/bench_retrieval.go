@@ -380,31 +380,9 @@ func ensureScaledERP(ctx context.Context, m *Main, st *settings, meta *pgxpool.P
 // ensurePlainERP registers the database registered as annotated (the demo
 // ERP at some size) a second time, as <annotated>_plain, without its
 // annotations: the same tables, comments and keys, no modules, glosses or
-// synonyms, as a database nobody annotated. It is refreshed when the
-// annotated one was refreshed (reloaded) since, and returns the name.
+// synonyms, as a database nobody annotated. It returns the name.
 func ensurePlainERP(ctx context.Context, m *Main, meta *pgxpool.Pool, annotated string) (string, error) {
-	name := annotated + "_plain"
-	src, err := catalog.GetDatabase(ctx, meta, annotated)
-	if err != nil {
-		return "", err
-	}
-	d, err := catalog.GetDatabase(ctx, meta, name)
-	switch {
-	case err == nil && d.TableCount == src.TableCount && d.RefreshedAt != nil && src.RefreshedAt != nil && !d.RefreshedAt.Before(*src.RefreshedAt):
-		return name, nil
-	case err != nil && !errors.Is(err, catalog.ErrDatabaseNotFound):
-		return "", err
-	}
-	conn, why := connectTarget(ctx, m, meta, annotated)
-	if conn == nil {
-		return "", fmt.Errorf("registering %s without annotations: %s", annotated, why)
-	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: registering %s again as %s, without its annotations\n", annotated, name)
-	if _, err := catalog.Refresh(ctx, meta, conn, catalog.Database{Name: name, DSN: src.DSN, Schemas: src.Schemas, ReadOnlyRole: src.ReadOnlyRole}, nil); err != nil {
-		return "", err
-	}
-	return name, nil
+	return registerAgain(ctx, m, meta, annotated, annotated+"_plain", "without its annotations", nil)
 }
 
 // ensureKeyless registers the dev set's database src again, as
@@ -413,7 +391,20 @@ func ensurePlainERP(ctx context.Context, m *Main, meta *pgxpool.Pool, annotated 
 // system), from its names alone, on a set it may be tuned on. The target
 // is the same; only nl2sql's catalog of it forgets the keys.
 func ensureKeyless(ctx context.Context, m *Main, meta *pgxpool.Pool, src string) (string, error) {
-	name := src + "_keyless"
+	return registerAgain(ctx, m, meta, src, src+"_keyless", "without its keys", func(name string) error {
+		q := dbsqlc.New()
+		if err := q.BenchForgetKeys(ctx, meta, name); err != nil {
+			return err
+		}
+		return q.BenchForgetPrimaryKeys(ctx, meta, name)
+	})
+}
+
+// registerAgain registers the database registered as src a second time, as
+// name, from the same target without annotations, then lets alter change
+// its catalog (before it is indexed). It is registered anew when src was
+// refreshed (reloaded) since, and returns name.
+func registerAgain(ctx context.Context, m *Main, meta *pgxpool.Pool, src, name, how string, alter func(name string) error) (string, error) {
 	source, err := catalog.GetDatabase(ctx, meta, src)
 	if err != nil {
 		return "", err
@@ -427,19 +418,17 @@ func ensureKeyless(ctx context.Context, m *Main, meta *pgxpool.Pool, src string)
 	}
 	conn, why := connectTarget(ctx, m, meta, src)
 	if conn == nil {
-		return "", fmt.Errorf("registering %s without its keys: %s", src, why)
+		return "", fmt.Errorf("registering %s %s: %s", src, how, why)
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: registering %s again as %s, without its keys\n", src, name)
+	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: registering %s again as %s, %s\n", src, name, how)
 	if _, err := catalog.Refresh(ctx, meta, conn, catalog.Database{Name: name, DSN: source.DSN, Schemas: source.Schemas, ReadOnlyRole: source.ReadOnlyRole}, nil); err != nil {
 		return "", err
 	}
-	q := dbsqlc.New()
-	if err := q.BenchForgetKeys(ctx, meta, name); err != nil {
-		return "", err
-	}
-	if err := q.BenchForgetPrimaryKeys(ctx, meta, name); err != nil {
-		return "", err
+	if alter != nil {
+		if err := alter(name); err != nil {
+			return "", err
+		}
 	}
 	return name, nil
 }
