@@ -1,12 +1,14 @@
 -- Verified examples and feedback (migrations/00009_examples_feedback.sql):
 -- finding the examples of a question, checking corrections and examples.
 
--- name: SimilarExamples :many
--- The k examples of the database most similar to the question, lexically:
--- the overlap (Jaccard) of the stemmed words of the two questions. Only
--- examples checked against the current catalog and not stale. An exam run's
--- questions (tags.exam_run_id) never get an example whose question is one
--- of the run's, by normalized text or by the exam's question id.
+-- name: CandidateExamples :many
+-- The examples of the database a question may get, with their lexical
+-- similarity (the overlap, Jaccard, of the stemmed words of the two
+-- questions) and, when embedded with @embed_model, their embedding: those
+-- sharing a word, and those embedded. Only examples checked against the
+-- current catalog and not stale. An exam run's questions
+-- (tags.exam_run_id) never get an example whose question is one of the
+-- run's, by normalized text or by the exam's question id. Go ranks them.
 WITH q AS (
     SELECT tsvector_to_array(to_tsvector('english', @question::text)) AS lex
 ), excluded AS (
@@ -16,7 +18,8 @@ WITH q AS (
       AND s.database_name = @database_name
       AND s.options -> 'tags' ->> 'exam_run_id' = sqlc.narg(exam_run_id)::text
 )
-SELECT e.id, e.question, e.sql, sim.similarity::float8 AS similarity
+SELECT e.id, e.question, e.sql, sim.similarity::float8 AS similarity,
+       (CASE WHEN e.embed_model = @embed_model::text THEN e.embedding END)::real[] AS embedding
 FROM rag.examples e
 JOIN rag.databases d ON d.name = e.database_name
 CROSS JOIN q
@@ -29,13 +32,21 @@ CROSS JOIN LATERAL (
     SELECT i.shared::float8 / greatest(cardinality(e.lexemes) + cardinality(q.lex) - i.shared, 1) AS similarity
 ) sim
 WHERE e.database_name = @database_name
-  AND e.lexemes && q.lex
+  AND (e.lexemes && q.lex OR e.embed_model = @embed_model::text)
   AND NOT e.stale
   AND e.checked_at >= coalesce(d.refreshed_at, '-infinity')
-  AND NOT EXISTS (SELECT 1 FROM excluded x WHERE x.question_key = rag.normalize_question(e.question) OR x.ref = e.source_ref)
-  AND sim.similarity >= @min_similarity::float8
-ORDER BY sim.similarity DESC, e.id DESC
-LIMIT @k;
+  AND NOT EXISTS (SELECT 1 FROM excluded x WHERE x.question_key = rag.normalize_question(e.question) OR x.ref = e.source_ref);
+
+-- name: ExamplesToEmbed :many
+-- Examples of the database not yet embedded with @embed_model, oldest
+-- first, at most @max.
+SELECT id, question FROM rag.examples
+WHERE database_name = @database_name AND NOT stale AND embed_model IS DISTINCT FROM @embed_model::text
+ORDER BY id
+LIMIT @max;
+
+-- name: SetExampleEmbedding :exec
+UPDATE rag.examples SET embedding = @embedding::real[], embed_model = @embed_model::text WHERE id = @id;
 
 -- name: GetCorrection :one
 -- A correction waiting for its check, with its question.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/nl2sql/nl2sql/internal/examples"
 	"github.com/nl2sql/nl2sql/internal/prompt"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/internal/validate"
@@ -23,6 +24,10 @@ type Deps struct {
 	// Repairer fixes failed candidates without a model call; nil turns
 	// deterministic repair off.
 	Repairer validate.Repairer
+	// Embedder and EmbedModel find verified examples by meaning as well as
+	// by words (Config.Examples, when it names none); nil: by words.
+	Embedder   examples.Embedder
+	EmbedModel string
 }
 
 func (d Deps) validate() error {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/intake"
+	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/worker"
 )
@@ -219,4 +220,56 @@ func TestExamQuestionsAreNotExamples(t *testing.T) {
 	q := e.askSQL(t, "How many orders were shipped?", "{}")
 	ex, _ := e.examplesUsed(t, q)
 	require.Equal(t, "how many orders were SHIPPED", ex[0].Question)
+}
+
+// With an embedding model, an example is found by meaning when its words
+// are not enough: a question made of stop words alone shares no lexeme
+// with anything, and the fake server's bag-of-words embedding (a path
+// test, not a semantic one) finds its earlier twin. The example is
+// embedded on the first question after it was added, with the model named.
+func TestExampleFoundByMeaning(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	emb := ollamatest.NewT(t, ollamatest.Config{Models: []string{"embed-test"}})
+	client, err := llm.New(llm.Config{Host: emb.URL(), Model: "embed-test", EmbedModel: "embed-test", RequestTimeout: 5 * time.Second})
+	require.NoError(t, err)
+	e.deps.Embedder, e.deps.EmbedModel = client, "embed-test"
+	const sql = "SELECT name FROM shop.customers"
+	e.ollama.Answer(ollamatest.Contains("### Question\nWhich are they?"), fence(sql))
+	e.start(t)
+
+	q1 := e.askSQL(t, "Which are they?", "{}")
+	_, err = e.db.Pool.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'correct')", q1)
+	require.NoError(t, err)
+
+	q2 := e.askSQL(t, "Which are they?", "{}")
+	require.Equal(t, "succeeded", query(t, e.db.Pool, q2).Status)
+	var raw []byte
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT examples FROM rag.query_contexts WHERE query_id = $1", q2).Scan(&raw))
+	var ex []struct {
+		Question   string  `json:"question"`
+		Similarity float64 `json:"similarity"`
+		By         string  `json:"by"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &ex))
+	require.Len(t, ex, 1, "stop words alone: only the embeddings find it")
+	require.Equal(t, "meaning", ex[0].By)
+	require.InDelta(t, 1.0, ex[0].Similarity, 0.001)
+	var model *string
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT embed_model FROM rag.examples").Scan(&model))
+	require.NotNil(t, model)
+	require.Equal(t, "embed-test", *model)
+
+	// Without the embedding model the same question finds nothing.
+	e2 := setup(t)
+	e2.deps.Embedder = nil
+	e2.ollama.Answer(ollamatest.Contains("### Question\nWhich are they?"), fence(sql))
+	e2.start(t)
+	p1 := e2.askSQL(t, "Which are they?", "{}")
+	_, err = e2.db.Pool.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'correct')", p1)
+	require.NoError(t, err)
+	p2 := e2.askSQL(t, "Which are they?", "{}")
+	ex2, _ := e2.examplesUsed(t, p2)
+	require.Empty(t, ex2, "by words alone a question of stop words matches nothing")
 }

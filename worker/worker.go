@@ -73,6 +73,9 @@ func New(pool *pgxpool.Pool, deps Deps, cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Examples.Embedder == nil && deps.Embedder != nil && deps.EmbedModel != "" {
+		cfg.Examples.Embedder, cfg.Examples.EmbedModel = deps.Embedder, deps.EmbedModel
+	}
 	ex, err := examples.New(pool, cfg.Examples)
 	if err != nil {
 		return nil, err

@@ -47,6 +47,132 @@ func (q *Queries) AcceptCorrection(ctx context.Context, db DBTX, arg *AcceptCorr
 	return example_id, err
 }
 
+const candidateExamples = `-- name: CandidateExamples :many
+
+WITH q AS (
+    SELECT tsvector_to_array(to_tsvector('english', $3::text)) AS lex
+), excluded AS (
+    SELECT rag.normalize_question(s.question) AS question_key, s.options -> 'tags' ->> 'exam_question_id' AS ref
+    FROM rag.queries s
+    WHERE $4::text IS NOT NULL
+      AND s.database_name = $2
+      AND s.options -> 'tags' ->> 'exam_run_id' = $4::text
+)
+SELECT e.id, e.question, e.sql, sim.similarity::float8 AS similarity,
+       (CASE WHEN e.embed_model = $1::text THEN e.embedding END)::real[] AS embedding
+FROM rag.examples e
+JOIN rag.databases d ON d.name = e.database_name
+CROSS JOIN q
+CROSS JOIN LATERAL (
+    -- Both arrays hold distinct lexemes (tsvector_to_array): the union is
+    -- their sizes less what they share.
+    SELECT count(*) AS shared FROM unnest(e.lexemes) l WHERE l = ANY (q.lex)
+) i
+CROSS JOIN LATERAL (
+    SELECT i.shared::float8 / greatest(cardinality(e.lexemes) + cardinality(q.lex) - i.shared, 1) AS similarity
+) sim
+WHERE e.database_name = $2
+  AND (e.lexemes && q.lex OR e.embed_model = $1::text)
+  AND NOT e.stale
+  AND e.checked_at >= coalesce(d.refreshed_at, '-infinity')
+  AND NOT EXISTS (SELECT 1 FROM excluded x WHERE x.question_key = rag.normalize_question(e.question) OR x.ref = e.source_ref)
+`
+
+type CandidateExamplesParams struct {
+	EmbedModel   string
+	DatabaseName string
+	Question     string
+	ExamRunID    *string
+}
+
+type CandidateExamplesRow struct {
+	ID         int64
+	Question   string
+	Sql        string
+	Similarity float64
+	Embedding  []float32
+}
+
+// Verified examples and feedback (migrations/00009_examples_feedback.sql):
+// finding the examples of a question, checking corrections and examples.
+// The examples of the database a question may get, with their lexical
+// similarity (the overlap, Jaccard, of the stemmed words of the two
+// questions) and, when embedded with @embed_model, their embedding: those
+// sharing a word, and those embedded. Only examples checked against the
+// current catalog and not stale. An exam run's questions
+// (tags.exam_run_id) never get an example whose question is one of the
+// run's, by normalized text or by the exam's question id. Go ranks them.
+func (q *Queries) CandidateExamples(ctx context.Context, db DBTX, arg *CandidateExamplesParams) ([]*CandidateExamplesRow, error) {
+	rows, err := db.Query(ctx, candidateExamples,
+		arg.EmbedModel,
+		arg.DatabaseName,
+		arg.Question,
+		arg.ExamRunID,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []*CandidateExamplesRow
+	for rows.Next() {
+		var i CandidateExamplesRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Question,
+			&i.Sql,
+			&i.Similarity,
+			&i.Embedding,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, &i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const examplesToEmbed = `-- name: ExamplesToEmbed :many
+SELECT id, question FROM rag.examples
+WHERE database_name = $1 AND NOT stale AND embed_model IS DISTINCT FROM $2::text
+ORDER BY id
+LIMIT $3
+`
+
+type ExamplesToEmbedParams struct {
+	DatabaseName string
+	EmbedModel   string
+	Max          int32
+}
+
+type ExamplesToEmbedRow struct {
+	ID       int64
+	Question string
+}
+
+// Examples of the database not yet embedded with @embed_model, oldest
+// first, at most @max.
+func (q *Queries) ExamplesToEmbed(ctx context.Context, db DBTX, arg *ExamplesToEmbedParams) ([]*ExamplesToEmbedRow, error) {
+	rows, err := db.Query(ctx, examplesToEmbed, arg.DatabaseName, arg.EmbedModel, arg.Max)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []*ExamplesToEmbedRow
+	for rows.Next() {
+		var i ExamplesToEmbedRow
+		if err := rows.Scan(&i.ID, &i.Question); err != nil {
+			return nil, err
+		}
+		items = append(items, &i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getCatalogRefreshedAt = `-- name: GetCatalogRefreshedAt :one
 SELECT refreshed_at FROM rag.databases WHERE name = $1
 `
@@ -263,88 +389,17 @@ func (q *Queries) RejectCorrection(ctx context.Context, db DBTX, arg *RejectCorr
 	return result.RowsAffected(), nil
 }
 
-const similarExamples = `-- name: SimilarExamples :many
-
-WITH q AS (
-    SELECT tsvector_to_array(to_tsvector('english', $4::text)) AS lex
-), excluded AS (
-    SELECT rag.normalize_question(s.question) AS question_key, s.options -> 'tags' ->> 'exam_question_id' AS ref
-    FROM rag.queries s
-    WHERE $5::text IS NOT NULL
-      AND s.database_name = $1
-      AND s.options -> 'tags' ->> 'exam_run_id' = $5::text
-)
-SELECT e.id, e.question, e.sql, sim.similarity::float8 AS similarity
-FROM rag.examples e
-JOIN rag.databases d ON d.name = e.database_name
-CROSS JOIN q
-CROSS JOIN LATERAL (
-    -- Both arrays hold distinct lexemes (tsvector_to_array): the union is
-    -- their sizes less what they share.
-    SELECT count(*) AS shared FROM unnest(e.lexemes) l WHERE l = ANY (q.lex)
-) i
-CROSS JOIN LATERAL (
-    SELECT i.shared::float8 / greatest(cardinality(e.lexemes) + cardinality(q.lex) - i.shared, 1) AS similarity
-) sim
-WHERE e.database_name = $1
-  AND e.lexemes && q.lex
-  AND NOT e.stale
-  AND e.checked_at >= coalesce(d.refreshed_at, '-infinity')
-  AND NOT EXISTS (SELECT 1 FROM excluded x WHERE x.question_key = rag.normalize_question(e.question) OR x.ref = e.source_ref)
-  AND sim.similarity >= $2::float8
-ORDER BY sim.similarity DESC, e.id DESC
-LIMIT $3
+const setExampleEmbedding = `-- name: SetExampleEmbedding :exec
+UPDATE rag.examples SET embedding = $1::real[], embed_model = $2::text WHERE id = $3
 `
 
-type SimilarExamplesParams struct {
-	DatabaseName  string
-	MinSimilarity float64
-	K             int32
-	Question      string
-	ExamRunID     *string
-}
-
-type SimilarExamplesRow struct {
+type SetExampleEmbeddingParams struct {
+	Embedding  []float32
+	EmbedModel string
 	ID         int64
-	Question   string
-	Sql        string
-	Similarity float64
 }
 
-// Verified examples and feedback (migrations/00009_examples_feedback.sql):
-// finding the examples of a question, checking corrections and examples.
-// The k examples of the database most similar to the question, lexically:
-// the overlap (Jaccard) of the stemmed words of the two questions. Only
-// examples checked against the current catalog and not stale. An exam run's
-// questions (tags.exam_run_id) never get an example whose question is one
-// of the run's, by normalized text or by the exam's question id.
-func (q *Queries) SimilarExamples(ctx context.Context, db DBTX, arg *SimilarExamplesParams) ([]*SimilarExamplesRow, error) {
-	rows, err := db.Query(ctx, similarExamples,
-		arg.DatabaseName,
-		arg.MinSimilarity,
-		arg.K,
-		arg.Question,
-		arg.ExamRunID,
-	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []*SimilarExamplesRow
-	for rows.Next() {
-		var i SimilarExamplesRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.Question,
-			&i.Sql,
-			&i.Similarity,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, &i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
+func (q *Queries) SetExampleEmbedding(ctx context.Context, db DBTX, arg *SetExampleEmbeddingParams) error {
+	_, err := db.Exec(ctx, setExampleEmbedding, arg.Embedding, arg.EmbedModel, arg.ID)
+	return err
 }

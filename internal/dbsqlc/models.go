@@ -310,6 +310,9 @@ type RagExample struct {
 	Stale       bool
 	StaleReason *string
 	Lexemes     []string
+	// The question embedded with embed_model, for finding examples by meaning; NULL until embedded.
+	Embedding  []float32
+	EmbedModel *string
 }
 
 // Users' verdicts on answers. INSERT (query_id, verdict[, corrected_sql, note]); LISTEN rag_feedback_done for a correction's outcome.

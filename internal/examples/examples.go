@@ -8,9 +8,13 @@
 package examples
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -34,6 +38,18 @@ type Config struct {
 	// CheckLimit is the LIMIT the guard adds when checking an example's SQL
 	// (only EXPLAINed, never run). Defaults to 1001.
 	CheckLimit int
+	// MinVectorSimilarity is the least cosine similarity of the two
+	// questions' embeddings that makes an example similar by meaning
+	// (NL2SQL_EXAMPLES_MIN_VECTOR_SIMILARITY), when there is an Embedder.
+	// Defaults to 0.8: paraphrases of one question embed well above it
+	// with the usual embedding models; not tuned on a measured set (no
+	// model here).
+	MinVectorSimilarity float64
+	// Embedder and EmbedModel embed questions and examples to find
+	// examples by meaning as well as by words; nil leaves it lexical.
+	// Defaults to nil.
+	Embedder   Embedder
+	EmbedModel string
 	// defaulted is set by WithDefaults: zero fields are then explicit (a K
 	// of 0 set over the defaults turns examples off).
 	defaulted bool
@@ -56,7 +72,15 @@ func (c Config) WithDefaults() Config {
 	if c.CheckLimit == 0 {
 		c.CheckLimit = 1001
 	}
+	if c.MinVectorSimilarity == 0 {
+		c.MinVectorSimilarity = 0.8
+	}
 	return c
+}
+
+// Embedder embeds texts (internal/llm's providers).
+type Embedder interface {
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
 }
 
 // Validate reports whether c (defaults applied) is usable.
@@ -68,6 +92,10 @@ func (c Config) Validate() error {
 		return errors.New("examples: CheckLimit must be positive")
 	case c.MinSimilarity < 0 || c.MinSimilarity > 1:
 		return errors.New("examples: MinSimilarity must be between 0 and 1")
+	case c.MinVectorSimilarity < 0 || c.MinVectorSimilarity > 1:
+		return errors.New("examples: MinVectorSimilarity must be between 0 and 1")
+	case c.Embedder != nil && c.EmbedModel == "":
+		return errors.New("examples: an Embedder needs its EmbedModel")
 	}
 	return nil
 }
@@ -77,8 +105,11 @@ func (c Config) Validate() error {
 type Example struct {
 	ID         int64   `json:"id"`
 	Similarity float64 `json:"similarity"`
-	Question   string  `json:"question"`
-	SQL        string  `json:"sql"`
+	// By says what found it: "words" (the lexical similarity) or
+	// "meaning" (the embeddings' cosine, when it is the higher).
+	By       string `json:"by"`
+	Question string `json:"question"`
+	SQL      string `json:"sql"`
 	// Tables are the tables its SQL reads, as written.
 	Tables []string `json:"tables,omitempty"`
 }
@@ -88,7 +119,20 @@ type Store struct {
 	cfg  Config
 	pool *pgxpool.Pool
 	q    *dbsqlc.Queries
+	// embedDown is when embedding last failed: Similar does not try again
+	// for embedCooldown, so a model server that is down costs one call,
+	// not one per question.
+	mu        sync.Mutex
+	embedDown time.Time
 }
+
+// Embedding examples is bounded: the retrieve stage needs no model, and an
+// unreachable or slow one must not hold it (the same bounds as schema
+// linking's, docs/DESIGN.md, Examples and feedback).
+const (
+	embedTimeout  = 5 * time.Second
+	embedCooldown = 30 * time.Second
+)
 
 // New returns a Store over the service database.
 func New(pool *pgxpool.Pool, cfg Config) (*Store, error) {
@@ -114,24 +158,116 @@ type Query struct {
 
 // Similar returns the K examples most similar to the question, most similar
 // first: checked against the current catalog, not stale, at least
-// MinSimilarity alike.
+// MinSimilarity alike by their words or, with an Embedder, at least
+// MinVectorSimilarity by their embeddings; an example's similarity is the
+// better of the two. Examples not yet embedded with EmbedModel are embedded
+// first (embedBatch at a time). When embedding fails, examples are found by
+// their words alone: they help, they are not needed.
 func (s *Store) Similar(ctx context.Context, q Query) ([]Example, error) {
 	if s.cfg.K == 0 {
 		return nil, nil
 	}
-	p := &dbsqlc.SimilarExamplesParams{DatabaseName: q.Database, Question: q.Question, K: int32(s.cfg.K), MinSimilarity: s.cfg.MinSimilarity}
+	p := &dbsqlc.CandidateExamplesParams{DatabaseName: q.Database, Question: q.Question}
 	if q.ExamRunID != "" {
 		p.ExamRunID = &q.ExamRunID
 	}
-	rows, err := s.q.SimilarExamples(ctx, s.pool, p)
+	var qv []float32
+	if s.cfg.Embedder != nil && s.embedUp() {
+		ectx, cancel := context.WithTimeout(ctx, embedTimeout)
+		v, err := s.embedQuestion(ectx, q)
+		cancel()
+		switch {
+		case err == nil:
+			qv, p.EmbedModel = v, s.cfg.EmbedModel
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		default:
+			s.mu.Lock()
+			s.embedDown = time.Now()
+			s.mu.Unlock()
+		}
+	}
+	rows, err := s.q.CandidateExamples(ctx, s.pool, p)
 	if err != nil {
 		return nil, fmt.Errorf("examples: %w", err)
 	}
-	out := make([]Example, len(rows))
-	for i, r := range rows {
-		out[i] = Example{ID: r.ID, Similarity: round3(r.Similarity), Question: r.Question, SQL: r.Sql, Tables: Tables(r.Sql)}
+	var out []Example
+	for _, r := range rows {
+		e := Example{ID: r.ID, Similarity: r.Similarity, By: "words", Question: r.Question, SQL: r.Sql}
+		if qv != nil && len(r.Embedding) == len(qv) {
+			if c := cosine(qv, r.Embedding); c >= s.cfg.MinVectorSimilarity && c > e.Similarity {
+				e.Similarity, e.By = c, "meaning"
+			}
+		}
+		if e.By == "words" && e.Similarity < s.cfg.MinSimilarity {
+			continue
+		}
+		e.Similarity = round3(e.Similarity)
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b Example) int {
+		if c := cmp.Compare(b.Similarity, a.Similarity); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.ID, a.ID)
+	})
+	out = out[:min(len(out), s.cfg.K)]
+	for i := range out {
+		out[i].Tables = Tables(out[i].SQL)
 	}
 	return out, nil
+}
+
+// embedUp reports whether embedding has not failed in the last
+// embedCooldown.
+func (s *Store) embedUp() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return time.Since(s.embedDown) >= embedCooldown
+}
+
+// embedBatch is how many examples Similar embeds at most before a search.
+const embedBatch = 32
+
+// embedQuestion embeds the database's examples not yet embedded with the
+// model (a batch), then the question.
+func (s *Store) embedQuestion(ctx context.Context, q Query) ([]float32, error) {
+	todo, err := s.q.ExamplesToEmbed(ctx, s.pool, &dbsqlc.ExamplesToEmbedParams{DatabaseName: q.Database, EmbedModel: s.cfg.EmbedModel, Max: embedBatch})
+	if err != nil {
+		return nil, fmt.Errorf("examples: %w", err)
+	}
+	texts := make([]string, 0, len(todo)+1)
+	for _, e := range todo {
+		texts = append(texts, e.Question)
+	}
+	texts = append(texts, q.Question)
+	vecs, err := s.cfg.Embedder.Embed(ctx, texts)
+	if err != nil {
+		return nil, err
+	}
+	if len(vecs) != len(texts) {
+		return nil, fmt.Errorf("examples: %d embeddings for %d texts", len(vecs), len(texts))
+	}
+	for i, e := range todo {
+		if err := s.q.SetExampleEmbedding(ctx, s.pool, &dbsqlc.SetExampleEmbeddingParams{ID: e.ID, Embedding: vecs[i], EmbedModel: s.cfg.EmbedModel}); err != nil {
+			return nil, fmt.Errorf("examples: %w", err)
+		}
+	}
+	return vecs[len(todo)], nil
+}
+
+// cosine is the cosine similarity of two vectors of one length.
+func cosine(a, b []float32) float64 {
+	var dot, na, nb float64
+	for i := range a {
+		dot += float64(a[i]) * float64(b[i])
+		na += float64(a[i]) * float64(a[i])
+		nb += float64(b[i]) * float64(b[i])
+	}
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	return dot / math.Sqrt(na*nb)
 }
 
 // Tables returns the tables sql reads, as written (schema-qualified when it

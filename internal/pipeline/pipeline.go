@@ -156,7 +156,11 @@ func New(meta *pgxpool.Pool, model llm.Provider, cfg Config) (*Pipeline, error) 
 
 // Deps returns the worker dependencies backed by p and targets.
 func (p *Pipeline) Deps(targets *target.Registry) worker.Deps {
-	return worker.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets, Repairer: p}
+	d := worker.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets, Repairer: p}
+	if p.llm != nil {
+		d.Embedder, d.EmbedModel = p.llm, p.llm.Config().EmbedModel
+	}
+	return d
 }
 
 // Repair implements validate.Repairer with internal/repair over the
