@@ -5,8 +5,9 @@ import (
 	"time"
 )
 
-// Config configures multi-candidate generation (the seeds'
-// MULTI_CANDIDATE_CONFIG). WithDefaults sets the zero fields of a new
+// Config configures multi-candidate generation (the original design's
+// MULTI_CANDIDATE_CONFIG; docs/DESIGN.md, Multi-candidate generation).
+// WithDefaults sets the zero fields of a new
 // Config; a field set to 0 on a Config WithDefaults returned stays 0, so a
 // zero that means something (Temperature 0: greedy sampling; Budget 0: no
 // budget) can be asked for.
