@@ -122,3 +122,8 @@ FROM rag.examples e
 JOIN rag.databases d ON d.name = e.database_name
 WHERE e.database_name = @database_name
 ORDER BY e.id;
+
+-- name: HasExamples :one
+-- Whether the database has an example a question could get: when not, a
+-- question is not embedded for examples, nor are they searched.
+SELECT EXISTS (SELECT 1 FROM rag.examples WHERE database_name = @database_name AND NOT stale);

@@ -216,6 +216,19 @@ func (q *Queries) GetCorrection(ctx context.Context, db DBTX, id int64) (*GetCor
 	return &i, err
 }
 
+const hasExamples = `-- name: HasExamples :one
+SELECT EXISTS (SELECT 1 FROM rag.examples WHERE database_name = $1 AND NOT stale)
+`
+
+// Whether the database has an example a question could get: when not, a
+// question is not embedded for examples, nor are they searched.
+func (q *Queries) HasExamples(ctx context.Context, db DBTX, databaseName string) (bool, error) {
+	row := db.QueryRow(ctx, hasExamples, databaseName)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const insertExamples = `-- name: InsertExamples :many
 INSERT INTO rag.examples (database_name, question, sql, source, source_ref)
 SELECT $1, x.question, x.sql, 'file', nullif(x.ref, '')

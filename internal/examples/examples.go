@@ -167,6 +167,13 @@ func (s *Store) Similar(ctx context.Context, q Query) ([]Example, error) {
 	if s.cfg.K == 0 {
 		return nil, nil
 	}
+	// Most databases have no example, and most questions come before any:
+	// they cost this one lookup, not an embedding call and a search.
+	if has, err := s.q.HasExamples(ctx, s.pool, q.Database); err != nil {
+		return nil, fmt.Errorf("examples: %w", err)
+	} else if !has {
+		return nil, nil
+	}
 	p := &dbsqlc.CandidateExamplesParams{DatabaseName: q.Database, Question: q.Question}
 	if q.ExamRunID != "" {
 		p.ExamRunID = &q.ExamRunID
