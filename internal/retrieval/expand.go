@@ -469,7 +469,6 @@ func (x *expansion) trim() {
 		}
 		slices.SortStableFunc(kept, byScore)
 		order = append(order, kept[:min(n-x.cfg.ContextMaxTables, len(kept))]...)
-		over = max(over, len(x.out.Tables)-x.cfg.ContextMaxTables)
 	}
 	drop := map[int]bool{}
 	for _, i := range order[:min(over, len(order))] {
