@@ -391,7 +391,7 @@ func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev
 // seed is the selection expansion starts from: the lexical one
 // (selectTop), or, when the model linked, its picks and the Keep best
 // lexical tables, best first.
-func (r *RAG) seed(ctx context.Context, s *catalog.Snapshot, ev *evidence, ranked []RankedTable) Expanded {
+func (r *RAG) seed(ev *evidence, ranked []RankedTable) Expanded {
 	if !ev.link.applied() {
 		return r.selectTop(ev, ranked)
 	}
