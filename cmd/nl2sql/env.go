@@ -160,6 +160,7 @@ var envVars = []envVar{
 	{Name: "NL2SQL_BM25_K1", field: func(s *settings) any { return &s.Index.K1 }, min: "0", Doc: "BM25 term frequency saturation."},
 	{Name: "NL2SQL_BM25_B", field: func(s *settings) any { return &s.Index.B }, min: "0", max: "1", Doc: "BM25 length normalisation."},
 	{Name: "NL2SQL_BM25_MIN_IDF", field: func(s *settings) any { return &s.Index.MinIDF }, min: "0", Doc: "Question terms in a fifth or more of a large schema's documents (idf below this, e.g. `id` among columns) are left out of searches: they cost the most postings and rank little."},
+	{Name: "NL2SQL_THESAURUS_WEIGHT", field: func(s *settings) any { return &s.Index.ThesaurusWeight }, min: "0", max: "1", Doc: "Weight of WordNet's words (synonyms, derived forms) for a question word the schema index does not know, as a share of the expansion weight; `0` turns them off."},
 	{Name: "NL2SQL_VALUE_INDEX_MAX_VALUES", field: func(s *settings) any { return &s.Index.MaxValues }, min: "1", Doc: "The value index keeps the distinct values of text columns with at most this many in their sample."},
 	{Name: "NL2SQL_VALUE_INDEX_SAMPLE_ROWS", field: func(s *settings) any { return &s.Index.ValueSampleRows }, min: "1", Doc: "Rows read per table, in one bounded statement, to sample its values."},
 	{Name: "NL2SQL_EMBED_BATCH", field: func(s *settings) any { return &s.Index.EmbedBatch }, min: "1", Doc: "Texts per embedding call when indexing."},

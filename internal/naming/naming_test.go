@@ -123,3 +123,25 @@ func TestPartsKeepingDigits(t *testing.T) {
 		require.Equal(t, want, PartsKeepingDigits(in), in)
 	}
 }
+
+func TestSynonymsWordNet(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		word string
+		want []string // among the synonyms
+	}{
+		{"supervise", []string{"oversee", "manage", "supervisor"}},
+		{"supervises", []string{"oversee", "manage"}}, // -es
+		{"hired", []string{"employ"}},                 // -ed
+		{"shipped", []string{"transport", "send"}},    // doubled consonant
+		{"children", []string{"kid"}},                 // irregular
+		{"holdings", []string{"property"}},
+	} {
+		got := Synonyms(tc.word)
+		for _, w := range tc.want {
+			require.Contains(t, got, w, "synonyms of %q: %v", tc.word, got)
+		}
+		require.NotContains(t, got, tc.word)
+	}
+	require.Nil(t, Synonyms("xyzzyq"))
+}

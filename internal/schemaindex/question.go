@@ -21,19 +21,28 @@ type questionWord struct {
 // questionWords turns a question into search words: its words (without
 // words that only ask for an answer's shape: show, list, how many), the
 // parts of a run-together word the dictionary splits, what an abbreviation
-// stands for, and the synonyms of each, the expansions at weight expand.
-func questionWords(question string, dict *Dictionary, expand float64) []questionWord {
+// stands for, and the synonyms of each, the expansions at weight expand;
+// and WordNet's words for it (naming.Synonyms) at expand·thesaurus, "thesaurus":
+// Lexical keeps those only for a word the index does not know.
+func questionWords(question string, dict *Dictionary, expand, thesaurus float64) []questionWord {
 	var out []questionWord
+	// An expansion never takes a word the question says itself: that word
+	// is its own concept, at full weight, wherever it stands.
+	words := naming.TextWords(question)
+	said := map[string]bool{}
+	for _, w := range words {
+		said[w] = true
+	}
 	seen := map[string]bool{}
 	add := func(text string, weight float64, concept int, how string) {
-		if text == "" || seen[text] {
+		if text == "" || seen[text] || (how != "" && said[text]) {
 			return
 		}
 		seen[text] = true
 		out = append(out, questionWord{text: text, weight: weight, concept: concept, how: how})
 	}
 	concept := 0
-	for _, w := range naming.TextWords(question) {
+	for _, w := range words {
 		if instructionWords[w] || seen[w] {
 			continue
 		}
@@ -52,6 +61,14 @@ func questionWords(question string, dict *Dictionary, expand float64) []question
 		for _, sy := range synonymsOf[naming.Singular(w)] {
 			add(sy, expand, concept, "synonym")
 		}
+		if thesaurus > 0 {
+			for i, sy := range naming.Synonyms(w) {
+				if i == maxThesaurusWords {
+					break
+				}
+				add(sy, expand*thesaurus, concept, "thesaurus")
+			}
+		}
 		// The schema's abbreviations of the word (and of its synonyms):
 		// "departments" finds DEPT, "vendors" VEND.
 		if len(w) >= 4 && !dict.vocab[w] {
@@ -64,6 +81,11 @@ func questionWords(question string, dict *Dictionary, expand float64) []question
 	}
 	return out
 }
+
+// maxThesaurusWords is the most of WordNet's words a question word
+// searches for: its first senses' come first, later ones add more noise
+// than evidence.
+const maxThesaurusWords = 8
 
 // resolvedTerm is a question word's stem as the index knows it.
 type resolvedTerm struct {
@@ -100,6 +122,11 @@ func (ts *termSet) add(rt resolvedTerm, kind Kind, idf float64) {
 		ts.idf[rt.term] = map[Kind]float64{}
 	}
 	ts.idf[rt.term][kind] = idf
+	if rt.how == "thesaurus" {
+		// A guess at the word's meaning, like a fuzzy match: it can raise
+		// a document's relevance, but a document without it loses nothing.
+		return
+	}
 	if ts.best[kind] == nil {
 		ts.best[kind] = map[int]float64{}
 	}

@@ -49,6 +49,11 @@ type Config struct {
 	// abbreviation expansions and the parts of a run-together word,
 	// against 1 for the word itself. Defaults to 0.6.
 	ExpansionWeight float64
+	// ThesaurusWeight is the weight of WordNet's words for a question word
+	// the index does not know (naming.Synonyms: "supervises" searches for
+	// oversee, manage, supervisor), as a share of ExpansionWeight; 0
+	// turns them off. Defaults to 0.8 (docs/DESIGN.md, "Identifier words").
+	ThesaurusWeight float64
 	// FuzzyWeight is the weight of a known term found for an unknown
 	// question word by trigram similarity (pg_trgm, when installed).
 	// Defaults to 0.5.
@@ -97,6 +102,9 @@ func (c Config) withNumberDefaults() Config {
 	}
 	if c.ExpansionWeight == 0 {
 		c.ExpansionWeight = 0.6
+	}
+	if c.ThesaurusWeight == 0 {
+		c.ThesaurusWeight = 0.8
 	}
 	if c.FuzzyWeight == 0 {
 		c.FuzzyWeight = 0.5
@@ -148,6 +156,8 @@ func (c Config) validate() error {
 		return errors.New("schemaindex: MinIDF must not be negative")
 	case c.ExpansionWeight < 0 || c.ExpansionWeight > 1:
 		return errors.New("schemaindex: ExpansionWeight must be between 0 and 1")
+	case c.ThesaurusWeight < 0 || c.ThesaurusWeight > 1:
+		return errors.New("schemaindex: ThesaurusWeight must be between 0 and 1")
 	case c.FuzzyWeight < 0 || c.FuzzyWeight > 1:
 		return errors.New("schemaindex: FuzzyWeight must be between 0 and 1")
 	case c.FuzzyMinSimilarity <= 0 || c.FuzzyMinSimilarity > 1:

@@ -248,6 +248,33 @@ func TestLexical(t *testing.T) {
 		require.Empty(t, h.Unknown)
 	})
 
+	t.Run("Thesaurus", func(t *testing.T) {
+		// "congressman" is no word of the schema; WordNet's
+		// "representative" is.
+		h := search(t, "every congressman")
+		require.NotEmpty(t, h.Tables)
+		require.Equal(t, "SALESREPRESENTATIVE", h.Tables[0].Table)
+		i := slices.IndexFunc(h.Terms, func(t schemaindex.Term) bool { return t.How == "thesaurus" })
+		require.GreaterOrEqual(t, i, 0, "terms: %+v", h.Terms)
+		require.Less(t, h.Terms[i].Weight, 0.6, "below the expansion weight")
+		require.NotContains(t, h.Unknown, "congressman", "a word WordNet stood in for is not unknown")
+
+		// A word the schema uses keeps its meaning there: "subject"
+		// does not also search for WordNet's "open", a ticket status.
+		h = search(t, "ticket subject")
+		require.False(t, slices.ContainsFunc(h.Terms, func(t schemaindex.Term) bool { return t.How == "thesaurus" }), "terms: %+v", h.Terms)
+		require.NotContains(t, names(h.Values), "tickets.status=open")
+
+		// Off with a weight of 0.
+		cfg := schemaindex.Config{}.WithDefaults()
+		cfg.ThesaurusWeight = 0
+		plain, err := schemaindex.NewSearcher(db.Pool, cfg)
+		require.NoError(t, err)
+		off, err := plain.Lexical(ctx, "crm", "every congressman", top)
+		require.NoError(t, err)
+		require.Empty(t, off.Tables)
+	})
+
 	t.Run("Nothing", func(t *testing.T) {
 		h := search(t, "the weather in Paris")
 		require.Empty(t, h.Tables)

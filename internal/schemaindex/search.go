@@ -71,7 +71,7 @@ type Term struct {
 	// synonym, an abbreviation's words, a part of a run-together word) or
 	// a fuzzy match.
 	Weight float64 `json:"weight"`
-	How    string  `json:"how,omitempty"` // "", "synonym", "abbreviation", "split", "fuzzy"
+	How    string  `json:"how,omitempty"` // "", "synonym", "abbreviation", "split", "thesaurus", "fuzzy"
 	// Concept numbers the question word the term serves (1 for the first).
 	Concept int `json:"concept"`
 	// IDF is the term's highest idf over the document kinds (0 for a fuzzy
@@ -205,7 +205,7 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 	if err != nil {
 		return nil, err
 	}
-	qws := questionWords(question, li.dict, s.cfg.ExpansionWeight)
+	qws := questionWords(question, li.dict, s.cfg.ExpansionWeight, s.cfg.ThesaurusWeight)
 	hits := &Hits{}
 	if len(qws) == 0 {
 		return hits, nil
@@ -218,10 +218,22 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 	if err != nil {
 		return nil, fmt.Errorf("schemaindex: search %q: %w", database, err)
 	}
+	// WordNet's words stand in for a question word only when the index
+	// knows none of its own terms: a word the schema uses keeps its
+	// meaning there, and its senses' other words would only add noise.
+	known := map[int]bool{}
+	for _, r := range rows {
+		if qw := qws[r.Ord-1]; qw.how == "" && r.Kind != nil {
+			known[qw.concept] = true
+		}
+	}
 	terms := newTermSet()
 	var unknown []resolvedTerm
 	for _, r := range rows {
 		qw := qws[r.Ord-1]
+		if qw.how == "thesaurus" && (known[qw.concept] || r.Kind == nil) {
+			continue
+		}
 		rt := resolvedTerm{concept: qw.concept, word: qw.text, term: r.Term, weight: qw.weight, how: qw.how}
 		if r.Kind == nil {
 			unknown = append(unknown, rt)
@@ -230,8 +242,14 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 		terms.add(rt, Kind(*r.Kind), r.Idf)
 	}
 	unknown = s.fuzzy(ctx, database, unknown, terms)
+	stoodIn := map[int]bool{} // concepts WordNet found a term for
+	for _, t := range terms.byTerm {
+		if t.How == "thesaurus" {
+			stoodIn[t.Concept] = true
+		}
+	}
 	for _, u := range unknown {
-		if u.how == "" && !terms.has(u.term) && !slices.Contains(hits.Unknown, u.word) {
+		if u.how == "" && !terms.has(u.term) && !stoodIn[u.concept] && !slices.Contains(hits.Unknown, u.word) {
 			hits.Unknown = append(hits.Unknown, u.word)
 		}
 	}

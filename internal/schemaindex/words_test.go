@@ -63,7 +63,7 @@ func TestQuestionWords(t *testing.T) {
 
 	d := NewDictionary(nil, []string{"orderlineitems"})
 	var got []string
-	for _, w := range questionWords("Show the staff with orderlineitems, QTY above 5", d, 0.5) {
+	for _, w := range questionWords("Show the staff with orderlineitems, QTY above 5", d, 0.5, 0) {
 		got = append(got, w.text+":"+w.how)
 	}
 	require.Equal(t, []string{
