@@ -169,6 +169,24 @@ type RetrievalRun struct {
 	// Anatomy says, in aggregate, why the questions that do not count
 	// missed: what a held-out set may tell without being read.
 	Anatomy *MissAnatomy `json:"miss_anatomy,omitempty"`
+	// ByExpected counts the questions and those in FullRecall by how many
+	// tables they expect ("1" … "5", "6+"): whether misses come with
+	// longer joins.
+	ByExpected map[string]*ExpectedCount `json:"by_expected"`
+}
+
+// ExpectedCount is a RetrievalRun.ByExpected entry.
+type ExpectedCount struct {
+	Questions  int `json:"questions"`
+	FullRecall int `json:"full_recall"`
+}
+
+// expectedBucket is n expected tables as a RetrievalRun.ByExpected key.
+func expectedBucket(n int) string {
+	if n >= 6 {
+		return "6+"
+	}
+	return strconv.Itoa(n)
 }
 
 // MissAnatomy sums the causes of a run's misses, never naming a question
@@ -344,7 +362,7 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 	if len(qs) == 0 {
 		return nil, errors.New("bench: no questions")
 	}
-	run := &RetrievalRun{Group: spec.Group, Set: spec.Set, Tables: spec.Tables, Mode: spec.Mode, Questions: len(qs)}
+	run := &RetrievalRun{Group: spec.Group, Set: spec.Set, Tables: spec.Tables, Mode: spec.Mode, Questions: len(qs), ByExpected: map[string]*ExpectedCount{}}
 	lat := make([]float64, 0, len(qs))
 	var sumR, sumP, sumF, sumT float64
 	for _, q := range qs {
@@ -381,8 +399,15 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 		if len(s.Missing) == 0 {
 			run.FullRecallAny++
 		}
+		byN := run.ByExpected[expectedBucket(len(q.ExpectedTables))]
+		if byN == nil {
+			byN = &ExpectedCount{}
+			run.ByExpected[expectedBucket(len(q.ExpectedTables))] = byN
+		}
+		byN.Questions++
 		if len(s.Missing) == 0 && s.Got <= MaxContextTables {
 			run.FullRecall++
+			byN.FullRecall++
 			continue
 		}
 		if run.Anatomy == nil {

@@ -115,6 +115,9 @@ func TestRunRetrieval(t *testing.T) {
 			Questions: 3, OverCap: 1, ByMissing: map[string]int{"1": 2}, Tables: 2, NotRanked: 1,
 			RankedAt: map[string]int{"11-20": 1}, JoinsIncluded: 1, OnJoinPath: 1,
 		}, run.Anatomy)
+		require.Equal(t, map[string]*ExpectedCount{
+			"1": {Questions: 2, FullRecall: 1}, "2": {Questions: 1}, "3": {Questions: 1},
+		}, run.ByExpected, "by expected tables: only one of one-table questions counts")
 	})
 
 	t.Run("EmptyAndFullSchema", func(t *testing.T) {

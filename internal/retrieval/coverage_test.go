@@ -26,7 +26,7 @@ func TestCoverage(t *testing.T) {
 		},
 		Columns: []schemaindex.Hit{matched(hit(schemaindex.KindColumn, 1, 0.2, "departments", "name"), "depart")},
 	}
-	cfg := retrieval.RAGConfig{MaxTables: 1, MinRelativeScore: 0.5, JoinPlannerDisabled: true, FKExpansionDisabled: true}
+	cfg := retrieval.RAGConfig{MaxTables: 1, MinRelativeScore: 0.5, JoinPlannerDisabled: true, FKExpansionDisabled: true, NeighbourFillDisabled: true}
 	req := retrieval.Request{Question: "leave by departments", Snapshot: snap}
 
 	res, err := rag(t, &fakeIndex{info: schemaindex.Info{Database: "erp"}, lexical: hits}, cfg).Retrieve(ctx, req)

@@ -87,6 +87,9 @@ func TestExpand(t *testing.T) {
 	retrieve := func(t *testing.T, cfg retrieval.RAGConfig, rel map[string]float64) *retrieval.Result {
 		t.Helper()
 		cfg.Render.JoinHints = retrieval.JoinHintsBoth
+		// These pin the planner and the FK expansion; NeighbourFill has
+		// its own case.
+		cfg.NeighbourFillDisabled = true
 		res, err := rag(t, &fakeIndex{lexical: tableHits(rel)}, cfg).Retrieve(ctx, retrieval.Request{Question: "q", Snapshot: snap})
 		require.NoError(t, err)
 		return res
@@ -202,6 +205,39 @@ func TestExpand(t *testing.T) {
 		require.Equal(t, "performance_reviews", res.Metadata.TablesIncluded[0])
 		require.Subset(t, full.Metadata.TablesIncluded, res.Metadata.TablesIncluded)
 		require.Equal(t, len(full.Metadata.TablesIncluded)-6, res.Metadata.Metrics.Expansion["trimmed"])
+	})
+
+	t.Run("NeighbourFill", func(t *testing.T) {
+		t.Parallel()
+		fill := func(t *testing.T, cfg retrieval.RAGConfig, rel map[string]float64) *retrieval.Result {
+			t.Helper()
+			res, err := rag(t, &fakeIndex{lexical: tableHits(rel)}, cfg).Retrieve(ctx, retrieval.Request{Question: "q", Snapshot: snap})
+			require.NoError(t, err)
+			return res
+		}
+		// One table found, room for MinTables 3: its joins come, best
+		// parent and cheapest edge first (notes and tags join widgets;
+		// its created_by is a role into a hub, which leads nowhere
+		// without evidence).
+		res := fill(t, retrieval.RAGConfig{MinTables: 3}, map[string]float64{"widgets": 1})
+		require.Equal(t, []string{"widgets", "notes", "tags"}, res.Metadata.TablesIncluded)
+		require.Equal(t, []string{"table", "neighbour", "neighbour"}, sources(res.Scores))
+		require.Equal(t, 2, res.Metadata.Metrics.Expansion["neighbours"])
+
+		// Past MinTables, up to FinalMaxTables, only a neighbour the
+		// evidence points at: tags scores, notes does not.
+		res = fill(t, retrieval.RAGConfig{MaxTables: 1, MinTables: 1, FKEvidenceThreshold: 0.5, FinalMaxTables: 3, JoinPlannerDisabled: true},
+			map[string]float64{"widgets": 1, "tags": 0.1})
+		require.Equal(t, []string{"widgets", "tags"}, res.Metadata.TablesIncluded)
+
+		// A hub gives its HubExpansionCap neighbour to the FK expansion,
+		// and no more to the fill.
+		res = fill(t, retrieval.RAGConfig{MaxTables: 1, MinTables: 1, JoinPlannerDisabled: true},
+			map[string]float64{"employees": 1, "audit0": 0.5, "audit1": 0.49, "audit2": 0.48})
+		require.Equal(t, []string{"employees", "audit0"}, res.Metadata.TablesIncluded)
+
+		off := fill(t, retrieval.RAGConfig{MinTables: 3, NeighbourFillDisabled: true}, map[string]float64{"widgets": 1})
+		require.Equal(t, []string{"widgets"}, off.Metadata.TablesIncluded, "NL2SQL_RAG_NEIGHBOUR_FILL_ENABLED=false")
 	})
 
 	t.Run("Deterministic", func(t *testing.T) {

@@ -122,13 +122,13 @@ func TestPlannerKeysNamedForTheirTable(t *testing.T) {
 
 	// Recurring revenue of subscriptions that redeemed a coupon: the
 	// redemptions bridge them, along two keys named for their tables.
-	res, err := rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"coupons": 0.8, "subscriptions": 0.6})}, retrieval.RAGConfig{}).
+	res, err := rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"coupons": 0.8, "subscriptions": 0.6})}, retrieval.RAGConfig{NeighbourFillDisabled: true}).
 		Retrieve(ctx, retrieval.Request{Question: "revenue of subscriptions with coupons", Snapshot: snap})
 	require.NoError(t, err)
 	require.Equal(t, []string{"coupons", "subscriptions", `"couponRedemptions"`}, res.Metadata.TablesIncluded)
 
 	// Along a role, the same bridge costs RoleEdgeCost a join.
-	res, err = rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"coupons": 0.8, "teamMembers": 0.4})}, retrieval.RAGConfig{}).
+	res, err = rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"coupons": 0.8, "teamMembers": 0.4})}, retrieval.RAGConfig{NeighbourFillDisabled: true}).
 		Retrieve(ctx, retrieval.Request{Question: "team members and coupons", Snapshot: snap})
 	require.NoError(t, err)
 	require.Equal(t, []string{"coupons", `"teamMembers"`}, res.Metadata.TablesIncluded)

@@ -137,6 +137,10 @@ type RAGConfig struct {
 	// FKExpansionDisabled turns FK expansion off (FK_EXPANSION_ENABLED=false).
 	// Defaults to false.
 	FKExpansionDisabled bool
+	// NeighbourFillDisabled turns off filling a context smaller than
+	// MinTables with the tables joined to the included ones
+	// (NL2SQL_RAG_NEIGHBOUR_FILL_ENABLED=false). Defaults to false.
+	NeighbourFillDisabled bool
 	// JoinPlannerDisabled turns the join planner's bridges off
 	// (JOIN_PLANNER_ENABLED=false). Defaults to false.
 	JoinPlannerDisabled bool

@@ -158,8 +158,11 @@ func TestRAGOnERP(t *testing.T) {
 		fullRecall int
 		maxTables  float64
 	}{
-		{tables: 75, fullRecall: 58, maxTables: 11},
-		{tables: 2000, fullRecall: 58, maxTables: 12},
+		// Contexts use the final budget (FinalMaxTables 12) when joined
+		// tables the evidence points at fill it (expansion.fill); the
+		// planner's bridges may pass it.
+		{tables: 75, fullRecall: 58, maxTables: 12.5},
+		{tables: 2000, fullRecall: 58, maxTables: 12.5},
 	} {
 		t.Run(fmt.Sprint(tc.tables), func(t *testing.T) {
 			t.Parallel()

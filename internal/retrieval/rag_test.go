@@ -187,13 +187,13 @@ func TestRAG(t *testing.T) {
 		idx.lexical.Values = nil
 		idx.lexical.Columns = []schemaindex.Hit{hit(schemaindex.KindColumn, 1, 0.5, "departments", "name"), hit(schemaindex.KindColumn, 2, 0.45, "leave_types", "name")}
 		idx.lexical.Columns[0].Generic = true
-		res, err := rag(t, idx, retrieval.RAGConfig{JoinPlannerDisabled: true}).Retrieve(ctx, req)
+		res, err := rag(t, idx, retrieval.RAGConfig{JoinPlannerDisabled: true, NeighbourFillDisabled: true}).Retrieve(ctx, req)
 		require.NoError(t, err)
 		require.Equal(t, []string{"leave_types", "departments"}, res.Metadata.TablesIncluded, "0.5 × 0.7 < 0.45")
 
 		// With the join planner, the tables between them come too:
 		// departments ← employees ← leave_requests → leave_types.
-		res, err = rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
+		res, err = rag(t, idx, retrieval.RAGConfig{NeighbourFillDisabled: true}).Retrieve(ctx, req)
 		require.NoError(t, err)
 		require.Equal(t, []string{"leave_types", "departments", "leave_requests", "employees"}, res.Metadata.TablesIncluded)
 		require.Equal(t, []string{"column", "column", "bridge", "bridge"}, sources(res.Scores))
@@ -206,7 +206,7 @@ func TestRAG(t *testing.T) {
 		// are employees.
 		idx := setup(t)
 		idx.lexical = &schemaindex.Hits{Columns: []schemaindex.Hit{hit(schemaindex.KindColumn, 1, 0.5, "leave_requests", "approved_by")}}
-		res, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, retrieval.Request{Question: "Who approves most leave?", Snapshot: snap})
+		res, err := rag(t, idx, retrieval.RAGConfig{NeighbourFillDisabled: true}).Retrieve(ctx, retrieval.Request{Question: "Who approves most leave?", Snapshot: snap})
 		require.NoError(t, err)
 		require.Equal(t, []string{"leave_requests", "employees"}, res.Metadata.TablesIncluded)
 		// (0.4 × 0.5 × ReferenceWeight) / (0.4 × 0.5 × NameBoost'ed 1.25):
@@ -215,7 +215,7 @@ func TestRAG(t *testing.T) {
 		require.Equal(t, "column", res.Scores[1].Source)
 
 		idx.lexical.Columns[0].Generic = true // a plain foreign key passes nothing on
-		res, err = rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, retrieval.Request{Question: "Who approves most leave?", Snapshot: snap})
+		res, err = rag(t, idx, retrieval.RAGConfig{NeighbourFillDisabled: true}).Retrieve(ctx, retrieval.Request{Question: "Who approves most leave?", Snapshot: snap})
 		require.NoError(t, err)
 		require.Equal(t, []string{"leave_requests"}, res.Metadata.TablesIncluded)
 	})
@@ -285,7 +285,7 @@ func TestRAG(t *testing.T) {
 			require.Contains(t, res.Metadata.ModeReason, tc.reason, name)
 		}
 
-		res, err = rag(t, idx, retrieval.RAGConfig{Embedder: fakeEmbedder{}, EmbedModel: "nomic-embed-text", LexicalDisabled: true}).Retrieve(ctx, req)
+		res, err = rag(t, idx, retrieval.RAGConfig{Embedder: fakeEmbedder{}, EmbedModel: "nomic-embed-text", LexicalDisabled: true, NeighbourFillDisabled: true}).Retrieve(ctx, req)
 		require.NoError(t, err)
 		require.Equal(t, retrieval.ModeVector, res.Metadata.Mode)
 		require.Equal(t, []string{"employees", "leave_requests"}, res.Metadata.TablesIncluded)
