@@ -468,8 +468,8 @@ func (x *expansion) fkExpand() {
 // and cheaper edges (edgeCost) come first, then the neighbour's own score.
 // Past MinTables, up to FinalMaxTables, only neighbours the evidence
 // points at: the FK expansion's, beyond its cap and threshold (dev set
-// 66 -> 69 of 78, keyless 64 -> 67, the ERP unchanged; docs/DESIGN.md,
-// Context size).
+// 66 -> 68 of 78, keyless 64 -> 66, the ERP unchanged; docs/DESIGN.md,
+// Context size). A hub leads only where the evidence points (links).
 func (x *expansion) fill() {
 	need := x.cfg.MinTables - len(x.out.Tables)
 	type cand struct {
@@ -478,11 +478,6 @@ func (x *expansion) fill() {
 	}
 	best := map[string]*cand{}
 	for _, p := range x.out.Tables {
-		// A hub's neighbours are joined to it by a role (created_by): it
-		// gave fkExpand its HubExpansionCap share already.
-		if x.s.JoinDegree(p.Table) > x.cfg.HubDegree {
-			continue
-		}
 		for _, l := range x.links(p.Table) {
 			if x.in[l.to.Key()] {
 				continue

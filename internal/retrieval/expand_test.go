@@ -245,11 +245,10 @@ func TestExpand(t *testing.T) {
 			map[string]float64{"widgets": 1, "tags": 0.1})
 		require.Equal(t, []string{"widgets", "tags"}, res.Metadata.TablesIncluded)
 
-		// A hub gives its HubExpansionCap neighbour to the FK expansion,
-		// and no more to the fill.
-		res = fill(t, retrieval.RAGConfig{MaxTables: 1, MinTables: 1, JoinPlannerDisabled: true},
-			map[string]float64{"employees": 1, "audit0": 0.5, "audit1": 0.49, "audit2": 0.48})
-		require.Equal(t, []string{"employees", "audit0"}, res.Metadata.TablesIncluded)
+		// A hub leads only where the evidence points: through it,
+		// everything is a neighbour.
+		res = fill(t, retrieval.RAGConfig{MinTables: 4, JoinPlannerDisabled: true}, map[string]float64{"employees": 1, "audit3": 0.1})
+		require.Equal(t, []string{"employees", "audit3"}, res.Metadata.TablesIncluded, "not departments, nor the other audits")
 
 		off := fill(t, retrieval.RAGConfig{MinTables: 3, NeighbourFillDisabled: true}, map[string]float64{"widgets": 1})
 		require.Equal(t, []string{"widgets"}, off.Metadata.TablesIncluded, "NL2SQL_RAG_NEIGHBOUR_FILL_ENABLED=false")

@@ -151,7 +151,7 @@ func TestInferredHub(t *testing.T) {
 	require.Zero(t, snap.Degree(emp), "no declared foreign key")
 	require.Greater(t, snap.JoinDegree(emp), catalog.HubDegree)
 
-	res, err := rag(t, &fakeIndex{lexical: tableHits(rel)}, retrieval.RAGConfig{MaxTables: 1, JoinPlannerDisabled: true}).
+	res, err := rag(t, &fakeIndex{lexical: tableHits(rel)}, retrieval.RAGConfig{MaxTables: 1, JoinPlannerDisabled: true, NeighbourFillDisabled: true}).
 		Retrieve(ctx, retrieval.Request{Question: "employees", Snapshot: snap})
 	require.NoError(t, err)
 	require.Equal(t, []string{"employees", "audit0"}, res.Metadata.TablesIncluded, "a hub gives one neighbour")
