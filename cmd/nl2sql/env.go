@@ -148,7 +148,6 @@ var envVars = []envVar{
 	{Name: "NL2SQL_RAG_HUB_EXPANSION_CAP", field: func(s *settings) any { return &s.Pipeline.RAG.HubExpansionCap }, min: "0", Doc: "FK expansion candidates a hub contributes."},
 	{Name: "NL2SQL_RAG_BRIDGE_MIN_SCORE", field: func(s *settings) any { return &s.Pipeline.RAG.BridgeMinScore }, min: "0", max: "1", Doc: "Least score (share of the best) of a selected table the join planner connects."},
 	{Name: "NL2SQL_RAG_BRIDGE_COST", field: func(s *settings) any { return &s.Pipeline.RAG.BridgeCost }, min: "0", Doc: "Cost of a bridge table, times one minus its own score; a table is connected when its score exceeds its route's cost."},
-	{Name: "NL2SQL_RAG_CO_REFERENCE_COST", field: func(s *settings) any { return &s.Pipeline.RAG.CoReferenceCost }, min: "0", Doc: "Cost of a join planner's bridge that both of the route's foreign keys reference (two tables sharing a country are not joined by it)."},
 	{Name: "NL2SQL_RAG_ROLE_EDGE_COST", field: func(s *settings) any { return &s.Pipeline.RAG.RoleEdgeCost }, min: "0", Doc: "Cost of joining along a foreign key named unlike its key that the question does not mention (created_by → employees)."},
 	{Name: "NL2SQL_RAG_BRIDGE_MAX_HOPS", field: func(s *settings) any { return &s.Pipeline.RAG.BridgeMaxHops }, min: "1", Doc: "Most bridge tables on one route between two selected tables."},
 	{Name: "NL2SQL_RAG_BRIDGE_CAP", field: func(s *settings) any { return &s.Pipeline.RAG.BridgeCap }, min: "0", Doc: "Most bridge tables the join planner adds."},

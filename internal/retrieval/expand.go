@@ -180,9 +180,6 @@ func (x *expansion) reachFrom(t *catalog.Table) map[string]*reach {
 			}
 			for _, l := range x.links(u) {
 				c := base + l.cost
-				if ru.prev != nil && !x.in[u.Key()] && coReference(u, ru.fk, l.fk) {
-					c += x.cfg.CoReferenceCost
-				}
 				key := l.to.Key()
 				if r, ok := out[key]; ok && (r.prev == nil || r.cost < c-1e-9 || (r.cost < c+1e-9 && r.added <= added)) {
 					continue
@@ -194,15 +191,6 @@ func (x *expansion) reachFrom(t *catalog.Table) map[string]*reach {
 		frontier = next
 	}
 	return out
-}
-
-// coReference reports whether the foreign keys a and b both reference u:
-// a route through u between two tables that merely share a parent (plants
-// and companies both have a country) joins rows that need not belong
-// together, where a route along keys (plant → valuation area → company)
-// or through a table referencing both (an association table) does.
-func coReference(u *catalog.Table, a, b catalog.ForeignKey) bool {
-	return a.RefKey() == u.Key() && b.RefKey() == u.Key() && a.TableKey() != u.Key() && b.TableKey() != u.Key()
 }
 
 // bridge runs the join planner: a Steiner tree over the foreign-key graph

@@ -207,21 +207,6 @@ func TestExpand(t *testing.T) {
 		require.Equal(t, len(full.Metadata.TablesIncluded)-6, res.Metadata.Metrics.Expansion["trimmed"])
 	})
 
-	t.Run("SharedParentsDoNotBridge", func(t *testing.T) {
-		t.Parallel()
-		// Plants and firms both have a nation; a plant belongs to a firm
-		// through its area. Both routes have one table in between, along
-		// keys named for their tables; without CoReferenceCost the first
-		// found (nations) would win the tie.
-		snap := graphSnapshot(t, []string{"plants", "firms", "nations", "areas"},
-			"plants.nation_id>nations", "firms.nation_id>nations",
-			"plants.area_id>areas", "areas.firm_id>firms")
-		res, err := rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"plants": 0.8, "firms": 0.7})},
-			retrieval.RAGConfig{NeighbourFillDisabled: true}).Retrieve(ctx, retrieval.Request{Question: "q", Snapshot: snap})
-		require.NoError(t, err)
-		require.Equal(t, []string{"plants", "firms", "areas"}, res.Metadata.TablesIncluded)
-	})
-
 	t.Run("NeighbourFill", func(t *testing.T) {
 		t.Parallel()
 		fill := func(t *testing.T, cfg retrieval.RAGConfig, rel map[string]float64) *retrieval.Result {

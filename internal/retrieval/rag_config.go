@@ -158,12 +158,6 @@ type RAGConfig struct {
 	// column is named unlike the key it references and the question does
 	// not match it (created_by → employees). Defaults to 0.35.
 	RoleEdgeCost float64
-	// CoReferenceCost is what passing through a bridge costs when both of
-	// the route's foreign keys reference it: two tables that share a parent
-	// (a country, a currency) are not joined by it. Defaults to 0.2:
-	// between a key-named join (0) and a role (RoleEdgeCost); it decides
-	// between routes of equal length (docs/DESIGN.md, Retrieval parameters).
-	CoReferenceCost float64
 	// BridgeMaxHops is the most bridge tables on one route between
 	// terminals; BridgeCap the most the planner adds. Defaults to 2 and 3.
 	BridgeMaxHops int
@@ -231,7 +225,6 @@ func (c RAGConfig) withNumberDefaults() RAGConfig {
 	setDefault(&c.BridgeMinScore, 0.1)
 	setDefault(&c.BridgeCost, 0.25)
 	setDefault(&c.RoleEdgeCost, 0.35)
-	setDefault(&c.CoReferenceCost, 0.2)
 	setDefault(&c.BridgeMaxHops, 2)
 	setDefault(&c.BridgeCap, 3)
 	setDefault(&c.CopyPenalty, 0.1)
@@ -304,8 +297,8 @@ func (c RAGConfig) validate() error {
 		return errors.New("retrieval: FKExpansionCap and HubExpansionCap must not be negative, FKEvidenceTopK and HubDegree must be positive")
 	case c.FKEvidenceThreshold < 0 || c.FKEvidenceThreshold > 1 || c.FKDecay < 0 || c.FKDecay > 1:
 		return errors.New("retrieval: FKEvidenceThreshold and FKDecay must be between 0 and 1")
-	case c.BridgeMinScore < 0 || c.BridgeMinScore > 1 || c.BridgeCost < 0 || c.RoleEdgeCost < 0 || c.CoReferenceCost < 0:
-		return errors.New("retrieval: BridgeMinScore must be between 0 and 1, BridgeCost, RoleEdgeCost and CoReferenceCost not negative")
+	case c.BridgeMinScore < 0 || c.BridgeMinScore > 1 || c.BridgeCost < 0 || c.RoleEdgeCost < 0:
+		return errors.New("retrieval: BridgeMinScore must be between 0 and 1, BridgeCost and RoleEdgeCost not negative")
 	case c.BridgeMaxHops < 1 || c.BridgeCap < 0:
 		return errors.New("retrieval: BridgeMaxHops must be positive and BridgeCap not negative")
 	case c.CopyPenalty < 0 || c.CopyPenalty > 1:
