@@ -42,13 +42,16 @@ type Config struct {
 	RetryBackoff time.Duration
 	// RetryBackoffMax caps the wait between retries. Defaults to 30s.
 	RetryBackoffMax time.Duration
-	// FetchCooldown is the shortest time between two job fetches of a queue;
-	// lower means lower latency and more database load. Defaults to 20ms.
+	// FetchCooldown is the shortest time between two job fetches of a
+	// queue: a job handed to a queue that fetched less than this ago waits
+	// out the rest (validate → execute, both on the DB queue, always does),
+	// so it bounds each hand-off's wait; lower means more fetches, empty
+	// ones on every other replica (docs/DESIGN.md, Stage hand-off).
+	// Defaults to 5ms.
 	FetchCooldown time.Duration
 	// FetchPollInterval is how often queues poll when no notification
-	// arrives. River sends at most one insert notification per queue per
-	// FetchCooldown, so a job enqueued right after another on the same
-	// queue (validate, then execute) can wait for the poll. Defaults to
+	// arrives: every hand-off notifies its queue, so this is the fallback
+	// for a notification lost while the listener reconnects. Defaults to
 	// 100ms.
 	FetchPollInterval time.Duration
 	// StageTimeout bounds a database stage's run. Defaults to 2m.
@@ -110,7 +113,7 @@ func (c Config) WithDefaults() Config {
 		c.RetryBackoffMax = 30 * time.Second
 	}
 	if c.FetchCooldown == 0 {
-		c.FetchCooldown = 20 * time.Millisecond
+		c.FetchCooldown = 5 * time.Millisecond
 	}
 	if c.FetchPollInterval == 0 {
 		c.FetchPollInterval = 100 * time.Millisecond
