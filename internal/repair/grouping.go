@@ -32,7 +32,7 @@ func (q *query) grouping(f Failure) string {
 	if sc.Kind != pgsql.ScopeSelect || ref.InAggregate {
 		return fmt.Sprintf("%s is not a plain column of a select list", ref.QualifiedName())
 	}
-	item, placed := q.resolve(ref)
+	item, placed := q.cols.Resolve(ref)
 	var col *pgsql.ColumnRef
 	for _, t := range sc.Targets {
 		if t.Column < 0 {
@@ -42,7 +42,7 @@ func (q *query) grouping(f Failure) string {
 		if c.Name != ref.Name {
 			continue
 		}
-		if ci, ok := q.resolve(c); (placed && ok && ci == item) || (!placed && strings.EqualFold(c.QualifiedName(), ref.QualifiedName())) {
+		if ci, ok := q.cols.Resolve(c); (placed && ok && ci == item) || (!placed && strings.EqualFold(c.QualifiedName(), ref.QualifiedName())) {
 			col = &c
 			break
 		}
@@ -60,7 +60,7 @@ func (q *query) grouping(f Failure) string {
 		if gc.Name != ref.Name {
 			continue
 		}
-		if gi, ok := q.resolve(gc); ok && (!placed || gi != item) {
+		if gi, ok := q.cols.Resolve(gc); ok && (!placed || gi != item) {
 			return fmt.Sprintf("GROUP BY has %s, not %s: the qualifier may be the mistake", gc.QualifiedName(), ref.QualifiedName())
 		}
 	}
@@ -68,7 +68,7 @@ func (q *query) grouping(f Failure) string {
 	if err != nil {
 		return "cannot scan the SQL"
 	}
-	code := codeTokens(toks)
+	code := pgsql.CodeTokens(toks)
 	text := q.refText(*col)
 	if sc.HasGroupBy {
 		if len(sc.GroupBy) == 0 {
@@ -176,7 +176,7 @@ func listEnd(code []pgsql.Token, from int) int {
 			depth--
 			continue
 		}
-		if depth == 0 && endsList(code[i]) {
+		if depth == 0 && pgsql.EndsList(code[i]) {
 			return i
 		}
 	}

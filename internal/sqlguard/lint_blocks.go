@@ -115,6 +115,6 @@ func (l *linter) placedIn(sc *pgsql.Scope, ref pgsql.ColumnRef) bool {
 		r, ok := l.a.Resolve(ref.Scope, ref.Qualifier)
 		return ok && r.Scope == sc.ID
 	}
-	o := l.owners(ref.Scope, ref.Name)
-	return o.scope == sc.ID && len(o.items) > 0
+	o := l.cols.Owners(ref.Scope, ref.Name)
+	return o.Scope == sc.ID && len(o.Items) > 0
 }
