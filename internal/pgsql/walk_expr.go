@@ -24,22 +24,10 @@ func (w *walker) walkNode(n *pg_query.Node, c ctx) {
 
 // walk visits an expression (or any other message) and everything below it.
 func (w *walker) walk(m protoreflect.Message, c ctx) {
+	if _, ok := w.query(m.Interface(), c.scope, c.origin); ok {
+		return
+	}
 	switch x := m.Interface().(type) {
-	case *pg_query.SelectStmt:
-		w.selectStmt(x, c.scope, c.origin)
-		return
-	case *pg_query.InsertStmt:
-		w.insertStmt(x, c.scope, c.origin)
-		return
-	case *pg_query.UpdateStmt:
-		w.updateStmt(x, c.scope, c.origin)
-		return
-	case *pg_query.DeleteStmt:
-		w.deleteStmt(x, c.scope, c.origin)
-		return
-	case *pg_query.MergeStmt:
-		w.mergeStmt(x, c.scope, c.origin)
-		return
 	case *pg_query.WithClause:
 		w.with(x, c.scope)
 		return

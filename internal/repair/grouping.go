@@ -33,13 +33,18 @@ func (q *query) grouping(f Failure) string {
 		return fmt.Sprintf("%s is not a plain column of a select list", ref.QualifiedName())
 	}
 	item, placed := q.cols.Resolve(ref)
+	// named is the bare column reference at Analysis.Columns[i] (-1: an
+	// expression) when it has ref's name.
+	named := func(i int) (pgsql.ColumnRef, bool) {
+		if i < 0 || q.a.Columns[i].Name != ref.Name {
+			return pgsql.ColumnRef{}, false
+		}
+		return q.a.Columns[i], true
+	}
 	var col *pgsql.ColumnRef
 	for _, t := range sc.Targets {
-		if t.Column < 0 {
-			continue
-		}
-		c := q.a.Columns[t.Column]
-		if c.Name != ref.Name {
+		c, ok := named(t.Column)
+		if !ok {
 			continue
 		}
 		if ci, ok := q.cols.Resolve(c); (placed && ok && ci == item) || (!placed && strings.EqualFold(c.QualifiedName(), ref.QualifiedName())) {
@@ -53,11 +58,8 @@ func (q *query) grouping(f Failure) string {
 	// GROUP BY w.name with p.name selected: the select item's qualifier is
 	// the likelier mistake; grouping by p.name too would hide it.
 	for _, g := range sc.GroupBy {
-		if g.Column < 0 {
-			continue
-		}
-		gc := q.a.Columns[g.Column]
-		if gc.Name != ref.Name {
+		gc, ok := named(g.Column)
+		if !ok {
 			continue
 		}
 		if gi, ok := q.cols.Resolve(gc); ok && (!placed || gi != item) {
