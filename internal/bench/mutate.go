@@ -336,28 +336,7 @@ func (m *mutator) pairSpan(a, b int) (int, int, bool) {
 // itemEnd returns the index of the token after the list item starting at
 // token i: the next comma at the item's depth, or the token ending the list.
 func itemEnd(code []pgsql.Token, i int) int {
-	depth := 0
-	for k := i; k < len(code); k++ {
-		switch code[k].Text {
-		case "(":
-			depth++
-			continue
-		case ")":
-			if depth == 0 {
-				return k
-			}
-			depth--
-			continue
-		case ",":
-			if depth == 0 {
-				return k
-			}
-		}
-		if depth == 0 && pgsql.EndsList(code[k]) {
-			return k
-		}
-	}
-	return len(code)
+	return pgsql.NextAtDepth(code, i, func(t pgsql.Token) bool { return t.Text == "," || pgsql.EndsList(t) })
 }
 
 // aliases makes the three alias mistakes.

@@ -29,8 +29,32 @@ func EndsList(t Token) bool {
 
 // ListClause names the list a comma at toks[i] (comments dropped) belongs
 // to, walking back at its parenthesis depth: "select", "group", "order",
-// or "" for any other list (function arguments, VALUES, IN lists).
+// or "" for any other list (function arguments, VALUES, IN lists) and for
+// a comma inside parentheses that no SELECT or ORDER BY opened after.
 func ListClause(toks []Token, i int) string {
+	clause := ""
+	BackAtDepth(toks, i, func(j int) bool {
+		switch toks[j].Keyword {
+		case "select":
+			clause = "select"
+		case "by":
+			if j > 0 && (toks[j-1].Keyword == "group" || toks[j-1].Keyword == "order") {
+				clause = toks[j-1].Keyword
+			}
+		case "from", "where", "having", "limit", "values", "set", "returning", "on", "using", "into", "window":
+		default:
+			return false
+		}
+		return true
+	})
+	return clause
+}
+
+// BackAtDepth calls visit for each token before i at the parenthesis
+// depth of i, from nearest to farthest, until visit returns true. It
+// reports false when an unmatched "(" comes first: i sits inside a call or
+// a parenthesised list.
+func BackAtDepth(toks []Token, i int, visit func(j int) bool) bool {
 	depth := 0
 	for j := i - 1; j >= 0; j-- {
 		switch toks[j].Text {
@@ -39,27 +63,38 @@ func ListClause(toks []Token, i int) string {
 			continue
 		case "(":
 			if depth == 0 {
-				// The comma is inside parentheses that no SELECT or
-				// ORDER BY opened after: a call's arguments or a list.
-				return ""
+				return false
 			}
 			depth--
 			continue
 		}
-		if depth > 0 {
-			continue
-		}
-		switch toks[j].Keyword {
-		case "select":
-			return "select"
-		case "by":
-			if j > 0 && (toks[j-1].Keyword == "group" || toks[j-1].Keyword == "order") {
-				return toks[j-1].Keyword
-			}
-			return ""
-		case "from", "where", "having", "limit", "values", "set", "returning", "on", "using", "into", "window":
-			return ""
+		if depth == 0 && visit(j) {
+			return true
 		}
 	}
-	return ""
+	return true
+}
+
+// NextAtDepth returns the index of the first token from toks[from] on, at
+// the parenthesis depth of from, that stop accepts; else of the ")" that
+// closes the parenthesis from sits in; else len(toks).
+func NextAtDepth(toks []Token, from int, stop func(Token) bool) int {
+	depth := 0
+	for i := from; i < len(toks); i++ {
+		switch toks[i].Text {
+		case "(":
+			depth++
+			continue
+		case ")":
+			if depth == 0 {
+				return i
+			}
+			depth--
+			continue
+		}
+		if depth == 0 && stop(toks[i]) {
+			return i
+		}
+	}
+	return len(toks)
 }

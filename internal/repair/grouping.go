@@ -116,7 +116,7 @@ func groupByList(code []pgsql.Token, loc int) (by, end int, ok bool) {
 	if by < 0 {
 		return 0, 0, false
 	}
-	return by, listEnd(code, by+1), true
+	return by, pgsql.NextAtDepth(code, by+1, pgsql.EndsList), true
 }
 
 // clauseEnd returns the index of the token where the FROM … WHERE part of
@@ -133,54 +133,11 @@ func clauseEnd(code []pgsql.Token, loc int) (int, bool) {
 	if sel < 0 {
 		return 0, false
 	}
-	depth := 0
-	for i := sel + 1; i < len(code); i++ {
-		switch code[i].Text {
-		case "(":
-			depth++
-			continue
-		case ")":
-			if depth == 0 {
-				return i, true
-			}
-			depth--
-			continue
-		case ";":
-			if depth == 0 {
-				return i, true
-			}
-		}
-		if depth > 0 {
-			continue
-		}
-		switch code[i].Keyword {
+	return pgsql.NextAtDepth(code, sel+1, func(t pgsql.Token) bool {
+		switch t.Keyword {
 		case "having", "window", "order", "limit", "offset", "fetch", "for", "union", "intersect", "except":
-			return i, true
+			return true
 		}
-	}
-	return len(code), true
-}
-
-// listEnd returns the index of the token that ends a list starting at
-// from: a clause key word, set operation, closing parenthesis or
-// semicolon at the list's depth, or the end of the input.
-func listEnd(code []pgsql.Token, from int) int {
-	depth := 0
-	for i := from; i < len(code); i++ {
-		switch code[i].Text {
-		case "(":
-			depth++
-			continue
-		case ")":
-			if depth == 0 {
-				return i
-			}
-			depth--
-			continue
-		}
-		if depth == 0 && pgsql.EndsList(code[i]) {
-			return i
-		}
-	}
-	return len(code)
+		return t.Text == ";"
+	}), true
 }

@@ -117,31 +117,6 @@ func compact(toks []string) string {
 	return s
 }
 
-// backAtDepth calls visit for each token before i at the parenthesis
-// depth of i, from nearest to farthest, until visit returns true. It
-// reports false when an unmatched "(" comes first: i sits inside a call or
-// a parenthesised list.
-func backAtDepth(toks []pgsql.Token, i int, visit func(j int) bool) bool {
-	depth := 0
-	for j := i - 1; j >= 0; j-- {
-		switch toks[j].Text {
-		case ")":
-			depth++
-			continue
-		case "(":
-			if depth == 0 {
-				return false
-			}
-			depth--
-			continue
-		}
-		if depth == 0 && visit(j) {
-			return true
-		}
-	}
-	return true
-}
-
 // followsJoinItem reports whether t can follow a complete FROM item.
 func followsJoinItem(t pgsql.Token) bool {
 	switch t.Text {
@@ -161,7 +136,7 @@ func followsJoinItem(t pgsql.Token) bool {
 // that JOIN needs a condition; -1 otherwise.
 func lastJoin(toks []pgsql.Token, idx int) int {
 	found := -1
-	backAtDepth(toks, idx, func(j int) bool {
+	pgsql.BackAtDepth(toks, idx, func(j int) bool {
 		switch toks[j].Keyword {
 		case "join":
 			if j == idx-1 {

@@ -182,7 +182,6 @@ func (l *linter) columns(it pgsql.FromItem) ([]string, bool) {
 	return it.KnownColumns(names)
 }
 
-
 // lintable reports whether a scope's column references are ours to judge.
 func (l *linter) lintable(scope int) bool {
 	k := l.a.Scopes[scope].Kind
