@@ -80,3 +80,15 @@ func TestFaults(t *testing.T) {
 	require.Equal(t, 1, Tokens(0))
 	require.Equal(t, 2, Tokens(5))
 }
+
+func TestLogCopies(t *testing.T) {
+	t.Parallel()
+	var l Log[string]
+	require.Empty(t, l.All())
+	l.Add("a")
+	l.Add("b")
+	got := l.All()
+	require.Equal(t, []string{"a", "b"}, got)
+	got[0] = "changed"
+	require.Equal(t, []string{"a", "b"}, l.All(), "All returns a copy")
+}

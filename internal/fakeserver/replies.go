@@ -1,6 +1,7 @@
 package fakeserver
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -125,4 +126,25 @@ func (f *Faults) Take() (int, bool) {
 	}
 	f.n--
 	return f.status, true
+}
+
+// Log keeps what a server received, in arrival order. Its methods are safe
+// for concurrent use.
+type Log[T any] struct {
+	mu    sync.Mutex
+	items []T
+}
+
+// Add appends v.
+func (l *Log[T]) Add(v T) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.items = append(l.items, v)
+}
+
+// All returns a copy of what was added so far.
+func (l *Log[T]) All() []T {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.items)
 }

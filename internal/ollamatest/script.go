@@ -2,7 +2,6 @@ package ollamatest
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 	"time"
 
@@ -101,33 +100,25 @@ func Contains(substrs ...string) func(prompt string) bool { return fakeserver.Co
 
 // Requests returns every request received so far, in arrival order.
 func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
+	return s.requests.All()
 }
 
 // ChatRequests returns the chat and generate requests received so far, in
 // arrival order, including those that failed.
 func (s *Server) ChatRequests() []ChatRequest {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.chats)
+	return s.chats.All()
 }
 
 func (s *Server) record(r Request) {
 	if s.cfg.DisableRecording {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.requests = append(s.requests, r)
+	s.requests.Add(r)
 }
 
 func (s *Server) recordChat(r ChatRequest) {
 	if s.cfg.DisableRecording {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.chats = append(s.chats, r)
+	s.chats.Add(r)
 }

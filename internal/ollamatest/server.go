@@ -31,7 +31,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ollama/ollama/types/model"
@@ -121,9 +120,8 @@ type Server struct {
 	fakeserver.Replies[ChatRequest, Response]
 	fakeserver.Faults
 
-	mu       sync.Mutex
-	requests []Request
-	chats    []ChatRequest
+	requests fakeserver.Log[Request]
+	chats    fakeserver.Log[ChatRequest]
 }
 
 // New starts a fake server. It does not need a *testing.T, so the benchmark

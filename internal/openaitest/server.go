@@ -26,7 +26,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/nl2sql/nl2sql/internal/fakeserver"
@@ -151,9 +150,8 @@ type Server struct {
 	fakeserver.Replies[ChatRequest, Response]
 	fakeserver.Faults
 
-	mu       sync.Mutex
-	requests []Request
-	chats    []ChatRequest
+	requests fakeserver.Log[Request]
+	chats    fakeserver.Log[ChatRequest]
 }
 
 // New starts a fake server; call Close when done.
@@ -205,17 +203,13 @@ func Contains(substrs ...string) func(prompt string) bool { return fakeserver.Co
 
 // Requests returns every request received so far, in arrival order.
 func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
+	return s.requests.All()
 }
 
 // ChatRequests returns the chat requests received so far, failed ones
 // included.
 func (s *Server) ChatRequests() []ChatRequest {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.chats)
+	return s.chats.All()
 }
 
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
@@ -223,9 +217,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	s.mu.Lock()
-	s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Authorization: r.Header.Get("Authorization"), Body: body})
-	s.mu.Unlock()
+	s.requests.Add(Request{Method: r.Method, Path: r.URL.Path, Authorization: r.Header.Get("Authorization"), Body: body})
 	code, fail := s.Faults.Take()
 
 	path, ok := strings.CutPrefix(r.URL.Path, "/v1/")
@@ -246,9 +238,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		chat.IncludeUsage = raw.StreamOptions != nil && raw.StreamOptions.IncludeUsage
-		s.mu.Lock()
-		s.chats = append(s.chats, *chat)
-		s.mu.Unlock()
+		s.chats.Add(*chat)
 	}
 	if fail {
 		writeError(w, code, http.StatusText(code)+" (injected by openaitest)", "")
