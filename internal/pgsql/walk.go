@@ -405,7 +405,7 @@ func (w *walker) fromItem(n *pg_query.Node, scope, group int) []int {
 		alias := rs.GetAlias()
 		it := FromItem{
 			Kind: ItemSubquery, Alias: alias.GetAliasname(), AliasColumns: stringList(alias.GetColnames()),
-			Lateral: rs.GetLateral(), Group: group, Table: -1, Body: body, Location: w.firstLocation(body),
+			Lateral: rs.GetLateral(), Group: group, Table: -1, Body: body, Location: w.a.ScopeLocation(body),
 		}
 		it.Columns = w.a.OutputColumns(body)
 		if len(it.AliasColumns) > 0 {
@@ -529,28 +529,6 @@ func (w *walker) fromItem(n *pg_query.Node, scope, group int) []int {
 	}
 	w.walkNode(n, c)
 	return nil
-}
-
-// firstLocation returns a location inside a scope (its first item or
-// target) for messages about items that carry none.
-func (w *walker) firstLocation(scope int) int {
-	s := w.a.Scopes[scope]
-	for _, t := range s.Targets {
-		if t.Location >= 0 {
-			return t.Location
-		}
-	}
-	for _, it := range s.Items {
-		if it.Location >= 0 {
-			return it.Location
-		}
-	}
-	for _, b := range s.Branches {
-		if l := w.firstLocation(b); l >= 0 {
-			return l
-		}
-	}
-	return -1
 }
 
 func (w *walker) into(ic *pg_query.IntoClause, scope int) {
