@@ -87,7 +87,7 @@ func allow(w http.ResponseWriter, r *http.Request, methods ...string) bool {
 
 // injectFailure answers with a FailNext failure, if one is due.
 func (s *Server) injectFailure(w http.ResponseWriter) bool {
-	status, ok := s.Faults.Take()
+	status, ok := s.Take()
 	if !ok {
 		return false
 	}

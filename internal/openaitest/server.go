@@ -218,7 +218,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.requests.Add(Request{Method: r.Method, Path: r.URL.Path, Authorization: r.Header.Get("Authorization"), Body: body})
-	code, fail := s.Faults.Take()
+	code, fail := s.Take()
 
 	path, ok := strings.CutPrefix(r.URL.Path, "/v1/")
 	if !ok {
