@@ -36,12 +36,8 @@ func runBenchRepair(ctx context.Context, m *Main, args []string) error {
 	file := fs.String("questions", "", "exam file, JSON or JSONL (format: exam/QUESTIONS.md); default: the built-in ERP exam")
 	mode := fs.String("mode", "", "surgical whitelist mode, observe or active (default: NL2SQL_REPAIR's, as serve runs)")
 	cases := fs.String("cases", "", "write every mutant's outcome to FILE as JSON lines")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return flagError(err)
-	}
-	if len(pos) > 0 {
-		return usagef("bench repair takes no arguments: nl2sql bench repair [--json] [--db erp] [--mode active|observe]")
+	if err := parseNoArgs(fs, args, "bench repair takes no arguments: nl2sql bench repair [--json] [--db erp] [--mode active|observe]"); err != nil {
+		return err
 	}
 	qs, _, err := loadExamQuestions(*file)
 	if err != nil {

@@ -50,12 +50,8 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	keyless := fs.Bool("keyless", true, "also measure the dev set registered again without its primary and foreign keys (group dev_keyless)")
 	plain := fs.Bool("plain", true, "also measure the ERP registered again without its annotations (group erp_plain), at every size")
 	heldoutDir := fs.String("heldout", "", "directory of the held-out sets (nl2sql bench heldout import --out); default NL2SQL_BENCH_HELDOUT_DIR")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return flagError(err)
-	}
-	if len(pos) > 0 {
-		return usagef("bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--plain=false] [--dev=false] [--keyless=false] [--heldout DIR] [--misses]")
+	if err := parseNoArgs(fs, args, "bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--plain=false] [--dev=false] [--keyless=false] [--heldout DIR] [--misses]"); err != nil {
+		return err
 	}
 	var want []int
 	for _, s := range strings.Split(*sizes, ",") {

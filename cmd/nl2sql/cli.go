@@ -188,6 +188,19 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseNoArgs parses the flags of a command that takes no arguments;
+// extra arguments are a usage error saying usage.
+func parseNoArgs(fs *flag.FlagSet, args []string, usage string) error {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagError(err)
+	}
+	if len(pos) > 0 {
+		return usagef("%s", usage)
+	}
+	return nil
+}
+
 func newFlagSet(m *Main, name string) *flag.FlagSet {
 	fs := flag.NewFlagSet("nl2sql "+name, flag.ContinueOnError)
 	fs.SetOutput(m.Stderr)

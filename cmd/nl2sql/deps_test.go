@@ -8,11 +8,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// fakeModels are the test-only model servers; the shipped binary must not
-// link them (they answer any prompt with scripted replies).
+// fakeModels are the test-only model servers and what they share; the
+// shipped binary must not link them (they answer any prompt with scripted
+// replies).
 var fakeModels = []string{
 	"github.com/nl2sql/nl2sql/internal/ollamatest",
 	"github.com/nl2sql/nl2sql/internal/openaitest",
+	"github.com/nl2sql/nl2sql/internal/fakeserver",
+	"github.com/nl2sql/nl2sql/internal/fakeserver",
 }
 
 // TestShippedBinaryHasNoFakeModel: `go list -deps ./cmd/nl2sql` without

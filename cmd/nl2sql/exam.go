@@ -61,12 +61,8 @@ func runExamLoad(ctx context.Context, m *Main, args []string) error {
 	fs := newFlagSet(m, "exam load")
 	name := fs.String("db", "erp", "name to register the demo database under")
 	tables := fs.Int("tables", 0, fmt.Sprintf("total tables in schema erp; above the %d core tables the rest are distractors (max %d)", erp.CoreTableCount(), erp.MaxTables()))
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return flagError(err)
-	}
-	if len(pos) > 0 {
-		return usagef("exam load takes no arguments: nl2sql exam load [--db erp] [--tables N]")
+	if err := parseNoArgs(fs, args, "exam load takes no arguments: nl2sql exam load [--db erp] [--tables N]"); err != nil {
+		return err
 	}
 	st, err := loadSettings(m)
 	if err != nil {
@@ -129,12 +125,8 @@ func runExamCheck(ctx context.Context, m *Main, args []string) error {
 	db := fs.String("db", "erp", "registered database the exam is for")
 	file := fs.String("questions", "", "exam file, JSON or JSONL (format: exam/QUESTIONS.md); default: the built-in ERP exam")
 	asJSON := fs.Bool("json", false, "print the verdict as JSON")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return flagError(err)
-	}
-	if len(pos) > 0 {
-		return usagef("exam check takes no arguments: nl2sql exam check [--db erp] [--questions FILE] [--json]")
+	if err := parseNoArgs(fs, args, "exam check takes no arguments: nl2sql exam check [--db erp] [--questions FILE] [--json]"); err != nil {
+		return err
 	}
 	qs, source, err := loadExamQuestions(*file)
 	if err != nil {
@@ -225,12 +217,8 @@ func runExamRun(ctx context.Context, m *Main, args []string) error {
 	timeout := fs.Duration("timeout", 30*time.Minute, "how long to wait for one run's answers before aborting it")
 	noWorkers := fs.Bool("no-workers", false, "do not start workers in this process: a `nl2sql serve` elsewhere answers")
 	exModes := fs.String("examples", "on", "verified examples in the prompts: on, off, or off,on to run both and compare them in one report (an exam question is never an example)")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return flagError(err)
-	}
-	if len(pos) > 0 {
-		return usagef("exam run takes no arguments: nl2sql exam [run] [--db erp] [--questions FILE] [--runs N] [--examples on|off|off,on] [--json] [--html FILE]")
+	if err := parseNoArgs(fs, args, "exam run takes no arguments: nl2sql exam [run] [--db erp] [--questions FILE] [--runs N] [--examples on|off|off,on] [--json] [--html FILE]"); err != nil {
+		return err
 	}
 	modes, err := examplesModes(*exModes)
 	if err != nil {

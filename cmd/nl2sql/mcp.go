@@ -15,10 +15,8 @@ import (
 // the protocol, logs go to stderr.
 func runMCP(ctx context.Context, m *Main, args []string) error {
 	fs := newFlagSet(m, "mcp")
-	if pos, err := parseFlags(fs, args); err != nil {
-		return flagError(err)
-	} else if len(pos) > 0 {
-		return usagef("mcp takes no arguments; configure it with the environment (nl2sql env)")
+	if err := parseNoArgs(fs, args, "mcp takes no arguments; configure it with the environment (nl2sql env)"); err != nil {
+		return err
 	}
 	st, pool, err := open(ctx, m)
 	if err != nil {

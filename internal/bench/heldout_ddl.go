@@ -466,13 +466,7 @@ func scanTokens(sql string) (*tokens, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := toks[:0]
-	for _, t := range toks {
-		if t.Kind != pgsql.TokenComment {
-			out = append(out, t)
-		}
-	}
-	return &tokens{toks: out}, nil
+	return &tokens{toks: pgsql.CodeTokens(toks)}, nil
 }
 
 func (w *tokens) done() bool { return w.i >= len(w.toks) }

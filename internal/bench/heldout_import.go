@@ -163,6 +163,20 @@ func (r *ImportReport) skip(reason string) {
 	r.Skipped[reason]++
 }
 
+// skipUnusable counts a question without text or without gold SQL as
+// skipped, and reports whether it did.
+func (r *ImportReport) skipUnusable(question, sql string) bool {
+	switch {
+	case !questionOK(question):
+		r.skip(SkipNoQuestion)
+	case strings.TrimSpace(sql) == "":
+		r.skip(SkipNoGoldSQL)
+	default:
+		return false
+	}
+	return true
+}
+
 func (r *ImportReport) fromSchema(s *hoSchema) {
 	r.Tables, r.Columns, r.PrimaryKeys, r.ForeignKeys = s.counts()
 	r.Shortened = len(s.shortened)
@@ -250,11 +264,7 @@ func ImportBEAVER(dir string) ([]HeldoutSet, error) {
 			case q.DB != bs.db:
 				rep.skip(SkipOtherDatabase)
 				continue
-			case !questionOK(q.Question):
-				rep.skip(SkipNoQuestion)
-				continue
-			case strings.TrimSpace(q.SQL) == "":
-				rep.skip(SkipNoGoldSQL)
+			case rep.skipUnusable(q.Question, q.SQL):
 				continue
 			case len(q.GoldTables) == 0:
 				rep.skip(SkipNoTable)
@@ -381,12 +391,7 @@ func ImportFIBEN(dir string) (*HeldoutSet, error) {
 	rep.fromSchema(s)
 	var questions []exam.Question
 	for i, q := range qs {
-		switch {
-		case !questionOK(q.Question):
-			rep.skip(SkipNoQuestion)
-			continue
-		case strings.TrimSpace(q.SQL) == "":
-			rep.skip(SkipNoGoldSQL)
+		if rep.skipUnusable(q.Question, q.SQL) {
 			continue
 		}
 		sql, expected, err := goldSQLTables(s, q.SQL)

@@ -107,6 +107,7 @@ type mutator struct {
 	snap   *catalog.Snapshot
 	tables []*catalog.Table
 	code   []pgsql.Token
+	cols   pgsql.ColumnResolver
 	out    []Mutant
 }
 
@@ -118,11 +119,8 @@ func newMutator(script *pgsql.Script, s *catalog.Snapshot) *mutator {
 		m.tables[i] = resolveTable(s, t.Schema, t.Name)
 	}
 	toks, _ := script.Tokens()
-	for _, t := range toks {
-		if t.Kind != pgsql.TokenComment {
-			m.code = append(m.code, t)
-		}
-	}
+	m.code = pgsql.CodeTokens(toks)
+	m.cols = pgsql.ColumnResolver{Analysis: m.a, Columns: m.itemColumns}
 	return m
 }
 
@@ -146,63 +144,18 @@ func (m *mutator) table(it pgsql.FromItem) *catalog.Table {
 }
 
 func (m *mutator) itemColumns(it pgsql.FromItem) ([]string, bool) {
-	if t := m.table(it); t != nil {
-		cols := make([]string, len(t.Columns))
-		for i, c := range t.Columns {
-			cols[i] = c.Name
-		}
-		for i, a := range it.AliasColumns {
-			if i < len(cols) {
-				cols[i] = a
-			}
-		}
-		return cols, true
+	t := m.table(it)
+	if t == nil {
+		return it.KnownColumns(nil)
 	}
-	if it.Kind == pgsql.ItemTable || it.Kind == pgsql.ItemJoin {
-		return nil, false
+	if len(t.Columns) == 0 {
+		return nil, true // the catalog says it has none
 	}
-	return it.Columns, it.Columns != nil
-}
-
-// owners returns the items of the innermost scope with a match that have
-// column name; unknown when that search met items of unknown columns.
-func (m *mutator) owners(scope int, name string) ([]pgsql.ItemRef, bool) {
-	unknown := false
-	for s := scope; s >= 0; s = m.a.Scopes[s].Parent {
-		var items []pgsql.ItemRef
-		for i, it := range m.a.Scopes[s].Items {
-			if it.Kind == pgsql.ItemJoin {
-				continue
-			}
-			cols, ok := m.itemColumns(it)
-			if !ok {
-				unknown = true
-				continue
-			}
-			if slices.Contains(cols, name) {
-				items = append(items, pgsql.ItemRef{Scope: s, Item: i})
-			}
-		}
-		if len(items) > 0 || unknown {
-			return items, unknown
-		}
+	names := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		names[i] = c.Name
 	}
-	return nil, false
-}
-
-func (m *mutator) resolve(ref pgsql.ColumnRef) (pgsql.ItemRef, bool) {
-	if len(ref.Qualifier) > 0 {
-		rs := m.a.ResolveAll(ref.Scope, ref.Qualifier)
-		if len(rs) == 0 {
-			return pgsql.ItemRef{}, false
-		}
-		return rs[0], true
-	}
-	items, unknown := m.owners(ref.Scope, ref.Name)
-	if len(items) == 1 && !unknown {
-		return items[0], true
-	}
-	return pgsql.ItemRef{}, false
+	return it.KnownColumns(names)
 }
 
 type edit struct {
@@ -242,7 +195,7 @@ func (m *mutator) sites() []*site {
 		if c.Star {
 			continue
 		}
-		ir, ok := m.resolve(c)
+		ir, ok := m.cols.Resolve(c)
 		if !ok {
 			continue
 		}
@@ -328,7 +281,7 @@ func (m *mutator) personNames() {
 			if ca.Name != "first_name" || cb.Name != "last_name" || !slices.Equal(ca.Qualifier, cb.Qualifier) {
 				continue
 			}
-			ir, ok := m.resolve(ca)
+			ir, ok := m.cols.Resolve(ca)
 			t := m.table(m.a.Item(ir))
 			if !ok || t == nil || t.Column("last_name") == nil {
 				continue
@@ -383,42 +336,7 @@ func (m *mutator) pairSpan(a, b int) (int, int, bool) {
 // itemEnd returns the index of the token after the list item starting at
 // token i: the next comma at the item's depth, or the token ending the list.
 func itemEnd(code []pgsql.Token, i int) int {
-	depth := 0
-	for k := i; k < len(code); k++ {
-		switch code[k].Text {
-		case "(":
-			depth++
-			continue
-		case ")":
-			if depth == 0 {
-				return k
-			}
-			depth--
-			continue
-		case ",":
-			if depth == 0 {
-				return k
-			}
-		}
-		if depth == 0 && endsList(code[k]) {
-			return k
-		}
-	}
-	return len(code)
-}
-
-// endsList reports whether a token ends a SELECT, GROUP BY or ORDER BY list.
-func endsList(t pgsql.Token) bool {
-	switch t.Text {
-	case ")", ";":
-		return true
-	}
-	switch t.Keyword {
-	case "from", "where", "group", "order", "having", "limit", "offset", "window", "union",
-		"intersect", "except", "fetch", "for", "into":
-		return true
-	}
-	return false
+	return pgsql.NextAtDepth(code, i, func(t pgsql.Token) bool { return t.Text == "," || pgsql.EndsList(t) })
 }
 
 // aliases makes the three alias mistakes.
@@ -443,7 +361,7 @@ func (m *mutator) aliases() {
 				if len(c.Qualifier) != 1 || c.Star {
 					continue
 				}
-				if r, ok := m.resolve(c); !ok || r != ir {
+				if r, ok := m.cols.Resolve(c); !ok || r != ir {
 					continue
 				}
 				if sp := m.st.ColumnSpans(c); len(sp) == 2 {
@@ -480,7 +398,7 @@ func (m *mutator) aliases() {
 			if c.Scope != si || len(c.Qualifier) != 1 || c.Star {
 				continue
 			}
-			ir, ok := m.resolve(c)
+			ir, ok := m.cols.Resolve(c)
 			if !ok || ir.Scope != si {
 				continue
 			}
@@ -591,7 +509,7 @@ func (m *mutator) ambiguous() {
 		if len(c.Qualifier) != 1 || c.Star || m.a.Scopes[c.Scope].Kind != pgsql.ScopeSelect {
 			continue
 		}
-		if owners, unknown := m.owners(c.Scope, c.Name); unknown || len(owners) < 2 {
+		if o := m.cols.Owners(c.Scope, c.Name); o.Unknown || len(o.Items) < 2 {
 			continue
 		}
 		sp := m.st.ColumnSpans(c)

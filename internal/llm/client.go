@@ -252,15 +252,9 @@ func (c *Client) CheckModel(ctx context.Context, name string) error {
 		return err
 	}
 	want := model.ParseName(cl.model)
-	for _, m := range models {
-		if model.ParseName(m.Name).EqualFold(want) {
-			return nil
-		}
-	}
-	return &Error{
-		Kind: ModelMissing, Op: cl.op, Host: c.host, Model: cl.model, Status: http.StatusNotFound,
-		Message: c.missingMessage(cl),
-	}
+	return listedModel(cl, c.host, models,
+		func(name string) bool { return model.ParseName(name).EqualFold(want) },
+		func([]string) string { return c.missingMessage(cl) })
 }
 
 // Version returns the server's version (/api/version).

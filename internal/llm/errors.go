@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"syscall"
+	"time"
 
 	"github.com/ollama/ollama/api"
 
@@ -121,26 +122,8 @@ func (c *Client) classify(parent, ctx context.Context, cl call, err error, tr *t
 		return e
 	}
 
-	// The context ended: the caller gave up, or the call ran out of time.
 	if ctx.Err() != nil {
-		e.Err = context.Cause(ctx)
-		if err != nil && !errors.Is(err, ctx.Err()) {
-			e.Err = errors.Join(err, e.Err)
-		} else if err != nil {
-			e.Err = err
-		}
-		switch {
-		case errors.Is(parent.Err(), context.Canceled):
-			e.Kind = Canceled
-			e.Message = fmt.Sprintf("the %s request%s to Ollama at %s was canceled", cl.op, cl.forModel(), c.host)
-		case parent.Err() != nil:
-			e.Kind = Unavailable
-			e.Message = fmt.Sprintf("Ollama at %s did not finish the %s request%s before the caller's deadline", c.host, cl.op, cl.forModel())
-		default:
-			e.Kind = Unavailable
-			e.Message = fmt.Sprintf("Ollama at %s did not finish the %s request%s within %s; the server may be busy or the model slow (raise the request timeout, NL2SQL_LLM_TIMEOUT)", c.host, cl.op, cl.forModel(), c.cfg.RequestTimeout)
-		}
-		return e
+		return e.contextEnded(parent, ctx, cl, "Ollama", c.cfg.RequestTimeout)
 	}
 
 	// The api client ignores a stream that breaks off, and a failed status
@@ -201,6 +184,48 @@ func (c *Client) statusError(e *Error, cl call, status int, msg string) *Error {
 		e.Message = fmt.Sprintf("Ollama at %s refused the %s request%s: %s (HTTP %d)", c.host, cl.op, cl.forModel(), msg, status)
 	}
 	return e
+}
+
+// contextEnded fills e, whose Err is what the call returned, for a call
+// whose context ended: the caller gave up, or the call ran out of time
+// (timeout, the request timeout). server names the provider in messages.
+func (e *Error) contextEnded(parent, ctx context.Context, cl call, server string, timeout time.Duration) *Error {
+	err := e.Err
+	e.Err = context.Cause(ctx)
+	if err != nil && !errors.Is(err, ctx.Err()) {
+		e.Err = errors.Join(err, e.Err)
+	} else if err != nil {
+		e.Err = err
+	}
+	switch {
+	case errors.Is(parent.Err(), context.Canceled):
+		e.Kind = Canceled
+		e.Message = fmt.Sprintf("the %s request%s to %s at %s was canceled", cl.op, cl.forModel(), server, e.Host)
+	case parent.Err() != nil:
+		e.Kind = Unavailable
+		e.Message = fmt.Sprintf("%s at %s did not finish the %s request%s before the caller's deadline", server, e.Host, cl.op, cl.forModel())
+	default:
+		e.Kind = Unavailable
+		e.Message = fmt.Sprintf("%s at %s did not finish the %s request%s within %s; the server may be busy or the model slow (raise the request timeout, NL2SQL_LLM_TIMEOUT)", server, e.Host, cl.op, cl.forModel(), timeout)
+	}
+	return e
+}
+
+// listedModel answers CheckModel from the models a server lists: nil when
+// same says one of them is cl.model, else an *Error of Kind ModelMissing
+// whose message says what missing makes of the names offered.
+func listedModel(cl call, host string, models []Model, same func(name string) bool, missing func(offered []string) string) error {
+	names := make([]string, len(models))
+	for i, m := range models {
+		if same(m.Name) {
+			return nil
+		}
+		names[i] = m.Name
+	}
+	return &Error{
+		Kind: ModelMissing, Op: cl.op, Host: host, Model: cl.model, Status: http.StatusNotFound,
+		Message: missing(names),
+	}
 }
 
 func (c *Client) missingMessage(cl call) string {

@@ -420,17 +420,9 @@ func (o *OpenAI) CheckModel(ctx context.Context, name string) error {
 	if err != nil {
 		return err
 	}
-	names := make([]string, len(models))
-	for i, m := range models {
-		if sameModel(m.Name, cl.model) {
-			return nil
-		}
-		names[i] = m.Name
-	}
-	return &Error{
-		Kind: ModelMissing, Op: cl.op, Host: o.host, Model: cl.model, Status: http.StatusNotFound,
-		Message: o.missingMessage(cl, names),
-	}
+	return listedModel(cl, o.host, models,
+		func(name string) bool { return sameModel(name, cl.model) },
+		func(offered []string) string { return o.missingMessage(cl, offered) })
 }
 
 func sameModel(a, b string) bool {

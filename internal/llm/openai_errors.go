@@ -22,24 +22,7 @@ import (
 func (o *OpenAI) classify(parent, ctx context.Context, cl call, err error) *Error {
 	e := &Error{Op: cl.op, Host: o.host, Model: cl.model, Err: err}
 	if ctx.Err() != nil {
-		e.Err = context.Cause(ctx)
-		if err != nil && !errors.Is(err, ctx.Err()) {
-			e.Err = errors.Join(err, e.Err)
-		} else if err != nil {
-			e.Err = err
-		}
-		switch {
-		case errors.Is(parent.Err(), context.Canceled):
-			e.Kind = Canceled
-			e.Message = fmt.Sprintf("the %s request%s to %s at %s was canceled", cl.op, cl.forModel(), openAIServer, o.host)
-		case parent.Err() != nil:
-			e.Kind = Unavailable
-			e.Message = fmt.Sprintf("%s at %s did not finish the %s request%s before the caller's deadline", openAIServer, o.host, cl.op, cl.forModel())
-		default:
-			e.Kind = Unavailable
-			e.Message = fmt.Sprintf("%s at %s did not finish the %s request%s within %s; the server may be busy or the model slow (raise the request timeout, NL2SQL_LLM_TIMEOUT)", openAIServer, o.host, cl.op, cl.forModel(), o.cfg.RequestTimeout)
-		}
-		return e
+		return e.contextEnded(parent, ctx, cl, openAIServer, o.cfg.RequestTimeout)
 	}
 	e.Kind = Unavailable
 	var opErr *net.OpError

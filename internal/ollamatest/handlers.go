@@ -12,10 +12,11 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/ollama/ollama/api"
 	"github.com/ollama/ollama/types/model"
+
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 )
 
 // serveHTTP routes like Ollama's gin router: unknown paths get a plain-text
@@ -86,7 +87,7 @@ func allow(w http.ResponseWriter, r *http.Request, methods ...string) bool {
 
 // injectFailure answers with a FailNext failure, if one is due.
 func (s *Server) injectFailure(w http.ResponseWriter) bool {
-	status, ok := s.takeFailure()
+	status, ok := s.Take()
 	if !ok {
 		return false
 	}
@@ -199,13 +200,13 @@ func (s *Server) checkChatModel(w http.ResponseWriter, name string, think *api.T
 
 // answer sends the scripted reply to a chat or generate request.
 func (s *Server) answer(w http.ResponseWriter, r *http.Request, req ChatRequest, start time.Time) {
-	resp, ok := s.reply(req)
+	resp, ok := s.Reply(req)
 	if !ok {
 		writeError(w, http.StatusInternalServerError, "ollamatest: no reply scripted for this request (use Script, Answer or OnChat)")
 		return
 	}
 	ctx := r.Context()
-	if !s.sleep(ctx, resp.Delay) {
+	if !s.Sleep(ctx, resp.Delay) {
 		return
 	}
 	if resp.Status >= 400 {
@@ -219,8 +220,8 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, req ChatRequest,
 	}
 	f := final{
 		doneReason:   cmp.Or(resp.DoneReason, "stop"),
-		promptTokens: cmp.Or(resp.PromptTokens, tokens(promptBytes)),
-		replyTokens:  cmp.Or(resp.ReplyTokens, tokens(len(resp.Content))),
+		promptTokens: cmp.Or(resp.PromptTokens, fakeserver.Tokens(promptBytes)),
+		replyTokens:  cmp.Or(resp.ReplyTokens, fakeserver.Tokens(len(resp.Content))),
 		start:        start,
 		loaded:       time.Now(),
 	}
@@ -247,7 +248,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, req ChatRequest,
 	size := cmp.Or(resp.ChunkSize, s.cfg.ChunkSize)
 	buf := make([]byte, 0, 256)
 	for rest := resp.Content; rest != ""; {
-		n := prefixRunes(rest, size)
+		n := fakeserver.PrefixRunes(rest, size)
 		buf = appendChunk(buf[:0], generate, req.Model, rest[:n], nil)
 		rest = rest[n:]
 		if _, err := w.Write(buf); err != nil {
@@ -256,7 +257,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, req ChatRequest,
 		if flusher != nil {
 			flusher.Flush()
 		}
-		if rest != "" && !s.sleep(ctx, resp.ChunkDelay) {
+		if rest != "" && !s.Sleep(ctx, resp.ChunkDelay) {
 			return
 		}
 	}
@@ -273,22 +274,6 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, req ChatRequest,
 	default:
 		_, _ = w.Write(appendChunk(buf[:0], generate, req.Model, "", &f))
 	}
-}
-
-// tokens estimates a token count: about four bytes a token.
-func tokens(n int) int { return max(1, (n+3)/4) }
-
-// prefixRunes is the byte length of the first n runes of s.
-func prefixRunes(s string, n int) int {
-	i := 0
-	for range n {
-		if i >= len(s) {
-			break
-		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-	}
-	return i
 }
 
 func (s *Server) handleTags(w http.ResponseWriter) {

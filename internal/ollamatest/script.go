@@ -2,11 +2,12 @@ package ollamatest
 
 import (
 	"encoding/json"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/ollama/ollama/api"
+
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 )
 
 // Request is one HTTP request the server received, failed ones included.
@@ -93,116 +94,31 @@ type Response struct {
 	ReplyTokens int
 }
 
-type rule struct {
-	match func(prompt string) bool
-	reply Response
-}
-
-// Script queues replies; each chat or generate request that no Answer rule
-// matches takes the next one.
-func (s *Server) Script(replies ...Response) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.script = append(s.script, replies...)
-}
-
-// Answer adds a rule: every request whose prompt (see ChatRequest.Prompt)
-// match accepts is answered with reply. Rules are tried in the order they
-// were added, before the Script queue, and are never used up, so they suit
-// jobs that run concurrently in no fixed order.
-func (s *Server) Answer(match func(prompt string) bool, reply Response) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.rules = append(s.rules, rule{match: match, reply: reply})
-}
-
-// OnChat sets the function that answers requests no rule matches once the
-// Script queue is empty. It is called concurrently.
-func (s *Server) OnChat(fn func(ChatRequest) Response) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.onChat = fn
-}
-
 // Contains returns a matcher for Answer that accepts prompts containing
 // every one of substrs.
-func Contains(substrs ...string) func(prompt string) bool {
-	return func(prompt string) bool {
-		for _, sub := range substrs {
-			if !strings.Contains(prompt, sub) {
-				return false
-			}
-		}
-		return true
-	}
-}
-
-// Pending is the number of scripted replies not yet used.
-func (s *Server) Pending() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.script)
-}
+func Contains(substrs ...string) func(prompt string) bool { return fakeserver.Contains(substrs...) }
 
 // Requests returns every request received so far, in arrival order.
 func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
+	return s.requests.All()
 }
 
 // ChatRequests returns the chat and generate requests received so far, in
 // arrival order, including those that failed.
 func (s *Server) ChatRequests() []ChatRequest {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.chats)
+	return s.chats.All()
 }
 
 func (s *Server) record(r Request) {
 	if s.cfg.DisableRecording {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.requests = append(s.requests, r)
+	s.requests.Add(r)
 }
 
 func (s *Server) recordChat(r ChatRequest) {
 	if s.cfg.DisableRecording {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.chats = append(s.chats, r)
-}
-
-// reply picks the answer to req: the first matching rule, else the next
-// scripted reply, else OnChat. ok is false when nothing is scripted.
-func (s *Server) reply(req ChatRequest) (resp Response, ok bool) {
-	s.mu.Lock()
-	rules, fn := s.rules, s.onChat
-	s.mu.Unlock()
-
-	// Matchers are the test's code: call them without holding the lock.
-	if len(rules) > 0 {
-		prompt := req.Prompt()
-		for _, r := range rules {
-			if r.match(prompt) {
-				return r.reply, true
-			}
-		}
-	}
-	s.mu.Lock()
-	if len(s.script) > 0 {
-		resp = s.script[0]
-		s.script = s.script[1:]
-		s.mu.Unlock()
-		return resp, true
-	}
-	s.mu.Unlock()
-	if fn != nil {
-		return fn(req), true
-	}
-	return Response{}, false
+	s.chats.Add(r)
 }

@@ -27,17 +27,15 @@
 package ollamatest
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
-	"sync"
-	"syscall"
 	"time"
 
 	"github.com/ollama/ollama/types/model"
+
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 )
 
 // Config configures a fake server.
@@ -114,26 +112,16 @@ type modelInfo struct {
 
 // Server is a fake Ollama server. Its methods are safe for concurrent use.
 type Server struct {
-	cfg     Config
-	models  map[string]modelInfo // by modelKey
-	order   []string             // modelKeys in Config order
-	handler http.Handler
+	cfg    Config
+	models map[string]modelInfo // by modelKey
+	order  []string             // modelKeys in Config order
 
-	// stop is closed by Close; it wakes handlers that wait out a Delay.
-	stop chan struct{}
+	*fakeserver.Listener
+	fakeserver.Replies[ChatRequest, Response]
+	fakeserver.Faults
 
-	mu       sync.Mutex
-	addr     string       // fixed by the first Listen, reused by SetDown(false)
-	hs       *http.Server // nil while down or closed
-	ln       net.Listener // hs's listener
-	closed   bool
-	failN    int
-	failCode int
-	rules    []rule
-	script   []Response
-	onChat   func(ChatRequest) Response
-	requests []Request
-	chats    []ChatRequest
+	requests fakeserver.Log[Request]
+	chats    fakeserver.Log[ChatRequest]
 }
 
 // New starts a fake server. It does not need a *testing.T, so the benchmark
@@ -143,11 +131,7 @@ func New(cfg Config) (*Server, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{
-		cfg:    cfg,
-		models: map[string]modelInfo{},
-		stop:   make(chan struct{}),
-	}
+	s := &Server{cfg: cfg, models: map[string]modelInfo{}}
 	// Distinct, stable modification times so /api/tags can sort newest
 	// first as Ollama does.
 	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -169,10 +153,11 @@ func New(cfg Config) (*Server, error) {
 	for _, m := range cfg.EmbedModels {
 		add(m, true)
 	}
-	s.handler = http.HandlerFunc(s.serveHTTP)
-	if err := s.up(cfg.Addr); err != nil {
+	ln, err := fakeserver.Listen("ollamatest", cfg.Addr, http.HandlerFunc(s.serveHTTP))
+	if err != nil {
 		return nil, err
 	}
+	s.Listener = ln
 	return s, nil
 }
 
@@ -207,136 +192,6 @@ func NewT(t TB, cfg ...Config) *Server {
 // URL is the server's base URL, e.g. "http://127.0.0.1:41234". It stays the
 // same while the server is down.
 func (s *Server) URL() string { return "http://" + s.Addr() }
-
-// Addr is the server's host:port.
-func (s *Server) Addr() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.addr
-}
-
-// Close stops the server for good and drops every connection.
-func (s *Server) Close() {
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return
-	}
-	s.closed = true
-	hs, ln := s.hs, s.ln
-	s.hs, s.ln = nil, nil
-	close(s.stop)
-	s.mu.Unlock()
-	stopServing(hs, ln)
-}
-
-// stopServing closes the listener itself, at once, rather than leave it to
-// hs: if Serve has not started yet, hs.Close would not see the listener,
-// which would take connections until Serve ran and then reset them.
-func stopServing(hs *http.Server, ln net.Listener) {
-	if ln != nil {
-		_ = ln.Close()
-	}
-	if hs != nil {
-		_ = hs.Close()
-	}
-}
-
-// SetDown takes the server down or brings it back. Down closes the listener
-// and every open connection, so a client sees "connection refused" (and an
-// in-flight request sees its connection drop), not an HTTP error. Up listens
-// again on the same address.
-func (s *Server) SetDown(down bool) error {
-	if down {
-		s.mu.Lock()
-		hs, ln := s.hs, s.ln
-		s.hs, s.ln = nil, nil
-		s.mu.Unlock()
-		stopServing(hs, ln)
-		return nil
-	}
-	s.mu.Lock()
-	running, closed, addr := s.hs != nil, s.closed, s.addr
-	s.mu.Unlock()
-	switch {
-	case closed:
-		return errors.New("ollamatest: server is closed")
-	case running:
-		return nil
-	}
-	return s.up(addr)
-}
-
-// up listens on addr and serves. An http.Server cannot be restarted after
-// Close, so each up gets a new one over the same handler.
-func (s *Server) up(addr string) error {
-	// The port was ours a moment ago; the kernel may take a moment to let it
-	// go when connections were open, so retry briefly.
-	var ln net.Listener
-	var err error
-	for range 50 {
-		ln, err = net.Listen("tcp", addr)
-		if err == nil || !isAddrInUse(err) {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if err != nil {
-		return fmt.Errorf("ollamatest: listen on %s: %w", addr, err)
-	}
-	hs := &http.Server{Handler: s.handler, ReadHeaderTimeout: 10 * time.Second}
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		ln.Close()
-		return errors.New("ollamatest: server is closed")
-	}
-	s.addr = ln.Addr().String()
-	s.hs, s.ln = hs, ln
-	s.mu.Unlock()
-	go func() { _ = hs.Serve(ln) }()
-	return nil
-}
-
-func isAddrInUse(err error) bool { return errors.Is(err, syscall.EADDRINUSE) }
-
-// FailNext makes the next n API requests (any path under /api/) fail with
-// status and an Ollama-shaped error body, before model lookup or scripting.
-// Use a 5xx status to simulate an overloaded or crashing server.
-func (s *Server) FailNext(n, status int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.failN, s.failCode = n, status
-}
-
-// takeFailure reports whether this request must fail, and with what status.
-func (s *Server) takeFailure() (int, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.failN <= 0 {
-		return 0, false
-	}
-	s.failN--
-	return s.failCode, true
-}
-
-// sleep waits d, or until the request or the server is done; it reports
-// whether the full time passed.
-func (s *Server) sleep(ctx context.Context, d time.Duration) bool {
-	if d <= 0 {
-		return true
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-ctx.Done():
-		return false
-	case <-s.stop:
-		return false
-	}
-}
 
 // modelKey is the lookup key of a model name: fully qualified ("qwen2.5-coder"
 // is "registry.ollama.ai/library/qwen2.5-coder:latest") and case-folded, as

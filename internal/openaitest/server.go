@@ -19,20 +19,16 @@ package openaitest
 
 import (
 	"cmp"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
-	"syscall"
 	"time"
-	"unicode/utf8"
 
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 )
 
@@ -145,29 +141,17 @@ func (r ChatRequest) Prompt() string {
 	return strings.Join(parts, "\n\n")
 }
 
-type rule struct {
-	match func(prompt string) bool
-	reply Response
-}
-
 // Server is a fake OpenAI-compatible server. Its methods are safe for
 // concurrent use.
 type Server struct {
-	cfg  Config
-	stop chan struct{}
+	cfg Config
 
-	mu       sync.Mutex
-	addr     string
-	hs       *http.Server
-	ln       net.Listener
-	closed   bool
-	failN    int
-	failCode int
-	rules    []rule
-	script   []Response
-	onChat   func(ChatRequest) Response
-	requests []Request
-	chats    []ChatRequest
+	*fakeserver.Listener
+	fakeserver.Replies[ChatRequest, Response]
+	fakeserver.Faults
+
+	requests fakeserver.Log[Request]
+	chats    fakeserver.Log[ChatRequest]
 }
 
 // New starts a fake server; call Close when done.
@@ -176,10 +160,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.EmbedDim < 1 || cfg.ChunkSize < 1 {
 		return nil, errors.New("openaitest: EmbedDim and ChunkSize must be positive")
 	}
-	s := &Server{cfg: cfg, stop: make(chan struct{})}
-	if err := s.up(cfg.Addr); err != nil {
+	s := &Server{cfg: cfg}
+	ln, err := fakeserver.Listen("openaitest", cfg.Addr, http.HandlerFunc(s.serveHTTP))
+	if err != nil {
 		return nil, err
 	}
+	s.Listener = ln
 	return s, nil
 }
 
@@ -209,134 +195,21 @@ func NewT(t TB, cfg ...Config) *Server {
 
 // URL is the API's base URL, e.g. "http://127.0.0.1:41234/v1": what
 // NL2SQL_OPENAI_BASE_URL takes. It stays the same while the server is down.
-func (s *Server) URL() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return "http://" + s.addr + "/v1"
-}
-
-// Close stops the server for good.
-func (s *Server) Close() {
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return
-	}
-	s.closed = true
-	hs, ln := s.hs, s.ln
-	s.hs, s.ln = nil, nil
-	close(s.stop)
-	s.mu.Unlock()
-	stopServing(hs, ln)
-}
-
-func stopServing(hs *http.Server, ln net.Listener) {
-	if ln != nil {
-		_ = ln.Close()
-	}
-	if hs != nil {
-		_ = hs.Close()
-	}
-}
-
-// SetDown takes the server down (clients see "connection refused") or
-// brings it back on the same address.
-func (s *Server) SetDown(down bool) error {
-	s.mu.Lock()
-	if down {
-		hs, ln := s.hs, s.ln
-		s.hs, s.ln = nil, nil
-		s.mu.Unlock()
-		stopServing(hs, ln)
-		return nil
-	}
-	running, closed, addr := s.hs != nil, s.closed, s.addr
-	s.mu.Unlock()
-	switch {
-	case closed:
-		return errors.New("openaitest: server is closed")
-	case running:
-		return nil
-	}
-	return s.up(addr)
-}
-
-func (s *Server) up(addr string) error {
-	var ln net.Listener
-	var err error
-	for range 50 {
-		ln, err = net.Listen("tcp", addr)
-		if err == nil || !errors.Is(err, syscall.EADDRINUSE) {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if err != nil {
-		return fmt.Errorf("openaitest: listen on %s: %w", addr, err)
-	}
-	hs := &http.Server{Handler: http.HandlerFunc(s.serveHTTP), ReadHeaderTimeout: 10 * time.Second}
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		ln.Close()
-		return errors.New("openaitest: server is closed")
-	}
-	s.addr = ln.Addr().String()
-	s.hs, s.ln = hs, ln
-	s.mu.Unlock()
-	go func() { _ = hs.Serve(ln) }()
-	return nil
-}
-
-// FailNext makes the next n API requests fail with status, before
-// authentication and scripting.
-func (s *Server) FailNext(n, status int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.failN, s.failCode = n, status
-}
-
-// Script queues replies for chat requests no Answer rule matches.
-func (s *Server) Script(replies ...Response) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.script = append(s.script, replies...)
-}
-
-// Answer adds a rule: every chat request whose prompt match accepts gets
-// reply. Rules are tried in order, before the Script queue, and never used
-// up.
-func (s *Server) Answer(match func(prompt string) bool, reply Response) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.rules = append(s.rules, rule{match: match, reply: reply})
-}
-
-// OnChat sets the function that answers what no rule or script does. It is
-// called concurrently.
-func (s *Server) OnChat(fn func(ChatRequest) Response) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.onChat = fn
-}
+func (s *Server) URL() string { return "http://" + s.Addr() + "/v1" }
 
 // Contains returns a matcher for Answer that accepts prompts containing
 // every one of substrs.
-func Contains(substrs ...string) func(prompt string) bool { return ollamatest.Contains(substrs...) }
+func Contains(substrs ...string) func(prompt string) bool { return fakeserver.Contains(substrs...) }
 
 // Requests returns every request received so far, in arrival order.
 func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.requests)
+	return s.requests.All()
 }
 
 // ChatRequests returns the chat requests received so far, failed ones
 // included.
 func (s *Server) ChatRequests() []ChatRequest {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.chats)
+	return s.chats.All()
 }
 
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
@@ -344,14 +217,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	s.mu.Lock()
-	s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Authorization: r.Header.Get("Authorization"), Body: body})
-	fail := s.failN > 0
-	code := s.failCode
-	if fail {
-		s.failN--
-	}
-	s.mu.Unlock()
+	s.requests.Add(Request{Method: r.Method, Path: r.URL.Path, Authorization: r.Header.Get("Authorization"), Body: body})
+	code, fail := s.Take()
 
 	path, ok := strings.CutPrefix(r.URL.Path, "/v1/")
 	if !ok {
@@ -371,9 +238,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		chat.IncludeUsage = raw.StreamOptions != nil && raw.StreamOptions.IncludeUsage
-		s.mu.Lock()
-		s.chats = append(s.chats, *chat)
-		s.mu.Unlock()
+		s.chats.Add(*chat)
 	}
 	if fail {
 		writeError(w, code, http.StatusText(code)+" (injected by openaitest)", "")
@@ -432,17 +297,17 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, req ChatRequ
 	for _, m := range req.Messages {
 		promptBytes += len(m.Content)
 	}
-	if n := tokens(promptBytes); s.cfg.ContextLength > 0 && n > s.cfg.ContextLength {
+	if n := fakeserver.Tokens(promptBytes); s.cfg.ContextLength > 0 && n > s.cfg.ContextLength {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("This model's maximum context length is %d tokens. However, your messages resulted in %d tokens. Please reduce the length of the messages.", s.cfg.ContextLength, n), "context_length_exceeded")
 		return
 	}
-	resp, ok := s.reply(req)
+	resp, ok := s.Reply(req)
 	if !ok {
 		writeError(w, http.StatusInternalServerError, "openaitest: no reply scripted for this request (use Script, Answer or OnChat)", "")
 		return
 	}
 	ctx := r.Context()
-	if !s.sleep(ctx, resp.Delay) {
+	if !s.Sleep(ctx, resp.Delay) {
 		return
 	}
 	if resp.Status >= 400 {
@@ -450,7 +315,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, req ChatRequ
 		return
 	}
 	finish := cmp.Or(resp.FinishReason, "stop")
-	usage := map[string]int{"prompt_tokens": cmp.Or(resp.PromptTokens, tokens(promptBytes)), "completion_tokens": cmp.Or(resp.ReplyTokens, tokens(len(resp.Content)))}
+	usage := map[string]int{"prompt_tokens": cmp.Or(resp.PromptTokens, fakeserver.Tokens(promptBytes)), "completion_tokens": cmp.Or(resp.ReplyTokens, fakeserver.Tokens(len(resp.Content)))}
 	usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
 	created := time.Now().Unix()
 
@@ -484,7 +349,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, req ChatRequ
 	}
 	event(chunk(map[string]string{"role": "assistant", "content": ""}, nil))
 	for rest := resp.Content; rest != ""; {
-		n := prefixRunes(rest, s.cfg.ChunkSize)
+		n := fakeserver.PrefixRunes(rest, s.cfg.ChunkSize)
 		event(chunk(map[string]string{"content": rest[:n]}, nil))
 		rest = rest[n:]
 	}
@@ -500,30 +365,6 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, req ChatRequ
 		event(map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": created, "model": req.Model, "choices": []any{}, "usage": usage})
 	}
 	_, _ = io.WriteString(w, "data: [DONE]\n\n")
-}
-
-func (s *Server) reply(req ChatRequest) (Response, bool) {
-	s.mu.Lock()
-	rules, fn := s.rules, s.onChat
-	s.mu.Unlock()
-	prompt := req.Prompt()
-	for _, r := range rules {
-		if r.match(prompt) {
-			return r.reply, true
-		}
-	}
-	s.mu.Lock()
-	if len(s.script) > 0 {
-		resp := s.script[0]
-		s.script = s.script[1:]
-		s.mu.Unlock()
-		return resp, true
-	}
-	s.mu.Unlock()
-	if fn != nil {
-		return fn(req), true
-	}
-	return Response{}, false
 }
 
 func (s *Server) handleEmbeddings(w http.ResponseWriter, body []byte) {
@@ -558,7 +399,7 @@ func (s *Server) handleEmbeddings(w http.ResponseWriter, body []byte) {
 	// Reversed, as the API does not promise order: clients must use index.
 	for i := len(input) - 1; i >= 0; i-- {
 		data[len(input)-1-i] = map[string]any{"object": "embedding", "index": i, "embedding": ollamatest.Embedding(input[i], s.cfg.EmbedDim)}
-		n += tokens(len(input[i]))
+		n += fakeserver.Tokens(len(input[i]))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
 		"object": "list", "model": req.Model, "data": data,
@@ -572,36 +413,6 @@ func (s *Server) handleModels(w http.ResponseWriter) {
 		data = append(data, map[string]any{"id": m, "object": "model", "created": 1735689600, "owned_by": "openaitest"})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": data})
-}
-
-func (s *Server) sleep(ctx context.Context, d time.Duration) bool {
-	if d <= 0 {
-		return true
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-ctx.Done():
-		return false
-	case <-s.stop:
-		return false
-	}
-}
-
-func tokens(n int) int { return max(1, (n+3)/4) }
-
-func prefixRunes(s string, n int) int {
-	i := 0
-	for range n {
-		if i >= len(s) {
-			break
-		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-	}
-	return i
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

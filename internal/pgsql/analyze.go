@@ -485,6 +485,29 @@ type Locking struct {
 // ItemRef points at a FROM item: Analysis.Scopes[Scope].Items[Item].
 type ItemRef struct{ Scope, Item int }
 
+// ScopeLocation is a location inside a query block for messages about
+// things that carry none of their own: its first select-list entry or FROM
+// item, else the first of its set operation's branches; -1 if none.
+func (a *Analysis) ScopeLocation(scope int) int {
+	s := a.Scopes[scope]
+	for _, t := range s.Targets {
+		if t.Location >= 0 {
+			return t.Location
+		}
+	}
+	for _, it := range s.Items {
+		if it.Location >= 0 {
+			return it.Location
+		}
+	}
+	for _, b := range s.Branches {
+		if l := a.ScopeLocation(b); l >= 0 {
+			return l
+		}
+	}
+	return -1
+}
+
 // Item returns the FROM item r points at.
 func (a *Analysis) Item(r ItemRef) FromItem { return a.Scopes[r.Scope].Items[r.Item] }
 

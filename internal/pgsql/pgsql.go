@@ -64,7 +64,7 @@ func newSyntaxError(sql string, err error) *SyntaxError {
 		se.Message = pe.Message
 		if pe.Cursorpos > 0 {
 			se.Position = pe.Cursorpos
-			se.Offset = byteOffset(sql, pe.Cursorpos)
+			se.Offset = ByteOffset(sql, pe.Cursorpos)
 			se.Line, se.Column = LineCol(sql, se.Offset)
 		}
 	} else {
@@ -101,9 +101,9 @@ func posError(sql string, off int, msg, state string) *SyntaxError {
 	return &SyntaxError{Message: msg, Position: utf8.RuneCountInString(sql[:off]) + 1, Offset: off, Line: line, Column: col, SQLSTATE: state}
 }
 
-// byteOffset converts a 1-based character position into a byte offset,
-// clamped to len(sql).
-func byteOffset(sql string, pos int) int {
+// ByteOffset converts a 1-based character position (as Postgres reports
+// errors) into a byte offset, clamped to len(sql).
+func ByteOffset(sql string, pos int) int {
 	n := 1
 	for i := range sql {
 		if n == pos {

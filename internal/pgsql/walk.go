@@ -60,21 +60,32 @@ func (w *walker) newScope(parent int, kind ScopeKind, origin Origin) *Scope {
 
 // stmt walks a statement node and returns its scope.
 func (w *walker) stmt(n *pg_query.Node, parent int, origin Origin) int {
-	switch x := n.GetNode().(type) {
-	case *pg_query.Node_SelectStmt:
-		return w.selectStmt(x.SelectStmt, parent, origin)
-	case *pg_query.Node_InsertStmt:
-		return w.insertStmt(x.InsertStmt, parent, origin)
-	case *pg_query.Node_UpdateStmt:
-		return w.updateStmt(x.UpdateStmt, parent, origin)
-	case *pg_query.Node_DeleteStmt:
-		return w.deleteStmt(x.DeleteStmt, parent, origin)
-	case *pg_query.Node_MergeStmt:
-		return w.mergeStmt(x.MergeStmt, parent, origin)
+	if m := nodeMessage(n); m != nil {
+		if id, ok := w.query(m.Interface(), parent, origin); ok {
+			return id
+		}
 	}
 	s := w.newScope(parent, ScopeOther, origin)
 	w.walkNode(n, ctx{scope: s.ID, clause: ClauseOther, origin: OriginNested})
 	return s.ID
+}
+
+// query walks a SELECT, INSERT, UPDATE, DELETE or MERGE and returns its
+// scope; false for any other message.
+func (w *walker) query(m any, parent int, origin Origin) (int, bool) {
+	switch x := m.(type) {
+	case *pg_query.SelectStmt:
+		return w.selectStmt(x, parent, origin), true
+	case *pg_query.InsertStmt:
+		return w.insertStmt(x, parent, origin), true
+	case *pg_query.UpdateStmt:
+		return w.updateStmt(x, parent, origin), true
+	case *pg_query.DeleteStmt:
+		return w.deleteStmt(x, parent, origin), true
+	case *pg_query.MergeStmt:
+		return w.mergeStmt(x, parent, origin), true
+	}
+	return -1, false
 }
 
 func setOpName(s *pg_query.SelectStmt) string {
@@ -394,7 +405,7 @@ func (w *walker) fromItem(n *pg_query.Node, scope, group int) []int {
 		alias := rs.GetAlias()
 		it := FromItem{
 			Kind: ItemSubquery, Alias: alias.GetAliasname(), AliasColumns: stringList(alias.GetColnames()),
-			Lateral: rs.GetLateral(), Group: group, Table: -1, Body: body, Location: w.firstLocation(body),
+			Lateral: rs.GetLateral(), Group: group, Table: -1, Body: body, Location: w.a.ScopeLocation(body),
 		}
 		it.Columns = w.a.OutputColumns(body)
 		if len(it.AliasColumns) > 0 {
@@ -518,28 +529,6 @@ func (w *walker) fromItem(n *pg_query.Node, scope, group int) []int {
 	}
 	w.walkNode(n, c)
 	return nil
-}
-
-// firstLocation returns a location inside a scope (its first item or
-// target) for messages about items that carry none.
-func (w *walker) firstLocation(scope int) int {
-	s := w.a.Scopes[scope]
-	for _, t := range s.Targets {
-		if t.Location >= 0 {
-			return t.Location
-		}
-	}
-	for _, it := range s.Items {
-		if it.Location >= 0 {
-			return it.Location
-		}
-	}
-	for _, b := range s.Branches {
-		if l := w.firstLocation(b); l >= 0 {
-			return l
-		}
-	}
-	return -1
 }
 
 func (w *walker) into(ic *pg_query.IntoClause, scope int) {

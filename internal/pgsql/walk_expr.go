@@ -24,22 +24,10 @@ func (w *walker) walkNode(n *pg_query.Node, c ctx) {
 
 // walk visits an expression (or any other message) and everything below it.
 func (w *walker) walk(m protoreflect.Message, c ctx) {
+	if _, ok := w.query(m.Interface(), c.scope, c.origin); ok {
+		return
+	}
 	switch x := m.Interface().(type) {
-	case *pg_query.SelectStmt:
-		w.selectStmt(x, c.scope, c.origin)
-		return
-	case *pg_query.InsertStmt:
-		w.insertStmt(x, c.scope, c.origin)
-		return
-	case *pg_query.UpdateStmt:
-		w.updateStmt(x, c.scope, c.origin)
-		return
-	case *pg_query.DeleteStmt:
-		w.deleteStmt(x, c.scope, c.origin)
-		return
-	case *pg_query.MergeStmt:
-		w.mergeStmt(x, c.scope, c.origin)
-		return
 	case *pg_query.WithClause:
 		w.with(x, c.scope)
 		return
@@ -103,19 +91,25 @@ func (w *walker) walk(m protoreflect.Message, c ctx) {
 	case *pg_query.SortBy:
 		w.operator(x.GetUseOp(), c, int(x.GetLocation()))
 	}
+	children(m, func(ch protoreflect.Message) { w.walk(ch, c) })
+}
+
+// children calls f for each message directly below m, in field order: the
+// messages of singular and list fields (pg_query's tree has no maps of
+// nodes).
+func children(m protoreflect.Message, f func(protoreflect.Message)) {
 	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
 		switch {
 		case fd.IsMap():
 		case fd.IsList():
-			if fd.Message() == nil {
-				return true
-			}
-			l := v.List()
-			for i := 0; i < l.Len(); i++ {
-				w.walk(l.Get(i).Message(), c)
+			if fd.Message() != nil {
+				l := v.List()
+				for i := 0; i < l.Len(); i++ {
+					f(l.Get(i).Message())
+				}
 			}
 		case fd.Message() != nil:
-			w.walk(v.Message(), c)
+			f(v.Message())
 		}
 		return true
 	})
@@ -280,24 +274,10 @@ func (w *walker) minLocation(m protoreflect.Message) int {
 	if fd := m.Descriptor().Fields().ByName("location"); fd != nil && fd.Kind() == protoreflect.Int32Kind {
 		best = max(int(m.Get(fd).Int()), -1)
 	}
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		switch {
-		case fd.IsMap():
-		case fd.IsList():
-			if fd.Message() != nil {
-				l := v.List()
-				for i := 0; i < l.Len(); i++ {
-					if loc := w.minLocation(l.Get(i).Message()); loc >= 0 && (best < 0 || loc < best) {
-						best = loc
-					}
-				}
-			}
-		case fd.Message() != nil:
-			if loc := w.minLocation(v.Message()); loc >= 0 && (best < 0 || loc < best) {
-				best = loc
-			}
+	children(m, func(ch protoreflect.Message) {
+		if loc := w.minLocation(ch); loc >= 0 && (best < 0 || loc < best) {
+			best = loc
 		}
-		return true
 	})
 	if w.locs == nil {
 		w.locs = map[proto.Message]int{}
@@ -429,28 +409,11 @@ func exprKey(n *pg_query.Node) string {
 // clearLocations zeroes every location field below m, so that trees parsed
 // from differently formatted text compare equal.
 func clearLocations(m protoreflect.Message) {
-	var clear []protoreflect.FieldDescriptor
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		switch {
-		case fd.IsMap():
-		case fd.IsList():
-			if fd.Message() != nil {
-				l := v.List()
-				for i := 0; i < l.Len(); i++ {
-					clearLocations(l.Get(i).Message())
-				}
-			}
-		case fd.Message() != nil:
-			clearLocations(v.Message())
-		case fd.Kind() == protoreflect.Int32Kind:
-			switch fd.Name() {
-			case "location", "stmt_location", "stmt_len":
-				clear = append(clear, fd)
-			}
+	children(m, clearLocations)
+	fields := m.Descriptor().Fields()
+	for _, name := range []protoreflect.Name{"location", "stmt_location", "stmt_len"} {
+		if fd := fields.ByName(name); fd != nil && fd.Kind() == protoreflect.Int32Kind && !fd.IsList() {
+			m.Clear(fd)
 		}
-		return true
-	})
-	for _, fd := range clear {
-		m.Clear(fd)
 	}
 }

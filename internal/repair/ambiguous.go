@@ -33,8 +33,9 @@ func (q *query) ambiguous(f Failure) string {
 		return "cannot find the column the error names"
 	}
 	ref := q.a.Columns[idx]
-	owners, unknown := q.owners(ref.Scope, name)
-	if unknown || len(owners) < 2 {
+	o := q.cols.Owners(ref.Scope, name)
+	owners := o.Items
+	if o.Unknown || len(owners) < 2 {
 		return fmt.Sprintf("cannot tell which tables have %s", name)
 	}
 	scope := owners[0].Scope
@@ -59,8 +60,8 @@ func (q *query) ambiguous(f Failure) string {
 			continue // an outer join's columns differ on unmatched rows
 		}
 		l, r := q.a.Columns[e.Left], q.a.Columns[e.Right]
-		li, lok := q.resolve(l)
-		ri, rok := q.resolve(r)
+		li, lok := q.cols.Resolve(l)
+		ri, rok := q.cols.Resolve(r)
 		if !lok || !rok {
 			continue
 		}
@@ -81,7 +82,7 @@ func (q *query) ambiguous(f Failure) string {
 		if c.Name != name || len(c.Qualifier) == 0 || c.Scope != scope {
 			continue
 		}
-		if r, ok := q.resolve(c); ok {
+		if r, ok := q.cols.Resolve(c); ok {
 			if k := slices.Index(owners, r); k >= 0 {
 				uses[k]++
 			}
@@ -103,7 +104,7 @@ func (q *query) ambiguous(f Failure) string {
 		if c.Star || len(c.Qualifier) > 0 || c.Name != name {
 			continue
 		}
-		if os, _ := q.owners(c.Scope, name); len(os) < 2 || os[0].Scope != scope {
+		if os := q.cols.Owners(c.Scope, name).Items; len(os) < 2 || os[0].Scope != scope {
 			continue
 		}
 		if (c.Clause == pgsql.ClauseOrderBy || c.Clause == pgsql.ClauseGroupBy) &&

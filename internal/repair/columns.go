@@ -282,7 +282,7 @@ func (q *query) joinKey(idx int, ref pgsql.ColumnRef, p placement) (match, bool)
 	if other == nil {
 		return match{}, false
 	}
-	oi, ok := q.resolve(*other)
+	oi, ok := q.cols.Resolve(*other)
 	if !ok || oi == p.item {
 		return match{}, false
 	}
@@ -380,7 +380,7 @@ func (q *query) rename(ref pgsql.ColumnRef, p placement, m match) {
 			if len(c.Qualifier) == 0 && !p.placed {
 				// Found on one of several tables: say which, unless the
 				// name is the query's only one.
-				if owners, _ := q.owners(c.Scope, m.column); len(owners) != 1 || owners[0] != m.item {
+				if owners := q.cols.Owners(c.Scope, m.column).Items; len(owners) != 1 || owners[0] != m.item {
 					name = catalog.QuoteIdent(target.RefName()) + "." + name
 				}
 			}

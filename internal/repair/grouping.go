@@ -32,17 +32,22 @@ func (q *query) grouping(f Failure) string {
 	if sc.Kind != pgsql.ScopeSelect || ref.InAggregate {
 		return fmt.Sprintf("%s is not a plain column of a select list", ref.QualifiedName())
 	}
-	item, placed := q.resolve(ref)
+	item, placed := q.cols.Resolve(ref)
+	// named is the bare column reference at Analysis.Columns[i] (-1: an
+	// expression) when it has ref's name.
+	named := func(i int) (pgsql.ColumnRef, bool) {
+		if i < 0 || q.a.Columns[i].Name != ref.Name {
+			return pgsql.ColumnRef{}, false
+		}
+		return q.a.Columns[i], true
+	}
 	var col *pgsql.ColumnRef
 	for _, t := range sc.Targets {
-		if t.Column < 0 {
+		c, ok := named(t.Column)
+		if !ok {
 			continue
 		}
-		c := q.a.Columns[t.Column]
-		if c.Name != ref.Name {
-			continue
-		}
-		if ci, ok := q.resolve(c); (placed && ok && ci == item) || (!placed && strings.EqualFold(c.QualifiedName(), ref.QualifiedName())) {
+		if ci, ok := q.cols.Resolve(c); (placed && ok && ci == item) || (!placed && strings.EqualFold(c.QualifiedName(), ref.QualifiedName())) {
 			col = &c
 			break
 		}
@@ -53,14 +58,11 @@ func (q *query) grouping(f Failure) string {
 	// GROUP BY w.name with p.name selected: the select item's qualifier is
 	// the likelier mistake; grouping by p.name too would hide it.
 	for _, g := range sc.GroupBy {
-		if g.Column < 0 {
+		gc, ok := named(g.Column)
+		if !ok {
 			continue
 		}
-		gc := q.a.Columns[g.Column]
-		if gc.Name != ref.Name {
-			continue
-		}
-		if gi, ok := q.resolve(gc); ok && (!placed || gi != item) {
+		if gi, ok := q.cols.Resolve(gc); ok && (!placed || gi != item) {
 			return fmt.Sprintf("GROUP BY has %s, not %s: the qualifier may be the mistake", gc.QualifiedName(), ref.QualifiedName())
 		}
 	}
@@ -68,7 +70,7 @@ func (q *query) grouping(f Failure) string {
 	if err != nil {
 		return "cannot scan the SQL"
 	}
-	code := codeTokens(toks)
+	code := pgsql.CodeTokens(toks)
 	text := q.refText(*col)
 	if sc.HasGroupBy {
 		if len(sc.GroupBy) == 0 {
@@ -114,7 +116,7 @@ func groupByList(code []pgsql.Token, loc int) (by, end int, ok bool) {
 	if by < 0 {
 		return 0, 0, false
 	}
-	return by, listEnd(code, by+1), true
+	return by, pgsql.NextAtDepth(code, by+1, pgsql.EndsList), true
 }
 
 // clauseEnd returns the index of the token where the FROM … WHERE part of
@@ -131,54 +133,11 @@ func clauseEnd(code []pgsql.Token, loc int) (int, bool) {
 	if sel < 0 {
 		return 0, false
 	}
-	depth := 0
-	for i := sel + 1; i < len(code); i++ {
-		switch code[i].Text {
-		case "(":
-			depth++
-			continue
-		case ")":
-			if depth == 0 {
-				return i, true
-			}
-			depth--
-			continue
-		case ";":
-			if depth == 0 {
-				return i, true
-			}
-		}
-		if depth > 0 {
-			continue
-		}
-		switch code[i].Keyword {
+	return pgsql.NextAtDepth(code, sel+1, func(t pgsql.Token) bool {
+		switch t.Keyword {
 		case "having", "window", "order", "limit", "offset", "fetch", "for", "union", "intersect", "except":
-			return i, true
+			return true
 		}
-	}
-	return len(code), true
-}
-
-// listEnd returns the index of the token that ends a list starting at
-// from: a clause key word, set operation, closing parenthesis or
-// semicolon at the list's depth, or the end of the input.
-func listEnd(code []pgsql.Token, from int) int {
-	depth := 0
-	for i := from; i < len(code); i++ {
-		switch code[i].Text {
-		case "(":
-			depth++
-			continue
-		case ")":
-			if depth == 0 {
-				return i
-			}
-			depth--
-			continue
-		}
-		if depth == 0 && endsList(code[i]) {
-			return i
-		}
-	}
-	return len(code)
+		return t.Text == ";"
+	}), true
 }

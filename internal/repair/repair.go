@@ -227,6 +227,7 @@ type query struct {
 	a      *pgsql.Analysis
 	snap   *catalog.Snapshot
 	tables []*catalog.Table // per a.Tables; nil when not in the catalog
+	cols   pgsql.ColumnResolver
 	edits  []edit
 	fixes  []Fix
 }
@@ -238,6 +239,9 @@ func newQuery(r *Repairer, script *pgsql.Script, s *catalog.Snapshot) *query {
 	for i, t := range q.a.Tables {
 		q.tables[i] = q.lookup(t.Schema, t.Name)
 	}
+	// Only the scopes a reference can see: a fix must name what Postgres
+	// will find.
+	q.cols = pgsql.ColumnResolver{Analysis: q.a, Columns: q.columns, Visible: true}
 	return q
 }
 
@@ -265,26 +269,14 @@ func (q *query) table(it pgsql.FromItem) *catalog.Table {
 
 // columns returns a FROM item's column names and whether they are known.
 func (q *query) columns(it pgsql.FromItem) ([]string, bool) {
-	switch it.Kind {
-	case pgsql.ItemTable:
-		t := q.table(it)
-		if t == nil || len(t.Columns) == 0 {
-			return nil, false
-		}
-		cols := make([]string, len(t.Columns))
+	var names []string
+	if t := q.table(it); t != nil {
+		names = make([]string, len(t.Columns))
 		for i, c := range t.Columns {
-			cols[i] = c.Name
+			names[i] = c.Name
 		}
-		for i, a := range it.AliasColumns {
-			if i < len(cols) {
-				cols[i] = a
-			}
-		}
-		return cols, true
-	case pgsql.ItemJoin:
-		return nil, false
 	}
-	return it.Columns, it.Columns != nil
+	return it.KnownColumns(names)
 }
 
 // itemName is the name a reference's table goes by in scoring and
@@ -307,27 +299,10 @@ func (q *query) itemLabel(it pgsql.FromItem) string {
 	return string(it.Kind) + " " + q.itemName(it)
 }
 
-// visibleScopes returns the query blocks whose FROM items a reference
-// written in scope can see, innermost first. A WITH query's body and a
-// subquery in FROM (unless LATERAL) do not see the FROM items of the block
-// they belong to, only those further out.
-func (q *query) visibleScopes(scope int) []int {
-	var out []int
-	skip := false
-	for s := scope; s >= 0 && s < len(q.a.Scopes); s = q.a.Scopes[s].Parent {
-		if !skip {
-			out = append(out, s)
-		}
-		sc := q.a.Scopes[s]
-		skip = sc.Origin == pgsql.OriginCTE || (sc.Origin == pgsql.OriginFrom && !sc.Lateral)
-	}
-	return out
-}
-
 // nearestItems returns the scope whose FROM items an unqualified column
 // written in scope is searched in first, and those items (joins left out).
 func (q *query) nearestItems(scope int) (int, []pgsql.ItemRef) {
-	for _, s := range q.visibleScopes(scope) {
+	for _, s := range q.a.VisibleScopes(scope) {
 		var out []pgsql.ItemRef
 		for i, it := range q.a.Scopes[s].Items {
 			if it.Kind != pgsql.ItemJoin {
@@ -341,48 +316,6 @@ func (q *query) nearestItems(scope int) (int, []pgsql.ItemRef) {
 	return -1, nil
 }
 
-// owners returns the items an unqualified column name resolves to, the
-// way Postgres searches: the innermost scope with a match wins. unknown
-// is true when that search met an item whose columns are unknown.
-func (q *query) owners(scope int, name string) (items []pgsql.ItemRef, unknown bool) {
-	for _, s := range q.visibleScopes(scope) {
-		for i, it := range q.a.Scopes[s].Items {
-			if it.Kind == pgsql.ItemJoin {
-				continue
-			}
-			cols, known := q.columns(it)
-			if !known {
-				unknown = true
-				continue
-			}
-			if slices.Contains(cols, name) {
-				items = append(items, pgsql.ItemRef{Scope: s, Item: i})
-			}
-		}
-		if len(items) > 0 || unknown {
-			return items, unknown
-		}
-	}
-	return nil, false
-}
-
-// resolve places a column reference on its FROM item, when the tree and
-// the catalog can tell.
-func (q *query) resolve(ref pgsql.ColumnRef) (pgsql.ItemRef, bool) {
-	if len(ref.Qualifier) > 0 {
-		rs := q.a.ResolveAll(ref.Scope, ref.Qualifier)
-		if len(rs) == 0 {
-			return pgsql.ItemRef{}, false
-		}
-		return rs[0], true
-	}
-	items, unknown := q.owners(ref.Scope, ref.Name)
-	if len(items) == 1 && !unknown {
-		return items[0], true
-	}
-	return pgsql.ItemRef{}, false
-}
-
 // refAt finds the column reference an error is about: the one at the
 // error's position, if it is written as the message says (a position into
 // other text, such as the guard's deparsed SQL, matches nothing), else the
@@ -390,7 +323,7 @@ func (q *query) resolve(ref pgsql.ColumnRef) (pgsql.ItemRef, bool) {
 // trusts the position alone.
 func (q *query) refAt(f Failure, qualifier []string, name string) (int, bool) {
 	if f.Position > 0 {
-		off := byteOffset(q.sql, f.Position)
+		off := pgsql.ByteOffset(q.sql, f.Position)
 		for i, c := range q.a.Columns {
 			if c.Location == off && !c.Star && (name == "" || c.Name == name) &&
 				qualifies(c.Qualifier, qualifier) {
@@ -424,18 +357,6 @@ func qualifies(ref, msg []string) bool {
 		return len(ref) == 0
 	}
 	return len(ref) >= len(msg) && slices.Equal(ref[len(ref)-len(msg):], msg)
-}
-
-// byteOffset converts a 1-based character position into a byte offset.
-func byteOffset(s string, pos int) int {
-	n := 1
-	for i := range s {
-		if n == pos {
-			return i
-		}
-		n++
-	}
-	return len(s)
 }
 
 // charPos converts a byte offset into a 1-based character position.

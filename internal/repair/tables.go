@@ -149,7 +149,7 @@ func (q *query) fixQualifiers() (done, left []string) {
 	}
 	for _, g := range groups {
 		var visible []pgsql.ItemRef
-		for _, s := range q.visibleScopes(g.scope) {
+		for _, s := range q.a.VisibleScopes(g.scope) {
 			for i, it := range q.a.Scopes[s].Items {
 				if it.Kind != pgsql.ItemJoin && it.RefName() != "" {
 					visible = append(visible, pgsql.ItemRef{Scope: s, Item: i})
@@ -240,7 +240,7 @@ func (q *query) fixInvisible() (done, left []string) {
 		if len(c.Qualifier) != 1 || c.Star || c.Clause != pgsql.ClauseOn {
 			continue
 		}
-		ir, ok := q.resolve(c)
+		ir, ok := q.cols.Resolve(c)
 		if !ok || q.visibleInJoin(i, ir) {
 			continue
 		}
@@ -315,7 +315,7 @@ func (q *query) joinItems(scope, j int) []pgsql.ItemRef {
 		}
 		out = append(out, pgsql.ItemRef{Scope: scope, Item: i})
 	}
-	for _, s := range q.visibleScopes(scope)[1:] {
+	for _, s := range q.a.VisibleScopes(scope)[1:] {
 		for i, it := range q.a.Scopes[s].Items {
 			if it.Kind != pgsql.ItemJoin {
 				out = append(out, pgsql.ItemRef{Scope: s, Item: i})
@@ -350,7 +350,7 @@ func (q *query) repointJoin(idx int, own *pgsql.ItemRef) (pgsql.ItemRef, bool) {
 		return pgsql.ItemRef{}, false
 	}
 	o := q.a.Columns[other]
-	oi, ok := q.resolve(o)
+	oi, ok := q.cols.Resolve(o)
 	if !ok {
 		return pgsql.ItemRef{}, false
 	}

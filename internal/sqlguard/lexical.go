@@ -29,12 +29,7 @@ func diagnose(sql string, se *pgsql.SyntaxError) []LintIssue {
 	if err != nil {
 		return nil
 	}
-	toks := all[:0:0]
-	for _, t := range all {
-		if t.Kind != pgsql.TokenComment {
-			toks = append(toks, t)
-		}
-	}
+	toks := pgsql.CodeTokens(all)
 	var out []LintIssue
 	issue := func(code string, off int, format string, args ...any) {
 		out = append(out, LintIssue{
@@ -79,8 +74,8 @@ parensDone:
 	}
 
 	// Trailing comma before the next clause.
-	if idx > 0 && toks[idx-1].Text == "," && (idx == len(toks) || endsList(toks[idx])) {
-		switch clauseOf(toks, idx-1) {
+	if idx > 0 && toks[idx-1].Text == "," && (idx == len(toks) || pgsql.EndsList(toks[idx])) {
+		switch pgsql.ListClause(toks, idx-1) {
 		case "select":
 			issue(LintTrailingCommaSelect, toks[idx-1].Start, "trailing comma in the SELECT list before %s", next)
 		case "group":
@@ -122,66 +117,6 @@ func compact(toks []string) string {
 	return s
 }
 
-// endsList reports whether a token ends a SELECT/GROUP BY/ORDER BY list.
-func endsList(t pgsql.Token) bool {
-	switch t.Text {
-	case ")", ";":
-		return true
-	}
-	switch t.Keyword {
-	case "from", "where", "group", "order", "having", "limit", "offset", "window", "union",
-		"intersect", "except", "fetch", "for", "into":
-		return true
-	}
-	return false
-}
-
-// backAtDepth calls visit for each token before i at the parenthesis
-// depth of i, from nearest to farthest, until visit returns true. It
-// reports false when an unmatched "(" comes first: i sits inside a call or
-// a parenthesised list.
-func backAtDepth(toks []pgsql.Token, i int, visit func(j int) bool) bool {
-	depth := 0
-	for j := i - 1; j >= 0; j-- {
-		switch toks[j].Text {
-		case ")":
-			depth++
-			continue
-		case "(":
-			if depth == 0 {
-				return false
-			}
-			depth--
-			continue
-		}
-		if depth == 0 && visit(j) {
-			return true
-		}
-	}
-	return true
-}
-
-// clauseOf finds the clause a list comma at toks[i] belongs to: "select",
-// "group", "order", or "" for anything else.
-func clauseOf(toks []pgsql.Token, i int) string {
-	clause := ""
-	backAtDepth(toks, i, func(j int) bool {
-		switch toks[j].Keyword {
-		case "select":
-			clause = "select"
-		case "by":
-			if j > 0 && (toks[j-1].Keyword == "group" || toks[j-1].Keyword == "order") {
-				clause = toks[j-1].Keyword
-			}
-		case "from", "where", "having", "limit", "values", "set", "returning", "on", "using", "into", "window":
-		default:
-			return false
-		}
-		return true
-	})
-	return clause
-}
-
 // followsJoinItem reports whether t can follow a complete FROM item.
 func followsJoinItem(t pgsql.Token) bool {
 	switch t.Text {
@@ -201,7 +136,7 @@ func followsJoinItem(t pgsql.Token) bool {
 // that JOIN needs a condition; -1 otherwise.
 func lastJoin(toks []pgsql.Token, idx int) int {
 	found := -1
-	backAtDepth(toks, idx, func(j int) bool {
+	pgsql.BackAtDepth(toks, idx, func(j int) bool {
 		switch toks[j].Keyword {
 		case "join":
 			if j == idx-1 {

@@ -86,6 +86,7 @@ type linter struct {
 	a      *pgsql.Analysis
 	cat    Catalog
 	tables []*Table // per a.Tables index; nil when not in the catalog
+	cols   pgsql.ColumnResolver
 	issues []located
 }
 
@@ -107,6 +108,7 @@ func newLinter(script *pgsql.Script, a *pgsql.Analysis, cat Catalog) *linter {
 			l.tables[i] = &tab
 		}
 	}
+	l.cols = pgsql.ColumnResolver{Analysis: a, Columns: l.columns}
 	return l
 }
 
@@ -173,69 +175,11 @@ func (l *linter) itemLabel(it pgsql.FromItem) string {
 
 // columns returns an item's column names and whether they are known.
 func (l *linter) columns(it pgsql.FromItem) ([]string, bool) {
-	switch it.Kind {
-	case pgsql.ItemTable:
-		tab := l.tables[it.Table]
-		if tab == nil || len(tab.Columns) == 0 {
-			return nil, false
-		}
-		cols := append([]string{}, tab.Columns...)
-		for i, a := range it.AliasColumns {
-			if i < len(cols) {
-				cols[i] = a
-			}
-		}
-		return cols, true
-	case pgsql.ItemJoin:
-		return nil, false
+	var names []string
+	if it.Kind == pgsql.ItemTable && l.tables[it.Table] != nil {
+		names = l.tables[it.Table].Columns
 	}
-	return it.Columns, it.Columns != nil
-}
-
-// owners is where an unqualified column name resolves.
-type owners struct {
-	items   []pgsql.ItemRef // items of the resolving scope that have the column
-	scope   int             // the scope the search stopped at; -1 if it found nothing
-	unknown bool            // that scope has items whose columns are unknown
-}
-
-// owners resolves an unqualified column name from scope outwards, the way
-// Postgres does: the innermost scope with a match wins.
-func (l *linter) owners(scope int, name string) owners {
-	for s := scope; s >= 0; s = l.a.Scopes[s].Parent {
-		var o owners
-		o.scope = s
-		for i, it := range l.a.Scopes[s].Items {
-			if it.Kind == pgsql.ItemJoin {
-				continue // its columns are those of the items inside
-			}
-			cols, known := l.columns(it)
-			if !known {
-				o.unknown = true
-				continue
-			}
-			if slices.Contains(cols, name) {
-				o.items = append(o.items, pgsql.ItemRef{Scope: s, Item: i})
-			}
-		}
-		if len(o.items) > 0 || o.unknown {
-			return o
-		}
-	}
-	return owners{scope: -1}
-}
-
-// resolve places a column reference on a FROM item; ok is false when the
-// tree and catalog cannot tell (or the reference is invalid).
-func (l *linter) resolve(ref pgsql.ColumnRef) (pgsql.ItemRef, bool) {
-	if len(ref.Qualifier) > 0 {
-		return l.a.Resolve(ref.Scope, ref.Qualifier)
-	}
-	o := l.owners(ref.Scope, ref.Name)
-	if len(o.items) == 1 && !o.unknown {
-		return o.items[0], true
-	}
-	return pgsql.ItemRef{}, false
+	return it.KnownColumns(names)
 }
 
 // lintable reports whether a scope's column references are ours to judge.
@@ -332,14 +276,14 @@ func (l *linter) cartesian(sc *pgsql.Scope) {
 				}
 				continue
 			}
-			o := l.owners(ref.Scope, ref.Name)
-			if o.scope != sc.ID {
+			o := l.cols.Owners(ref.Scope, ref.Name)
+			if o.Scope != sc.ID {
 				continue // resolves inside a subquery, or nowhere
 			}
-			if o.unknown && len(o.items) == 0 {
+			if o.Unknown && len(o.Items) == 0 {
 				return // cannot tell which item the column belongs to: stay quiet
 			}
-			for _, r := range o.items {
+			for _, r := range o.Items {
 				refGroups = append(refGroups, sc.Items[r.Item].Group)
 			}
 		}
@@ -391,7 +335,7 @@ func (l *linter) distinctAggregatesOnly(sc *pgsql.Scope, side func(group int) in
 		}
 		// A correlated reference into sc from a subquery: where the
 		// subquery sits, and what it does with the row, is not ours to tell.
-		if r, ok := l.resolve(l.a.Columns[i]); ok && r.Scope == sc.ID {
+		if r, ok := l.cols.Resolve(l.a.Columns[i]); ok && r.Scope == sc.ID {
 			return false
 		}
 	}
@@ -412,7 +356,7 @@ func (l *linter) distinctAggregatesOnly(sc *pgsql.Scope, side func(group int) in
 			}
 			s := -1
 			for _, c := range f.Columns {
-				r, ok := l.resolve(l.a.Columns[c])
+				r, ok := l.cols.Resolve(l.a.Columns[c])
 				if !ok {
 					return false
 				}
@@ -536,18 +480,18 @@ func (l *linter) local(sc *pgsql.Scope, ref pgsql.ColumnRef) bool {
 		r, ok := l.a.Resolve(ref.Scope, ref.Qualifier)
 		return !ok || r.Scope == sc.ID
 	}
-	o := l.owners(ref.Scope, ref.Name)
-	return o.scope == sc.ID || o.scope < 0
+	o := l.cols.Owners(ref.Scope, ref.Name)
+	return o.Scope == sc.ID || o.Scope < 0
 }
 
 // grouped reports whether ref is covered by a bare GROUP BY column: the same
 // column, or any column of a table whose primary key is grouped (Postgres
 // accepts those as functionally dependent).
 func (l *linter) grouped(ref pgsql.ColumnRef, bare []pgsql.ColumnRef) bool {
-	item, known := l.resolve(ref)
+	item, known := l.cols.Resolve(ref)
 	var sameItem []string // grouped columns of ref's item
 	for _, g := range bare {
-		gi, gknown := l.resolve(g)
+		gi, gknown := l.cols.Resolve(g)
 		if g.Name == ref.Name && (!known || !gknown || gi == item) {
 			return true
 		}
@@ -588,17 +532,17 @@ func (l *linter) ambiguousColumns() {
 				continue // may name an output column
 			}
 		}
-		o := l.owners(ref.Scope, ref.Name)
-		if len(o.items) < 2 || l.merged(l.a.Scopes[o.scope], ref.Name) {
+		o := l.cols.Owners(ref.Scope, ref.Name)
+		if len(o.Items) < 2 || l.merged(l.a.Scopes[o.Scope], ref.Name) {
 			continue
 		}
-		key := fmt.Sprintf("%d/%s", o.scope, ref.Name)
+		key := fmt.Sprintf("%d/%s", o.Scope, ref.Name)
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		labels := make([]string, len(o.items))
-		for i, r := range o.items {
+		labels := make([]string, len(o.Items))
+		for i, r := range o.Items {
 			labels[i] = l.itemLabel(l.a.Item(r))
 		}
 		l.add(LintAmbiguousColumn, SeverityWarning, ref.Location,

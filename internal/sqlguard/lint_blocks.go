@@ -38,7 +38,7 @@ func (l *linter) limitWithoutOrderBy(sc *pgsql.Scope) {
 	}
 	loc := sc.LimitLocation
 	if loc < 0 {
-		loc = l.scopeLocation(sc)
+		loc = l.a.ScopeLocation(sc.ID)
 	}
 	rows := "rows"
 	switch {
@@ -65,27 +65,6 @@ func (l *linter) hasAggregateTarget(sc *pgsql.Scope) bool {
 		}
 	}
 	return false
-}
-
-// scopeLocation is a location inside a block for findings whose own
-// location is unknown: its first select-list entry or FROM item.
-func (l *linter) scopeLocation(sc *pgsql.Scope) int {
-	for _, t := range sc.Targets {
-		if t.Location >= 0 {
-			return t.Location
-		}
-	}
-	for _, it := range sc.Items {
-		if it.Location >= 0 {
-			return it.Location
-		}
-	}
-	for _, b := range sc.Branches {
-		if loc := l.scopeLocation(l.a.Scopes[b]); loc >= 0 {
-			return loc
-		}
-	}
-	return -1
 }
 
 // havingWithoutAggregate: a HAVING condition on plain columns filters rows,
@@ -115,6 +94,6 @@ func (l *linter) placedIn(sc *pgsql.Scope, ref pgsql.ColumnRef) bool {
 		r, ok := l.a.Resolve(ref.Scope, ref.Qualifier)
 		return ok && r.Scope == sc.ID
 	}
-	o := l.owners(ref.Scope, ref.Name)
-	return o.scope == sc.ID && len(o.items) > 0
+	o := l.cols.Owners(ref.Scope, ref.Name)
+	return o.Scope == sc.ID && len(o.Items) > 0
 }

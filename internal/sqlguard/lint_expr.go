@@ -150,7 +150,7 @@ func (l *linter) operandType(o pgsql.Operand) (string, typeClass) {
 		return "", typeOther
 	}
 	ref := l.a.Columns[o.Column]
-	r, ok := l.resolve(ref)
+	r, ok := l.cols.Resolve(ref)
 	if !ok {
 		return "", typeOther
 	}

@@ -1,0 +1,94 @@
+package fakeserver
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+type chat string
+
+func (c chat) Prompt() string { return string(c) }
+
+func TestListenerDownAndBack(t *testing.T) {
+	t.Parallel()
+	l, err := Listen("fake", "127.0.0.1:0", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = io.WriteString(w, "up")
+	}))
+	require.NoError(t, err)
+	t.Cleanup(l.Close)
+	addr := l.Addr()
+	get := func() error {
+		c := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+		resp, err := c.Get("http://" + addr)
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err
+	}
+	require.NoError(t, get())
+	require.NoError(t, l.SetDown(true))
+	require.Error(t, get(), "down refuses connections")
+	require.NoError(t, l.SetDown(false))
+	require.Equal(t, addr, l.Addr(), "back on the same address")
+	require.NoError(t, get())
+	l.Close()
+	require.ErrorContains(t, l.SetDown(false), "fake: server is closed")
+	require.False(t, l.Sleep(context.Background(), time.Hour), "Close ends a wait")
+}
+
+func TestRepliesOrder(t *testing.T) {
+	t.Parallel()
+	var r Replies[chat, string]
+	_, ok := r.Reply("x")
+	require.False(t, ok, "nothing scripted")
+	r.OnChat(func(c chat) string { return "fn " + string(c) })
+	r.Script("first", "second")
+	r.Answer(Contains("rule", "me"), "ruled")
+	require.Equal(t, 2, r.Pending())
+	for _, want := range []string{"ruled", "first", "ruled", "second", "fn x"} {
+		q := chat("x")
+		if want == "ruled" {
+			q = "rule me"
+		}
+		got, ok := r.Reply(q)
+		require.True(t, ok)
+		require.Equal(t, want, got)
+	}
+	require.Equal(t, 0, r.Pending())
+}
+
+func TestFaults(t *testing.T) {
+	t.Parallel()
+	var f Faults
+	f.FailNext(2, http.StatusServiceUnavailable)
+	for range 2 {
+		status, ok := f.Take()
+		require.True(t, ok)
+		require.Equal(t, http.StatusServiceUnavailable, status)
+	}
+	_, ok := f.Take()
+	require.False(t, ok)
+	require.Equal(t, 3, PrefixRunes("héllo", 2), "h and the two bytes of é")
+	require.Equal(t, 1, Tokens(0))
+	require.Equal(t, 2, Tokens(5))
+}
+
+func TestLogCopies(t *testing.T) {
+	t.Parallel()
+	var l Log[string]
+	require.Empty(t, l.All())
+	l.Add("a")
+	l.Add("b")
+	got := l.All()
+	require.Equal(t, []string{"a", "b"}, got)
+	got[0] = "changed"
+	require.Equal(t, []string{"a", "b"}, l.All(), "All returns a copy")
+}
