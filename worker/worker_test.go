@@ -20,7 +20,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/internal/validate"
@@ -76,7 +76,7 @@ func setup(t *testing.T) *env {
 	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})
 	require.NoError(t, err)
 	t.Cleanup(targets.Close)
-	p, err := pipeline.New(db.Pool, client, pipeline.Config{})
+	p, err := parts.New(db.Pool, client, parts.Config{})
 	require.NoError(t, err)
 	return &env{
 		db:     db,

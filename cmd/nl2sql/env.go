@@ -19,7 +19,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/mcpserver"
 	"github.com/nl2sql/nl2sql/internal/metrics"
 	"github.com/nl2sql/nl2sql/internal/opshttp"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/repair"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
@@ -183,7 +183,7 @@ func defaultSettings() *settings {
 		LLM:         llm.Config{}.WithDefaults(),
 		Worker:      worker.Config{}.WithDefaults(),
 		Target:      target.Config{}.WithDefaults(),
-		Pipeline: pipeline.Config{
+		Pipeline: parts.Config{
 			Retrieval: retrieval.Config{}.WithDefaults(),
 			RAG:       retrieval.RAGConfig{}.WithDefaults(),
 			Strategy:  retrieval.AutoConfig{}.WithDefaults(),

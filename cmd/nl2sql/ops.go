@@ -13,7 +13,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/mcpserver"
 	"github.com/nl2sql/nl2sql/internal/metrics"
 	"github.com/nl2sql/nl2sql/internal/opshttp"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/worker"
 )
@@ -46,7 +46,7 @@ func instrument(mx *metrics.Metrics, deps *worker.Deps, cfg worker.Config) worke
 // newMCPServer is the MCP server over pool; retrieve_tables answers as
 // `nl2sql retrieve --json` does.
 func newMCPServer(pool *pgxpool.Pool, st *settings, model llm.Provider) (*mcpserver.Server, error) {
-	p, err := pipeline.New(pool, model, st.Pipeline)
+	p, err := parts.New(pool, model, st.Pipeline)
 	if err != nil {
 		return nil, err
 	}

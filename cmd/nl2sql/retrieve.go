@@ -12,7 +12,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/llm"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/worker"
 )
@@ -100,7 +100,7 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := pipeline.New(pool, model, st.Pipeline)
+	p, err := parts.New(pool, model, st.Pipeline)
 	if err != nil {
 		return err
 	}

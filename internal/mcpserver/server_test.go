@@ -20,7 +20,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/mcpserver"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
 )
@@ -44,7 +44,7 @@ INSERT INTO shop.orders VALUES (10, 1, 'shipped', 120.50), (11, 2, 'open', 80.00
 type env struct {
 	db       *dbtest.DB
 	ollama   *ollamatest.Server
-	pipeline *pipeline.Pipeline
+	pipeline *parts.Parts
 	deps     worker.Deps
 }
 
@@ -68,7 +68,7 @@ func setup(t *testing.T) *env {
 	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})
 	require.NoError(t, err)
 	t.Cleanup(targets.Close)
-	p, err := pipeline.New(db.Pool, client, pipeline.Config{})
+	p, err := parts.New(db.Pool, client, parts.Config{})
 	require.NoError(t, err)
 	return &env{db: db, ollama: srv, pipeline: p, deps: p.Deps(targets)}
 }

@@ -1,4 +1,4 @@
-package pipeline_test
+package parts_test
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/dbtest"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/worker"
@@ -54,16 +54,16 @@ func TestLinking(t *testing.T) {
 	require.NoError(t, err)
 
 	// setup is a fake Ollama and a pipeline of it with link's settings.
-	setup := func(t *testing.T, link retrieval.LinkConfig) (*ollamatest.Server, *pipeline.Pipeline) {
+	setup := func(t *testing.T, link retrieval.LinkConfig) (*ollamatest.Server, *parts.Parts) {
 		t.Helper()
 		srv := ollamatest.NewT(t)
 		client, err := llm.New(llm.Config{Host: srv.URL(), RequestTimeout: 10 * time.Second})
 		require.NoError(t, err)
-		p, err := pipeline.New(db.Pool, client, pipeline.Config{RAG: retrieval.RAGConfig{Link: link}})
+		p, err := parts.New(db.Pool, client, parts.Config{RAG: retrieval.RAGConfig{Link: link}})
 		require.NoError(t, err)
 		return srv, p
 	}
-	retrieve := func(t *testing.T, p *pipeline.Pipeline) *retrieval.Result {
+	retrieve := func(t *testing.T, p *parts.Parts) *retrieval.Result {
 		t.Helper()
 		res, err := p.Retrieval(ctx, worker.RetrieveRequest{Database: "crm", Question: linkQuestion, Retrieval: "rag"}, "")
 		require.NoError(t, err, "linking never fails the question")
