@@ -22,6 +22,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/worker"
@@ -48,7 +49,7 @@ type env struct {
 	db     *dbtest.DB
 	ollama *ollamatest.Server
 	cfg    worker.Config
-	deps   worker.Deps
+	deps   stage.Deps
 }
 
 func fence(sql string) ollamatest.Response {

@@ -22,9 +22,9 @@ import (
 	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/migrations"
-	"github.com/nl2sql/nl2sql/worker"
 )
 
 // benchRetrievalJSON is `nl2sql bench retrieval --json`: the issue's runs,
@@ -273,7 +273,7 @@ func pipelineRetriever(p *parts.Parts, database string) bench.Retriever {
 	return func(ctx context.Context, question string) (*bench.Retrieved, error) {
 		// RAG forced: below NL2SQL_RETRIEVAL_TABLE_THRESHOLD the pipeline would
 		// give small schemas in full, and that measures nothing.
-		res, err := p.Retrieve(ctx, worker.RetrieveRequest{Database: database, Question: question, Retrieval: "rag"})
+		res, err := p.Retrieve(ctx, stage.RetrieveRequest{Database: database, Question: question, Retrieval: "rag"})
 		if errors.Is(err, retrieval.ErrNoResults) {
 			// Nothing matched, not even by name: the question gets no
 			// table, which the report counts.

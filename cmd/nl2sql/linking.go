@@ -15,7 +15,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
-	"github.com/nl2sql/nl2sql/worker"
+	"github.com/nl2sql/nl2sql/internal/stage"
 )
 
 // unlinked is cfg with schema linking off: the bench's lexical and hybrid
@@ -58,7 +58,7 @@ func linkedPipeline(ctx context.Context, meta *pgxpool.Pool, st *settings) (*par
 // the run counts it apart.
 func linkedRetriever(p *parts.Parts, database string) bench.Retriever {
 	return func(ctx context.Context, question string) (*bench.Retrieved, error) {
-		res, err := p.Retrieve(ctx, worker.RetrieveRequest{Database: database, Question: question, Retrieval: "rag"})
+		res, err := p.Retrieve(ctx, stage.RetrieveRequest{Database: database, Question: question, Retrieval: "rag"})
 		if err != nil {
 			return nil, err
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/opshttp"
 	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/worker"
 )
 
@@ -37,7 +38,7 @@ func version() string {
 // instrument wires the metrics into the worker: guard refusals and the
 // observer of stages and questions (model calls are counted by the
 // provider mx.Provider wraps).
-func instrument(mx *metrics.Metrics, deps *worker.Deps, cfg worker.Config) worker.Config {
+func instrument(mx *metrics.Metrics, deps *stage.Deps, cfg worker.Config) worker.Config {
 	deps.Guard = mx.Guard(deps.Guard)
 	cfg.Observer = mx
 	return cfg
@@ -51,7 +52,7 @@ func newMCPServer(pool *pgxpool.Pool, st *settings, model llm.Provider) (*mcpser
 		return nil, err
 	}
 	retrieve := func(ctx context.Context, database, question string) (any, error) {
-		res, err := p.Retrieval(ctx, worker.RetrieveRequest{Database: database, Question: question}, retrieval.JoinHintsBoth)
+		res, err := p.Retrieval(ctx, stage.RetrieveRequest{Database: database, Question: question}, retrieval.JoinHintsBoth)
 		if err != nil {
 			return nil, err
 		}

@@ -14,7 +14,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
-	"github.com/nl2sql/nl2sql/worker"
+	"github.com/nl2sql/nl2sql/internal/stage"
 )
 
 // retrieveResult is one line of `nl2sql retrieve --json`.
@@ -105,7 +105,7 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	one := func(question string) (*retrieveResult, error) {
-		res, err := p.Retrieval(ctx, worker.RetrieveRequest{Database: *db, Question: question, Retrieval: *strategy}, format)
+		res, err := p.Retrieval(ctx, stage.RetrieveRequest{Database: *db, Question: question, Retrieval: *strategy}, format)
 		if err != nil {
 			return nil, err
 		}

@@ -62,7 +62,7 @@ func loadSettings(m *Main) (*settings, error) {
 	// of its Config.
 	if ra, least := s.Worker.RescueAfter, s.Worker.MinRescueAfter(); ra < least {
 		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_RESCUE_AFTER must be at least %s (the stage timeout: a running stage is never taken over), got %s",
-			shortDuration(least), e.str("NL2SQL_RESCUE_AFTER")))
+			worker.FmtDuration(least), e.str("NL2SQL_RESCUE_AFTER")))
 	}
 	if m.Getenv != nil {
 		getenv := func(k string) string { v, _ := m.Getenv(k); return v }

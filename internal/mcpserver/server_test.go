@@ -21,6 +21,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/mcpserver"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/parts"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
 )
@@ -45,7 +46,7 @@ type env struct {
 	db       *dbtest.DB
 	ollama   *ollamatest.Server
 	pipeline *parts.Parts
-	deps     worker.Deps
+	deps     stage.Deps
 }
 
 // setup gives a test a database with the shop schema registered as "shop",
@@ -94,7 +95,7 @@ func (e *env) server(t *testing.T, cfg mcpserver.Config) *mcpserver.Server {
 	t.Helper()
 	cfg.Logger = dbtest.Logger(t)
 	retrieve := func(ctx context.Context, database, question string) (any, error) {
-		res, err := e.pipeline.Retrieval(ctx, worker.RetrieveRequest{Database: database, Question: question}, "")
+		res, err := e.pipeline.Retrieval(ctx, stage.RetrieveRequest{Database: database, Question: question}, "")
 		if err != nil {
 			return nil, err
 		}

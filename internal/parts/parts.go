@@ -1,7 +1,7 @@
 // Package parts builds the real parts a question's stages use — the
 // catalog cache, retrieval, the model client, the SQL guard and the
 // deterministic repairer — and adapts each to the interface its stage
-// declares (worker.Deps). Keeping the adapters here keeps the stages free of
+// declares (stage.Deps). Keeping the adapters here keeps the stages free of
 // how each part is built, and each part free of the job chain.
 package parts
 
@@ -24,9 +24,9 @@ import (
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/internal/validate"
-	"github.com/nl2sql/nl2sql/worker"
 )
 
 // Config configures the adapters.
@@ -81,8 +81,8 @@ func (c Config) validate() error {
 	return nil
 }
 
-// Parts implements worker.Catalog, worker.Retriever, worker.Model and
-// worker.Guard.
+// Parts implements stage.Catalog, stage.Retriever, stage.Model and
+// stage.Guard.
 type Parts struct {
 	cfg   Config
 	meta  *pgxpool.Pool
@@ -155,9 +155,9 @@ func New(meta *pgxpool.Pool, model llm.Provider, cfg Config) (*Parts, error) {
 	}, nil
 }
 
-// Deps returns the worker dependencies backed by p and targets.
-func (p *Parts) Deps(targets *target.Registry) worker.Deps {
-	d := worker.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets, Repairer: p}
+// Deps returns the stages' parts backed by p and targets.
+func (p *Parts) Deps(targets *target.Registry) stage.Deps {
+	d := stage.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets, Repairer: p}
 	if p.llm != nil {
 		d.Embedder, d.EmbedModel = p.llm, p.llm.Config().EmbedModel
 	}
@@ -249,7 +249,7 @@ func (p *Parts) snapshot(ctx context.Context, database string) (*catalog.Snapsho
 
 // Retrieve builds the schema context: the full schema for small
 // databases, RAG over the schema index for large ones (retrieval.Auto).
-func (p *Parts) Retrieve(ctx context.Context, req worker.RetrieveRequest) (*worker.RetrieveResult, error) {
+func (p *Parts) Retrieve(ctx context.Context, req stage.RetrieveRequest) (*stage.RetrieveResult, error) {
 	res, err := p.Retrieval(ctx, req, "")
 	if err != nil {
 		return nil, err
@@ -258,7 +258,7 @@ func (p *Parts) Retrieve(ctx context.Context, req worker.RetrieveRequest) (*work
 	if err != nil {
 		return nil, err
 	}
-	out := &worker.RetrieveResult{Format: string(res.Context.Format), Schema: res.Context.Schema, JoinHints: res.Context.JoinHints, Metadata: meta}
+	out := &stage.RetrieveResult{Format: string(res.Context.Format), Schema: res.Context.Schema, JoinHints: res.Context.JoinHints, Metadata: meta}
 	if res.Link != nil {
 		if out.Linking, err = json.Marshal(res.Link); err != nil {
 			return nil, err
@@ -270,7 +270,7 @@ func (p *Parts) Retrieve(ctx context.Context, req worker.RetrieveRequest) (*work
 // Retrieval is Retrieve's whole result, tables, scores and join hints
 // included (nl2sql retrieve); joinHints overrides the configured join hint
 // format when not empty.
-func (p *Parts) Retrieval(ctx context.Context, req worker.RetrieveRequest, joinHints retrieval.JoinHintFormat) (*retrieval.Result, error) {
+func (p *Parts) Retrieval(ctx context.Context, req stage.RetrieveRequest, joinHints retrieval.JoinHintFormat) (*retrieval.Result, error) {
 	s, err := p.snapshot(ctx, req.Database)
 	if err != nil {
 		return nil, err
@@ -300,7 +300,7 @@ func (p *Parts) Retrieval(ctx context.Context, req worker.RetrieveRequest, joinH
 }
 
 // Generate calls the model and extracts the SQL candidates of its reply.
-func (p *Parts) Generate(ctx context.Context, req worker.GenerateRequest) (*worker.Generation, error) {
+func (p *Parts) Generate(ctx context.Context, req stage.GenerateRequest) (*stage.Generation, error) {
 	msgs := make([]llm.Message, len(req.Messages))
 	for i, m := range req.Messages {
 		msgs[i] = llm.Message(m)
@@ -309,7 +309,7 @@ func (p *Parts) Generate(ctx context.Context, req worker.GenerateRequest) (*work
 	if err != nil {
 		return nil, err
 	}
-	g := &worker.Generation{
+	g := &stage.Generation{
 		Model: reply.Model, Raw: reply.Content, PromptTokens: reply.PromptTokens,
 		ReplyTokens: reply.ReplyTokens, Duration: reply.Duration,
 	}
