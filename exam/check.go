@@ -13,7 +13,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
 )
@@ -145,7 +145,7 @@ func Check(ctx context.Context, meta *pgxpool.Pool, targets *target.Registry, cf
 	}
 	slices.Sort(res.Modules)
 
-	cat := pipeline.Catalog{S: snap}
+	cat := parts.Catalog{S: snap}
 	for _, q := range cfg.Questions {
 		res.Difficulties[q.Difficulty]++
 		g := GoldCheck{QuestionID: q.ID}

@@ -19,7 +19,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/dbtest"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
 )
@@ -53,7 +53,7 @@ func startPipeline(t *testing.T, db *dbtest.DB, name, schema string, annotations
 	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})
 	require.NoError(t, err)
 	t.Cleanup(targets.Close)
-	p, err := pipeline.New(db.Pool, client, pipeline.Config{})
+	p, err := parts.New(db.Pool, client, parts.Config{})
 	require.NoError(t, err)
 	svc, err := worker.New(db.Pool, p.Deps(targets), worker.Config{
 		Logger: dbtest.Logger(t), FetchCooldown: 5 * time.Millisecond, FetchPollInterval: 200 * time.Millisecond,

@@ -56,6 +56,15 @@ type Ref struct {
 // Chain returns the reference; promoted to every args type that embeds Ref.
 func (r Ref) Chain() Ref { return r }
 
+// Args are the args of a chain job, what a stage hands a question on with:
+// RetrieveArgs, GenerateArgs, ValidateArgs or ExecuteArgs.
+type Args interface {
+	river.JobArgs
+	river.JobArgsWithInsertOpts
+	Chain() Ref
+	AttemptNumber() int32
+}
+
 // RetrieveArgs starts the chain. Inserted by the rag.queries trigger.
 type RetrieveArgs struct {
 	Ref

@@ -8,10 +8,12 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/examples"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/migrations"
 )
 
-// Config configures the River client and the stages.
+// Config configures the River client and the stages. Its fields for the
+// stages are those of stage.Config, with the same defaults.
 type Config struct {
 	// RetrieveWorkers is the concurrency of the retrieve queue. Defaults to 10.
 	RetrieveWorkers int
@@ -31,7 +33,8 @@ type Config struct {
 	// Defaults to candidate.Config{}.WithDefaults().
 	Candidates candidate.Config
 	// Examples configures the few-shot examples found for a question
-	// (issue 12). Defaults to examples.Config{}.WithDefaults().
+	// (docs/DESIGN.md, "Examples and feedback"). Defaults to
+	// examples.Config{}.WithDefaults().
 	Examples examples.Config
 	// InfraAttempts is how many times a stage runs when it meets an
 	// infrastructure failure (LLM unreachable, target database down) before
@@ -98,11 +101,8 @@ func (c Config) WithDefaults() Config {
 	if c.DBWorkers == 0 {
 		c.DBWorkers = 10
 	}
-	if c.MaxAttempts == 0 {
-		c.MaxAttempts = 3
-	}
-	c.Candidates = c.Candidates.WithDefaults()
-	c.Examples = c.Examples.WithDefaults()
+	sc := c.stage().WithDefaults()
+	c.MaxAttempts, c.Candidates, c.Examples, c.Logger, c.Clock = sc.MaxAttempts, sc.Candidates, sc.Examples, sc.Logger, sc.Clock
 	if c.InfraAttempts == 0 {
 		c.InfraAttempts = 5
 	}
@@ -136,12 +136,6 @@ func (c Config) WithDefaults() Config {
 	if c.Schema == "" {
 		c.Schema = migrations.RiverSchema
 	}
-	if c.Logger == nil {
-		c.Logger = slog.New(slog.DiscardHandler)
-	}
-	if c.Clock == nil {
-		c.Clock = time.Now
-	}
 	if c.Observer == nil {
 		c.Observer = nopObserver{}
 	}
@@ -163,18 +157,18 @@ func (c Config) MinRescueAfter() time.Duration {
 // question whose worker died mid-generation wait that long instead.
 func (c Config) generateTimeout() time.Duration { return min(c.GenerateTimeout, c.RescueAfter) }
 
+// stage is the stages' part of c.
+func (c Config) stage() stage.Config {
+	return stage.Config{MaxAttempts: c.MaxAttempts, Candidates: c.Candidates, Examples: c.Examples, Logger: c.Logger, Clock: c.Clock}
+}
+
 func (c Config) validate() error {
-	if err := c.Candidates.Validate(); err != nil {
-		return err
-	}
-	if err := c.Examples.Validate(); err != nil {
+	if err := c.stage().Validate(); err != nil {
 		return err
 	}
 	switch {
 	case c.RetrieveWorkers < 1 || c.LLMWorkers < 1 || c.DBWorkers < 1:
 		return errors.New("worker: queue concurrency must be at least 1")
-	case c.MaxAttempts < 1:
-		return errors.New("worker: MaxAttempts must be at least 1")
 	case c.InfraAttempts < 1 || c.InfraAttempts > 100:
 		return errors.New("worker: InfraAttempts must be between 1 and 100")
 	case c.RetryBackoff <= 0 || c.RetryBackoffMax < c.RetryBackoff:
@@ -185,7 +179,7 @@ func (c Config) validate() error {
 		return errors.New("worker: stage timeouts must be positive")
 	case c.RescueAfter < c.MinRescueAfter():
 		return fmt.Errorf("worker: RescueAfter must be at least %s (StageTimeout), got %s: a running stage is never taken over before its timeout",
-			fmtDuration(c.MinRescueAfter()), fmtDuration(c.RescueAfter))
+			FmtDuration(c.MinRescueAfter()), FmtDuration(c.RescueAfter))
 	case c.Schema != migrations.RiverSchema:
 		return errors.New(`worker: Schema must be "river": the rag.queries trigger enqueues into river.river_job`)
 	}

@@ -34,6 +34,6 @@ func TestFmtDuration(t *testing.T) {
 	for d, want := range map[time.Duration]string{
 		2 * time.Minute: "2m", 210 * time.Second: "3m30s", time.Hour: "1h", 300 * time.Millisecond: "300ms", 90 * time.Second: "1m30s",
 	} {
-		require.Equal(t, want, fmtDuration(d))
+		require.Equal(t, want, FmtDuration(d))
 	}
 }

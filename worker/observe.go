@@ -60,17 +60,3 @@ func (s *Service) observeStage(stage string, started time.Time, failed bool, err
 	}
 	s.cfg.Observer.StageDone(stage, s.cfg.Clock().Sub(started), outcome)
 }
-
-// observed passes on err, the result of complete, after reporting a
-// question that complete finished: finished is set by complete's function
-// once its write applied, and d says where the question went.
-func (s *Service) observed(finished *bool, d decision, err error) error {
-	if err == nil && *finished && (d.status == statusSucceeded || d.status == statusFailed) {
-		class := ""
-		if d.fail != nil {
-			class = string(d.fail.Class)
-		}
-		s.cfg.Observer.QuestionDone(d.status, class)
-	}
-	return err
-}

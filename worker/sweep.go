@@ -6,27 +6,24 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/examples"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/jobs"
 )
 
-// sweepWorker fails in-flight questions whose job chain is gone.
-type sweepWorker struct {
-	river.WorkerDefaults[jobs.SweepArgs]
-	s *Service
-}
-
-func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[jobs.SweepArgs]) error {
-	w.s.running.Add(1)
-	defer w.s.running.Add(-1)
-	ids, err := w.s.q.FailOrphanedQueries(ctx, w.s.pool, w.s.cfg.SweepGrace.Seconds())
+// sweep works the periodic nl2sql.sweep job: it fails in-flight questions
+// whose job chain is gone.
+func (s *Service) sweep(ctx context.Context, _ *river.Job[jobs.SweepArgs]) error {
+	ids, err := s.q.FailOrphanedQueries(ctx, s.pool, s.cfg.SweepGrace.Seconds())
 	if err != nil {
-		return metaError(err)
+		return errclass.Meta(err)
 	}
 	if len(ids) > 0 {
-		w.s.log.WarnContext(ctx, "failed questions whose job was lost", slog.Any("query_ids", ids))
+		s.log.WarnContext(ctx, "failed questions whose job was lost", slog.Any("query_ids", ids))
 	}
 	for range ids {
-		w.s.cfg.Observer.QuestionDone(statusFailed, "unknown")
+		s.cfg.Observer.QuestionDone(stage.StatusFailed, "unknown")
 	}
 	return nil
 }
@@ -35,5 +32,39 @@ func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[jobs.SweepArgs]) er
 // chain has no live River job. It runs periodically on the leader; it is
 // exported for tests and operators.
 func (s *Service) Sweep(ctx context.Context) error {
-	return (&sweepWorker{s: s}).Work(ctx, nil)
+	return counted(s, s.sweep).Work(ctx, nil)
+}
+
+// checkCorrection works the nl2sql.correction job: it checks a correction
+// given in rag.feedback.
+func (s *Service) checkCorrection(ctx context.Context, job *river.Job[jobs.CorrectionArgs]) error {
+	c, err := s.stages.CheckCorrection(ctx, job.Args.FeedbackID)
+	if err != nil {
+		return err
+	}
+	if c.Status != "" {
+		s.log.InfoContext(ctx, "correction checked", "feedback_id", job.Args.FeedbackID, "status", c.Status, "reason", c.Reason, "example_id", c.ExampleID)
+	}
+	return nil
+}
+
+// checkExamples works the nl2sql.examples_check job: it re-checks a
+// database's examples after its catalog changed or examples were added.
+func (s *Service) checkExamples(ctx context.Context, job *river.Job[jobs.ExamplesCheckArgs]) error {
+	n, err := s.CheckExamples(ctx, job.Args.DatabaseName, false)
+	if err != nil {
+		return err
+	}
+	if n.Checked > 0 {
+		s.log.InfoContext(ctx, "examples checked", "database", job.Args.DatabaseName, "checked", n.Checked, "stale", n.Stale)
+	}
+	return nil
+}
+
+// CheckExamples checks database's examples with the guard and EXPLAIN, as
+// the nl2sql.examples_check job does: those not checked against the
+// current catalog, or all of them. Exported for `nl2sql examples check`
+// and tests.
+func (s *Service) CheckExamples(ctx context.Context, database string, all bool) (examples.Checked, error) {
+	return s.stages.CheckExamples(ctx, database, all)
 }

@@ -1,13 +1,14 @@
-// Package worker runs the question pipeline as River jobs:
-// retrieve → generate → validate → execute (see package jobs for the chain).
+// Package worker runs questions through their stages as River jobs: it
+// sets up the River client with the chain's queues and workers (package
+// jobs), and each worker decodes its job's args, runs the stage (package
+// internal/stage) and commits what the stage wrote.
 //
-// Every stage follows the same shape: read its input from the database, do
-// its outside work (catalog, LLM, EXPLAIN, execution) without holding a
-// transaction, then in ONE transaction write its output, advance the
-// question's step, enqueue the next job and complete its own job
-// (river.JobCompleteTx). A crash anywhere before that commit leaves the job
-// to be retried; a crash after it leaves nothing to redo. A job whose step
-// is behind the question's is a duplicate and completes without effect.
+// Every stage job ends the same way: its output is written, the question's
+// step advanced, the next job enqueued and the job itself completed
+// (river.JobCompleteTx) in ONE transaction. A crash anywhere before that
+// commit leaves the job to be retried; a crash after it leaves nothing to
+// redo. A job whose step is behind the question's is a duplicate and
+// completes without effect.
 //
 // Failures are classified (internal/errclass). Infrastructure failures — an
 // unreachable LLM or target database — are retried with exponential backoff
@@ -19,7 +20,6 @@ package worker
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -36,60 +36,42 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/errclass"
-	"github.com/nl2sql/nl2sql/internal/examples"
-	"github.com/nl2sql/nl2sql/internal/validate"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/jobs"
 )
 
-// Service is the River client with the pipeline's workers.
+// Service is the River client with the stages' workers.
 type Service struct {
 	cfg    Config
-	deps   Deps
 	pool   *pgxpool.Pool
 	q      *dbsqlc.Queries
 	client *river.Client[pgx.Tx]
 	log    *slog.Logger
-	// validator is the validate stage's logic (internal/validate).
-	validator *validate.Validator
-	// examples finds a question's verified examples and checks corrections.
-	examples *examples.Store
+	stages *stage.Runner
 	// running counts the jobs being worked, for the shutdown's log.
 	running atomic.Int64
 }
 
-// New builds the service; Start runs it.
-func New(pool *pgxpool.Pool, deps Deps, cfg Config) (*Service, error) {
+// New builds the service running the stages with deps; Start runs it.
+func New(pool *pgxpool.Pool, deps stage.Deps, cfg Config) (*Service, error) {
 	cfg = cfg.WithDefaults()
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	if err := deps.validate(); err != nil {
-		return nil, err
-	}
-	v, err := validate.New(validate.Config{
-		Guard: deps.Guard, Explainer: deps.Targets, Repairer: deps.Repairer,
-		MaxExplain: cfg.Candidates.MaxExplain, Logger: cfg.Logger,
-	})
+	stages, err := stage.New(pool, deps, cfg.stage())
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Examples.Embedder == nil && deps.Embedder != nil && deps.EmbedModel != "" {
-		cfg.Examples.Embedder, cfg.Examples.EmbedModel = deps.Embedder, deps.EmbedModel
-	}
-	ex, err := examples.New(pool, cfg.Examples)
-	if err != nil {
-		return nil, err
-	}
-	s := &Service{cfg: cfg, deps: deps, pool: pool, q: dbsqlc.New(), log: cfg.Logger, validator: v, examples: ex}
+	s := &Service{cfg: cfg, pool: pool, q: dbsqlc.New(), log: cfg.Logger, stages: stages}
 
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &stageWorker[jobs.RetrieveArgs]{s: s, stage: jobs.StageRetrieve, timeout: cfg.StageTimeout, run: s.retrieve})
-	river.AddWorker(workers, &stageWorker[jobs.GenerateArgs]{s: s, stage: jobs.StageGenerate, timeout: cfg.generateTimeout(), run: s.generate})
-	river.AddWorker(workers, &stageWorker[jobs.ValidateArgs]{s: s, stage: jobs.StageValidate, timeout: cfg.StageTimeout, run: s.validate})
-	river.AddWorker(workers, &stageWorker[jobs.ExecuteArgs]{s: s, stage: jobs.StageExecute, timeout: cfg.StageTimeout, run: s.execute})
-	river.AddWorker(workers, &sweepWorker{s: s})
-	river.AddWorker(workers, &correctionWorker{s: s})
-	river.AddWorker(workers, &examplesCheckWorker{s: s})
+	river.AddWorker(workers, &stageWorker[jobs.RetrieveArgs]{s: s, stage: jobs.StageRetrieve, timeout: cfg.StageTimeout, run: stages.Retrieve})
+	river.AddWorker(workers, &stageWorker[jobs.GenerateArgs]{s: s, stage: jobs.StageGenerate, timeout: cfg.generateTimeout(), run: stages.Generate})
+	river.AddWorker(workers, &stageWorker[jobs.ValidateArgs]{s: s, stage: jobs.StageValidate, timeout: cfg.StageTimeout, run: stages.Validate})
+	river.AddWorker(workers, &stageWorker[jobs.ExecuteArgs]{s: s, stage: jobs.StageExecute, timeout: cfg.StageTimeout, run: stages.Execute})
+	river.AddWorker(workers, counted(s, s.sweep))
+	river.AddWorker(workers, counted(s, s.checkCorrection))
+	river.AddWorker(workers, counted(s, s.checkExamples))
 
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Schema: cfg.Schema,
@@ -155,7 +137,7 @@ const cancelWait = 15 * time.Second
 // start. Each step is logged.
 func (s *Service) Shutdown(drain time.Duration, hurry <-chan struct{}) error {
 	s.log.Info(fmt.Sprintf("draining: fetching no new jobs, waiting for %d running job(s) to finish (up to %s); a second signal cancels them",
-		s.running.Load(), fmtDuration(drain)), slog.Int64("running", s.running.Load()), slog.Duration("drain_timeout", drain))
+		s.running.Load(), FmtDuration(drain)), slog.Int64("running", s.running.Load()), slog.Duration("drain_timeout", drain))
 	dctx, cancel := context.WithTimeout(context.Background(), drain)
 	defer cancel()
 	var hurried atomic.Bool
@@ -179,7 +161,7 @@ func (s *Service) Shutdown(drain time.Duration, hurry <-chan struct{}) error {
 	if hurried.Load() {
 		s.log.Warn(fmt.Sprintf("second signal: cancelling %d running job(s); they run again on the next start", n), slog.Int64("running", n))
 	} else {
-		s.log.Warn(fmt.Sprintf("drain timeout (%s): cancelling %d running job(s); they run again on the next start", fmtDuration(drain), n),
+		s.log.Warn(fmt.Sprintf("drain timeout (%s): cancelling %d running job(s); they run again on the next start", FmtDuration(drain), n),
 			slog.Int64("running", n))
 	}
 	return s.cancelRunning()
@@ -200,8 +182,9 @@ func (s *Service) cancelRunning() error {
 // Running is the number of jobs being worked right now.
 func (s *Service) Running() int { return int(s.running.Load()) }
 
-// fmtDuration prints d without zero units: 2m, 3m30s, 1m0.5s.
-func fmtDuration(d time.Duration) string {
+// FmtDuration prints d without zero units, as the service's messages do:
+// 2m, 3m30s, 1m0.5s.
+func FmtDuration(d time.Duration) string {
 	out := d.String()
 	if strings.HasSuffix(out, "m0s") {
 		out = strings.TrimSuffix(out, "0s")
@@ -212,21 +195,15 @@ func fmtDuration(d time.Duration) string {
 	return out
 }
 
-// args is what every chain job's args provide.
-type args interface {
-	river.JobArgs
-	Chain() jobs.Ref
-	AttemptNumber() int32
-}
-
-// stageWorker adapts a stage function to River, adding the shared failure
-// handling, retry backoff and timeout.
-type stageWorker[T args] struct {
+// stageWorker adapts a stage to River: it runs the stage, commits its
+// output with the job's completion, and adds the shared failure handling,
+// retry backoff and timeout.
+type stageWorker[T jobs.Args] struct {
 	river.WorkerDefaults[T]
 	s       *Service
 	stage   string
 	timeout time.Duration
-	run     func(ctx context.Context, job *river.Job[T]) error
+	run     func(ctx context.Context, job stage.Job) (*stage.Output, error)
 }
 
 func (w *stageWorker[T]) Timeout(*river.Job[T]) time.Duration { return w.timeout }
@@ -251,11 +228,42 @@ func (w *stageWorker[T]) Work(ctx context.Context, job *river.Job[T]) (err error
 		}
 		w.s.observeStage(w.stage, started, failed, err)
 	}()
-	if err := w.run(ctx, job); err != nil {
+	if err := w.work(ctx, job); err != nil {
 		failed = true
 		return handleFailure(ctx, w.s, job, w.stage, err)
 	}
 	return nil
+}
+
+// work runs the stage and commits its output; a duplicate job only
+// completes.
+func (w *stageWorker[T]) work(ctx context.Context, job *river.Job[T]) error {
+	out, err := w.run(ctx, stageJob(job))
+	if errors.Is(err, stage.ErrStale) {
+		w.s.log.InfoContext(ctx, "duplicate job: the question already moved on", "kind", job.Kind, "job_id", job.ID)
+		return completeOnly(ctx, w.s, job)
+	}
+	if err != nil {
+		return err
+	}
+	return complete(ctx, w.s, job, out)
+}
+
+// stageJob is job as the stages see it.
+func stageJob[T jobs.Args](job *river.Job[T]) stage.Job {
+	return stage.Job{
+		Ref: job.Args.Chain(), Attempt: job.Args.AttemptNumber(),
+		ID: job.ID, Tries: int32(job.Attempt), Enqueued: job.CreatedAt,
+	}
+}
+
+// counted is fn as a River worker, counted by Running while it works.
+func counted[T river.JobArgs](s *Service, fn func(ctx context.Context, job *river.Job[T]) error) river.Worker[T] {
+	return river.WorkFunc(func(ctx context.Context, job *river.Job[T]) error {
+		s.running.Add(1)
+		defer s.running.Add(-1)
+		return fn(ctx, job)
+	})
 }
 
 // backoff is the wait before the retry that follows attempt: RetryBackoff
@@ -270,10 +278,6 @@ func (s *Service) backoff(attempt int) time.Duration {
 	return d + time.Duration((rand.Float64()*0.2-0.1)*float64(d))
 }
 
-// errStale reports that the question's step moved past the job's: another
-// run of this stage already handed the question on.
-var errStale = errors.New("stale job")
-
 // permanent is implemented by errors that no retry can fix (a model that is
 // not pulled, a malformed option).
 type permanent interface{ Retryable() bool }
@@ -281,7 +285,7 @@ type permanent interface{ Retryable() bool }
 // handleFailure decides what a stage error means for the question: retry
 // later (infrastructure, attempts left), or fail the question now and
 // complete the job so River does not run it again.
-func handleFailure[T args](ctx context.Context, s *Service, job *river.Job[T], stage string, err error) error {
+func handleFailure[T jobs.Args](ctx context.Context, s *Service, job *river.Job[T], stage string, err error) error {
 	ref := job.Args.Chain()
 	if errors.Is(ctx.Err(), context.Canceled) {
 		// The client is stopping and cancelled the job: the work was
@@ -310,7 +314,7 @@ func handleFailure[T args](ctx context.Context, s *Service, job *river.Job[T], s
 		wait := s.backoff(job.Attempt)
 		detail := fmt.Sprintf("%s: retrying in about %s (attempt %d of %d) after: %s",
 			stage, wait.Round(time.Second), job.Attempt+1, s.cfg.InfraAttempts, ce.Message)
-		if uerr := s.q.SetQueryStatusDetail(rctx, s.pool, &dbsqlc.SetQueryStatusDetailParams{ID: ref.QueryID, Step: ref.Step, StatusDetail: &detail}); uerr != nil {
+		if uerr := s.stages.Retrying(rctx, ref, detail); uerr != nil {
 			s.log.WarnContext(ctx, "cannot record retry detail", slog.Int64("query_id", ref.QueryID), slog.String("err", uerr.Error()))
 		}
 		s.log.WarnContext(ctx, "stage failed; will retry", slog.String("stage", stage), slog.Int64("query_id", ref.QueryID),
@@ -324,48 +328,49 @@ func handleFailure[T args](ctx context.Context, s *Service, job *river.Job[T], s
 	}
 	s.log.ErrorContext(ctx, "question failed", slog.String("stage", stage), slog.Int64("query_id", ref.QueryID),
 		slog.String("class", string(ce.Class)), slog.String("err", msg))
-	finished := false
-	ferr := complete(rctx, s, job, func(tx pgx.Tx) error {
-		_, err := s.q.FinishQuery(rctx, tx, &dbsqlc.FinishQueryParams{
-			ID: ref.QueryID, Step: ref.Step, Status: "failed", Attempts: job.Args.AttemptNumber(),
-			ErrorClass: ptr(string(ce.Class)), Sqlstate: nonEmpty(ce.SQLSTATE), Error: &msg,
-		})
-		finished = err == nil
-		return err
-	})
-	if ferr != nil {
+	if ferr := complete(rctx, s, job, s.stages.Fail(stageJob(job), ce, msg)); ferr != nil {
 		s.log.ErrorContext(ctx, "cannot record the failure; River will retry the job", slog.Int64("query_id", ref.QueryID), slog.String("err", ferr.Error()))
 		return err
-	}
-	if finished {
-		s.cfg.Observer.QuestionDone(statusFailed, string(ce.Class))
 	}
 	return nil
 }
 
-// complete runs fn and completes job in one transaction. When fn reports
-// errStale (or the question is gone), only the job is completed.
-func complete[T args](ctx context.Context, s *Service, job *river.Job[T], fn func(tx pgx.Tx) error) error {
+// complete commits out and completes job in one transaction: out's write,
+// the next job's insert (handOff), the job's completion. When the write
+// finds the question moved on (stage.ErrStale, or the question is gone),
+// only the job is completed. A question out finished is reported to the
+// Observer once the transaction committed.
+func complete[T jobs.Args](ctx context.Context, s *Service, job *river.Job[T], out *stage.Output) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
-		return metaError(err)
+		return errclass.Meta(err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
 
-	if err := fn(tx); err != nil {
-		if !errors.Is(err, errStale) && !errors.Is(err, pgx.ErrNoRows) {
-			return metaError(err)
+	next, err := out.WriteFunc(ctx, tx)
+	if err == nil && next != nil {
+		err = s.handOff(ctx, tx, next)
+	}
+	if err != nil {
+		if !errors.Is(err, stage.ErrStale) && !errors.Is(err, pgx.ErrNoRows) {
+			return errclass.Meta(err)
 		}
 		if rerr := tx.Rollback(ctx); rerr != nil {
-			return metaError(rerr)
+			return errclass.Meta(rerr)
 		}
 		s.log.InfoContext(ctx, "duplicate job: the question already moved on", slog.String("kind", job.Kind), slog.Int64("job_id", job.ID))
 		return completeOnly(ctx, s, job)
 	}
 	if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
-		return metaError(err)
+		return errclass.Meta(err)
 	}
-	return metaError(tx.Commit(ctx))
+	if err := tx.Commit(ctx); err != nil {
+		return errclass.Meta(err)
+	}
+	if out.Done != nil {
+		s.cfg.Observer.QuestionDone(out.Done.Status, out.Done.Class)
+	}
+	return nil
 }
 
 // handOff enqueues the next stage's job in tx and wakes its queue's
@@ -376,11 +381,7 @@ func complete[T args](ctx context.Context, s *Service, job *river.Job[T], fn fun
 // FetchPollInterval (docs/DESIGN.md, Stage hand-off). The payload is
 // byte-identical to River's, so PostgreSQL folds the two into one when
 // River did send its own.
-func (s *Service) handOff(ctx context.Context, tx pgx.Tx, next interface {
-	river.JobArgs
-	river.JobArgsWithInsertOpts
-},
-) error {
+func (s *Service) handOff(ctx context.Context, tx pgx.Tx, next jobs.Args) error {
 	if _, err := s.client.InsertTx(ctx, tx, next, nil); err != nil {
 		return err
 	}
@@ -390,51 +391,14 @@ func (s *Service) handOff(ctx context.Context, tx pgx.Tx, next interface {
 	})
 }
 
-func completeOnly[T args](ctx context.Context, s *Service, job *river.Job[T]) error {
+func completeOnly[T river.JobArgs](ctx context.Context, s *Service, job *river.Job[T]) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
-		return metaError(err)
+		return errclass.Meta(err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck
 	if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil && !errors.Is(err, rivertype.ErrNotFound) {
-		return metaError(err)
+		return errclass.Meta(err)
 	}
-	return metaError(tx.Commit(ctx))
-}
-
-// metaError classifies an error from nl2sql's own database. Its SQLSTATE
-// says nothing about the question's SQL, so only connection-level problems
-// keep a class (infra_failure); everything else is unknown.
-func metaError(err error) error {
-	if err == nil {
-		return nil
-	}
-	ce := errclass.Classify(err)
-	if ce.Class == errclass.InfraFailure {
-		return &errclass.Error{
-			Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "meta.connection",
-			Message: "nl2sql's database: " + ce.Message, Err: err,
-		}
-	}
-	return &errclass.Error{
-		Class: errclass.Unknown, SQLSTATE: ce.SQLSTATE, Code: "meta.statement",
-		Message: "nl2sql's database: " + ce.Message, Err: err,
-	}
-}
-
-func ptr[T any](v T) *T { return &v }
-
-func nonEmpty(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
-func mustJSON(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err) // only called on values built here
-	}
-	return b
+	return errclass.Meta(tx.Commit(ctx))
 }

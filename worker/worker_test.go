@@ -20,8 +20,9 @@ import (
 	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/worker"
@@ -48,7 +49,7 @@ type env struct {
 	db     *dbtest.DB
 	ollama *ollamatest.Server
 	cfg    worker.Config
-	deps   worker.Deps
+	deps   stage.Deps
 }
 
 func fence(sql string) ollamatest.Response {
@@ -76,7 +77,7 @@ func setup(t *testing.T) *env {
 	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})
 	require.NoError(t, err)
 	t.Cleanup(targets.Close)
-	p, err := pipeline.New(db.Pool, client, pipeline.Config{})
+	p, err := parts.New(db.Pool, client, parts.Config{})
 	require.NoError(t, err)
 	return &env{
 		db:     db,

@@ -19,12 +19,12 @@ import (
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/llm"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/migrations"
-	"github.com/nl2sql/nl2sql/worker"
 )
 
 // benchRetrievalJSON is `nl2sql bench retrieval --json`: the issue's runs,
@@ -85,14 +85,14 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	defer meta.Close()
-	lexical, err := pipeline.New(meta, nil, st.Pipeline)
+	lexical, err := parts.New(meta, nil, st.Pipeline)
 	if err != nil {
 		return err
 	}
 	// Hybrid runs need the embedding model: the databases are indexed with
 	// it, and questions embedded by it. Without it they are skipped, and
 	// the report says why.
-	var hybrid *pipeline.Pipeline
+	var hybrid *parts.Parts
 	out := benchRetrievalJSON{Runs: []*bench.RetrievalRun{}}
 	model, embedModel, why := embedder(ctx, st.LLM)
 	if model != nil {
@@ -100,7 +100,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		if err != nil {
 			return err
 		}
-		if hybrid, err = pipeline.New(meta, client, unlinked(st.Pipeline)); err != nil {
+		if hybrid, err = parts.New(meta, client, unlinked(st.Pipeline)); err != nil {
 			return err
 		}
 	} else {
@@ -265,11 +265,11 @@ func printBenchRetrieval(m *Main, out benchRetrievalJSON) error {
 
 // pipelineRetriever retrieves through the pipeline's retrieve stage, the
 // path questions take, and reads the tables from its metadata.
-func pipelineRetriever(p *pipeline.Pipeline, database string) bench.Retriever {
+func pipelineRetriever(p *parts.Parts, database string) bench.Retriever {
 	return func(ctx context.Context, question string) (*bench.Retrieved, error) {
 		// RAG forced: below NL2SQL_RETRIEVAL_TABLE_THRESHOLD the pipeline would
 		// give small schemas in full, and that measures nothing.
-		res, err := p.Retrieve(ctx, worker.RetrieveRequest{Database: database, Question: question, Retrieval: "rag"})
+		res, err := p.Retrieve(ctx, stage.RetrieveRequest{Database: database, Question: question, Retrieval: "rag"})
 		if errors.Is(err, retrieval.ErrNoResults) {
 			// Nothing matched, not even by name: the question gets no
 			// table, which the report counts.

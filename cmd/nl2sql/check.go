@@ -10,7 +10,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/internal/validate"
@@ -92,7 +92,7 @@ func runCheck(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	defer targets.Close()
-	p, err := pipeline.New(pool, nil, st.Pipeline)
+	p, err := parts.New(pool, nil, st.Pipeline)
 	if err != nil {
 		return err
 	}

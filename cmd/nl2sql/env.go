@@ -19,7 +19,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/mcpserver"
 	"github.com/nl2sql/nl2sql/internal/metrics"
 	"github.com/nl2sql/nl2sql/internal/opshttp"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/repair"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
@@ -185,7 +185,7 @@ func defaultSettings() *settings {
 		LLM:         llm.Config{}.WithDefaults(),
 		Worker:      worker.Config{}.WithDefaults(),
 		Target:      target.Config{}.WithDefaults(),
-		Pipeline: pipeline.Config{
+		Pipeline: parts.Config{
 			Retrieval: retrieval.Config{}.WithDefaults(),
 			RAG:       retrieval.RAGConfig{}.WithDefaults(),
 			Strategy:  retrieval.AutoConfig{}.WithDefaults(),
@@ -232,7 +232,7 @@ func (v envVar) format(s *settings) string {
 	}
 	switch {
 	case f.Type() == durationType:
-		return shortDuration(time.Duration(f.Int()))
+		return worker.FmtDuration(time.Duration(f.Int()))
 	case f.Kind() == reflect.Bool:
 		return strconv.FormatBool(f.Bool() != v.not)
 	case f.CanInt():
@@ -408,18 +408,6 @@ func (e *env) warnConflicts(log *slog.Logger) {
 // databaseURL is NL2SQL_DATABASE_URL, or DATABASE_URL when it is unset, as
 // River's and goose's command-line tools take it.
 func (e *env) databaseURL() string { return e.str("NL2SQL_DATABASE_URL") }
-
-// shortDuration prints d without zero units: 2m rather than 2m0s.
-func shortDuration(d time.Duration) string {
-	out := d.String()
-	if strings.HasSuffix(out, "m0s") {
-		out = strings.TrimSuffix(out, "0s")
-	}
-	if strings.HasSuffix(out, "h0m") {
-		out = strings.TrimSuffix(out, "0m")
-	}
-	return out
-}
 
 func (e *env) err() error {
 	if len(e.errs) == 0 {

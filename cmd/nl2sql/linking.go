@@ -13,14 +13,14 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/bench"
 	"github.com/nl2sql/nl2sql/internal/llm"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
-	"github.com/nl2sql/nl2sql/worker"
+	"github.com/nl2sql/nl2sql/internal/stage"
 )
 
 // unlinked is cfg with schema linking off: the bench's lexical and hybrid
 // runs measure retrieval without the chat model.
-func unlinked(cfg pipeline.Config) pipeline.Config {
+func unlinked(cfg parts.Config) parts.Config {
 	cfg.RAG.Link.Disabled = true
 	return cfg
 }
@@ -28,7 +28,7 @@ func unlinked(cfg pipeline.Config) pipeline.Config {
 // linkedPipeline is the pipeline of the bench's linked runs (schema linking
 // on, with embeddings when the index has them), or nil and why there is
 // none: linking is off, or no chat model answers.
-func linkedPipeline(ctx context.Context, meta *pgxpool.Pool, st *settings) (*pipeline.Pipeline, string, error) {
+func linkedPipeline(ctx context.Context, meta *pgxpool.Pool, st *settings) (*parts.Parts, string, error) {
 	if st.Pipeline.RAG.Link.Disabled {
 		return nil, "linking is off (NL2SQL_RAG_LINKING=false)", nil
 	}
@@ -48,7 +48,7 @@ func linkedPipeline(ctx context.Context, meta *pgxpool.Pool, st *settings) (*pip
 		}
 		return nil, fmt.Sprintf("chat model %s: %s", model, msg), nil
 	}
-	p, err := pipeline.New(meta, client, st.Pipeline)
+	p, err := parts.New(meta, client, st.Pipeline)
 	return p, "", err
 }
 
@@ -56,9 +56,9 @@ func linkedPipeline(ctx context.Context, meta *pgxpool.Pool, st *settings) (*pip
 // question the model did not link (it failed, timed out, named no table)
 // reports its search mode and the linking outcome instead of "linked", so
 // the run counts it apart.
-func linkedRetriever(p *pipeline.Pipeline, database string) bench.Retriever {
+func linkedRetriever(p *parts.Parts, database string) bench.Retriever {
 	return func(ctx context.Context, question string) (*bench.Retrieved, error) {
-		res, err := p.Retrieve(ctx, worker.RetrieveRequest{Database: database, Question: question, Retrieval: "rag"})
+		res, err := p.Retrieve(ctx, stage.RetrieveRequest{Database: database, Question: question, Retrieval: "rag"})
 		if err != nil {
 			return nil, err
 		}

@@ -13,8 +13,9 @@ import (
 	"github.com/nl2sql/nl2sql/internal/mcpserver"
 	"github.com/nl2sql/nl2sql/internal/metrics"
 	"github.com/nl2sql/nl2sql/internal/opshttp"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/worker"
 )
 
@@ -37,7 +38,7 @@ func version() string {
 // instrument wires the metrics into the worker: guard refusals and the
 // observer of stages and questions (model calls are counted by the
 // provider mx.Provider wraps).
-func instrument(mx *metrics.Metrics, deps *worker.Deps, cfg worker.Config) worker.Config {
+func instrument(mx *metrics.Metrics, deps *stage.Deps, cfg worker.Config) worker.Config {
 	deps.Guard = mx.Guard(deps.Guard)
 	cfg.Observer = mx
 	return cfg
@@ -46,12 +47,12 @@ func instrument(mx *metrics.Metrics, deps *worker.Deps, cfg worker.Config) worke
 // newMCPServer is the MCP server over pool; retrieve_tables answers as
 // `nl2sql retrieve --json` does.
 func newMCPServer(pool *pgxpool.Pool, st *settings, model llm.Provider) (*mcpserver.Server, error) {
-	p, err := pipeline.New(pool, model, st.Pipeline)
+	p, err := parts.New(pool, model, st.Pipeline)
 	if err != nil {
 		return nil, err
 	}
 	retrieve := func(ctx context.Context, database, question string) (any, error) {
-		res, err := p.Retrieval(ctx, worker.RetrieveRequest{Database: database, Question: question}, retrieval.JoinHintsBoth)
+		res, err := p.Retrieval(ctx, stage.RetrieveRequest{Database: database, Question: question}, retrieval.JoinHintsBoth)
 		if err != nil {
 			return nil, err
 		}

@@ -12,9 +12,9 @@ import (
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/llm"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
-	"github.com/nl2sql/nl2sql/worker"
+	"github.com/nl2sql/nl2sql/internal/stage"
 )
 
 // retrieveResult is one line of `nl2sql retrieve --json`.
@@ -100,12 +100,12 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	p, err := pipeline.New(pool, model, st.Pipeline)
+	p, err := parts.New(pool, model, st.Pipeline)
 	if err != nil {
 		return err
 	}
 	one := func(question string) (*retrieveResult, error) {
-		res, err := p.Retrieval(ctx, worker.RetrieveRequest{Database: *db, Question: question, Retrieval: *strategy}, format)
+		res, err := p.Retrieval(ctx, stage.RetrieveRequest{Database: *db, Question: question, Retrieval: *strategy}, format)
 		if err != nil {
 			return nil, err
 		}

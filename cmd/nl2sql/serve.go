@@ -11,7 +11,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/bench"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/metrics"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
@@ -23,7 +23,7 @@ type settings struct {
 	LLM         llm.Config
 	Worker      worker.Config
 	Target      target.Config
-	Pipeline    pipeline.Config
+	Pipeline    parts.Config
 	// Index configures building and searching schema indexes (also
 	// Pipeline.Index).
 	Index schemaindex.Config
@@ -62,7 +62,7 @@ func loadSettings(m *Main) (*settings, error) {
 	// of its Config.
 	if ra, least := s.Worker.RescueAfter, s.Worker.MinRescueAfter(); ra < least {
 		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_RESCUE_AFTER must be at least %s (the stage timeout: a running stage is never taken over), got %s",
-			shortDuration(least), e.str("NL2SQL_RESCUE_AFTER")))
+			worker.FmtDuration(least), e.str("NL2SQL_RESCUE_AFTER")))
 	}
 	if m.Getenv != nil {
 		getenv := func(k string) string { v, _ := m.Getenv(k); return v }
@@ -131,7 +131,7 @@ func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (*servi
 		return nil, err
 	}
 	model := mx.Provider(rawModel)
-	p, err := pipeline.New(pool, model, st.Pipeline)
+	p, err := parts.New(pool, model, st.Pipeline)
 	if err != nil {
 		targets.Close()
 		return nil, err

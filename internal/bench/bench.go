@@ -50,7 +50,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/migrations"
@@ -106,7 +106,7 @@ type Options struct {
 type Service struct {
 	LLM      llm.Config
 	Worker   worker.Config
-	Pipeline pipeline.Config
+	Pipeline parts.Config
 	Target   target.Config
 	Index    schemaindex.Config
 }

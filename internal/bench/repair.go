@@ -19,7 +19,7 @@ import (
 	"github.com/nl2sql/nl2sql/exam/compare"
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/repair"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
@@ -195,7 +195,7 @@ func RunRepair(ctx context.Context, opts RepairOptions) (*RepairReport, error) {
 	}
 	// The validate stage's parts, as serve wires them, so the figure is
 	// production's.
-	p, err := pipeline.New(opts.Meta, nil, pipeline.Config{Guard: opts.Guard, Repair: opts.Repair, Getenv: opts.Getenv})
+	p, err := parts.New(opts.Meta, nil, parts.Config{Guard: opts.Guard, Repair: opts.Repair, Getenv: opts.Getenv})
 	if err != nil {
 		return nil, err
 	}
@@ -312,7 +312,7 @@ func p50us(ds []time.Duration) float64 {
 
 type repairRun struct {
 	opts RepairOptions
-	p    *pipeline.Pipeline
+	p    *parts.Parts
 	db   target.Database
 }
 

@@ -19,7 +19,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/exam/erp"
 	"github.com/nl2sql/nl2sql/internal/llm"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
@@ -72,7 +72,7 @@ func startInProcess(ctx context.Context, pool *pgxpool.Pool, dbURL string, model
 		}
 		return ""
 	}
-	p, err := pipeline.New(pool, model, pcfg)
+	p, err := parts.New(pool, model, pcfg)
 	if err != nil {
 		targets.Close()
 		return nil, err

@@ -20,7 +20,8 @@ import (
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/mcpserver"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
 )
@@ -44,8 +45,8 @@ INSERT INTO shop.orders VALUES (10, 1, 'shipped', 120.50), (11, 2, 'open', 80.00
 type env struct {
 	db       *dbtest.DB
 	ollama   *ollamatest.Server
-	pipeline *pipeline.Pipeline
-	deps     worker.Deps
+	pipeline *parts.Parts
+	deps     stage.Deps
 }
 
 // setup gives a test a database with the shop schema registered as "shop",
@@ -68,7 +69,7 @@ func setup(t *testing.T) *env {
 	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})
 	require.NoError(t, err)
 	t.Cleanup(targets.Close)
-	p, err := pipeline.New(db.Pool, client, pipeline.Config{})
+	p, err := parts.New(db.Pool, client, parts.Config{})
 	require.NoError(t, err)
 	return &env{db: db, ollama: srv, pipeline: p, deps: p.Deps(targets)}
 }
@@ -94,7 +95,7 @@ func (e *env) server(t *testing.T, cfg mcpserver.Config) *mcpserver.Server {
 	t.Helper()
 	cfg.Logger = dbtest.Logger(t)
 	retrieve := func(ctx context.Context, database, question string) (any, error) {
-		res, err := e.pipeline.Retrieval(ctx, worker.RetrieveRequest{Database: database, Question: question}, "")
+		res, err := e.pipeline.Retrieval(ctx, stage.RetrieveRequest{Database: database, Question: question}, "")
 		if err != nil {
 			return nil, err
 		}

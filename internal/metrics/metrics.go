@@ -32,6 +32,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/jobs"
 	"github.com/nl2sql/nl2sql/worker"
@@ -196,10 +197,10 @@ func (c *queueCollector) Collect(ch chan<- prometheus.Metric) {
 }
 
 // Guard counts the refusals of g.
-func (m *Metrics) Guard(g worker.Guard) worker.Guard { return &guard{Guard: g, m: m} }
+func (m *Metrics) Guard(g stage.Guard) stage.Guard { return &guard{Guard: g, m: m} }
 
 type guard struct {
-	worker.Guard
+	stage.Guard
 	m *Metrics
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/metrics"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/prompt"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/internal/validate"
 	"github.com/nl2sql/nl2sql/worker"
 )
@@ -35,7 +36,7 @@ func scrape(t *testing.T, m *metrics.Metrics) string {
 	return string(body)
 }
 
-type fakeGuard struct{ worker.Guard }
+type fakeGuard struct{ stage.Guard }
 
 func (fakeGuard) Check(_ context.Context, _, sql string, _ int) (*validate.Verdict, error) {
 	if strings.HasPrefix(sql, "DELETE") {

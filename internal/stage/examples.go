@@ -1,4 +1,4 @@
-package worker
+package stage
 
 import (
 	"context"
@@ -6,24 +6,21 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/riverqueue/river"
-
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/examples"
 	"github.com/nl2sql/nl2sql/internal/prompt"
 	"github.com/nl2sql/nl2sql/internal/validate"
-	"github.com/nl2sql/nl2sql/jobs"
 )
 
 // Verified examples (issue 12; docs/DESIGN.md, "Examples and feedback"):
 // the retrieve stage finds the question's examples, the generate stage puts
-// them in the prompt, and two jobs check corrections and examples with the
-// guard and EXPLAIN the validate stage uses (checkSQL).
+// them in the prompt, and two jobs (package worker) check corrections and
+// examples with the guard and EXPLAIN the validate stage uses (checkSQL).
 
 // findExamples returns the question's most similar verified examples; none
 // when options.examples is "off". A failure to read them is logged and
 // the question goes on without: examples help, they are not needed.
-func (s *Service) findExamples(ctx context.Context, database, question string, opts options) []examples.Example {
+func (s *Runner) findExamples(ctx context.Context, database, question string, opts options) []examples.Example {
 	if opts.Examples == "off" {
 		return nil
 	}
@@ -62,7 +59,7 @@ func exampleTables(ex []examples.Example) []string {
 // guard (validate.Guard), then EXPLAIN on the database (validate.Explainer),
 // as a candidate is checked. Only those two are used: a correction gets no
 // repair and no scoring.
-func (s *Service) checkSQL(ctx context.Context, database, sql string) (string, error) {
+func (s *Runner) checkSQL(ctx context.Context, database, sql string) (string, error) {
 	db, err := s.deps.Catalog.Target(ctx, database)
 	if err != nil {
 		return "", err
@@ -96,43 +93,11 @@ func refusal(v *validate.Verdict) string {
 	return strings.Join(msgs, "; ")
 }
 
-// correctionWorker checks a correction given in rag.feedback.
-type correctionWorker struct {
-	river.WorkerDefaults[jobs.CorrectionArgs]
-	s *Service
-}
-
-func (w *correctionWorker) Work(ctx context.Context, job *river.Job[jobs.CorrectionArgs]) error {
-	w.s.running.Add(1)
-	defer w.s.running.Add(-1)
-	c, err := w.s.examples.CheckCorrection(ctx, w.s.checkSQL, job.Args.FeedbackID)
-	if err != nil {
-		return err
-	}
-	if c.Status != "" {
-		w.s.log.InfoContext(ctx, "correction checked", "feedback_id", job.Args.FeedbackID, "status", c.Status, "reason", c.Reason, "example_id", c.ExampleID)
-	}
-	return nil
-}
-
-// examplesCheckWorker re-checks a database's examples after its catalog
-// changed or examples were added.
-type examplesCheckWorker struct {
-	river.WorkerDefaults[jobs.ExamplesCheckArgs]
-	s *Service
-}
-
-func (w *examplesCheckWorker) Work(ctx context.Context, job *river.Job[jobs.ExamplesCheckArgs]) error {
-	w.s.running.Add(1)
-	defer w.s.running.Add(-1)
-	n, err := w.s.CheckExamples(ctx, job.Args.DatabaseName, false)
-	if err != nil {
-		return err
-	}
-	if n.Checked > 0 {
-		w.s.log.InfoContext(ctx, "examples checked", "database", job.Args.DatabaseName, "checked", n.Checked, "stale", n.Stale)
-	}
-	return nil
+// CheckCorrection checks the correction given in rag.feedback row
+// feedbackID with the guard and EXPLAIN, as the nl2sql.correction job does;
+// one that passes becomes an example.
+func (s *Runner) CheckCorrection(ctx context.Context, feedbackID int64) (examples.Correction, error) {
+	return s.examples.CheckCorrection(ctx, s.checkSQL, feedbackID)
 }
 
 // recordExamples is rag.query_contexts.examples: [] when none were used.
@@ -160,8 +125,7 @@ func promptExamples(raw []byte) []prompt.Example {
 
 // CheckExamples checks database's examples with the guard and EXPLAIN, as
 // the nl2sql.examples_check job does: those not checked against the
-// current catalog, or all of them. Exported for `nl2sql examples check`
-// and tests.
-func (s *Service) CheckExamples(ctx context.Context, database string, all bool) (examples.Checked, error) {
+// current catalog, or all of them.
+func (s *Runner) CheckExamples(ctx context.Context, database string, all bool) (examples.Checked, error) {
 	return s.examples.CheckExamples(ctx, s.checkSQL, database, all)
 }

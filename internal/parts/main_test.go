@@ -1,4 +1,4 @@
-package pipeline_test
+package parts_test
 
 import (
 	"testing"

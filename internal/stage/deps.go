@@ -1,4 +1,4 @@
-package worker
+package stage
 
 import (
 	"context"
@@ -12,9 +12,9 @@ import (
 	"github.com/nl2sql/nl2sql/internal/validate"
 )
 
-// Deps are the pipeline's parts, as the stages use them. They are
+// Deps are the parts the stages call, as the stages see them. They are
 // interfaces so the stages stay independent of how retrieval, the model and
-// the guard are built (internal/pipeline wires the real ones).
+// the guard are built (internal/parts builds the real ones).
 type Deps struct {
 	Catalog   Catalog
 	Retriever Retriever
@@ -32,7 +32,7 @@ type Deps struct {
 
 func (d Deps) validate() error {
 	if d.Catalog == nil || d.Retriever == nil || d.Model == nil || d.Guard == nil || d.Targets == nil {
-		return errors.New("worker: Deps needs Catalog, Retriever, Model, Guard and Targets")
+		return errors.New("stage: Deps needs Catalog, Retriever, Model, Guard and Targets")
 	}
 	return nil
 }

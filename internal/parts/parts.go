@@ -1,8 +1,9 @@
-// Package pipeline wires the real parts — the catalog cache, retrieval, the
-// Ollama client and the guard — into the interfaces the worker's stages
-// call (worker.Deps). Keeping the adapters here keeps the stages free of how
-// each part is built, and each part free of the job chain.
-package pipeline
+// Package parts builds the real parts a question's stages use — the
+// catalog cache, retrieval, the model client, the SQL guard and the
+// deterministic repairer — and adapts each to the interface its stage
+// declares (stage.Deps). Keeping the adapters here keeps the stages free of
+// how each part is built, and each part free of the job chain.
+package parts
 
 import (
 	"context"
@@ -23,9 +24,9 @@ import (
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
+	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/internal/validate"
-	"github.com/nl2sql/nl2sql/worker"
 )
 
 // Config configures the adapters.
@@ -75,14 +76,14 @@ func (c Config) WithDefaults() Config {
 
 func (c Config) validate() error {
 	if c.CatalogTTL < 0 {
-		return errors.New("pipeline: CatalogTTL must not be negative")
+		return errors.New("parts: CatalogTTL must not be negative")
 	}
 	return nil
 }
 
-// Pipeline implements worker.Catalog, worker.Retriever, worker.Model and
-// worker.Guard.
-type Pipeline struct {
+// Parts implements stage.Catalog, stage.Retriever, stage.Model and
+// stage.Guard.
+type Parts struct {
 	cfg   Config
 	meta  *pgxpool.Pool
 	cache *catalog.Cache
@@ -107,9 +108,9 @@ type cachedSnapshot struct {
 	fetched time.Time
 }
 
-// New returns a Pipeline reading the catalog from meta and generating with
+// New returns the Parts reading the catalog from meta and generating with
 // model (Ollama or an OpenAI-compatible server: llm.Open).
-func New(meta *pgxpool.Pool, model llm.Provider, cfg Config) (*Pipeline, error) {
+func New(meta *pgxpool.Pool, model llm.Provider, cfg Config) (*Parts, error) {
 	cfg = cfg.WithDefaults()
 	if err := cfg.validate(); err != nil {
 		return nil, err
@@ -148,15 +149,15 @@ func New(meta *pgxpool.Pool, model llm.Provider, cfg Config) (*Pipeline, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &Pipeline{
+	return &Parts{
 		cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, auto: auto, llm: model, guard: guard, fix: fix,
 		targets: map[string]cachedTarget{}, snaps: map[string]cachedSnapshot{},
 	}, nil
 }
 
-// Deps returns the worker dependencies backed by p and targets.
-func (p *Pipeline) Deps(targets *target.Registry) worker.Deps {
-	d := worker.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets, Repairer: p}
+// Deps returns the stages' parts backed by p and targets.
+func (p *Parts) Deps(targets *target.Registry) stage.Deps {
+	d := stage.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets, Repairer: p}
 	if p.llm != nil {
 		d.Embedder, d.EmbedModel = p.llm, p.llm.Config().EmbedModel
 	}
@@ -165,7 +166,7 @@ func (p *Pipeline) Deps(targets *target.Registry) worker.Deps {
 
 // Repair implements validate.Repairer with internal/repair over the
 // database's catalog. The report is the repair's Result as JSON.
-func (p *Pipeline) Repair(ctx context.Context, database, sql string, in validate.Failure) (string, bool, json.RawMessage, error) {
+func (p *Parts) Repair(ctx context.Context, database, sql string, in validate.Failure) (string, bool, json.RawMessage, error) {
 	s, err := p.snapshot(ctx, database)
 	if err != nil {
 		return "", false, nil, err
@@ -179,7 +180,7 @@ func (p *Pipeline) Repair(ctx context.Context, database, sql string, in validate
 }
 
 // Target resolves a registered database to a connectable one.
-func (p *Pipeline) Target(ctx context.Context, name string) (target.Database, error) {
+func (p *Parts) Target(ctx context.Context, name string) (target.Database, error) {
 	now := p.cfg.Clock()
 	p.mu.Lock()
 	c, ok := p.targets[name]
@@ -197,7 +198,7 @@ func (p *Pipeline) Target(ctx context.Context, name string) (target.Database, er
 	return db, nil
 }
 
-func (p *Pipeline) target(ctx context.Context, name string) (target.Database, error) {
+func (p *Parts) target(ctx context.Context, name string) (target.Database, error) {
 	d, err := catalog.GetDatabase(ctx, p.meta, name)
 	if err != nil {
 		if errors.Is(err, catalog.ErrDatabaseNotFound) {
@@ -222,7 +223,7 @@ func (p *Pipeline) target(ctx context.Context, name string) (target.Database, er
 
 // snapshot returns the database's catalog. The catalog cache checks the
 // version on every call; within CatalogTTL the last snapshot is used as is.
-func (p *Pipeline) snapshot(ctx context.Context, database string) (*catalog.Snapshot, error) {
+func (p *Parts) snapshot(ctx context.Context, database string) (*catalog.Snapshot, error) {
 	now := p.cfg.Clock()
 	p.mu.Lock()
 	c, ok := p.snaps[database]
@@ -248,7 +249,7 @@ func (p *Pipeline) snapshot(ctx context.Context, database string) (*catalog.Snap
 
 // Retrieve builds the schema context: the full schema for small
 // databases, RAG over the schema index for large ones (retrieval.Auto).
-func (p *Pipeline) Retrieve(ctx context.Context, req worker.RetrieveRequest) (*worker.RetrieveResult, error) {
+func (p *Parts) Retrieve(ctx context.Context, req stage.RetrieveRequest) (*stage.RetrieveResult, error) {
 	res, err := p.Retrieval(ctx, req, "")
 	if err != nil {
 		return nil, err
@@ -257,7 +258,7 @@ func (p *Pipeline) Retrieve(ctx context.Context, req worker.RetrieveRequest) (*w
 	if err != nil {
 		return nil, err
 	}
-	out := &worker.RetrieveResult{Format: string(res.Context.Format), Schema: res.Context.Schema, JoinHints: res.Context.JoinHints, Metadata: meta}
+	out := &stage.RetrieveResult{Format: string(res.Context.Format), Schema: res.Context.Schema, JoinHints: res.Context.JoinHints, Metadata: meta}
 	if res.Link != nil {
 		if out.Linking, err = json.Marshal(res.Link); err != nil {
 			return nil, err
@@ -269,7 +270,7 @@ func (p *Pipeline) Retrieve(ctx context.Context, req worker.RetrieveRequest) (*w
 // Retrieval is Retrieve's whole result, tables, scores and join hints
 // included (nl2sql retrieve); joinHints overrides the configured join hint
 // format when not empty.
-func (p *Pipeline) Retrieval(ctx context.Context, req worker.RetrieveRequest, joinHints retrieval.JoinHintFormat) (*retrieval.Result, error) {
+func (p *Parts) Retrieval(ctx context.Context, req stage.RetrieveRequest, joinHints retrieval.JoinHintFormat) (*retrieval.Result, error) {
 	s, err := p.snapshot(ctx, req.Database)
 	if err != nil {
 		return nil, err
@@ -299,7 +300,7 @@ func (p *Pipeline) Retrieval(ctx context.Context, req worker.RetrieveRequest, jo
 }
 
 // Generate calls the model and extracts the SQL candidates of its reply.
-func (p *Pipeline) Generate(ctx context.Context, req worker.GenerateRequest) (*worker.Generation, error) {
+func (p *Parts) Generate(ctx context.Context, req stage.GenerateRequest) (*stage.Generation, error) {
 	msgs := make([]llm.Message, len(req.Messages))
 	for i, m := range req.Messages {
 		msgs[i] = llm.Message(m)
@@ -308,7 +309,7 @@ func (p *Pipeline) Generate(ctx context.Context, req worker.GenerateRequest) (*w
 	if err != nil {
 		return nil, err
 	}
-	g := &worker.Generation{
+	g := &stage.Generation{
 		Model: reply.Model, Raw: reply.Content, PromptTokens: reply.PromptTokens,
 		ReplyTokens: reply.ReplyTokens, Duration: reply.Duration,
 	}
@@ -321,7 +322,7 @@ func (p *Pipeline) Generate(ctx context.Context, req worker.GenerateRequest) (*w
 }
 
 // Check implements validate.Guard: the guard with the database's catalog.
-func (p *Pipeline) Check(ctx context.Context, database, sql string, limit int) (*validate.Verdict, error) {
+func (p *Parts) Check(ctx context.Context, database, sql string, limit int) (*validate.Verdict, error) {
 	s, err := p.snapshot(ctx, database)
 	if err != nil {
 		return nil, err
@@ -347,7 +348,7 @@ func (p *Pipeline) Check(ctx context.Context, database, sql string, limit int) (
 // was meant for and lists its columns and its FK neighbours' columns: the
 // repairer's whitelist (repair.Repairer.ColumnWhitelist), the one resolver
 // of undefined columns.
-func (p *Pipeline) Whitelist(ctx context.Context, database, sql, message string) (prompt.Failure, bool, error) {
+func (p *Parts) Whitelist(ctx context.Context, database, sql, message string) (prompt.Failure, bool, error) {
 	s, err := p.snapshot(ctx, database)
 	if err != nil {
 		return prompt.Failure{}, false, err

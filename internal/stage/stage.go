@@ -1,19 +1,37 @@
-package worker
+// Package stage is what each step of answering a question does:
+//
+//	question → retrieve → generate → validate → execute → results
+//
+// Retrieve finds the schema context (and the verified examples) for the
+// question, Generate asks the model for SQL candidates — a repair carries
+// the previous attempt's failure — Validate guards, EXPLAINs and scores
+// them and picks one, and Execute runs it read-only and stores the rows.
+// Validate and Execute send a question whose SQL failed back to Generate
+// while attempts remain (see package jobs for the chain).
+//
+// A stage reads its input from rag.*, does its outside work through the
+// parts it declares (Deps: Catalog, Retriever, Model, Guard, Targets; the
+// real ones are built by internal/parts) without holding a transaction,
+// and returns an Output: the write that records its result and names the
+// next job. Running the stages as jobs, committing each Output with the
+// job's completion, and retrying is package worker's part.
+package stage
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/rivertype"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/examples"
 	"github.com/nl2sql/nl2sql/internal/prompt"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/internal/validate"
@@ -26,21 +44,99 @@ const (
 	statusGenerating = "generating"
 	statusValidating = "validating"
 	statusExecuting  = "executing"
-	statusSucceeded  = "succeeded"
-	statusFailed     = "failed"
+	StatusSucceeded  = "succeeded"
+	StatusFailed     = "failed"
 )
 
-// retrieve builds the schema context and hands the question to generation.
-func (s *Service) retrieve(ctx context.Context, job *river.Job[jobs.RetrieveArgs]) error {
+// Runner runs the stages of questions.
+type Runner struct {
+	cfg  Config
+	deps Deps
+	pool *pgxpool.Pool
+	q    *dbsqlc.Queries
+	log  *slog.Logger
+	// validator is the validate stage's logic (internal/validate).
+	validator *validate.Validator
+	// examples finds a question's verified examples and checks corrections.
+	examples *examples.Store
+}
+
+// New returns a Runner reading and recording questions in pool.
+func New(pool *pgxpool.Pool, deps Deps, cfg Config) (*Runner, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if err := deps.validate(); err != nil {
+		return nil, err
+	}
+	v, err := validate.New(validate.Config{
+		Guard: deps.Guard, Explainer: deps.Targets, Repairer: deps.Repairer,
+		MaxExplain: cfg.Candidates.MaxExplain, Logger: cfg.Logger,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Examples.Embedder == nil && deps.Embedder != nil && deps.EmbedModel != "" {
+		cfg.Examples.Embedder, cfg.Examples.EmbedModel = deps.Embedder, deps.EmbedModel
+	}
+	ex, err := examples.New(pool, cfg.Examples)
+	if err != nil {
+		return nil, err
+	}
+	return &Runner{cfg: cfg, deps: deps, pool: pool, q: dbsqlc.New(), log: cfg.Logger, validator: v, examples: ex}, nil
+}
+
+// Job is one run of a stage: the question and chain step it is for, and
+// the River job's identity and timing, recorded in rag.stage_timings.
+type Job struct {
+	jobs.Ref
+	// Attempt is the generation attempt the job belongs to
+	// (jobs.Args.AttemptNumber); 0 for retrieval.
+	Attempt int32
+	// ID, Tries and Enqueued are the job's id, how many times it has run
+	// (this run included) and when it was inserted.
+	ID       int64
+	Tries    int32
+	Enqueued time.Time
+}
+
+// ErrStale reports that the question's step moved past the job's: another
+// run of this stage already handed the question on, or the question is
+// gone. The job has nothing to do.
+var ErrStale = errors.New("stale job")
+
+// Output is what a stage run produced: the write that records it, to be
+// committed in one transaction with the job's completion.
+type Output struct {
+	// Done is set when a committed WriteFunc finishes the question.
+	Done *Done
+	// WriteFunc records the output in tx and advances the question's step.
+	// It returns the job that continues the chain, nil when the question is
+	// finished; ErrStale or pgx.ErrNoRows when the question moved on
+	// meanwhile (nothing was written).
+	WriteFunc func(ctx context.Context, tx pgx.Tx) (jobs.Args, error)
+}
+
+// Done is how a question finished.
+type Done struct {
+	// Status is StatusSucceeded or StatusFailed.
+	Status string
+	// Class is the error class of a failed question.
+	Class string
+}
+
+// Retrieve builds the schema context and hands the question to generation.
+func (s *Runner) Retrieve(ctx context.Context, job Job) (*Output, error) {
 	started := s.cfg.Clock()
-	ref := job.Args.Chain()
+	ref := job.Ref
 	in, err := s.q.StartRetrieve(ctx, s.pool, &dbsqlc.StartRetrieveParams{ID: ref.QueryID, Step: ref.Step})
 	if err != nil {
-		return staleOr(ctx, s, job, noRowsIsStale(err))
+		return nil, noRowsIsStale(err)
 	}
 	opts, err := parseOptions(in.Options)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ex := s.findExamples(ctx, in.DatabaseName, in.Question, opts)
 	res, err := s.deps.Retriever.Retrieve(ctx, RetrieveRequest{
@@ -48,38 +144,33 @@ func (s *Service) retrieve(ctx context.Context, job *river.Job[jobs.RetrieveArgs
 		ExampleTables: exampleTables(ex),
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return complete(ctx, s, job, func(tx pgx.Tx) error {
-		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
+	return &Output{WriteFunc: func(ctx context.Context, tx pgx.Tx) (jobs.Args, error) {
 		next, err := s.q.FinishRetrieve(ctx, tx, &dbsqlc.FinishRetrieveParams{
 			ID: ref.QueryID, Step: ref.Step, Retrieval: res.Metadata,
 			Format: res.Format, Schema: res.Schema, JoinHints: res.JoinHints, Linking: res.Linking, Examples: recordExamples(ex),
-			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started,
+			JobID: &job.ID, JobAttempts: job.Tries, EnqueuedAt: job.Enqueued, StartedAt: started,
 		})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		err = s.handOff(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: 1})
-		return err
-	})
+		return jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: 1}, nil
+	}}, nil
 }
 
-// generate asks the model for SQL: a first attempt, or a repair that carries
-// the previous attempt's failure.
-func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs]) error {
+// Generate asks the model for SQL: a first attempt, or a repair that
+// carries the previous attempt's failure.
+func (s *Runner) Generate(ctx context.Context, job Job) (*Output, error) {
 	started := s.cfg.Clock()
-	ref, attempt := job.Args.Chain(), job.Args.Attempt
+	ref, attempt := job.Ref, job.Attempt
 	in, err := s.q.GetGenerateInput(ctx, s.pool, &dbsqlc.GetGenerateInputParams{ID: ref.QueryID, PrevAttempt: attempt - 1})
-	if err == nil && !current(in.Step, in.Status, ref) {
-		err = errStale
-	}
 	if err != nil {
-		return staleOr(ctx, s, job, noRowsIsStale(err))
+		return nil, noRowsIsStale(err)
 	}
-	opts, err := parseOptions(in.Options)
+	opts, err := admit(ref, in.Step, in.Status, in.Options)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	req := prompt.Request{
 		Database: in.DatabaseName, Question: in.Question, Schema: in.Schema, JoinHints: in.JoinHints,
@@ -109,10 +200,9 @@ func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs
 	calls := s.cfg.Candidates.Calls(d, attempt > 1, opts.Candidates)
 	g, err := s.gather(ctx, msgs, opts, ref.QueryID, int(attempt), calls)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return complete(ctx, s, job, func(tx pgx.Tx) error {
-		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
+	return &Output{WriteFunc: func(ctx context.Context, tx pgx.Tx) (jobs.Args, error) {
 		p := &dbsqlc.FinishGenerateParams{
 			ID: ref.QueryID, Step: ref.Step, Attempt: attempt,
 			RepairStrategy: strategy, InputSql: prevSQL, InputError: in.PrevError,
@@ -120,7 +210,7 @@ func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs
 			PromptTokens: ptr(int32(g.promptTokens)), ReplyTokens: ptr(int32(g.replyTokens)), LlmMs: ptr(int32(g.duration.Milliseconds())),
 			Difficulty: difficulty, Calls: ptr(int32(calls)), Replies: mustJSON(g.replies),
 			Candidates: []string{}, Fingerprints: []string{}, Votes: []int32{}, SourceCalls: []int32{},
-			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started,
+			JobID: &job.ID, JobAttempts: job.Tries, EnqueuedAt: job.Enqueued, StartedAt: started,
 		}
 		for _, u := range g.unique {
 			p.Candidates = append(p.Candidates, u.SQL)
@@ -130,11 +220,10 @@ func (s *Service) generate(ctx context.Context, job *river.Job[jobs.GenerateArgs
 		}
 		next, err := s.q.FinishGenerate(ctx, tx, p)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		err = s.handOff(ctx, tx, jobs.ValidateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt})
-		return err
-	})
+		return jobs.ValidateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt}, nil
+	}}, nil
 }
 
 // reply is one model call of an attempt, as kept in rag.attempts.replies.
@@ -175,7 +264,7 @@ func (g *gathered) firstSQL() *string {
 // its own seed, for a first attempt — within the candidate time budget, and
 // deduplicates their SQL. It fails only when no call succeeded: with the
 // first infrastructure error, so the stage is retried like a single call.
-func (s *Service) gather(ctx context.Context, msgs []prompt.Message, opts options, id int64, attempt, calls int) (*gathered, error) {
+func (s *Runner) gather(ctx context.Context, msgs []prompt.Message, opts options, id int64, attempt, calls int) (*gathered, error) {
 	cfg := s.cfg.Candidates
 	started := s.cfg.Clock()
 	outs := candidate.Gather(ctx, calls, cfg.Budget, func(ctx context.Context, i int) (*Generation, error) {
@@ -243,7 +332,7 @@ func countOK[T any](outs []candidate.Outcome[T]) int {
 
 // failureOf completes a failed attempt's description with what the repair
 // prompt needs: for an undefined column, the column whitelist.
-func (s *Service) failureOf(ctx context.Context, database string, f prompt.Failure) prompt.Failure {
+func (s *Runner) failureOf(ctx context.Context, database string, f prompt.Failure) prompt.Failure {
 	if f.SQLSTATE == "42703" && f.SQL != "" {
 		wl, ok, err := s.deps.Guard.Whitelist(ctx, database, f.SQL, f.Message)
 		if err != nil {
@@ -255,27 +344,27 @@ func (s *Service) failureOf(ctx context.Context, database string, f prompt.Failu
 	return f
 }
 
-// validate runs internal/validate on an attempt's candidates and either
+// Validate runs internal/validate on an attempt's candidates and either
 // hands the best one to execution, loops back to generation with the error
 // (repair), or fails the question.
-func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs]) error {
+func (s *Runner) Validate(ctx context.Context, job Job) (*Output, error) {
 	started := s.cfg.Clock()
-	ref, attempt := job.Args.Chain(), job.Args.Attempt
+	ref, attempt := job.Ref, job.Attempt
 	rows, err := s.q.GetValidateInput(ctx, s.pool, &dbsqlc.GetValidateInputParams{ID: ref.QueryID, Attempt: attempt})
 	if err == nil && (len(rows) == 0 || !current(rows[0].Step, rows[0].Status, ref)) {
-		err = errStale
+		err = ErrStale
 	}
 	if err != nil {
-		return staleOr(ctx, s, job, err)
+		return nil, err
 	}
 	in := rows[0]
 	opts, err := parseOptions(in.Options)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	db, err := s.deps.Catalog.Target(ctx, in.DatabaseName)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	req := validate.Request{Database: in.DatabaseName, DB: db, Question: in.Question, Limit: s.maxRows(opts) + 1}
 	for _, row := range rows {
@@ -286,7 +375,7 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 	}
 	out, err := s.validator.Run(ctx, req)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	d := decide(out.Selected >= 0, out.Failure, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts)))
 
@@ -305,23 +394,14 @@ func (s *Service) validate(ctx context.Context, job *river.Job[jobs.ValidateArgs
 	for i, c := range out.Candidates {
 		addEvaluation(p, c, i == out.Selected)
 	}
-	finished := false
-	return s.observed(&finished, d, complete(ctx, s, job, func(tx pgx.Tx) error {
-		p.JobID, p.JobAttempts, p.EnqueuedAt = jobTiming(job.JobRow)
-		p.StartedAt = started
+	p.JobID, p.JobAttempts, p.EnqueuedAt, p.StartedAt = &job.ID, job.Tries, job.Enqueued, started
+	return &Output{Done: d.done(), WriteFunc: func(ctx context.Context, tx pgx.Tx) (jobs.Args, error) {
 		next, err := s.q.FinishValidate(ctx, tx, p)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		finished = true
-		switch d.status {
-		case statusExecuting:
-			err = s.handOff(ctx, tx, jobs.ExecuteArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt})
-		case statusGenerating:
-			err = s.handOff(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt + 1})
-		}
-		return err
-	}))
+		return d.next(ref.QueryID, next, attempt), nil
+	}}, nil
 }
 
 // decision is where a question goes after validation or execution.
@@ -345,7 +425,31 @@ func decide(passed bool, fail *errclass.Error, attempt, maxAttempts int32) decis
 	if fail.Class.Repairable() {
 		msg = fmt.Sprintf("no valid SQL after %d attempt(s); last error: %s", attempt, fail.Message)
 	}
-	return decision{status: statusFailed, fail: fail, msg: msg}
+	return decision{status: StatusFailed, fail: fail, msg: msg}
+}
+
+// next is the job that continues the chain after d, nil when d finishes
+// the question; step is the question's step after the write.
+func (d decision) next(id int64, step, attempt int32) jobs.Args {
+	switch d.status {
+	case statusExecuting:
+		return jobs.ExecuteArgs{Ref: jobs.Ref{QueryID: id, Step: step}, Attempt: attempt}
+	case statusGenerating:
+		return jobs.GenerateArgs{Ref: jobs.Ref{QueryID: id, Step: step}, Attempt: attempt + 1}
+	}
+	return nil
+}
+
+// done is how d finishes the question, nil when it does not.
+func (d decision) done() *Done {
+	if d.status != StatusSucceeded && d.status != StatusFailed {
+		return nil
+	}
+	out := &Done{Status: d.status}
+	if d.fail != nil {
+		out.Class = string(d.fail.Class)
+	}
+	return out
 }
 
 func (d decision) errorClass() *string {
@@ -405,51 +509,42 @@ func addEvaluation(p *dbsqlc.FinishValidateParams, ev *validate.Candidate, selec
 	p.Repairs = append(p.Repairs, repairs)
 }
 
-// execute runs the selected candidate and stores the rows.
-func (s *Service) execute(ctx context.Context, job *river.Job[jobs.ExecuteArgs]) error {
+// Execute runs the selected candidate and stores the rows.
+func (s *Runner) Execute(ctx context.Context, job Job) (*Output, error) {
 	started := s.cfg.Clock()
-	ref, attempt := job.Args.Chain(), job.Args.Attempt
+	ref, attempt := job.Ref, job.Attempt
 	in, err := s.q.GetExecuteInput(ctx, s.pool, &dbsqlc.GetExecuteInputParams{ID: ref.QueryID, Attempt: attempt})
-	if err == nil && !current(in.Step, in.Status, ref) {
-		err = errStale
-	}
 	if err != nil {
-		return staleOr(ctx, s, job, noRowsIsStale(err))
+		return nil, noRowsIsStale(err)
 	}
-	opts, err := parseOptions(in.Options)
+	opts, err := admit(ref, in.Step, in.Status, in.Options)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	db, err := s.deps.Catalog.Target(ctx, in.DatabaseName)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	sql := deref(in.GuardedSql)
 	res, execErr := s.deps.Targets.Execute(ctx, db, sql, target.ExecOptions{MaxRows: s.maxRows(opts), Timeout: opts.timeout()})
 	if execErr != nil {
 		ce := errclass.Classify(execErr)
 		if ce.Class == errclass.InfraFailure {
-			return execErr
+			return nil, execErr
 		}
 		d := decide(false, ce, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts)))
-		finished := false
-		return s.observed(&finished, d, complete(ctx, s, job, func(tx pgx.Tx) error {
-			jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
+		return &Output{Done: d.done(), WriteFunc: func(ctx context.Context, tx pgx.Tx) (jobs.Args, error) {
 			next, err := s.q.FailExecute(ctx, tx, &dbsqlc.FailExecuteParams{
 				ID: ref.QueryID, Step: ref.Step, Attempt: attempt, Status: d.status,
 				FinalErrorClass: d.errorClass(), FinalSqlstate: d.sqlstate(), FinalError: d.message(),
 				Ordinal: in.Ordinal, ErrorClass: ptr(string(ce.Class)), Sqlstate: nonEmpty(ce.SQLSTATE), Error: &ce.Message,
-				JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started,
+				JobID: &job.ID, JobAttempts: job.Tries, EnqueuedAt: job.Enqueued, StartedAt: started,
 			})
 			if err != nil {
-				return err
+				return nil, err
 			}
-			finished = true
-			if d.status == statusGenerating {
-				err = s.handOff(ctx, tx, jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt + 1})
-			}
-			return err
-		}))
+			return d.next(ref.QueryID, next, attempt), nil
+		}}, nil
 	}
 
 	warnings := 0
@@ -462,38 +557,57 @@ func (s *Service) execute(ctx context.Context, job *river.Job[jobs.ExecuteArgs])
 	}
 	_ = json.Unmarshal(in.Retrieval, &retrieval) // no metadata: no retrieval factor
 	confidence := candidate.WithRetrieval(candidate.Confidence(int(attempt), warnings), retrieval.AvgRelevanceScore)
-	finished := false
-	return s.observed(&finished, decision{status: statusSucceeded}, complete(ctx, s, job, func(tx pgx.Tx) error {
-		jobID, jobAttempts, enqueued := jobTiming(job.JobRow)
+	return &Output{Done: &Done{Status: StatusSucceeded}, WriteFunc: func(ctx context.Context, tx pgx.Tx) (jobs.Args, error) {
 		_, err := s.q.FinishExecute(ctx, tx, &dbsqlc.FinishExecuteParams{
 			ID: ref.QueryID, Step: ref.Step, Attempt: attempt,
 			Sql: &sql, Confidence: &confidence, Columns: mustJSON(res.Columns), Rows: mustJSON(res.Rows),
 			RowCount: int32(res.RowCount), Truncated: res.Truncated, DurationMs: float64(res.Duration.Microseconds()) / 1000,
-			JobID: jobID, JobAttempts: jobAttempts, EnqueuedAt: enqueued, StartedAt: started,
+			JobID: &job.ID, JobAttempts: job.Tries, EnqueuedAt: job.Enqueued, StartedAt: started,
 		})
-		finished = err == nil
-		return err
-	}))
+		return nil, err
+	}}, nil
+}
+
+// Fail is the output that fails the question with ce and msg, for a stage
+// that gave up: a permanent error, or its retries ran out.
+func (s *Runner) Fail(job Job, ce *errclass.Error, msg string) *Output {
+	return &Output{Done: &Done{Status: StatusFailed, Class: string(ce.Class)}, WriteFunc: func(ctx context.Context, tx pgx.Tx) (jobs.Args, error) {
+		_, err := s.q.FinishQuery(ctx, tx, &dbsqlc.FinishQueryParams{
+			ID: job.QueryID, Step: job.Step, Status: StatusFailed, Attempts: job.Attempt,
+			ErrorClass: ptr(string(ce.Class)), Sqlstate: nonEmpty(ce.SQLSTATE), Error: &msg,
+		})
+		return nil, err
+	}}
+}
+
+// Retrying records in rag.queries.status_detail what the question waits
+// for: the retry of its stage, and why.
+func (s *Runner) Retrying(ctx context.Context, ref jobs.Ref, detail string) error {
+	return s.q.SetQueryStatusDetail(ctx, s.pool, &dbsqlc.SetQueryStatusDetailParams{ID: ref.QueryID, Step: ref.Step, StatusDetail: &detail})
 }
 
 // current reports whether a question at step/status is still waiting for
 // the job of ref.
 func current(step int32, status string, ref jobs.Ref) bool {
-	return step == ref.Step && status != statusSucceeded && status != statusFailed
+	return step == ref.Step && status != StatusSucceeded && status != StatusFailed
 }
 
-// noRowsIsStale maps "no such question" to errStale: the question was
+// admit decodes the options of a stage's input row, after checking that
+// the question is still waiting for the job of ref (ErrStale otherwise).
+func admit(ref jobs.Ref, step int32, status string, raw []byte) (options, error) {
+	if !current(step, status, ref) {
+		return options{}, ErrStale
+	}
+	return parseOptions(raw)
+}
+
+// noRowsIsStale maps "no such question" to ErrStale: the question was
 // deleted, or moved on, and the job has nothing to do.
 func noRowsIsStale(err error) error {
 	if errors.Is(err, pgx.ErrNoRows) {
-		return errStale
+		return ErrStale
 	}
-	return metaError(err)
-}
-
-// jobTiming returns the job's fields for rag.stage_timings.
-func jobTiming(row *rivertype.JobRow) (*int64, int32, time.Time) {
-	return &row.ID, int32(row.Attempt), row.CreatedAt
+	return errclass.Meta(err)
 }
 
 func nonNil(s []string) []string {
@@ -503,20 +617,11 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func (s *Service) maxRows(o options) int {
+func (s *Runner) maxRows(o options) int {
 	if o.MaxRows > 0 {
 		return o.MaxRows
 	}
 	return s.deps.Targets.Config().MaxRows
-}
-
-// staleOr completes a duplicate job without effect, or returns err.
-func staleOr[T args](ctx context.Context, s *Service, job *river.Job[T], err error) error {
-	if errors.Is(err, errStale) {
-		s.log.InfoContext(ctx, "duplicate job: the question already moved on", "kind", job.Kind, "job_id", job.ID)
-		return completeOnly(ctx, s, job)
-	}
-	return err
 }
 
 func deref[T any](p *T) T {
@@ -525,4 +630,21 @@ func deref[T any](p *T) T {
 		return zero
 	}
 	return *p
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only called on values built here
+	}
+	return b
 }

@@ -1,4 +1,4 @@
-package pipeline_test
+package parts_test
 
 import (
 	"context"
@@ -13,10 +13,10 @@ import (
 	"github.com/nl2sql/nl2sql/internal/dbtest"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
-	"github.com/nl2sql/nl2sql/internal/pipeline"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
-	"github.com/nl2sql/nl2sql/worker"
+	"github.com/nl2sql/nl2sql/internal/stage"
 )
 
 // crmSQL has a table no word of the question matches, and no foreign key
@@ -54,18 +54,18 @@ func TestLinking(t *testing.T) {
 	require.NoError(t, err)
 
 	// setup is a fake Ollama and a pipeline of it with link's settings.
-	setup := func(t *testing.T, link retrieval.LinkConfig) (*ollamatest.Server, *pipeline.Pipeline) {
+	setup := func(t *testing.T, link retrieval.LinkConfig) (*ollamatest.Server, *parts.Parts) {
 		t.Helper()
 		srv := ollamatest.NewT(t)
 		client, err := llm.New(llm.Config{Host: srv.URL(), RequestTimeout: 10 * time.Second})
 		require.NoError(t, err)
-		p, err := pipeline.New(db.Pool, client, pipeline.Config{RAG: retrieval.RAGConfig{Link: link}})
+		p, err := parts.New(db.Pool, client, parts.Config{RAG: retrieval.RAGConfig{Link: link}})
 		require.NoError(t, err)
 		return srv, p
 	}
-	retrieve := func(t *testing.T, p *pipeline.Pipeline) *retrieval.Result {
+	retrieve := func(t *testing.T, p *parts.Parts) *retrieval.Result {
 		t.Helper()
-		res, err := p.Retrieval(ctx, worker.RetrieveRequest{Database: "crm", Question: linkQuestion, Retrieval: "rag"}, "")
+		res, err := p.Retrieval(ctx, stage.RetrieveRequest{Database: "crm", Question: linkQuestion, Retrieval: "rag"}, "")
 		require.NoError(t, err, "linking never fails the question")
 		require.Equal(t, retrieval.StrategyRAG, res.Metadata.Strategy)
 		return res
@@ -119,7 +119,7 @@ func TestLinking(t *testing.T) {
 		require.Contains(t, call.LastUser(), "- rma_hdr | key rma_no | columns party_no, iss_dt, rsn_cd")
 
 		// The worker's result carries the record for rag.query_contexts.
-		out, err := p.Retrieve(ctx, worker.RetrieveRequest{Database: "crm", Question: linkQuestion, Retrieval: "rag"})
+		out, err := p.Retrieve(ctx, stage.RetrieveRequest{Database: "crm", Question: linkQuestion, Retrieval: "rag"})
 		require.NoError(t, err)
 		var rec retrieval.LinkRecord
 		require.NoError(t, json.Unmarshal(out.Linking, &rec))
@@ -200,7 +200,7 @@ func TestLinking(t *testing.T) {
 		res := retrieve(t, p)
 		require.Nil(t, res.Metadata.Linking)
 		require.Empty(t, srv.ChatRequests(), "no chat call when linking is off")
-		out, err := p.Retrieve(ctx, worker.RetrieveRequest{Database: "crm", Question: linkQuestion, Retrieval: "rag"})
+		out, err := p.Retrieve(ctx, stage.RetrieveRequest{Database: "crm", Question: linkQuestion, Retrieval: "rag"})
 		require.NoError(t, err)
 		require.Nil(t, out.Linking)
 		require.Empty(t, srv.ChatRequests())
@@ -209,7 +209,7 @@ func TestLinking(t *testing.T) {
 	t.Run("TheFullSchemaIsNotLinked", func(t *testing.T) {
 		t.Parallel()
 		srv, p := setup(t, retrieval.LinkConfig{})
-		res, err := p.Retrieval(ctx, worker.RetrieveRequest{Database: "crm", Question: linkQuestion}, "")
+		res, err := p.Retrieval(ctx, stage.RetrieveRequest{Database: "crm", Question: linkQuestion}, "")
 		require.NoError(t, err)
 		require.Equal(t, retrieval.StrategyFull, res.Metadata.Strategy)
 		require.Nil(t, res.Metadata.Linking)
