@@ -284,8 +284,9 @@ func pipelineRetriever(p *parts.Parts, database string) bench.Retriever {
 			TablesIncluded []string `json:"tablesIncluded"`
 			FallbackReason string   `json:"fallbackReason"`
 			Metrics        struct {
-				EmbedMS float64                     `json:"embed_ms"`
-				Ranking []retrieval.TableSimilarity `json:"ranking"`
+				EmbedMS      float64                     `json:"embed_ms"`
+				Ranking      []retrieval.TableSimilarity `json:"ranking"`
+				UnknownWords []string                    `json:"unknown_words"`
 			} `json:"metrics"`
 		}
 		if err := json.Unmarshal(res.Metadata, &md); err != nil {
@@ -297,7 +298,8 @@ func pipelineRetriever(p *parts.Parts, database string) bench.Retriever {
 		}
 		got := &bench.Retrieved{
 			Tables: md.TablesIncluded, Mode: mode, Strategy: md.Strategy, FallbackReason: md.FallbackReason,
-			Embedding: time.Duration(md.Metrics.EmbedMS * float64(time.Millisecond)),
+			Embedding:    time.Duration(md.Metrics.EmbedMS * float64(time.Millisecond)),
+			UnknownWords: len(md.Metrics.UnknownWords),
 		}
 		for _, t := range md.Metrics.Ranking {
 			got.Ranking = append(got.Ranking, t.Table)

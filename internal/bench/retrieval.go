@@ -61,6 +61,9 @@ type Retrieved struct {
 	// Ranking is the head of the ranking the tables were chosen from, best
 	// first (retrieval.Metrics.Ranking), for the run's MissAnatomy.
 	Ranking []string
+	// UnknownWords counts the question's words the schema index holds
+	// nothing for (retrieval.Metrics.UnknownWords).
+	UnknownWords int
 }
 
 // Retriever retrieves the tables of one question.
@@ -169,6 +172,11 @@ type RetrievalRun struct {
 	// Anatomy says, in aggregate, why the questions that do not count
 	// missed: what a held-out set may tell without being read.
 	Anatomy *MissAnatomy `json:"miss_anatomy,omitempty"`
+	// UnknownWords is the mean number of question words the schema index
+	// holds nothing for, and WithUnknownWords the questions with at least
+	// one: how much of a set's vocabulary lexical search cannot place.
+	UnknownWords     float64 `json:"unknown_words"`
+	WithUnknownWords int     `json:"with_unknown_words"`
 	// ByExpected counts the questions and those in FullRecall by how many
 	// tables they expect ("1" … "5", "6+"): whether misses come with
 	// longer joins.
@@ -365,6 +373,7 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 	run := &RetrievalRun{Group: spec.Group, Set: spec.Set, Tables: spec.Tables, Mode: spec.Mode, Questions: len(qs), ByExpected: map[string]*ExpectedCount{}}
 	lat := make([]float64, 0, len(qs))
 	var sumR, sumP, sumF, sumT float64
+	unknown := 0
 	for _, q := range qs {
 		start := time.Now()
 		got, err := retrieve(ctx, q.Question)
@@ -382,6 +391,10 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 				run.Modes = map[string]int{}
 			}
 			run.Modes[got.Mode]++
+		}
+		unknown += got.UnknownWords
+		if got.UnknownWords > 0 {
+			run.WithUnknownWords++
 		}
 		s := ScoreTables(q.ExpectedTables, got.Tables)
 		sumR, sumP, sumF, sumT = sumR+s.Recall, sumP+s.Precision, sumF+s.F1, sumT+float64(s.Got)
@@ -427,6 +440,7 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 	n := float64(len(qs))
 	run.FullRecallRate = round4(float64(run.FullRecall) / n)
 	run.MeanRecall, run.MeanPrecision, run.MeanF1, run.MeanTables = round4(sumR/n), round4(sumP/n), round4(sumF/n), round4(sumT/n)
+	run.UnknownWords = round4(float64(unknown) / n)
 	slices.Sort(lat)
 	run.P50MS, run.P95MS = round4(report.Quantile(lat, 0.50)), round4(report.Quantile(lat, 0.95))
 	return run, nil

@@ -104,7 +104,7 @@ func TestRunRetrieval(t *testing.T) {
 		}
 		run, err := RunRetrieval(ctx, RetrievalSpec{Group: GroupHeldout, Set: "h", Tables: 30, Mode: "lexical", Joins: g}, qs, setup(map[string]*Retrieved{
 			// b is on the path a - b - c, ranked 12th.
-			"between":  {Tables: []string{"s.a", "s.c"}, Ranking: append(tables(11), "s.b"), Mode: "lexical", Strategy: "rag"},
+			"between":  {Tables: []string{"s.a", "s.c"}, Ranking: append(tables(11), "s.b"), Mode: "lexical", Strategy: "rag", UnknownWords: 3},
 			"unranked": {Tables: []string{"s.a"}, Ranking: []string{"s.a"}, Mode: "lexical", Strategy: "rag"},
 			"found":    {Tables: []string{"s.a"}, Mode: "lexical", Strategy: "rag"},
 			"too many": {Tables: tables(16), Mode: "lexical", Strategy: "rag"},
@@ -118,6 +118,8 @@ func TestRunRetrieval(t *testing.T) {
 		require.Equal(t, map[string]*ExpectedCount{
 			"1": {Questions: 2, FullRecall: 1}, "2": {Questions: 1}, "3": {Questions: 1},
 		}, run.ByExpected, "by expected tables: only one of one-table questions counts")
+		require.Equal(t, 0.75, run.UnknownWords, "3 unknown words over 4 questions")
+		require.Equal(t, 1, run.WithUnknownWords)
 	})
 
 	t.Run("EmptyAndFullSchema", func(t *testing.T) {

@@ -563,6 +563,9 @@ func (r *RAG) describe(res *Result, s *catalog.Snapshot, ev *evidence, ranked []
 	m.FinalTableCount = len(sel.Tables)
 	describeJoins(m, s, ev, res.Tables)
 	m.Coverage = round3(coverage(ev, res.Tables))
+	if ev.lexical != nil {
+		m.UnknownWords = ev.lexical.Unknown
+	}
 	avg := avgRelevance(ev, res.Tables, m.Coverage)
 	md.AvgRelevanceScore = &avg
 	md.Metrics = m

@@ -275,6 +275,10 @@ type Metrics struct {
 	// Coverage is the share of the question's (idf-weighted) terms the
 	// included tables' documents hold.
 	Coverage float64 `json:"coverage"`
+	// UnknownWords are the question's words no document of the schema
+	// index holds, even through a synonym, WordNet or a partial match:
+	// what only embeddings or the model's linking can place.
+	UnknownWords []string `json:"unknown_words,omitempty"`
 	// Timings in milliseconds: the searches (SQL), the question's
 	// embedding (not counted in RetrievalMS), and the whole retrieval.
 	SearchMS    float64 `json:"search_ms"`
