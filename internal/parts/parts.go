@@ -367,16 +367,7 @@ type Catalog struct{ S *catalog.Snapshot }
 
 // LookupTable implements sqlguard.Catalog.
 func (c Catalog) LookupTable(schema, name string) (sqlguard.Table, bool) {
-	var t *catalog.Table
-	if schema != "" {
-		t = c.S.Table(schema, name)
-	} else {
-		for _, sc := range c.S.Schemas {
-			if t = c.S.Table(sc, name); t != nil {
-				break
-			}
-		}
-	}
+	t := c.S.Lookup(schema, name)
 	if t == nil {
 		return sqlguard.Table{}, false
 	}
