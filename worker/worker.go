@@ -93,6 +93,19 @@ func New(pool *pgxpool.Pool, deps stage.Deps, cfg Config) (*Service, error) {
 	return s, nil
 }
 
+// Start is New and Service.Start: the service running, or an error and
+// nothing started.
+func Start(ctx context.Context, pool *pgxpool.Pool, deps stage.Deps, cfg Config) (*Service, error) {
+	s, err := New(pool, deps, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Start(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
 // Client returns the underlying River client.
 func (s *Service) Client() *river.Client[pgx.Tx] { return s.client }
 
