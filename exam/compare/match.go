@@ -189,30 +189,8 @@ func (m *matcher) multiset(gIDs, aIDs []int32, pairs [][2]int) (ok bool, unmatch
 	gGroups, gIndex := groupIDs(gIDs)
 	aGroups, aIndex := groupIDs(aIDs)
 
-	var resG, resA, paired []group
-	for id, gi := range gIndex {
-		g := gGroups[gi]
-		n := 0
-		if ai, ok := aIndex[id]; ok {
-			n = min(g.count, aGroups[ai].count)
-		}
-		if g.count > n {
-			resG = append(resG, group{row: g.row, count: g.count - n})
-		}
-	}
-	for id, ai := range aIndex {
-		a := aGroups[ai]
-		n := 0
-		if gi, ok := gIndex[id]; ok {
-			n = min(a.count, gGroups[gi].count)
-		}
-		if a.count > n {
-			resA = append(resA, group{row: a.row, count: a.count - n})
-		}
-		if n > 0 {
-			paired = append(paired, group{row: a.row, count: n})
-		}
-	}
+	resG, _ := pairIdentical(gGroups, gIndex, aGroups, aIndex)
+	resA, paired := pairIdentical(aGroups, aIndex, gGroups, gIndex)
 	if len(resG) == 0 && len(resA) == 0 {
 		return true, -1
 	}
@@ -229,6 +207,25 @@ func (m *matcher) multiset(gIDs, aIDs []int32, pairs [][2]int) (ok bool, unmatch
 	sortGroups(aGroups)
 	flow, left = m.flow(gGroups, aGroups, pairs)
 	return flow == len(gIDs) && flow == len(aIDs), left
+}
+
+// pairIdentical pairs each group of xs with the identical rows of ys: rest
+// is what of xs stays unpaired, paired what was paired (as rows of xs).
+func pairIdentical(xs []group, xIndex map[int32]int, ys []group, yIndex map[int32]int) (rest, paired []group) {
+	for id, xi := range xIndex {
+		x := xs[xi]
+		n := 0
+		if yi, ok := yIndex[id]; ok {
+			n = min(x.count, ys[yi].count)
+		}
+		if x.count > n {
+			rest = append(rest, group{row: x.row, count: x.count - n})
+		}
+		if n > 0 {
+			paired = append(paired, group{row: x.row, count: n})
+		}
+	}
+	return rest, paired
 }
 
 func groupIDs(ids []int32) ([]group, map[int32]int) {
