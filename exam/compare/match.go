@@ -35,26 +35,22 @@ func newInterner() *interner {
 	return &interner{cells: map[identity]int32{}, pairs: map[uint64]int32{}, next: 1}
 }
 
-func (in *interner) cell(key identity) int32 {
-	if id, ok := in.cells[key]; ok {
-		return id
-	}
-	id := in.next
-	in.next++
-	in.cells[key] = id
-	return id
-}
+func (in *interner) cell(key identity) int32 { return intern(in, in.cells, key) }
 
 // pair identifies a partial row extended by one cell. Partial rows of
 // different lengths never collide because every pair gets a fresh id.
 func (in *interner) pair(prev, cell int32) int32 {
-	k := uint64(uint32(prev))<<32 | uint64(uint32(cell))
-	if id, ok := in.pairs[k]; ok {
+	return intern(in, in.pairs, uint64(uint32(prev))<<32|uint64(uint32(cell)))
+}
+
+// intern returns k's id in m, taking the interner's next id for a new k.
+func intern[K comparable](in *interner, m map[K]int32, k K) int32 {
+	if id, ok := m[k]; ok {
 		return id
 	}
 	id := in.next
 	in.next++
-	in.pairs[k] = id
+	m[k] = id
 	return id
 }
 
