@@ -77,45 +77,39 @@ func (RetrieveArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queu
 // AttemptNumber is 0: retrieval precedes the first generation attempt.
 func (RetrieveArgs) AttemptNumber() int32 { return 0 }
 
-// GenerateArgs asks the model for SQL; Attempt 1 is the first try, later
-// attempts are repairs that carry the previous attempt's error.
-type GenerateArgs struct {
+// AttemptRef is Ref and the generation attempt a job belongs to: the args
+// of every job after retrieval. Embedded without a tag, its fields stay at
+// the top level of the args' JSON ({"query_id", "step", "attempt"}), the
+// shape queued jobs were written in.
+type AttemptRef struct {
 	Ref
 	Attempt int32 `json:"attempt"`
 }
+
+// AttemptNumber is the generation attempt the job belongs to.
+func (a AttemptRef) AttemptNumber() int32 { return a.Attempt }
+
+// GenerateArgs asks the model for SQL; Attempt 1 is the first try, later
+// attempts are repairs that carry the previous attempt's error.
+type GenerateArgs struct{ AttemptRef }
 
 func (GenerateArgs) Kind() string { return KindGenerate }
 
 func (GenerateArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueLLM} }
 
-// AttemptNumber is the generation attempt the job belongs to.
-func (a GenerateArgs) AttemptNumber() int32 { return a.Attempt }
-
 // ValidateArgs checks the candidates of one attempt: guard, lint, EXPLAIN.
-type ValidateArgs struct {
-	Ref
-	Attempt int32 `json:"attempt"`
-}
+type ValidateArgs struct{ AttemptRef }
 
 func (ValidateArgs) Kind() string { return KindValidate }
 
 func (ValidateArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueDB} }
 
-// AttemptNumber is the generation attempt the job belongs to.
-func (a ValidateArgs) AttemptNumber() int32 { return a.Attempt }
-
 // ExecuteArgs runs the selected candidate of an attempt, read-only.
-type ExecuteArgs struct {
-	Ref
-	Attempt int32 `json:"attempt"`
-}
+type ExecuteArgs struct{ AttemptRef }
 
 func (ExecuteArgs) Kind() string { return KindExecute }
 
 func (ExecuteArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueDB} }
-
-// AttemptNumber is the generation attempt the job belongs to.
-func (a ExecuteArgs) AttemptNumber() int32 { return a.Attempt }
 
 // SweepArgs is the periodic safety net that fails questions whose job chain
 // was lost (a job cancelled or deleted by an operator), so no question waits

@@ -6,9 +6,12 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/examples"
 	"github.com/nl2sql/nl2sql/internal/stage"
+	"github.com/nl2sql/nl2sql/jobs"
 	"github.com/nl2sql/nl2sql/migrations"
 )
 
@@ -149,6 +152,26 @@ func (c Config) MinRescueAfter() time.Duration {
 		return c.WithDefaults().StageTimeout
 	}
 	return c.StageTimeout
+}
+
+// RiverConfig is the River client set-up of the chain's queues — retrieve,
+// LLM and DB, each with its worker count — fetching as c says and running
+// workers. New adds the stages' attempts, timeouts, rescue and sweep; the
+// pipeline benchmark's bare chain (internal/bench) uses it as is, so both
+// run on the same queues. c must have its defaults (WithDefaults).
+func (c Config) RiverConfig(workers *river.Workers) *river.Config {
+	return &river.Config{
+		Schema: c.Schema,
+		Queues: map[string]river.QueueConfig{
+			jobs.QueueRetrieve: {MaxWorkers: c.RetrieveWorkers},
+			jobs.QueueLLM:      {MaxWorkers: c.LLMWorkers},
+			jobs.QueueDB:       {MaxWorkers: c.DBWorkers},
+		},
+		Workers:           workers,
+		Logger:            c.Logger,
+		FetchCooldown:     c.FetchCooldown,
+		FetchPollInterval: c.FetchPollInterval,
+	}
 }
 
 // generateTimeout bounds a generate job: GenerateTimeout, cut to

@@ -73,33 +73,36 @@ func New(pool *pgxpool.Pool, deps stage.Deps, cfg Config) (*Service, error) {
 	river.AddWorker(workers, counted(s, s.checkCorrection))
 	river.AddWorker(workers, counted(s, s.checkExamples))
 
-	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Schema: cfg.Schema,
-		Queues: map[string]river.QueueConfig{
-			jobs.QueueRetrieve: {MaxWorkers: cfg.RetrieveWorkers},
-			jobs.QueueLLM:      {MaxWorkers: cfg.LLMWorkers},
-			jobs.QueueDB:       {MaxWorkers: cfg.DBWorkers},
-		},
-		Workers:           workers,
-		Logger:            cfg.Logger,
-		FetchCooldown:     cfg.FetchCooldown,
-		FetchPollInterval: cfg.FetchPollInterval,
-		// Headroom above InfraAttempts: the stage itself fails the question
-		// at InfraAttempts; River only discards a job if recording that
-		// failure kept failing too (then the sweeper catches the question).
-		MaxAttempts:          cfg.InfraAttempts + 2,
-		JobTimeout:           cfg.StageTimeout,
-		RescueStuckJobsAfter: cfg.RescueAfter,
-		PeriodicJobs: []*river.PeriodicJob{
-			river.NewPeriodicJob(river.PeriodicInterval(cfg.SweepInterval),
-				func() (river.JobArgs, *river.InsertOpts) { return jobs.SweepArgs{}, nil },
-				&river.PeriodicJobOpts{ID: jobs.KindSweep}),
-		},
-	})
+	rcfg := cfg.RiverConfig(workers)
+	// Headroom above InfraAttempts: the stage itself fails the question at
+	// InfraAttempts; River only discards a job if recording that failure
+	// kept failing too (then the sweeper catches the question).
+	rcfg.MaxAttempts = cfg.InfraAttempts + 2
+	rcfg.JobTimeout = cfg.StageTimeout
+	rcfg.RescueStuckJobsAfter = cfg.RescueAfter
+	rcfg.PeriodicJobs = []*river.PeriodicJob{
+		river.NewPeriodicJob(river.PeriodicInterval(cfg.SweepInterval),
+			func() (river.JobArgs, *river.InsertOpts) { return jobs.SweepArgs{}, nil },
+			&river.PeriodicJobOpts{ID: jobs.KindSweep}),
+	}
+	client, err := river.NewClient(riverpgxv5.New(pool), rcfg)
 	if err != nil {
 		return nil, fmt.Errorf("worker: river client: %w", err)
 	}
 	s.client = client
+	return s, nil
+}
+
+// Start is New and Service.Start: the service running, or an error and
+// nothing started.
+func Start(ctx context.Context, pool *pgxpool.Pool, deps stage.Deps, cfg Config) (*Service, error) {
+	s, err := New(pool, deps, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Start(ctx); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

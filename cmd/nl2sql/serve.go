@@ -117,7 +117,7 @@ func (s *service) close() {
 }
 
 // startService builds the pipeline on pool and starts its workers.
-func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (*service, error) {
+func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (_ *service, err error) {
 	rawModel, err := llm.Open(st.LLM)
 	if err != nil {
 		return nil, err
@@ -130,10 +130,14 @@ func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (*servi
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if err != nil {
+			targets.Close()
+		}
+	}()
 	model := mx.Provider(rawModel)
 	p, err := parts.New(pool, model, st.Pipeline)
 	if err != nil {
-		targets.Close()
 		return nil, err
 	}
 	deps := p.Deps(targets)
@@ -141,13 +145,8 @@ func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (*servi
 	if st.RepairOff {
 		deps.Repairer = nil
 	}
-	w, err := worker.New(pool, deps, wcfg)
+	w, err := worker.Start(ctx, pool, deps, wcfg)
 	if err != nil {
-		targets.Close()
-		return nil, err
-	}
-	if err := w.Start(ctx); err != nil {
-		targets.Close()
 		return nil, err
 	}
 	return &service{worker: w, targets: targets, metrics: mx, model: model, rawModel: rawModel}, nil

@@ -35,26 +35,22 @@ func newInterner() *interner {
 	return &interner{cells: map[identity]int32{}, pairs: map[uint64]int32{}, next: 1}
 }
 
-func (in *interner) cell(key identity) int32 {
-	if id, ok := in.cells[key]; ok {
-		return id
-	}
-	id := in.next
-	in.next++
-	in.cells[key] = id
-	return id
-}
+func (in *interner) cell(key identity) int32 { return intern(in, in.cells, key) }
 
 // pair identifies a partial row extended by one cell. Partial rows of
 // different lengths never collide because every pair gets a fresh id.
 func (in *interner) pair(prev, cell int32) int32 {
-	k := uint64(uint32(prev))<<32 | uint64(uint32(cell))
-	if id, ok := in.pairs[k]; ok {
+	return intern(in, in.pairs, uint64(uint32(prev))<<32|uint64(uint32(cell)))
+}
+
+// intern returns k's id in m, taking the interner's next id for a new k.
+func intern[K comparable](in *interner, m map[K]int32, k K) int32 {
+	if id, ok := m[k]; ok {
 		return id
 	}
 	id := in.next
 	in.next++
-	in.pairs[k] = id
+	m[k] = id
 	return id
 }
 
@@ -189,30 +185,8 @@ func (m *matcher) multiset(gIDs, aIDs []int32, pairs [][2]int) (ok bool, unmatch
 	gGroups, gIndex := groupIDs(gIDs)
 	aGroups, aIndex := groupIDs(aIDs)
 
-	var resG, resA, paired []group
-	for id, gi := range gIndex {
-		g := gGroups[gi]
-		n := 0
-		if ai, ok := aIndex[id]; ok {
-			n = min(g.count, aGroups[ai].count)
-		}
-		if g.count > n {
-			resG = append(resG, group{row: g.row, count: g.count - n})
-		}
-	}
-	for id, ai := range aIndex {
-		a := aGroups[ai]
-		n := 0
-		if gi, ok := gIndex[id]; ok {
-			n = min(a.count, gGroups[gi].count)
-		}
-		if a.count > n {
-			resA = append(resA, group{row: a.row, count: a.count - n})
-		}
-		if n > 0 {
-			paired = append(paired, group{row: a.row, count: n})
-		}
-	}
+	resG, _ := pairIdentical(gGroups, gIndex, aGroups, aIndex)
+	resA, paired := pairIdentical(aGroups, aIndex, gGroups, gIndex)
 	if len(resG) == 0 && len(resA) == 0 {
 		return true, -1
 	}
@@ -229,6 +203,25 @@ func (m *matcher) multiset(gIDs, aIDs []int32, pairs [][2]int) (ok bool, unmatch
 	sortGroups(aGroups)
 	flow, left = m.flow(gGroups, aGroups, pairs)
 	return flow == len(gIDs) && flow == len(aIDs), left
+}
+
+// pairIdentical pairs each group of xs with the identical rows of ys: rest
+// is what of xs stays unpaired, paired what was paired (as rows of xs).
+func pairIdentical(xs []group, xIndex map[int32]int, ys []group, yIndex map[int32]int) (rest, paired []group) {
+	for id, xi := range xIndex {
+		x := xs[xi]
+		n := 0
+		if yi, ok := yIndex[id]; ok {
+			n = min(x.count, ys[yi].count)
+		}
+		if x.count > n {
+			rest = append(rest, group{row: x.row, count: x.count - n})
+		}
+		if n > 0 {
+			paired = append(paired, group{row: x.row, count: n})
+		}
+	}
+	return rest, paired
 }
 
 func groupIDs(ids []int32) ([]group, map[int32]int) {

@@ -70,15 +70,7 @@ func startBareChain(ctx context.Context, pool *pgxpool.Pool, cfg worker.Config) 
 	bc := &bareChain{}
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &bareWorker{pool: pool, c: &bc.client, channel: cfg.Schema + ".river_insert"})
-	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Schema: cfg.Schema,
-		Queues: map[string]river.QueueConfig{
-			jobs.QueueRetrieve: {MaxWorkers: cfg.RetrieveWorkers},
-			jobs.QueueLLM:      {MaxWorkers: cfg.LLMWorkers},
-			jobs.QueueDB:       {MaxWorkers: cfg.DBWorkers},
-		},
-		Workers: workers, Logger: cfg.Logger, FetchCooldown: cfg.FetchCooldown, FetchPollInterval: cfg.FetchPollInterval,
-	})
+	client, err := river.NewClient(riverpgxv5.New(pool), cfg.RiverConfig(workers))
 	if err != nil {
 		return nil, err
 	}

@@ -116,24 +116,12 @@ func newMutator(script *pgsql.Script, s *catalog.Snapshot) *mutator {
 	m := &mutator{script: script, st: st, a: st.Analysis(), snap: s}
 	m.tables = make([]*catalog.Table, len(m.a.Tables))
 	for i, t := range m.a.Tables {
-		m.tables[i] = resolveTable(s, t.Schema, t.Name)
+		m.tables[i] = s.Lookup(t.Schema, t.Name)
 	}
 	toks, _ := script.Tokens()
 	m.code = pgsql.CodeTokens(toks)
 	m.cols = pgsql.ColumnResolver{Analysis: m.a, Columns: m.itemColumns}
 	return m
-}
-
-func resolveTable(s *catalog.Snapshot, schema, name string) *catalog.Table {
-	if schema != "" {
-		return s.Table(schema, name)
-	}
-	for _, sc := range s.Schemas {
-		if t := s.Table(sc, name); t != nil {
-			return t
-		}
-	}
-	return nil
 }
 
 func (m *mutator) table(it pgsql.FromItem) *catalog.Table {

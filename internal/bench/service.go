@@ -60,11 +60,16 @@ type inProcess struct {
 	done    bool
 }
 
-func startInProcess(ctx context.Context, pool *pgxpool.Pool, dbURL string, model *llm.Client, opts Options) (*inProcess, error) {
+func startInProcess(ctx context.Context, pool *pgxpool.Pool, dbURL string, model *llm.Client, opts Options) (_ *inProcess, err error) {
 	targets, err := target.New(opts.Service.Target)
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if err != nil {
+			targets.Close()
+		}
+	}()
 	pcfg := opts.Service.Pipeline
 	pcfg.Getenv = func(k string) string {
 		if k == targetDSNVar {
@@ -74,18 +79,12 @@ func startInProcess(ctx context.Context, pool *pgxpool.Pool, dbURL string, model
 	}
 	p, err := parts.New(pool, model, pcfg)
 	if err != nil {
-		targets.Close()
 		return nil, err
 	}
 	wcfg := opts.Service.Worker
 	wcfg.Logger = opts.Logger
-	w, err := worker.New(pool, p.Deps(targets), wcfg)
+	w, err := worker.Start(ctx, pool, p.Deps(targets), wcfg)
 	if err != nil {
-		targets.Close()
-		return nil, err
-	}
-	if err := w.Start(ctx); err != nil {
-		targets.Close()
 		return nil, err
 	}
 	return &inProcess{w: w, targets: targets}, nil

@@ -175,6 +175,23 @@ func (s *Snapshot) Table(schema, name string) *Table {
 	return s.index().tables[schema+"."+name]
 }
 
+// Lookup finds the table a query's reference names the way PostgreSQL
+// resolves it: schema.name exactly, an unqualified name (schema "") in the
+// first schema of the search path (Schemas) that has it. Unlike Resolve it
+// does not fold case: the parser already did. It returns nil when nothing
+// matches.
+func (s *Snapshot) Lookup(schema, name string) *Table {
+	if schema != "" {
+		return s.Table(schema, name)
+	}
+	for _, sc := range s.Schemas {
+		if t := s.Table(sc, name); t != nil {
+			return t
+		}
+	}
+	return nil
+}
+
 // Resolve finds a table by the name a query would use: "schema.table", or an
 // unqualified "table" looked up through the search path (Schemas), as
 // PostgreSQL would. Names are matched exactly first, then case-insensitively

@@ -74,6 +74,28 @@ func TestSnapshotLookups(t *testing.T) {
 		}
 	})
 
+	t.Run("Lookup", func(t *testing.T) {
+		t.Parallel()
+		// schema, name, the table's key ("" for none)
+		for _, c := range [][3]string{
+			{"", "employees", "hr.employees"}, // hr comes first on the search path
+			{"sales", "employees", "sales.employees"},
+			{"", "orders", "sales.orders"},
+			{"audit", "log", "audit.log"},
+			{"", "log", ""},       // audit is not on the search path
+			{"", "EMPLOYEES", ""}, // names arrive folded by the parser: no second try
+			{"hr", "orders", ""},
+		} {
+			got := s.Lookup(c[0], c[1])
+			if c[2] == "" {
+				require.Nil(t, got, c)
+			} else {
+				require.NotNil(t, got, c)
+				require.Equal(t, c[2], got.Key(), c)
+			}
+		}
+	})
+
 	t.Run("ForeignKeys", func(t *testing.T) {
 		t.Parallel()
 		require.Equal(t, []string{"audit.log", "hr.departments", "sales.orders"}, keys(s.Neighbors(emp)))

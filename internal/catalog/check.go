@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"iter"
 	"slices"
 	"strings"
 )
@@ -94,13 +95,8 @@ func conditionValues(toks []token) map[string][]string {
 // inList matches "col = ANY (ARRAY[...])", "col IN (...)" and "col = literal".
 func inList(toks []token) (string, []string, bool) {
 	op := -1
-	for i, depth := 0, 0; i < len(toks); i++ {
-		switch t := toks[i]; {
-		case t.isOpen():
-			depth++
-		case t.isClose():
-			depth--
-		case depth == 0 && (t.is(tokOp, "=") || t.isWord("IN")):
+	for i, t := range topLevel(toks) {
+		if t.is(tokOp, "=") || t.isWord("IN") {
 			if op >= 0 {
 				return "", nil, false
 			}
@@ -186,13 +182,8 @@ func stripCasts(toks []token) []token {
 	for {
 		n := len(toks)
 		toks = stripParens(toks)
-		depth := 0
-		for i, t := range toks {
-			if t.isOpen() {
-				depth++
-			} else if t.isClose() {
-				depth--
-			} else if depth == 0 && t.is(tokOp, "::") {
+		for i, t := range topLevel(toks) {
+			if t.is(tokOp, "::") {
 				toks = toks[:i]
 				break
 			}
@@ -220,18 +211,12 @@ func parenthesized(toks []token) ([]token, bool) {
 	if len(toks) < 2 || !toks[0].is(tokPunct, "(") {
 		return nil, false
 	}
-	depth := 0
-	for i, t := range toks {
-		if t.isOpen() {
-			depth++
-		} else if t.isClose() {
-			depth--
-			if depth == 0 {
-				if i != len(toks)-1 {
-					return nil, false
-				}
-				return toks[1:i], true
+	for i, t := range topLevel(toks) {
+		if i > 0 && t.isClose() { // the bracket toks[0] opened
+			if i != len(toks)-1 {
+				return nil, false
 			}
+			return toks[1:i], true
 		}
 	}
 	return nil, false
@@ -240,19 +225,33 @@ func parenthesized(toks []token) ([]token, bool) {
 // splitTop splits toks at sep (a key word or ",") outside brackets.
 func splitTop(toks []token, sep string) [][]token {
 	var parts [][]token
-	start, depth := 0, 0
-	for i, t := range toks {
-		switch {
-		case t.isOpen():
-			depth++
-		case t.isClose():
-			depth--
-		case depth == 0 && (t.isWord(sep) || (sep == "," && t.is(tokPunct, ","))):
+	start := 0
+	for i, t := range topLevel(toks) {
+		if t.isWord(sep) || (sep == "," && t.is(tokPunct, ",")) {
 			parts = append(parts, toks[start:i])
 			start = i + 1
 		}
 	}
 	return append(parts, toks[start:])
+}
+
+// topLevel yields the tokens of toks outside brackets, with their index;
+// a bracket standing at the top level is yielded too, its contents not.
+func topLevel(toks []token) iter.Seq2[int, token] {
+	return func(yield func(int, token) bool) {
+		depth := 0
+		for i, t := range toks {
+			if t.isClose() {
+				depth--
+			}
+			if depth == 0 && !yield(i, t) {
+				return
+			}
+			if t.isOpen() {
+				depth++
+			}
+		}
+	}
 }
 
 type tokenKind int

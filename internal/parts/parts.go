@@ -94,18 +94,33 @@ type Parts struct {
 	fix   *repair.Repairer
 
 	mu      sync.Mutex
-	targets map[string]cachedTarget
-	snaps   map[string]cachedSnapshot
+	targets map[string]cached[target.Database]
+	snaps   map[string]cached[*catalog.Snapshot]
 }
 
-type cachedTarget struct {
-	db      target.Database
+type cached[T any] struct {
+	v       T
 	fetched time.Time
 }
 
-type cachedSnapshot struct {
-	s       *catalog.Snapshot
-	fetched time.Time
+// cachedFetch returns m[name] when it was fetched within CatalogTTL, and
+// otherwise what fetch returns, kept in m when it is no error.
+func cachedFetch[T any](p *Parts, m map[string]cached[T], name string, fetch func() (T, error)) (T, error) {
+	now := p.cfg.Clock()
+	p.mu.Lock()
+	c, ok := m[name]
+	p.mu.Unlock()
+	if ok && now.Sub(c.fetched) < p.cfg.CatalogTTL {
+		return c.v, nil
+	}
+	v, err := fetch()
+	if err != nil {
+		return v, err
+	}
+	p.mu.Lock()
+	m[name] = cached[T]{v: v, fetched: now}
+	p.mu.Unlock()
+	return v, nil
 }
 
 // New returns the Parts reading the catalog from meta and generating with
@@ -151,7 +166,7 @@ func New(meta *pgxpool.Pool, model llm.Provider, cfg Config) (*Parts, error) {
 	}
 	return &Parts{
 		cfg: cfg, meta: meta, cache: catalog.NewCache(meta), full: full, auto: auto, llm: model, guard: guard, fix: fix,
-		targets: map[string]cachedTarget{}, snaps: map[string]cachedSnapshot{},
+		targets: map[string]cached[target.Database]{}, snaps: map[string]cached[*catalog.Snapshot]{},
 	}, nil
 }
 
@@ -181,21 +196,7 @@ func (p *Parts) Repair(ctx context.Context, database, sql string, in validate.Fa
 
 // Target resolves a registered database to a connectable one.
 func (p *Parts) Target(ctx context.Context, name string) (target.Database, error) {
-	now := p.cfg.Clock()
-	p.mu.Lock()
-	c, ok := p.targets[name]
-	p.mu.Unlock()
-	if ok && now.Sub(c.fetched) < p.cfg.CatalogTTL {
-		return c.db, nil
-	}
-	db, err := p.target(ctx, name)
-	if err != nil {
-		return db, err
-	}
-	p.mu.Lock()
-	p.targets[name] = cachedTarget{db: db, fetched: now}
-	p.mu.Unlock()
-	return db, nil
+	return cachedFetch(p, p.targets, name, func() (target.Database, error) { return p.target(ctx, name) })
 }
 
 func (p *Parts) target(ctx context.Context, name string) (target.Database, error) {
@@ -224,15 +225,11 @@ func (p *Parts) target(ctx context.Context, name string) (target.Database, error
 // snapshot returns the database's catalog. The catalog cache checks the
 // version on every call; within CatalogTTL the last snapshot is used as is.
 func (p *Parts) snapshot(ctx context.Context, database string) (*catalog.Snapshot, error) {
-	now := p.cfg.Clock()
-	p.mu.Lock()
-	c, ok := p.snaps[database]
-	p.mu.Unlock()
-	if ok && now.Sub(c.fetched) < p.cfg.CatalogTTL {
-		return c.s, nil
-	}
-	s, err := p.cache.Get(ctx, database)
-	if err != nil {
+	return cachedFetch(p, p.snaps, database, func() (*catalog.Snapshot, error) {
+		s, err := p.cache.Get(ctx, database)
+		if err == nil {
+			return s, nil
+		}
 		if errors.Is(err, catalog.ErrDatabaseNotFound) {
 			return nil, &errclass.Error{
 				Class: errclass.ValidationBlock, Code: "catalog.unknown_database",
@@ -240,11 +237,7 @@ func (p *Parts) snapshot(ctx context.Context, database string) (*catalog.Snapsho
 			}
 		}
 		return nil, err
-	}
-	p.mu.Lock()
-	p.snaps[database] = cachedSnapshot{s: s, fetched: now}
-	p.mu.Unlock()
-	return s, nil
+	})
 }
 
 // Retrieve builds the schema context: the full schema for small
@@ -367,16 +360,7 @@ type Catalog struct{ S *catalog.Snapshot }
 
 // LookupTable implements sqlguard.Catalog.
 func (c Catalog) LookupTable(schema, name string) (sqlguard.Table, bool) {
-	var t *catalog.Table
-	if schema != "" {
-		t = c.S.Table(schema, name)
-	} else {
-		for _, sc := range c.S.Schemas {
-			if t = c.S.Table(sc, name); t != nil {
-				break
-			}
-		}
-	}
+	t := c.S.Lookup(schema, name)
 	if t == nil {
 		return sqlguard.Table{}, false
 	}

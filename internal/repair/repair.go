@@ -237,26 +237,12 @@ func newQuery(r *Repairer, script *pgsql.Script, s *catalog.Snapshot) *query {
 	q := &query{r: r, sql: script.SQL, script: script, st: st, a: st.Analysis(), snap: s}
 	q.tables = make([]*catalog.Table, len(q.a.Tables))
 	for i, t := range q.a.Tables {
-		q.tables[i] = q.lookup(t.Schema, t.Name)
+		q.tables[i] = s.Lookup(t.Schema, t.Name)
 	}
 	// Only the scopes a reference can see: a fix must name what Postgres
 	// will find.
 	q.cols = pgsql.ColumnResolver{Analysis: q.a, Columns: q.columns, Visible: true}
 	return q
-}
-
-// lookup finds a table the way Postgres resolves the name: exactly, an
-// unqualified name through the search path.
-func (q *query) lookup(schema, name string) *catalog.Table {
-	if schema != "" {
-		return q.snap.Table(schema, name)
-	}
-	for _, sc := range q.snap.Schemas {
-		if t := q.snap.Table(sc, name); t != nil {
-			return t
-		}
-	}
-	return nil
 }
 
 // table returns the catalog table of a FROM item; nil for anything else.

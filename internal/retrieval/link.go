@@ -498,20 +498,7 @@ func (r *RAG) linkLine(s *catalog.Snapshot, t *catalog.Table, ev *evidence) stri
 	}
 	const maxColumns = 5
 	var cols []string
-	scores := ev.columnScores[t.Key()]
-	var matched []string
-	for c := range scores {
-		if !skip[c] {
-			matched = append(matched, c)
-		}
-	}
-	slices.SortFunc(matched, func(a, b string) int {
-		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
-			return c
-		}
-		return strings.Compare(a, b)
-	})
-	for _, c := range matched[:min(len(matched), maxColumns)] {
+	for _, c := range bestColumns(ev.columnScores[t.Key()], skip, maxColumns) {
 		cols = append(cols, c)
 		skip[c] = true
 	}

@@ -217,6 +217,24 @@ func renderValueHints(hints []valueHint) string {
 	return b.String()
 }
 
+// bestColumns returns the columns of scores not in skip, highest score
+// first (ties by name), at most n.
+func bestColumns(scores map[string]float64, skip map[string]bool, n int) []string {
+	var best []string
+	for c := range scores {
+		if !skip[c] {
+			best = append(best, c)
+		}
+	}
+	slices.SortFunc(best, func(a, b string) int {
+		if c := cmp.Compare(scores[b], scores[a]); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	return best[:min(len(best), n)]
+}
+
 // pruneColumns returns copies of tables keeping, in their order, the key
 // columns, the columns of foreign keys (to join on), and the keep columns
 // with the best evidence (docs/DESIGN.md, Retrieval parameters: column
@@ -238,20 +256,7 @@ func pruneColumns(s *catalog.Snapshot, tables []*catalog.Table, evidence map[str
 				must[c] = true
 			}
 		}
-		ev := evidence[t.Key()]
-		var scored []string
-		for c := range ev {
-			if !must[c] {
-				scored = append(scored, c)
-			}
-		}
-		slices.SortFunc(scored, func(a, b string) int {
-			if c := cmp.Compare(ev[b], ev[a]); c != 0 {
-				return c
-			}
-			return strings.Compare(a, b)
-		})
-		for _, c := range scored[:min(len(scored), keep)] {
+		for _, c := range bestColumns(evidence[t.Key()], must, keep) {
 			must[c] = true
 		}
 		cp := *t

@@ -287,17 +287,7 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 		if ideal := terms.ideal(kind); ideal > 0 {
 			h.Relevance = min(1, r.Score/ideal)
 		}
-		switch kind {
-		case KindTable:
-			h.Rank = len(hits.Tables) + 1
-			hits.Tables = append(hits.Tables, h)
-		case KindColumn:
-			h.Rank = len(hits.Columns) + 1
-			hits.Columns = append(hits.Columns, h)
-		case KindValue:
-			h.Rank = len(hits.Values) + 1
-			hits.Values = append(hits.Values, h)
-		}
+		hits.add(h)
 	}
 	return hits, nil
 }

@@ -108,23 +108,11 @@ func (o *options) decode(raw []byte) error {
 			}
 			o.Model = s
 		case "schema_format":
-			s, ok := str(v)
-			if !ok || (s != "mschema" && s != "create_table") {
-				err = fmt.Errorf(`options.schema_format must be "mschema" or "create_table", got %s`, v)
-			}
-			o.SchemaFormat = s
+			o.SchemaFormat, err = either(k, v, "mschema", "create_table")
 		case "retrieval":
-			s, ok := str(v)
-			if !ok || (s != "full" && s != "rag") {
-				err = fmt.Errorf(`options.retrieval must be "full" or "rag", got %s`, v)
-			}
-			o.Retrieval = s
+			o.Retrieval, err = either(k, v, "full", "rag")
 		case "examples":
-			s, ok := str(v)
-			if !ok || (s != "on" && s != "off") {
-				err = fmt.Errorf(`options.examples must be "on" or "off", got %s`, v)
-			}
-			o.Examples = s
+			o.Examples, err = either(k, v, "on", "off")
 		case "tags":
 			if t := bytes.TrimSpace(v); len(t) == 0 || t[0] != '{' {
 				err = fmt.Errorf("options.tags must be a JSON object, got %s", v)
@@ -152,6 +140,15 @@ func positiveInt(k string, v json.RawMessage) (int, error) {
 		return 0, fmt.Errorf("options.%s must be at most %d, got %s", k, lim, v)
 	}
 	return int(r.Num().Int64()), nil
+}
+
+// either accepts a string option that is a or b.
+func either(k string, v json.RawMessage, a, b string) (string, error) {
+	s, ok := str(v)
+	if !ok || (s != a && s != b) {
+		return s, fmt.Errorf("options.%s must be %q or %q, got %s", k, a, b, v)
+	}
+	return s, nil
 }
 
 // number reads a JSON number exactly, as PostgreSQL's numeric does: a

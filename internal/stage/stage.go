@@ -155,7 +155,7 @@ func (s *Runner) Retrieve(ctx context.Context, job Job) (*Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		return jobs.GenerateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: 1}, nil
+		return jobs.GenerateArgs{AttemptRef: jobs.AttemptRef{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: 1}}, nil
 	}}, nil
 }
 
@@ -222,7 +222,7 @@ func (s *Runner) Generate(ctx context.Context, job Job) (*Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		return jobs.ValidateArgs{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt}, nil
+		return jobs.ValidateArgs{AttemptRef: jobs.AttemptRef{Ref: jobs.Ref{QueryID: ref.QueryID, Step: next}, Attempt: attempt}}, nil
 	}}, nil
 }
 
@@ -433,9 +433,9 @@ func decide(passed bool, fail *errclass.Error, attempt, maxAttempts int32) decis
 func (d decision) next(id int64, step, attempt int32) jobs.Args {
 	switch d.status {
 	case statusExecuting:
-		return jobs.ExecuteArgs{Ref: jobs.Ref{QueryID: id, Step: step}, Attempt: attempt}
+		return jobs.ExecuteArgs{AttemptRef: jobs.AttemptRef{Ref: jobs.Ref{QueryID: id, Step: step}, Attempt: attempt}}
 	case statusGenerating:
-		return jobs.GenerateArgs{Ref: jobs.Ref{QueryID: id, Step: step}, Attempt: attempt + 1}
+		return jobs.GenerateArgs{AttemptRef: jobs.AttemptRef{Ref: jobs.Ref{QueryID: id, Step: step}, Attempt: attempt + 1}}
 	}
 	return nil
 }
