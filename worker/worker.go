@@ -25,6 +25,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -50,6 +51,12 @@ type Service struct {
 	stages *stage.Runner
 	// running counts the jobs being worked, for the shutdown's log.
 	running atomic.Int64
+	// draining is set when Shutdown starts: River stops its producers
+	// asynchronously, so a job may still be fetched after the drain was
+	// announced; such a job goes back to the queue unworked (see start).
+	// drainMu makes the drain's count of running jobs exact.
+	drainMu  sync.Mutex
+	draining bool
 }
 
 // New builds the service running the stages with deps; Start runs it.
@@ -139,8 +146,12 @@ const cancelWait = 15 * time.Second
 // spending an attempt (see handleFailure), so it runs again on the next
 // start. Each step is logged.
 func (s *Service) Shutdown(drain time.Duration, hurry <-chan struct{}) error {
+	s.drainMu.Lock()
+	s.draining = true
+	running := s.running.Load()
+	s.drainMu.Unlock()
 	s.log.Info(fmt.Sprintf("draining: fetching no new jobs, waiting for %d running job(s) to finish (up to %s); a second signal cancels them",
-		s.running.Load(), FmtDuration(drain)), slog.Int64("running", s.running.Load()), slog.Duration("drain_timeout", drain))
+		running, FmtDuration(drain)), slog.Int64("running", running), slog.Duration("drain_timeout", drain))
 	dctx, cancel := context.WithTimeout(context.Background(), drain)
 	defer cancel()
 	var hurried atomic.Bool
@@ -216,7 +227,9 @@ func (w *stageWorker[T]) NextRetry(job *river.Job[T]) time.Time {
 }
 
 func (w *stageWorker[T]) Work(ctx context.Context, job *river.Job[T]) (err error) {
-	w.s.running.Add(1)
+	if !w.s.start() {
+		return river.JobSnooze(0)
+	}
 	defer w.s.running.Add(-1)
 	started, failed := w.s.cfg.Clock(), false
 	defer func() {
@@ -263,10 +276,27 @@ func stageJob[T jobs.Args](job *river.Job[T]) stage.Job {
 // counted is fn as a River worker, counted by Running while it works.
 func counted[T river.JobArgs](s *Service, fn func(ctx context.Context, job *river.Job[T]) error) river.Worker[T] {
 	return river.WorkFunc(func(ctx context.Context, job *river.Job[T]) error {
-		s.running.Add(1)
+		if !s.start() {
+			return river.JobSnooze(0)
+		}
 		defer s.running.Add(-1)
 		return fn(ctx, job)
 	})
+}
+
+// start counts a job as running, unless the service is draining: a job
+// River fetched after the drain began (its producers stop asynchronously)
+// is not started, so "fetching no new jobs" holds and a drain never waits
+// for, nor cancels, work begun after it. Snoozing puts the job back at once
+// without spending an attempt, as for a cancelled job (handleFailure).
+func (s *Service) start() bool {
+	s.drainMu.Lock()
+	defer s.drainMu.Unlock()
+	if s.draining {
+		return false
+	}
+	s.running.Add(1)
+	return true
 }
 
 // backoff is the wait before the retry that follows attempt: RetryBackoff

@@ -174,6 +174,15 @@ func freeAddr(t *testing.T) string {
 	return ln.Addr().String()
 }
 
+func containsAll(s string, subs []string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
+}
+
 func httpGet(t *testing.T, url string) (int, string) {
 	t.Helper()
 	resp, err := http.Get(url)
@@ -218,9 +227,11 @@ func TestServeHTTP(t *testing.T) {
 	require.True(t, isErr)
 	require.True(t, strings.HasPrefix(text, "validation_block: "), text)
 
-	code, body := httpGet(t, base+"/metrics")
-	require.Equal(t, http.StatusOK, code)
-	for _, want := range []string{
+	// A question is counted, and its last stage timed, once its commit
+	// succeeded: after the rag_query_done NOTIFY the tool answered on
+	// (counting before the commit would count a retried commit twice). The
+	// metrics trail the answer by moments, so wait until they show it.
+	want := []string{
 		`nl2sql_questions_total{error_class="",status="succeeded"} 1`,
 		`nl2sql_questions_total{error_class="validation_block",status="failed"} 1`,
 		`nl2sql_stage_duration_seconds_count{outcome="ok",stage="execute"} 1`,
@@ -228,11 +239,18 @@ func TestServeHTTP(t *testing.T) {
 		`nl2sql_model_tokens_total{direction="prompt",provider="ollama"}`,
 		`nl2sql_guard_refusals_total{reason="policy.not_select",stage="policy"}`,
 		`nl2sql_queue_jobs{queue="nl2sql_llm",state="available"} 0`,
-	} {
-		require.Contains(t, body, want)
+	}
+	var body string
+	require.Eventually(t, func() bool {
+		var code int
+		code, body = httpGet(t, base+"/metrics")
+		return code == http.StatusOK && containsAll(body, want)
+	}, 30*time.Second, 10*time.Millisecond, "the metrics never showed both questions")
+	for _, w := range want {
+		require.Contains(t, body, w)
 	}
 
-	code, body = httpGet(t, base+"/readyz")
+	code, body := httpGet(t, base+"/readyz")
 	require.Equal(t, http.StatusOK, code, body)
 	require.NoError(t, c.ollama.SetDown(true))
 	code, body = httpGet(t, base+"/readyz")

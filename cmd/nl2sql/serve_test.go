@@ -81,8 +81,12 @@ func (s *serving) wait(t *testing.T) result {
 // waitLog waits until serve has logged text.
 func (s *serving) waitLog(t *testing.T, text string) {
 	t.Helper()
-	require.Eventually(t, func() bool { return strings.Contains(s.logs.String(), text) }, 30*time.Second, 5*time.Millisecond,
-		"serve never logged %q; it logged:\n%s", text, s.logs.String())
+	// Not require.Eventually: its message would show the logs as they were
+	// when the wait began.
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(s.logs.String(), text) && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	require.Contains(t, s.logs.String(), text, "serve never logged it")
 }
 
 // heldModel makes the fake model hold every reply until release: a model
@@ -152,6 +156,15 @@ func TestServeDrain(t *testing.T) {
 			id, err := intake.Submit(ctx, c.db.Pool, "shop", question, nil)
 			require.NoError(t, err)
 			model.inFlight(t)
+			// Registering the database queued an examples check (a catalog
+			// refresh re-checks examples): let it finish, so the generation
+			// is the one running job the drain reports.
+			require.Eventually(t, func() bool {
+				var others int
+				require.NoError(t, c.db.Pool.QueryRow(ctx, `SELECT count(*) FROM river.river_job
+					WHERE state IN ('available', 'running') AND kind <> 'nl2sql.generate'`).Scan(&others))
+				return others == 0
+			}, 30*time.Second, 5*time.Millisecond, "a job other than the generation is still queued or running")
 
 			s.stop() // SIGTERM
 			s.waitLog(t, "draining: fetching no new jobs, waiting for 1 running job(s) to finish")
