@@ -412,10 +412,11 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 		if len(s.Missing) == 0 {
 			run.FullRecallAny++
 		}
-		byN := run.ByExpected[expectedBucket(len(q.ExpectedTables))]
+		bucket := expectedBucket(len(q.ExpectedTables))
+		byN := run.ByExpected[bucket]
 		if byN == nil {
 			byN = &ExpectedCount{}
-			run.ByExpected[expectedBucket(len(q.ExpectedTables))] = byN
+			run.ByExpected[bucket] = byN
 		}
 		byN.Questions++
 		if len(s.Missing) == 0 && s.Got <= MaxContextTables {

@@ -393,15 +393,11 @@ func (x *expansion) fkExpand() {
 			evidence[t.Table.Key()] = true
 		}
 	}
-	type cand struct {
-		t        *catalog.Table
-		priority float64
-	}
-	cands := map[string]*cand{}
+	cands := map[string]*candidate{}
 	blocked := map[string]bool{}
 	for _, p := range x.out.Tables {
 		hub := x.s.JoinDegree(p.Table) > x.cfg.HubDegree
-		var mine []*cand
+		var mine []*candidate
 		for _, l := range x.links(p.Table) {
 			n := l.to
 			key := n.Key()
@@ -412,9 +408,9 @@ func (x *expansion) fkExpand() {
 				blocked[key] = true
 				continue
 			}
-			mine = append(mine, &cand{t: n, priority: x.score(n) + x.cfg.FKDecay*p.Score})
+			mine = append(mine, &candidate{t: n, priority: x.score(n) + x.cfg.FKDecay*p.Score})
 		}
-		slices.SortStableFunc(mine, func(a, b *cand) int { return cmp.Compare(b.priority, a.priority) })
+		slices.SortStableFunc(mine, func(a, b *candidate) int { return cmp.Compare(b.priority, a.priority) })
 		if hub && len(mine) > x.cfg.HubExpansionCap {
 			x.out.Extra["hub_capped"] += len(mine) - x.cfg.HubExpansionCap
 			mine = mine[:x.cfg.HubExpansionCap]
@@ -425,17 +421,10 @@ func (x *expansion) fkExpand() {
 			}
 		}
 	}
-	list := make([]*cand, 0, len(cands))
-	for key, c := range cands {
+	for key := range cands {
 		delete(blocked, key)
-		list = append(list, c)
 	}
-	slices.SortFunc(list, func(a, b *cand) int {
-		if c := cmp.Compare(b.priority, a.priority); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.t.Key(), b.t.Key())
-	})
+	list := byPriority(cands)
 	x.out.Candidates = len(list) + len(blocked)
 	x.out.BlockedNoEvidence = len(blocked)
 	for _, c := range list {
@@ -460,11 +449,7 @@ func (x *expansion) fkExpand() {
 // Context size). A hub leads only where the evidence points (links).
 func (x *expansion) fill() {
 	need := x.cfg.MinTables - len(x.out.Tables)
-	type cand struct {
-		t        *catalog.Table
-		priority float64
-	}
-	best := map[string]*cand{}
+	best := map[string]*candidate{}
 	for _, p := range x.out.Tables {
 		for _, l := range x.links(p.Table) {
 			if x.in[l.to.Key()] {
@@ -472,22 +457,12 @@ func (x *expansion) fill() {
 			}
 			pr := p.Score*(1-l.cost) + x.score(l.to)
 			if c := best[l.to.Key()]; c == nil || pr > c.priority {
-				best[l.to.Key()] = &cand{t: l.to, priority: pr}
+				best[l.to.Key()] = &candidate{t: l.to, priority: pr}
 			}
 		}
 	}
-	list := make([]*cand, 0, len(best))
-	for _, c := range best {
-		list = append(list, c)
-	}
-	slices.SortFunc(list, func(a, b *cand) int {
-		if c := cmp.Compare(b.priority, a.priority); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.t.Key(), b.t.Key())
-	})
 	added := 0
-	for _, c := range list {
+	for _, c := range byPriority(best) {
 		if added >= need && (x.score(c.t) == 0 || len(x.out.Tables) >= x.cfg.FinalMaxTables) {
 			continue
 		}
@@ -496,6 +471,29 @@ func (x *expansion) fill() {
 		added++
 	}
 	x.out.Extra["neighbours"] = added
+}
+
+// candidate is a table expansion may add, with the priority it is added
+// by.
+type candidate struct {
+	t        *catalog.Table
+	priority float64
+}
+
+// byPriority lists cands best first, by table key among equals, so that
+// expansion adds the same tables every run.
+func byPriority(cands map[string]*candidate) []*candidate {
+	list := make([]*candidate, 0, len(cands))
+	for _, c := range cands {
+		list = append(list, c)
+	}
+	slices.SortFunc(list, func(a, b *candidate) int {
+		if c := cmp.Compare(b.priority, a.priority); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.t.Key(), b.t.Key())
+	})
+	return list
 }
 
 // trim keeps at most FinalMaxTables: the planner's terminals and bridges
