@@ -445,8 +445,8 @@ func (x *expansion) fkExpand() {
 // and cheaper edges (edgeCost) come first, then the neighbour's own score.
 // Past MinTables, up to FinalMaxTables, only neighbours the evidence
 // points at: the FK expansion's, beyond its cap and threshold (dev set
-// 66 -> 68 of 78, keyless 64 -> 66, the ERP unchanged; docs/DESIGN.md,
-// Context size). A hub leads only where the evidence points (links).
+// 66 -> 68 of 78, keyless 64 -> 66, the ERP unchanged, with a final
+// budget of 12; docs/DESIGN.md, Context size). A hub leads only where the evidence points (links).
 func (x *expansion) fill() {
 	need := x.cfg.MinTables - len(x.out.Tables)
 	best := map[string]*candidate{}

@@ -158,11 +158,10 @@ func TestRAGOnERP(t *testing.T) {
 		fullRecall int
 		maxTables  float64
 	}{
-		// Contexts use the final budget (FinalMaxTables 12) when joined
-		// tables the evidence points at fill it (expansion.fill); the
-		// planner's bridges may pass it.
-		{tables: 75, fullRecall: 58, maxTables: 12.5},
-		{tables: 2000, fullRecall: 58, maxTables: 12.5},
+		// Contexts use the final budget (FinalMaxTables 15) when joined
+		// tables the evidence points at fill it (expansion.fill).
+		{tables: 75, fullRecall: 58, maxTables: 15},
+		{tables: 2000, fullRecall: 58, maxTables: 15},
 	} {
 		t.Run(fmt.Sprint(tc.tables), func(t *testing.T) {
 			t.Parallel()
