@@ -443,10 +443,14 @@ func (x *expansion) fkExpand() {
 // most likely one they join (the owner of an opportunity for "which
 // salesperson", a question word no name holds). The joins of better tables
 // and cheaper edges (edgeCost) come first, then the neighbour's own score.
-// Past MinTables, up to FinalMaxTables, only neighbours the evidence
-// points at: the FK expansion's, beyond its cap and threshold (dev set
+// Past MinTables, up to FinalMaxTables, neighbours the evidence points at
+// come first: the FK expansion's, beyond its cap and threshold (dev set
 // 66 -> 68 of 78, keyless 64 -> 66, the ERP unchanged, with a final
-// budget of 12; docs/DESIGN.md, Context size). A hub leads only where the evidence points (links).
+// budget of 12); then, while the budget has room, the other neighbours in
+// the same order: a question over four tables that names two leaves the
+// ones between them without evidence (dev 71 -> 72, the ERP unchanged;
+// docs/DESIGN.md, Context size). A hub leads only where the evidence
+// points (links).
 func (x *expansion) fill() {
 	need := x.cfg.MinTables - len(x.out.Tables)
 	best := map[string]*candidate{}
@@ -462,13 +466,21 @@ func (x *expansion) fill() {
 		}
 	}
 	added := 0
-	for _, c := range byPriority(best) {
-		if added >= need && (x.score(c.t) == 0 || len(x.out.Tables) >= x.cfg.FinalMaxTables) {
-			continue
-		}
+	list := byPriority(best)
+	take := func(c *candidate) {
 		x.in[c.t.Key()] = true
 		x.out.Tables = append(x.out.Tables, RankedTable{Table: c.t, Score: x.score(c.t), Source: "neighbour"})
 		added++
+	}
+	for _, c := range list {
+		if added < need || (x.score(c.t) > 0 && len(x.out.Tables) < x.cfg.FinalMaxTables) {
+			take(c)
+		}
+	}
+	for _, c := range list {
+		if !x.in[c.t.Key()] && len(x.out.Tables) < x.cfg.FinalMaxTables {
+			take(c)
+		}
 	}
 	x.out.Extra["neighbours"] = added
 }

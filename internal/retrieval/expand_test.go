@@ -217,18 +217,25 @@ func TestExpand(t *testing.T) {
 		}
 		// One table found, room for MinTables 3: its joins come, best
 		// parent and cheapest edge first (notes and tags join widgets;
-		// its created_by is a role into a hub, which leads nowhere
-		// without evidence).
-		res := fill(t, retrieval.RAGConfig{MinTables: 3}, map[string]float64{"widgets": 1})
-		require.Equal(t, []string{"widgets", "notes", "tags"}, res.Metadata.TablesIncluded)
-		require.Equal(t, []string{"table", "neighbour", "neighbour"}, sources(res.Scores))
-		require.Equal(t, 2, res.Metadata.Metrics.Expansion["neighbours"])
+		// its created_by, a role into a hub, costs RoleEdgeCost and comes
+		// last).
+		res := fill(t, retrieval.RAGConfig{MinTables: 3, FinalMaxTables: 10}, map[string]float64{"widgets": 1})
+		require.Equal(t, []string{"widgets", "notes", "tags", "employees"}, res.Metadata.TablesIncluded, "the role into a hub last")
+		require.Equal(t, []string{"table", "neighbour", "neighbour", "neighbour"}, sources(res.Scores))
+		require.Equal(t, 3, res.Metadata.Metrics.Expansion["neighbours"])
+		res = fill(t, retrieval.RAGConfig{MaxTables: 3, MinTables: 3, FinalMaxTables: 3}, map[string]float64{"widgets": 1})
+		require.Equal(t, []string{"widgets", "notes", "tags"}, res.Metadata.TablesIncluded, "within the budget")
 
-		// Past MinTables, up to FinalMaxTables, only a neighbour the
-		// evidence points at: tags scores, notes does not.
-		res = fill(t, retrieval.RAGConfig{MaxTables: 1, MinTables: 1, FKEvidenceThreshold: 0.5, FinalMaxTables: 3, JoinPlannerDisabled: true},
+		// Past MinTables, up to FinalMaxTables, a neighbour the evidence
+		// points at comes first (tags scores, notes does not, though
+		// notes comes first below MinTables), then the others while
+		// the budget has room.
+		res = fill(t, retrieval.RAGConfig{MaxTables: 1, MinTables: 1, FKEvidenceThreshold: 0.5, FinalMaxTables: 2, JoinPlannerDisabled: true},
 			map[string]float64{"widgets": 1, "tags": 0.1})
 		require.Equal(t, []string{"widgets", "tags"}, res.Metadata.TablesIncluded)
+		res = fill(t, retrieval.RAGConfig{MaxTables: 1, MinTables: 1, FKEvidenceThreshold: 0.5, FinalMaxTables: 3, JoinPlannerDisabled: true},
+			map[string]float64{"widgets": 1, "tags": 0.1})
+		require.Equal(t, []string{"widgets", "tags", "notes"}, res.Metadata.TablesIncluded)
 
 		// A hub leads only where the evidence points: through it,
 		// everything is a neighbour.
