@@ -220,6 +220,28 @@ type MissAnatomy struct {
 	RankedAt      map[string]int `json:"ranked_at"`
 	JoinsIncluded int            `json:"joins_included"`
 	OnJoinPath    int            `json:"on_join_path"`
+	// Distance counts the missed tables by how many joins away the
+	// nearest table of the context is ("1", "2", "3", "4": at most
+	// pathHops; "far" beyond or not joined), and Degree by how many
+	// tables they join themselves ("0", "1", "2-3", "4-8", "9+": the last
+	// are hubs, catalog.HubDegree). Together they say whether what is
+	// missing is a leaf next to the context, a hub, or far from it
+	// (RetrievalSpec.Joins).
+	Distance map[string]int `json:"distance,omitempty"`
+	Degree   map[string]int `json:"degree,omitempty"`
+}
+
+// degreeBucket is a table's join degree as MissAnatomy.Degree counts it.
+func degreeBucket(n int) string {
+	switch {
+	case n <= 1:
+		return strconv.Itoa(n)
+	case n <= 3:
+		return "2-3"
+	case n <= 8:
+		return "4-8"
+	}
+	return "9+"
 }
 
 // rankOf is table's 1-based place in ranking (SQL names), 0 when absent.
@@ -262,12 +284,25 @@ func (a *MissAnatomy) add(s Score, got *Retrieved, g *JoinGraph) {
 		}
 		from := g.distances(m, pathHops)
 		var near []string
+		nearest := 0
 		for _, t := range got.Tables {
 			t = bareName(t)
 			if d, ok := from[t]; ok && d > 0 {
 				near = append(near, t)
+				if nearest == 0 || d < nearest {
+					nearest = d
+				}
 			}
 		}
+		if a.Distance == nil {
+			a.Distance, a.Degree = map[string]int{}, map[string]int{}
+		}
+		if nearest == 0 {
+			a.Distance["far"]++
+		} else {
+			a.Distance[strconv.Itoa(nearest)]++
+		}
+		a.Degree[degreeBucket(len(g.adj[m]))]++
 		if slices.ContainsFunc(near, func(t string) bool { return from[t] == 1 }) {
 			a.JoinsIncluded++
 		}

@@ -114,6 +114,7 @@ func TestRunRetrieval(t *testing.T) {
 		require.Equal(t, &MissAnatomy{
 			Questions: 3, OverCap: 1, ByMissing: map[string]int{"1": 2}, Tables: 2, NotRanked: 1,
 			RankedAt: map[string]int{"11-20": 1}, JoinsIncluded: 1, OnJoinPath: 1,
+			Distance: map[string]int{"1": 1, "far": 1}, Degree: map[string]int{"0": 1, "2-3": 1},
 		}, run.Anatomy)
 		require.Equal(t, map[string]*ExpectedCount{
 			"1": {Questions: 2, FullRecall: 1}, "2": {Questions: 1}, "3": {Questions: 1},
