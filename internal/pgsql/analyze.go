@@ -8,7 +8,9 @@ import "strings"
 // quoted), nothing is looked up in a catalog.
 //
 // Slices are in walk order, which is not always text order; use Location to
-// sort. Indexes stored in the types (Scope, Table, Columns, …) point into the
+// sort. The walk visits a node's fields in their declaration order in
+// pg_query's protobuf, the same in every build: a CREATE TABLE's own table
+// comes before the tables its constraints and INHERITS name. Indexes stored in the types (Scope, Table, Columns, …) point into the
 // slices of the same Analysis.
 type Analysis struct {
 	// Tables lists every relation the statement names: FROM and JOIN items

@@ -98,7 +98,7 @@ func (w *walker) walk(m protoreflect.Message, c ctx) {
 // messages of singular and list fields (pg_query's tree has no maps of
 // nodes).
 func children(m protoreflect.Message, f func(protoreflect.Message)) {
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+	populated(m, func(fd protoreflect.FieldDescriptor, v protoreflect.Value) {
 		switch {
 		case fd.IsMap():
 		case fd.IsList():
@@ -111,8 +111,32 @@ func children(m protoreflect.Message, f func(protoreflect.Message)) {
 		case fd.Message() != nil:
 			f(v.Message())
 		}
-		return true
 	})
+}
+
+// populated calls f for each populated field of m in declaration order.
+// It replaces protoreflect's Message.Range, whose order is unspecified:
+// protobuf-go swaps two adjacent fields of every message type in about half
+// of all builds, chosen by a hash of the executable (internal/detrand). A
+// walk in Range order made Analysis.Tables differ from binary to binary,
+// e.g. a CREATE TABLE's referenced tables listed before the table itself.
+func populated(m protoreflect.Message, f func(protoreflect.FieldDescriptor, protoreflect.Value)) {
+	fds := m.Descriptor().Fields()
+	for i := 0; i < fds.Len(); i++ {
+		fd := fds.Get(i)
+		if od := fd.ContainingOneof(); od != nil && !od.IsSynthetic() {
+			// A oneof's fields are declared together and at most one is
+			// set: WhichOneof finds it without testing each of Node's
+			// hundreds of fields (protobuf-go's Range assumes the same).
+			i += od.Fields().Len() - 1
+			if fd = m.WhichOneof(od); fd == nil {
+				continue
+			}
+		} else if !m.Has(fd) {
+			continue
+		}
+		f(fd, m.Get(fd))
+	}
 }
 
 func (w *walker) funcCall(f *pg_query.FuncCall, c ctx) {
@@ -158,11 +182,10 @@ func (w *walker) jsonAgg(name string, con *pg_query.JsonAggConstructor, m proto.
 	if fc.Aggregate && c.agg == 0 {
 		inner.agg = idx + 1
 	}
-	m.ProtoReflect().Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+	populated(m.ProtoReflect(), func(fd protoreflect.FieldDescriptor, v protoreflect.Value) {
 		if fd.Message() != nil && !fd.IsList() && !fd.IsMap() {
 			w.walk(v.Message(), inner)
 		}
-		return true
 	})
 }
 
