@@ -58,7 +58,8 @@ type Hits struct {
 	// Terms are the terms searched for (lexical only).
 	Terms []Term `json:"terms,omitempty"`
 	// Unknown are question words no document holds (and no fuzzy match
-	// found).
+	// found), numerals aside: 2024 or 10 is a literal of the query, not a
+	// word a schema would name.
 	Unknown []string `json:"unknown,omitempty"`
 }
 
@@ -249,7 +250,7 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 		}
 	}
 	for _, u := range unknown {
-		if u.how == "" && !terms.has(u.term) && !stoodIn[u.concept] && !slices.Contains(hits.Unknown, u.word) {
+		if u.how == "" && !terms.has(u.term) && !stoodIn[u.concept] && !slices.Contains(hits.Unknown, u.word) && !numeral(u.word) {
 			hits.Unknown = append(hits.Unknown, u.word)
 		}
 	}
@@ -581,3 +582,8 @@ func dot(a, b []float32) float64 {
 }
 
 func clamp01(x float64) float64 { return max(0, min(1, x)) }
+
+// numeral reports whether w is all digits.
+func numeral(w string) bool {
+	return w != "" && strings.Trim(w, "0123456789") == ""
+}
