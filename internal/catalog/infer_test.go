@@ -97,6 +97,25 @@ func TestInferredForeignKeys(t *testing.T) {
 		}
 	})
 
+	t.Run("RunTogetherLowerCase", func(t *testing.T) {
+		t.Parallel()
+		// A warehouse's PascalCase names folded to lower case by a
+		// migration without quotes: productkey is product_key,
+		// dimproductsubcategory is dim product subcategory, and a
+		// role-playing orderdatekey is a date key.
+		s := snapshot([]string{"dw"},
+			table("dw", "dimproduct", "productkey", "productsubcategorykey", "englishproductname:varchar(50)"),
+			table("dw", "dimproductsubcategory", "productsubcategorykey", "englishproductsubcategoryname:varchar(50)"),
+			table("dw", "dimdate", "datekey", "calendaryear:smallint"),
+			table("dw", "factinternetsales", "productkey", "orderdatekey", "salesordernumber:varchar(20)", "salesamount:numeric(19,4)"),
+		)
+		require.Equal(t, []string{
+			"dimproduct(productsubcategorykey)>dimproductsubcategory(productsubcategorykey)",
+			"factinternetsales(orderdatekey)>dimdate(datekey)",
+			"factinternetsales(productkey)>dimproduct(productkey)",
+		}, edges(s.InferredForeignKeys()))
+	})
+
 	t.Run("TableNamedKeys", func(t *testing.T) {
 		t.Parallel()
 		s := snapshot([]string{"public"},

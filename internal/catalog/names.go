@@ -1,14 +1,42 @@
 package catalog
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // nameParts are the parts of a name as catalog compares names with names
-// (naming.PartsKeepingDigits).
-func nameParts(name string) []string { return naming.PartsKeepingDigits(name) }
+// (naming.PartsKeepingDigits), a run-together part of six letters or more
+// taken apart as naming.Read does (a warehouse migrated without quotes has
+// productkey and dimproductsubcategory, where the same one written
+// ProductKey has two parts).
+func nameParts(name string) []string {
+	if ps, ok := partsMemo.Load(name); ok {
+		return slices.Clone(ps.([]string))
+	}
+	var out []string
+	for _, p := range naming.PartsKeepingDigits(name) {
+		if len(p) >= minSegmented && naming.IsLetters(p) {
+			if seg := (naming.Segmenter{}).Segment(p); seg != nil {
+				out = append(out, seg...)
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	partsMemo.Store(name, out)
+	return slices.Clone(out)
+}
+
+// minSegmented is the shortest part nameParts segments, as naming.Read.
+const minSegmented = 6
+
+// partsMemo remembers nameParts: every snapshot asks again for the same
+// names.
+var partsMemo sync.Map // name → []string
 
 // singular is naming.Singular: enough to compare table names (employees,
 // categories, addresses) with the keys that name them.
