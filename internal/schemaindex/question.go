@@ -104,12 +104,19 @@ type termSet struct {
 	// best[kind][concept] is the highest weight*idf a term of the concept
 	// has in documents of kind.
 	best map[Kind]map[int]float64
+	// guessed[kind][concept] is the highest idf a WordNet term of the
+	// concept has in documents of kind: the ideal of a kind no word of the
+	// question itself reaches (ideal).
+	guessed map[Kind]map[int]float64
 	// idf[term][kind], for fuzzy terms that replace a word.
 	idf map[string]map[Kind]float64
 }
 
 func newTermSet() *termSet {
-	return &termSet{byTerm: map[string]*Term{}, best: map[Kind]map[int]float64{}, idf: map[string]map[Kind]float64{}}
+	return &termSet{
+		byTerm: map[string]*Term{}, best: map[Kind]map[int]float64{}, guessed: map[Kind]map[int]float64{},
+		idf: map[string]map[Kind]float64{},
+	}
 }
 
 func (ts *termSet) has(term string) bool { return ts.byTerm[term] != nil }
@@ -125,6 +132,10 @@ func (ts *termSet) add(rt resolvedTerm, kind Kind, idf float64) {
 	if rt.how == "thesaurus" {
 		// A guess at the word's meaning, like a fuzzy match: it can raise
 		// a document's relevance, but a document without it loses nothing.
+		if ts.guessed[kind] == nil {
+			ts.guessed[kind] = map[int]float64{}
+		}
+		ts.guessed[kind][rt.concept] = max(ts.guessed[kind][rt.concept], idf)
 		return
 	}
 	if ts.best[kind] == nil {
@@ -160,11 +171,20 @@ func (ts *termSet) list() []Term {
 
 // ideal is the BM25 score of an average-length document of kind holding
 // each concept's best term once: with tf = 1 and dl = avgdl, BM25's
-// saturation term is 1, leaving the sum of weight*idf.
+// saturation term is 1, leaving the sum of weight*idf. When no word of the
+// question reaches documents of kind and only WordNet's do ("shoppers" →
+// customer), the ideal is that of the question's own words found there,
+// at full weight: a guessed match then scores its weight, not nothing,
+// and not as much as the word itself would.
 func (ts *termSet) ideal(kind Kind) float64 {
 	var sum float64
 	for _, v := range ts.best[kind] {
 		sum += v
+	}
+	if sum == 0 {
+		for _, v := range ts.guessed[kind] {
+			sum += v
+		}
 	}
 	return sum
 }

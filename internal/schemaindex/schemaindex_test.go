@@ -258,6 +258,11 @@ func TestLexical(t *testing.T) {
 		require.GreaterOrEqual(t, i, 0, "terms: %+v", h.Terms)
 		require.Less(t, h.Terms[i].Weight, 0.6, "below the expansion weight")
 		require.NotContains(t, h.Unknown, "congressman", "a word WordNet stood in for is not unknown")
+		// No word of the question itself reaches a table document: the
+		// guessed match is scored against its own ideal, below a match
+		// of the word itself, rather than not at all.
+		require.Greater(t, h.Tables[0].Relevance, 0.0, "a table found only through WordNet has a relevance")
+		require.Less(t, h.Tables[0].Relevance, 0.6)
 
 		// A word the schema uses keeps its meaning there: "subject"
 		// does not also search for WordNet's "open", a ticket status.
