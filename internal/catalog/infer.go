@@ -58,6 +58,7 @@ type derived struct {
 	inferred []ForeignKey
 	from, to map[pair][]ForeignKey // declared then inferred, by (schema, name)
 	degree   map[pair]int
+	joined   map[pair]int  // JoinedTables
 	named    map[fkID]bool // NamedLikeKey of every edge
 }
 
@@ -73,7 +74,8 @@ func tableID(t *Table) pair { return pair{t.Schema, t.Name} }
 
 func (s *Snapshot) derive() *derived {
 	s.deriveOnce.Do(func() {
-		d := &derived{from: map[pair][]ForeignKey{}, to: map[pair][]ForeignKey{}, degree: map[pair]int{}, named: map[fkID]bool{}}
+		d := &derived{from: map[pair][]ForeignKey{}, to: map[pair][]ForeignKey{}, degree: map[pair]int{}, joined: map[pair]int{}, named: map[fkID]bool{}}
+		linked := map[[2]pair]bool{}
 		d.copies = findCopies(s)
 		d.inferred = inferJoins(s, d.copies)
 		for _, fk := range slices.Concat(s.ForeignKeys, d.inferred) {
@@ -89,6 +91,11 @@ func (s *Snapshot) derive() *derived {
 			d.degree[from]++
 			if to != from {
 				d.degree[to]++
+				if !linked[[2]pair{from, to}] {
+					linked[[2]pair{from, to}], linked[[2]pair{to, from}] = true, true
+					d.joined[from]++
+					d.joined[to]++
+				}
 			}
 		}
 		s.derived = d
@@ -113,6 +120,12 @@ func (s *Snapshot) JoinsTo(t *Table) []ForeignKey { return s.derive().to[tableID
 // JoinDegree is Degree counting inferred edges too, except those of
 // copies (CopyOf), which repeat their original's.
 func (s *Snapshot) JoinDegree(t *Table) int { return s.derive().degree[tableID(t)] }
+
+// JoinedTables is how many other tables t joins, declared or inferred (as
+// JoinDegree, copies aside), each counted once: a fact's three role-playing
+// date keys (order, due and ship date) make three edges to the date
+// dimension, and one joined table.
+func (s *Snapshot) JoinedTables(t *Table) int { return s.derive().joined[tableID(t)] }
 
 // NamedLikeKey reports whether fk's column names the table it references
 // or its key: orders.customer_id → customers.id, invoices.accountId →

@@ -107,13 +107,19 @@ func TestInferredForeignKeys(t *testing.T) {
 			table("dw", "dimproduct", "productkey", "productsubcategorykey", "englishproductname:varchar(50)"),
 			table("dw", "dimproductsubcategory", "productsubcategorykey", "englishproductsubcategoryname:varchar(50)"),
 			table("dw", "dimdate", "datekey", "calendaryear:smallint"),
-			table("dw", "factinternetsales", "productkey", "orderdatekey", "salesordernumber:varchar(20)", "salesamount:numeric(19,4)"),
+			table("dw", "factinternetsales", "productkey", "orderdatekey", "shipdatekey", "salesordernumber:varchar(20)", "salesamount:numeric(19,4)"),
 		)
 		require.Equal(t, []string{
 			"dimproduct(productsubcategorykey)>dimproductsubcategory(productsubcategorykey)",
 			"factinternetsales(orderdatekey)>dimdate(datekey)",
 			"factinternetsales(productkey)>dimproduct(productkey)",
+			"factinternetsales(shipdatekey)>dimdate(datekey)",
 		}, edges(s.InferredForeignKeys()))
+		// Two role-playing keys: two edges, one joined table.
+		date, fact := s.Table("dw", "dimdate"), s.Table("dw", "factinternetsales")
+		require.Equal(t, 2, s.JoinDegree(date))
+		require.Equal(t, 1, s.JoinedTables(date))
+		require.Equal(t, 2, s.JoinedTables(fact), "dimdate and dimproduct")
 	})
 
 	t.Run("TableNamedKeys", func(t *testing.T) {

@@ -88,7 +88,7 @@ func (x *expansion) links(t *catalog.Table) []link {
 	if l, ok := x.adj[t.Key()]; ok {
 		return l
 	}
-	hub := x.s.JoinDegree(t) > x.cfg.HubDegree
+	hub := x.s.JoinedTables(t) > x.cfg.HubDegree
 	var out []link
 	at := map[string]int{} // position in out, by table key
 	add := func(fk catalog.ForeignKey, other *catalog.Table) {
@@ -396,7 +396,7 @@ func (x *expansion) fkExpand() {
 	cands := map[string]*candidate{}
 	blocked := map[string]bool{}
 	for _, p := range x.out.Tables {
-		hub := x.s.JoinDegree(p.Table) > x.cfg.HubDegree
+		hub := x.s.JoinedTables(p.Table) > x.cfg.HubDegree
 		var mine []*candidate
 		for _, l := range x.links(p.Table) {
 			n := l.to

@@ -131,10 +131,14 @@ type RAGConfig struct {
 	// foreign-key neighbours when FK expansion orders its candidates.
 	// Defaults to 0.5.
 	FKDecay float64
-	// HubDegree is the number of foreign keys above which a table is a
-	// hub; a hub contributes at most HubExpansionCap FK expansion
-	// candidates, and the join planner goes from a hub only to tables the
-	// evidence points at. Defaults to 8 (catalog.HubDegree) and 1.
+	// HubDegree is the number of joined tables (declared or inferred,
+	// each counted once: catalog.Snapshot.JoinedTables) above which a
+	// table is a hub; a hub contributes at most HubExpansionCap FK
+	// expansion candidates, and the join planner goes from a hub only to
+	// tables the evidence points at. Counting tables, not foreign keys, a
+	// fact's order, due and ship dates do not make the date dimension a hub
+	// (dev set 89 -> 90 of 98; docs/DESIGN.md, Context size). Defaults to
+	// 8 (catalog.HubDegree) and 1.
 	HubDegree       int
 	HubExpansionCap int
 	// FKExpansionDisabled turns FK expansion off (FK_EXPANSION_ENABLED=false).
