@@ -51,7 +51,7 @@ func TestBenchRetrieval(t *testing.T) {
 			require.Equal(t, 75, run.Tables)
 			require.Equal(t, 60, run.Questions)
 			require.Empty(t, run.Modes, "every question retrieved in the mode asked for")
-			require.LessOrEqual(t, run.MeanTables, 12.5, "about the final budget of 12; bridges may pass it")
+			require.LessOrEqual(t, run.MeanTables, 15.0, "the final budget of 15 (ContextMaxTables: nothing passes it)")
 			require.Positive(t, run.P95MS)
 			require.Zero(t, run.Empty)
 			require.Zero(t, run.FullSchema)
