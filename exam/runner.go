@@ -88,10 +88,10 @@ func (c Config) WithDefaults() Config {
 		c.MaxRows = 1000
 	}
 	if c.GoldMaxRows == 0 {
-		c.GoldMaxRows = 100000
+		c.GoldMaxRows = DefaultGoldMaxRows
 	}
 	if c.GoldTimeout == 0 {
-		c.GoldTimeout = time.Minute
+		c.GoldTimeout = DefaultGoldTimeout
 	}
 	if c.Timeout == 0 {
 		c.Timeout = 30 * time.Minute
@@ -248,6 +248,13 @@ func resolveTarget(ctx context.Context, meta dbsqlc.DBTX, name string, getenv fu
 	}
 	return target.Database{Name: d.Name, DSN: dsn, Schemas: d.Schemas}, nil
 }
+
+// The defaults for running gold SQL, shared by the exam run (GoldMaxRows,
+// GoldTimeout), exam check and the repair bench, which all run it.
+const (
+	DefaultGoldMaxRows = 100000
+	DefaultGoldTimeout = time.Minute
+)
 
 // Execute runs sql read-only on db and returns its result in the form
 // answers are stored in (a JSON round trip, numbers exact), so both sides

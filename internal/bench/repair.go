@@ -71,10 +71,10 @@ func (o RepairOptions) WithDefaults() RepairOptions {
 		o.Concurrency = 4
 	}
 	if o.MaxRows == 0 {
-		o.MaxRows = 100000
+		o.MaxRows = exam.DefaultGoldMaxRows
 	}
 	if o.Timeout == 0 {
-		o.Timeout = time.Minute
+		o.Timeout = exam.DefaultGoldTimeout
 	}
 	if o.Getenv == nil {
 		o.Getenv = os.Getenv
