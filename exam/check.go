@@ -39,10 +39,10 @@ type CheckConfig struct {
 // WithDefaults returns a copy of c with zero fields set to their defaults.
 func (c CheckConfig) WithDefaults() CheckConfig {
 	if c.MaxRows == 0 {
-		c.MaxRows = 100000
+		c.MaxRows = DefaultGoldMaxRows
 	}
 	if c.Timeout == 0 {
-		c.Timeout = time.Minute
+		c.Timeout = DefaultGoldTimeout
 	}
 	if c.Getenv == nil {
 		c.Getenv = os.Getenv

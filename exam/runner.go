@@ -88,10 +88,10 @@ func (c Config) WithDefaults() Config {
 		c.MaxRows = 1000
 	}
 	if c.GoldMaxRows == 0 {
-		c.GoldMaxRows = 100000
+		c.GoldMaxRows = DefaultGoldMaxRows
 	}
 	if c.GoldTimeout == 0 {
-		c.GoldTimeout = time.Minute
+		c.GoldTimeout = DefaultGoldTimeout
 	}
 	if c.Timeout == 0 {
 		c.Timeout = 30 * time.Minute
@@ -213,7 +213,7 @@ func (r *Runner) Prepare(ctx context.Context) error {
 	gold := make([]compare.Result, len(r.cfg.Questions))
 	var failed []GoldFailure
 	for i, q := range r.cfg.Questions {
-		res, err := runGold(ctx, r.targets, db, q.GoldSQL, r.cfg.GoldMaxRows, r.cfg.GoldTimeout)
+		res, err := Execute(ctx, r.targets, db, q.GoldSQL, target.ExecOptions{MaxRows: r.cfg.GoldMaxRows, Timeout: r.cfg.GoldTimeout})
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -249,16 +249,24 @@ func resolveTarget(ctx context.Context, meta dbsqlc.DBTX, name string, getenv fu
 	return target.Database{Name: d.Name, DSN: dsn, Schemas: d.Schemas}, nil
 }
 
-// runGold executes gold SQL read-only and returns its result in the form
-// answers are stored in (a JSON round trip), so both sides of a comparison
-// hold the same Go types.
-func runGold(ctx context.Context, targets *target.Registry, db target.Database, sql string, maxRows int, timeout time.Duration) (*compare.Result, error) {
-	res, err := targets.Execute(ctx, db, sql, target.ExecOptions{MaxRows: maxRows, Timeout: timeout})
+// The defaults for running gold SQL, shared by the exam run (GoldMaxRows,
+// GoldTimeout), exam check and the repair bench, which all run it.
+const (
+	DefaultGoldMaxRows = 100000
+	DefaultGoldTimeout = time.Minute
+)
+
+// Execute runs sql read-only on db and returns its result in the form
+// answers are stored in (a JSON round trip, numbers exact), so both sides
+// of a comparison hold the same Go types: the gold SQL of a run, and the
+// repair bench's gold and repaired SQL.
+func Execute(ctx context.Context, targets *target.Registry, db target.Database, sql string, opts target.ExecOptions) (*compare.Result, error) {
+	res, err := targets.Execute(ctx, db, sql, opts)
 	if err != nil {
 		return nil, errclass.Classify(err)
 	}
 	if res.Truncated {
-		return nil, fmt.Errorf("returns more than %d rows", maxRows)
+		return nil, fmt.Errorf("returns more than %d rows", opts.MaxRows)
 	}
 	cols, err := json.Marshal(res.Columns)
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/parts"
@@ -47,7 +48,7 @@ func startPipeline(t *testing.T, db *dbtest.DB, name, schema string, annotations
 	_, err = catalog.Refresh(ctx, db.Pool, conn, catalog.Database{Name: name, DSN: db.URL, Schemas: []string{schema}}, annotations)
 	require.NoError(t, err)
 
-	srv := ollamatest.NewT(t, ollamatest.Config{Models: []string{model}})
+	srv := ollamatest.NewT(t, ollamatest.Config{Config: fakeserver.Config{Models: []string{model}}})
 	client, err := llm.New(llm.Config{Host: srv.URL(), Model: model, RequestTimeout: 5 * time.Second})
 	require.NoError(t, err)
 	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
@@ -231,7 +232,7 @@ func TestExampleFoundByMeaning(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
 	ctx := context.Background()
-	emb := ollamatest.NewT(t, ollamatest.Config{Models: []string{"embed-test"}})
+	emb := ollamatest.NewT(t, ollamatest.Config{Config: fakeserver.Config{Models: []string{"embed-test"}}})
 	client, err := llm.New(llm.Config{Host: emb.URL(), Model: "embed-test", EmbedModel: "embed-test", RequestTimeout: 5 * time.Second})
 	require.NoError(t, err)
 	e.deps.Embedder, e.deps.EmbedModel = client, "embed-test"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/bench"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 )
 
@@ -32,7 +33,7 @@ func TestBenchRetrieval(t *testing.T) {
 
 	t.Run("Hybrid", func(t *testing.T) {
 		t.Parallel()
-		srv := ollamatest.NewT(t, ollamatest.Config{Models: []string{"qwen2.5-coder:7b"}})
+		srv := ollamatest.NewT(t, ollamatest.Config{Config: fakeserver.Config{Models: []string{"qwen2.5-coder:7b"}}})
 		srv.OnChat(linkFirstTwo) // the chat model: linked runs too
 		c := setup(t, srv.URL())
 		r := c.run("", "bench", "retrieval", "--json", "--sizes", "75", "--dev=false")

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
-	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/internal/validate"
 )
 
@@ -71,27 +69,16 @@ func runCheck(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, pool, err := open(ctx, m)
+	st, pool, targets, done, err := openTargets(ctx, m)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
+	defer done()
 
 	snap, err := catalog.Load(ctx, pool, *db)
-	if errors.Is(err, catalog.ErrDatabaseNotFound) {
-		return &errclass.Error{
-			Class: errclass.ValidationBlock, Code: "check.unknown_database",
-			Message: fmt.Sprintf("database %q is not registered: nl2sql db add %s --dsn DSN", *db, *db), Err: err,
-		}
-	}
 	if err != nil {
-		return err
+		return unknownDatabase("check", *db, err)
 	}
-	targets, err := target.New(st.Target)
-	if err != nil {
-		return err
-	}
-	defer targets.Close()
 	p, err := parts.New(pool, nil, st.Pipeline)
 	if err != nil {
 		return err

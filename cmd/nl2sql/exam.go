@@ -132,16 +132,11 @@ func runExamCheck(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, pool, err := open(ctx, m)
+	st, pool, targets, done, err := openTargets(ctx, m)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
-	targets, err := target.New(st.Target)
-	if err != nil {
-		return err
-	}
-	defer targets.Close()
+	defer done()
 	res, err := exam.Check(ctx, pool, targets, exam.CheckConfig{Database: *db, Questions: qs, Guard: st.Pipeline.Guard, Getenv: st.Pipeline.Getenv})
 	if err != nil {
 		return examError(*db, err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 )
 
@@ -29,7 +30,7 @@ func startExampleShop(answers map[string]string) *exampleShop {
 	if _, err := db.Pool.Exec(ctx, shopSQL); err != nil {
 		panic(err)
 	}
-	model, err := ollamatest.New(ollamatest.Config{Models: []string{"qwen2.5-coder:7b"}})
+	model, err := ollamatest.New(ollamatest.Config{Config: fakeserver.Config{Models: []string{"qwen2.5-coder:7b"}}})
 	if err != nil {
 		panic(err)
 	}

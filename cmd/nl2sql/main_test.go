@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/target"
 )
@@ -45,7 +46,7 @@ func setup(t *testing.T) *cli {
 	db := dbtest.NewDB(t)
 	_, err := db.Pool.Exec(context.Background(), shopSQL)
 	require.NoError(t, err)
-	srv := ollamatest.NewT(t, ollamatest.Config{Models: []string{"qwen2.5-coder:7b"}})
+	srv := ollamatest.NewT(t, ollamatest.Config{Config: fakeserver.Config{Models: []string{"qwen2.5-coder:7b"}}})
 	return &cli{t: t, db: db, ollama: srv, env: map[string]string{
 		"NL2SQL_DATABASE_URL":   db.URL,
 		"OLLAMA_HOST":           srv.URL(),

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -85,13 +84,7 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 	}
 	defer pool.Close()
 	if _, err := catalog.GetDatabase(ctx, pool, *db); err != nil {
-		if errors.Is(err, catalog.ErrDatabaseNotFound) {
-			return &errclass.Error{
-				Class: errclass.ValidationBlock, Code: "retrieve.unknown_database",
-				Message: fmt.Sprintf("database %q is not registered: nl2sql db add %s --dsn DSN", *db, *db), Err: err,
-			}
-		}
-		return err
+		return unknownDatabase("retrieve", *db, err)
 	}
 	// The embedding model is used when the index has embeddings of it;
 	// when it does not answer, retrieval says so in metadata.modeReason and

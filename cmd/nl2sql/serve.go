@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -9,6 +10,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/bench"
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/metrics"
 	"github.com/nl2sql/nl2sql/internal/parts"
@@ -83,6 +86,33 @@ func open(ctx context.Context, m *Main) (*settings, *pgxpool.Pool, error) {
 		return nil, nil, err
 	}
 	return st, pool, nil
+}
+
+// openTargets is open plus the registry of pools on the target databases,
+// for the commands that run SQL there; done closes both.
+func openTargets(ctx context.Context, m *Main) (st *settings, pool *pgxpool.Pool, targets *target.Registry, done func(), err error) {
+	st, pool, err = open(ctx, m)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	targets, err = target.New(st.Target)
+	if err != nil {
+		pool.Close()
+		return nil, nil, nil, nil, err
+	}
+	return st, pool, targets, func() { targets.Close(); pool.Close() }, nil
+}
+
+// unknownDatabase is err, or for catalog.ErrDatabaseNotFound the error that
+// tells how to register db; command names the error code.
+func unknownDatabase(command, db string, err error) error {
+	if !errors.Is(err, catalog.ErrDatabaseNotFound) {
+		return err
+	}
+	return &errclass.Error{
+		Class: errclass.ValidationBlock, Code: command + ".unknown_database",
+		Message: fmt.Sprintf("database %q is not registered: nl2sql db add %s --dsn DSN", db, db), Err: err,
+	}
 }
 
 // service is a running pipeline: the worker and what it holds open.

@@ -47,6 +47,7 @@ import (
 	"github.com/nl2sql/nl2sql/exam/report"
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
@@ -239,7 +240,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 
 	srv, err := ollamatest.New(ollamatest.Config{
-		Models: chatModels(opts.Service), EmbedModels: []string{opts.Service.LLM.EmbedModel},
+		Config:           fakeserver.Config{Models: chatModels(opts.Service), EmbedModels: []string{opts.Service.LLM.EmbedModel}},
 		DisableRecording: true,
 	})
 	if err != nil {

@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -72,10 +71,10 @@ func (o RepairOptions) WithDefaults() RepairOptions {
 		o.Concurrency = 4
 	}
 	if o.MaxRows == 0 {
-		o.MaxRows = 100000
+		o.MaxRows = exam.DefaultGoldMaxRows
 	}
 	if o.Timeout == 0 {
-		o.Timeout = time.Minute
+		o.Timeout = exam.DefaultGoldTimeout
 	}
 	if o.Getenv == nil {
 		o.Getenv = os.Getenv
@@ -395,37 +394,10 @@ func (r *repairRun) run(ctx context.Context, j job) (Case, []time.Duration, erro
 	return c, durs, nil
 }
 
-// execute runs sql read-only and returns its result as answers are
-// stored (a JSON round trip, numbers exact), as the exam compares them.
+// execute runs sql read-only and returns its result as the exam compares
+// answers (exam.Execute).
 func (r *repairRun) execute(ctx context.Context, sql string) (*compare.Result, error) {
-	res, err := r.opts.Targets.Execute(ctx, r.db, sql, target.ExecOptions{MaxRows: r.opts.MaxRows, Timeout: r.opts.Timeout})
-	if err != nil {
-		return nil, errclass.Classify(err)
-	}
-	if res.Truncated {
-		return nil, fmt.Errorf("more than %d rows", r.opts.MaxRows)
-	}
-	cols, err := json.Marshal(res.Columns)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := json.Marshal(res.Rows)
-	if err != nil {
-		return nil, err
-	}
-	out := &compare.Result{}
-	if err := json.Unmarshal(cols, &out.Columns); err != nil {
-		return nil, err
-	}
-	dec := json.NewDecoder(bytes.NewReader(rows))
-	dec.UseNumber()
-	if err := dec.Decode(&out.Rows); err != nil {
-		return nil, err
-	}
-	if out.Rows == nil {
-		out.Rows = [][]any{}
-	}
-	return out, nil
+	return exam.Execute(ctx, r.opts.Targets, r.db, sql, target.ExecOptions{MaxRows: r.opts.MaxRows, Timeout: r.opts.Timeout})
 }
 
 // SortedKinds returns the report's kinds in MutationKinds order.

@@ -17,6 +17,75 @@ import (
 	"unicode/utf8"
 )
 
+// Config is the configuration both fake servers share; each embeds it in
+// its own Config.
+type Config struct {
+	// Addr is the TCP address to listen on. Defaults to "127.0.0.1:0" (a free
+	// port, kept across SetDown).
+	Addr string
+	// Models are the chat models the server offers. Defaults to
+	// ["qwen2.5-coder:7b"].
+	Models []string
+	// EmbedModels are the embedding-only models it offers. A non-nil empty
+	// slice means none. Defaults to ["nomic-embed-text"].
+	EmbedModels []string
+	// EmbedDim is the length of the embeddings. Defaults to 768,
+	// nomic-embed-text's dimension.
+	EmbedDim int
+	// ChunkSize is how many runes of a reply each streamed chunk carries.
+	// A real server sends about one token (3-4 characters) per chunk; the
+	// benchmark harness raises this so streaming costs little. Defaults to 8.
+	ChunkSize int
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.Addr == "" {
+		c.Addr = "127.0.0.1:0"
+	}
+	if c.Models == nil {
+		c.Models = []string{"qwen2.5-coder:7b"}
+	}
+	if c.EmbedModels == nil {
+		c.EmbedModels = []string{"nomic-embed-text"}
+	}
+	if c.EmbedDim == 0 {
+		c.EmbedDim = 768
+	}
+	if c.ChunkSize == 0 {
+		c.ChunkSize = 8
+	}
+	return c
+}
+
+// TB is the part of testing.TB that NewT uses; naming it here keeps the
+// testing package out of binaries that use the servers' New.
+type TB interface {
+	Helper()
+	Fatalf(format string, args ...any)
+	Cleanup(func())
+}
+
+// NewT starts a server with newServer for a test and closes it at cleanup.
+// It takes at most one config; name prefixes the failures.
+func NewT[C any, S interface{ Close() }](t TB, name string, newServer func(C) (S, error), cfg []C) S {
+	t.Helper()
+	var c C
+	switch len(cfg) {
+	case 0:
+	case 1:
+		c = cfg[0]
+	default:
+		t.Fatalf("%s.NewT: at most one Config, got %d", name, len(cfg))
+	}
+	s, err := newServer(c)
+	if err != nil {
+		t.Fatalf("%s.NewT: %v", name, err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
 // Listener serves a handler on a TCP address that stays the same while the
 // server goes down and comes back. Its methods are safe for concurrent use.
 type Listener struct {

@@ -110,18 +110,8 @@ func New(cfg Config) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	hc := &http.Client{}
-	if cfg.HTTPClient != nil {
-		c := *cfg.HTTPClient
-		hc = &c
-	}
-	rt := hc.Transport
-	if rt == nil {
-		// A pool of its own, so one client's idle connections do not
-		// outlive a server restart in another's.
-		rt = http.DefaultTransport.(*http.Transport).Clone()
-	}
-	hc.Transport = tracingTransport{base: rt}
+	hc := cfg.httpClient()
+	hc.Transport = tracingTransport{base: hc.Transport}
 	return &Client{cfg: cfg, host: display(base), api: api.NewClient(base, hc), base: base, http: hc}, nil
 }
 
@@ -247,12 +237,8 @@ func (c *Client) Models(ctx context.Context) ([]Model, error) {
 // "nomic-embed-text:latest", case aside.
 func (c *Client) CheckModel(ctx context.Context, name string) error {
 	cl := c.call("check", cmp.Or(name, c.cfg.Model))
-	models, err := c.Models(ctx)
-	if err != nil {
-		return err
-	}
 	want := model.ParseName(cl.model)
-	return listedModel(cl, c.host, models,
+	return listedModel(ctx, c.Models, cl, c.host,
 		func(name string) bool { return model.ParseName(name).EqualFold(want) },
 		func([]string) string { return c.missingMessage(cl) })
 }

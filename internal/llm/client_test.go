@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 )
 
@@ -89,7 +90,7 @@ func TestChatStreaming(t *testing.T) {
 func TestChatOptions(t *testing.T) {
 	t.Parallel()
 	srv, c := setup(t, Config{Seed: new(7), KeepAlive: 30 * time.Minute, NumCtx: 8192, Temperature: 0.1},
-		ollamatest.Config{Models: []string{"qwen2.5-coder:7b", "sqlcoder:15b"}})
+		ollamatest.Config{Config: fakeserver.Config{Models: []string{"qwen2.5-coder:7b", "sqlcoder:15b"}}})
 	srv.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return ollamatest.Response{Content: "SELECT 1"} })
 
 	_, err := c.Chat(context.Background(), ChatRequest{Messages: question})
@@ -187,7 +188,7 @@ func TestChatConcurrentRules(t *testing.T) {
 
 func TestEmbed(t *testing.T) {
 	t.Parallel()
-	srv, c := setup(t, Config{}, ollamatest.Config{EmbedDim: 64})
+	srv, c := setup(t, Config{}, ollamatest.Config{Config: fakeserver.Config{EmbedDim: 64}})
 	texts := []string{
 		"employees: employee_id, first_name, last_name, department_id",
 		"How many employees are in each department?",
@@ -216,7 +217,7 @@ func TestEmbed(t *testing.T) {
 
 func TestEmbedModelMissing(t *testing.T) {
 	t.Parallel()
-	srv, c := setup(t, Config{}, ollamatest.Config{EmbedModels: []string{}})
+	srv, c := setup(t, Config{}, ollamatest.Config{Config: fakeserver.Config{EmbedModels: []string{}}})
 
 	_, err := c.Embed(context.Background(), []string{"x"})
 	le := requireLLMError(t, err, ModelMissing)
@@ -225,7 +226,7 @@ func TestEmbedModelMissing(t *testing.T) {
 
 func TestModels(t *testing.T) {
 	t.Parallel()
-	_, c := setup(t, Config{}, ollamatest.Config{Models: []string{"qwen2.5-coder:7b", "HridaAI/hrida-t2sql"}})
+	_, c := setup(t, Config{}, ollamatest.Config{Config: fakeserver.Config{Models: []string{"qwen2.5-coder:7b", "HridaAI/hrida-t2sql"}}})
 	ctx := context.Background()
 
 	models, err := c.Models(ctx)
@@ -249,7 +250,7 @@ func TestModels(t *testing.T) {
 
 func TestChatModelMissing(t *testing.T) {
 	t.Parallel()
-	srv, c := setup(t, Config{}, ollamatest.Config{Models: []string{"llama3.1:8b"}})
+	srv, c := setup(t, Config{}, ollamatest.Config{Config: fakeserver.Config{Models: []string{"llama3.1:8b"}}})
 
 	_, err := c.Chat(context.Background(), ChatRequest{Messages: question})
 	le := requireLLMError(t, err, ModelMissing)
@@ -573,7 +574,7 @@ func TestConfig(t *testing.T) {
 }
 
 func BenchmarkChat(b *testing.B) {
-	srv, err := ollamatest.New(ollamatest.Config{ChunkSize: 1 << 20, DisableRecording: true})
+	srv, err := ollamatest.New(ollamatest.Config{Config: fakeserver.Config{ChunkSize: 1 << 20}, DisableRecording: true})
 	require.NoError(b, err)
 	defer srv.Close()
 	srv.OnChat(func(r ollamatest.ChatRequest) ollamatest.Response {

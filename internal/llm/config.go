@@ -86,6 +86,21 @@ func (c Config) WithDefaults() Config {
 	return c
 }
 
+// httpClient is a copy of c.HTTPClient (or a new client) whose transport,
+// when it had none, is a pool of its own, so one client's idle connections
+// do not outlive a server restart in another's.
+func (c Config) httpClient() *http.Client {
+	hc := &http.Client{}
+	if c.HTTPClient != nil {
+		cp := *c.HTTPClient
+		hc = &cp
+	}
+	if hc.Transport == nil {
+		hc.Transport = http.DefaultTransport.(*http.Transport).Clone()
+	}
+	return hc
+}
+
 func (c Config) validate() error {
 	if _, err := ParseHost(c.Host); err != nil {
 		return err

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/openaitest"
 )
@@ -66,21 +67,21 @@ type providerCase struct {
 
 var providers = []providerCase{
 	{"ollama", func(t *testing.T, models ...string) fake {
-		cfg := ollamatest.Config{EmbedDim: 32}
+		cfg := ollamatest.Config{Config: fakeserver.Config{EmbedDim: 32}}
 		if len(models) > 0 {
 			cfg.Models = models
 		}
 		return &ollamaFake{srv: ollamatest.NewT(t, cfg)}
 	}},
 	{"openai", func(t *testing.T, models ...string) fake {
-		cfg := openaitest.Config{EmbedDim: 32, APIKey: "sk-right-key-0123456789"}
+		cfg := openaitest.Config{Config: fakeserver.Config{EmbedDim: 32}, APIKey: "sk-right-key-0123456789"}
 		if len(models) > 0 {
 			cfg.Models = models
 		}
 		return &openAIFake{srv: openaitest.NewT(t, cfg), key: cfg.APIKey}
 	}},
 	{"openai-stream", func(t *testing.T, models ...string) fake {
-		cfg := openaitest.Config{EmbedDim: 32, ChunkSize: 3}
+		cfg := openaitest.Config{Config: fakeserver.Config{EmbedDim: 32, ChunkSize: 3}}
 		if len(models) > 0 {
 			cfg.Models = models
 		}

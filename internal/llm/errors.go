@@ -211,10 +211,15 @@ func (e *Error) contextEnded(parent, ctx context.Context, cl call, server string
 	return e
 }
 
-// listedModel answers CheckModel from the models a server lists: nil when
-// same says one of them is cl.model, else an *Error of Kind ModelMissing
-// whose message says what missing makes of the names offered.
-func listedModel(cl call, host string, models []Model, same func(name string) bool, missing func(offered []string) string) error {
+// listedModel answers CheckModel from the models a server lists (list's
+// error as it is): nil when same says one of them is cl.model, else an
+// *Error of Kind ModelMissing whose message says what missing makes of the
+// names offered.
+func listedModel(ctx context.Context, list func(context.Context) ([]Model, error), cl call, host string, same func(name string) bool, missing func(offered []string) string) error {
+	models, err := list(ctx)
+	if err != nil {
+		return err
+	}
 	names := make([]string, len(models))
 	for i, m := range models {
 		if same(m.Name) {

@@ -152,15 +152,7 @@ func NewOpenAI(cfg Config) (*OpenAI, error) {
 	if err != nil {
 		return nil, err
 	}
-	hc := &http.Client{}
-	if cfg.HTTPClient != nil {
-		c := *cfg.HTTPClient
-		hc = &c
-	}
-	if hc.Transport == nil {
-		hc.Transport = http.DefaultTransport.(*http.Transport).Clone()
-	}
-	return &OpenAI{cfg: cfg, base: base, host: display(base), key: key, hc: hc}, nil
+	return &OpenAI{cfg: cfg, base: base, host: display(base), key: key, hc: cfg.httpClient()}, nil
 }
 
 // Config returns the effective configuration.
@@ -416,11 +408,7 @@ func (o *OpenAI) Models(ctx context.Context) ([]Model, error) {
 // when empty). Names match without case; "x" and "x:latest" are one name.
 func (o *OpenAI) CheckModel(ctx context.Context, name string) error {
 	cl := o.call("check", cmp.Or(name, o.cfg.Model))
-	models, err := o.Models(ctx)
-	if err != nil {
-		return err
-	}
-	return listedModel(cl, o.host, models,
+	return listedModel(ctx, o.Models, cl, o.host,
 		func(name string) bool { return sameModel(name, cl.model) },
 		func(offered []string) string { return o.missingMessage(cl, offered) })
 }

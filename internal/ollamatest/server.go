@@ -40,24 +40,10 @@ import (
 
 // Config configures a fake server.
 type Config struct {
-	// Addr is the TCP address to listen on. Defaults to "127.0.0.1:0" (a free
-	// port, kept across SetDown).
-	Addr string
-	// Models are the chat models the server has "pulled". Defaults to
-	// ["qwen2.5-coder:7b"].
-	Models []string
-	// EmbedModels are the embedding-only models the server has "pulled";
-	// chatting with one is refused with 400, as Ollama does. A non-nil empty
-	// slice means none. Defaults to ["nomic-embed-text"].
-	EmbedModels []string
-	// EmbedDim is the length of the vectors /api/embed returns. Defaults to
-	// 768, nomic-embed-text's dimension.
-	EmbedDim int
-	// ChunkSize is how many runes of a reply each streamed chunk carries,
-	// unless the Response sets its own. Ollama sends about one token (3-4
-	// characters) per chunk; the benchmark harness raises this so streaming
-	// costs little. Defaults to 8.
-	ChunkSize int
+	// Config holds the address, the models and the streaming chunk size.
+	// Chatting with one of EmbedModels is refused with 400, as Ollama does;
+	// the chat chunk size is ChunkSize unless the Response sets its own.
+	fakeserver.Config
 	// Version is what /api/version reports. Defaults to "0.17.4".
 	Version string
 	// DisableRecording stops the server from keeping requests, so a long
@@ -67,21 +53,7 @@ type Config struct {
 
 // WithDefaults returns a copy of c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
-	if c.Addr == "" {
-		c.Addr = "127.0.0.1:0"
-	}
-	if c.Models == nil {
-		c.Models = []string{"qwen2.5-coder:7b"}
-	}
-	if c.EmbedModels == nil {
-		c.EmbedModels = []string{"nomic-embed-text"}
-	}
-	if c.EmbedDim == 0 {
-		c.EmbedDim = 768
-	}
-	if c.ChunkSize == 0 {
-		c.ChunkSize = 8
-	}
+	c.Config = c.Config.WithDefaults()
 	if c.Version == "" {
 		c.Version = "0.17.4"
 	}
@@ -161,32 +133,11 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// TB is the part of testing.TB that NewT uses; naming it here keeps the
-// testing package out of binaries that use New.
-type TB interface {
-	Helper()
-	Fatalf(format string, args ...any)
-	Cleanup(func())
-}
-
 // NewT starts a fake server for a test and closes it at cleanup. It takes at
 // most one Config.
-func NewT(t TB, cfg ...Config) *Server {
+func NewT(t fakeserver.TB, cfg ...Config) *Server {
 	t.Helper()
-	var c Config
-	switch len(cfg) {
-	case 0:
-	case 1:
-		c = cfg[0]
-	default:
-		t.Fatalf("ollamatest.NewT: at most one Config, got %d", len(cfg))
-	}
-	s, err := New(c)
-	if err != nil {
-		t.Fatalf("ollamatest.NewT: %v", err)
-	}
-	t.Cleanup(s.Close)
-	return s
+	return fakeserver.NewT(t, "ollamatest", New, cfg)
 }
 
 // URL is the server's base URL, e.g. "http://127.0.0.1:41234". It stays the

@@ -19,6 +19,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ollama/ollama/api"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 )
 
 // setup starts a server and an Ollama api client of it.
@@ -192,7 +194,7 @@ func TestChatErrors(t *testing.T) {
 
 func TestEndpoints(t *testing.T) {
 	t.Parallel()
-	s, c := setup(t, Config{Models: []string{"qwen2.5-coder:7b", "sqlcoder:15b"}})
+	s, c := setup(t, Config{Config: fakeserver.Config{Models: []string{"qwen2.5-coder:7b", "sqlcoder:15b"}}})
 	ctx := context.Background()
 
 	require.NoError(t, c.Heartbeat(ctx))
@@ -232,7 +234,7 @@ func TestEndpoints(t *testing.T) {
 
 func TestEmbed(t *testing.T) {
 	t.Parallel()
-	s, c := setup(t, Config{EmbedDim: 32})
+	s, c := setup(t, Config{Config: fakeserver.Config{EmbedDim: 32}})
 	ctx := context.Background()
 
 	resp, err := c.Embed(ctx, &api.EmbedRequest{Model: "nomic-embed-text", Input: []string{"orders by customer", ""}})
@@ -414,9 +416,9 @@ func TestDisableRecording(t *testing.T) {
 func TestConfig(t *testing.T) {
 	t.Parallel()
 
-	_, err := New(Config{Models: []string{"bad name!"}})
+	_, err := New(Config{Config: fakeserver.Config{Models: []string{"bad name!"}}})
 	require.Error(t, err)
-	_, err = New(Config{ChunkSize: -1})
+	_, err = New(Config{Config: fakeserver.Config{ChunkSize: -1}})
 	require.Error(t, err)
 }
 
@@ -438,7 +440,7 @@ func TestAppendJSONString(t *testing.T) {
 // BenchmarkChatRoundTrip is the fake's own cost per reply, as the benchmark
 // harness's instant model: a raw HTTP round trip reading the whole stream.
 func BenchmarkChatRoundTrip(b *testing.B) {
-	s, err := New(Config{ChunkSize: 1 << 20, DisableRecording: true})
+	s, err := New(Config{Config: fakeserver.Config{ChunkSize: 1 << 20}, DisableRecording: true})
 	require.NoError(b, err)
 	defer s.Close()
 	reply := Response{Content: "```sql\nSELECT count(*) FROM employees\n```"}

@@ -34,17 +34,8 @@ import (
 
 // Config configures a fake server.
 type Config struct {
-	// Addr is the TCP address to listen on. Defaults to "127.0.0.1:0" (a free
-	// port, kept across SetDown).
-	Addr string
-	// Models are the chat models the server offers. Defaults to
-	// ["qwen2.5-coder:7b"].
-	Models []string
-	// EmbedModels are the embedding models it offers. A non-nil empty slice
-	// means none. Defaults to ["nomic-embed-text"].
-	EmbedModels []string
-	// EmbedDim is the length of the embeddings. Defaults to 768.
-	EmbedDim int
+	// Config holds the address, the models and the streaming chunk size.
+	fakeserver.Config
 	// APIKey, when set, is the bearer token every request must carry; others
 	// get 401. Defaults to "" (no key needed, like a local server).
 	APIKey string
@@ -52,27 +43,11 @@ type Config struct {
 	// a token); a longer prompt gets 400 context_length_exceeded. Defaults
 	// to 0: no limit.
 	ContextLength int
-	// ChunkSize is how many runes each streamed chunk carries. Defaults to 8.
-	ChunkSize int
 }
 
 // WithDefaults returns a copy of c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
-	if c.Addr == "" {
-		c.Addr = "127.0.0.1:0"
-	}
-	if c.Models == nil {
-		c.Models = []string{"qwen2.5-coder:7b"}
-	}
-	if c.EmbedModels == nil {
-		c.EmbedModels = []string{"nomic-embed-text"}
-	}
-	if c.EmbedDim == 0 {
-		c.EmbedDim = 768
-	}
-	if c.ChunkSize == 0 {
-		c.ChunkSize = 8
-	}
+	c.Config = c.Config.WithDefaults()
 	return c
 }
 
@@ -169,28 +144,11 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// TB is the part of testing.TB that NewT uses.
-type TB interface {
-	Helper()
-	Fatalf(format string, args ...any)
-	Cleanup(func())
-}
-
-// NewT starts a fake server for a test and closes it at cleanup.
-func NewT(t TB, cfg ...Config) *Server {
+// NewT starts a fake server for a test and closes it at cleanup. It takes at
+// most one Config.
+func NewT(t fakeserver.TB, cfg ...Config) *Server {
 	t.Helper()
-	var c Config
-	if len(cfg) > 1 {
-		t.Fatalf("openaitest.NewT: at most one Config, got %d", len(cfg))
-	} else if len(cfg) == 1 {
-		c = cfg[0]
-	}
-	s, err := New(c)
-	if err != nil {
-		t.Fatalf("openaitest.NewT: %v", err)
-	}
-	t.Cleanup(s.Close)
-	return s
+	return fakeserver.NewT(t, "openaitest", New, cfg)
 }
 
 // URL is the API's base URL, e.g. "http://127.0.0.1:41234/v1": what

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/openaitest"
 )
@@ -34,7 +35,7 @@ func post(t *testing.T, url, key, body string) (*http.Response, string) {
 
 func TestServer(t *testing.T) {
 	t.Parallel()
-	srv := openaitest.NewT(t, openaitest.Config{APIKey: "sk-abcdefghijkl", EmbedDim: 8, ChunkSize: 2})
+	srv := openaitest.NewT(t, openaitest.Config{Config: fakeserver.Config{EmbedDim: 8, ChunkSize: 2}, APIKey: "sk-abcdefghijkl"})
 	defer http.DefaultClient.CloseIdleConnections()
 	srv.Script(openaitest.Response{Content: "SELECT 1", PromptTokens: 11, ReplyTokens: 3}, openaitest.Response{Content: "SELECT 2"})
 
