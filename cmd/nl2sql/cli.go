@@ -100,10 +100,13 @@ func (m *Main) usage(w io.Writer) {
 }
 
 // defaultGCPercent replaces Go's default of 100 unless GOGC is set. nl2sql's
-// live heap is small and most allocation is short-lived (the Ollama client
-// allocates an 8 MiB buffer per call); collecting less often cut the
-// service's CPU per question by a third in `nl2sql bench pipeline`.
-const defaultGCPercent = 400
+// live heap is small (~22 MB in `nl2sql bench pipeline`) and most allocation
+// short-lived, so collecting less often than Go's default costs little
+// memory; 200 and not more because the peak heap is (1 + GOGC/100) times
+// the live one: at 400 `serve` peaked at 167–173 MB RSS over the bench's
+// burst, at 200 at 115 MB, with the same CPU per question (docs/DESIGN.md,
+// Memory).
+const defaultGCPercent = 200
 
 func (m *Main) tuneGC() {
 	if _, ok := m.Getenv("GOGC"); !ok {

@@ -206,6 +206,8 @@ type fused struct {
 // question can be embedded with the index's model.
 func (r *RAG) gather(ctx context.Context, s *catalog.Snapshot, question string) (*evidence, error) {
 	ev := &evidence{mode: ModeLexical}
+	// The three searches below check the index's build once between them.
+	ctx = schemaindex.WithOneCheck(ctx)
 	info, err := r.search.Info(ctx, s.Database)
 	if err != nil {
 		return nil, err

@@ -383,3 +383,27 @@ func TestParseModules(t *testing.T) {
 		require.True(t, strings.HasPrefix(err.Error(), "schemaindex: module mapping"), err.Error())
 	}
 }
+
+func TestWithOneCheck(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	build(t, schemaindex.Source{Target: db.Pool})
+	s := searcher(t, db)
+
+	once := schemaindex.WithOneCheck(ctx)
+	first, err := s.Info(once, "crm")
+	require.NoError(t, err)
+	build(t, schemaindex.Source{Target: db.Pool})
+
+	pinned, err := s.Info(once, "crm")
+	require.NoError(t, err)
+	require.Equal(t, first.BuiltAt, pinned.BuiltAt, "searches under one context see the build the first one checked")
+	fresh, err := s.Info(ctx, "crm")
+	require.NoError(t, err)
+	require.True(t, fresh.BuiltAt.After(first.BuiltAt), "a search outside it sees the re-index")
+	next, err := s.Info(schemaindex.WithOneCheck(ctx), "crm")
+	require.NoError(t, err)
+	require.Equal(t, fresh.BuiltAt, next.BuiltAt, "and so does the next context")
+	_, err = s.Lexical(once, "crm", "customers", top)
+	require.NoError(t, err)
+}

@@ -110,7 +110,8 @@ func (i *Info) HasEmbeddings() bool { return i.EmbedModel != "" }
 // Searcher searches the schema indexes of the service database. It caches
 // what it loads per index build (the vocabulary; embeddings where pgvector
 // is absent) and checks on every search that the build is still current,
-// so a re-index is seen at once. Safe for concurrent use.
+// so a re-index is seen at once: on every search, or once for all the
+// searches under a WithOneCheck context. Safe for concurrent use.
 type Searcher struct {
 	db  dbsqlc.DBTX
 	q   *dbsqlc.Queries
@@ -159,7 +160,47 @@ func (s *Searcher) Info(ctx context.Context, database string) (*Info, error) {
 	return li.info, nil
 }
 
+// pinKey carries a *pinned in a context (WithOneCheck).
+type pinKey struct{}
+
+// pinned holds the indexes checked under one context, by database.
+type pinned struct {
+	mu sync.Mutex
+	m  map[string]*loadedIndex
+}
+
+// WithOneCheck returns a context under which a Searcher checks each
+// database's index build once: its later searches under that context use
+// the build the first one found. A retrieval searches three times (Info,
+// Lexical, Vector); with one check they see the same build, and two of the
+// three stamp reads per question are saved. A re-index is still seen by the
+// next context, that is, the next question.
+func WithOneCheck(ctx context.Context) context.Context {
+	return context.WithValue(ctx, pinKey{}, &pinned{m: map[string]*loadedIndex{}})
+}
+
 func (s *Searcher) load(ctx context.Context, database string) (*loadedIndex, error) {
+	p, _ := ctx.Value(pinKey{}).(*pinned)
+	if p != nil {
+		p.mu.Lock()
+		li := p.m[database]
+		p.mu.Unlock()
+		if li != nil {
+			return li, nil
+		}
+	}
+	li, err := s.check(ctx, database)
+	if err == nil && p != nil {
+		p.mu.Lock()
+		p.m[database] = li
+		p.mu.Unlock()
+	}
+	return li, err
+}
+
+// check returns database's index, reloaded when the stored build is newer
+// than the one loaded.
+func (s *Searcher) check(ctx context.Context, database string) (*loadedIndex, error) {
 	stamp, err := s.q.GetSchemaIndexStamp(ctx, s.db, database)
 	if err != nil {
 		return nil, notIndexed(database, err)
