@@ -176,6 +176,29 @@ FROM top r
 JOIN rag.index_docs d ON d.id = r.doc_id
 ORDER BY d.kind, r.score DESC, d.id;
 
+-- name: ListIndexTermStats :many
+-- The terms of a database's index with their document frequency and idf,
+-- per kind: what SearchLexical joins the question's terms to, for scoring
+-- BM25 in Go from a cached copy (lexical.go).
+SELECT kind, term, df, idf
+FROM rag.index_terms
+WHERE database_name = @database_name;
+
+-- name: ListIndexPostings :many
+-- Every posting of a database's index, for the cached copy.
+SELECT kind, term, doc_id, tf, len_norm, in_name
+FROM rag.index_postings
+WHERE database_name = @database_name
+ORDER BY kind, term, doc_id;
+
+-- name: ListIndexDocHits :many
+-- What a hit says of every document of a database's index, for the cached
+-- copy.
+SELECT id, kind, schema_name, table_name, column_name, value, module, generic
+FROM rag.index_docs
+WHERE database_name = @database_name
+ORDER BY id;
+
 -- name: GetIndexDocs :many
 SELECT id, kind, schema_name, table_name, column_name, module, generic
 FROM rag.index_docs

@@ -334,6 +334,55 @@ type InsertIndexDocsParams struct {
 	EmbedModel   *string
 }
 
+const listIndexDocHits = `-- name: ListIndexDocHits :many
+SELECT id, kind, schema_name, table_name, column_name, value, module, generic
+FROM rag.index_docs
+WHERE database_name = $1
+ORDER BY id
+`
+
+type ListIndexDocHitsRow struct {
+	ID         int64
+	Kind       string
+	SchemaName string
+	TableName  string
+	ColumnName string
+	Value      string
+	Module     string
+	Generic    bool
+}
+
+// What a hit says of every document of a database's index, for the cached
+// copy.
+func (q *Queries) ListIndexDocHits(ctx context.Context, db DBTX, databaseName string) ([]*ListIndexDocHitsRow, error) {
+	rows, err := db.Query(ctx, listIndexDocHits, databaseName)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []*ListIndexDocHitsRow
+	for rows.Next() {
+		var i ListIndexDocHitsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Kind,
+			&i.SchemaName,
+			&i.TableName,
+			&i.ColumnName,
+			&i.Value,
+			&i.Module,
+			&i.Generic,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, &i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listIndexEmbeddings = `-- name: ListIndexEmbeddings :many
 SELECT kind, schema_name, table_name, column_name, text_hash, embed_model, embedding
 FROM rag.index_docs
@@ -369,6 +418,91 @@ func (q *Queries) ListIndexEmbeddings(ctx context.Context, db DBTX, databaseName
 			&i.TextHash,
 			&i.EmbedModel,
 			&i.Embedding,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, &i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listIndexPostings = `-- name: ListIndexPostings :many
+SELECT kind, term, doc_id, tf, len_norm, in_name
+FROM rag.index_postings
+WHERE database_name = $1
+ORDER BY kind, term, doc_id
+`
+
+type ListIndexPostingsRow struct {
+	Kind    string
+	Term    string
+	DocID   int64
+	Tf      float32
+	LenNorm float32
+	InName  bool
+}
+
+// Every posting of a database's index, for the cached copy.
+func (q *Queries) ListIndexPostings(ctx context.Context, db DBTX, databaseName string) ([]*ListIndexPostingsRow, error) {
+	rows, err := db.Query(ctx, listIndexPostings, databaseName)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []*ListIndexPostingsRow
+	for rows.Next() {
+		var i ListIndexPostingsRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.Term,
+			&i.DocID,
+			&i.Tf,
+			&i.LenNorm,
+			&i.InName,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, &i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listIndexTermStats = `-- name: ListIndexTermStats :many
+SELECT kind, term, df, idf
+FROM rag.index_terms
+WHERE database_name = $1
+`
+
+type ListIndexTermStatsRow struct {
+	Kind string
+	Term string
+	Df   int32
+	Idf  float32
+}
+
+// The terms of a database's index with their document frequency and idf,
+// per kind: what SearchLexical joins the question's terms to, for scoring
+// BM25 in Go from a cached copy (lexical.go).
+func (q *Queries) ListIndexTermStats(ctx context.Context, db DBTX, databaseName string) ([]*ListIndexTermStatsRow, error) {
+	rows, err := db.Query(ctx, listIndexTermStats, databaseName)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []*ListIndexTermStatsRow
+	for rows.Next() {
+		var i ListIndexTermStatsRow
+		if err := rows.Scan(
+			&i.Kind,
+			&i.Term,
+			&i.Df,
+			&i.Idf,
 		); err != nil {
 			return nil, err
 		}

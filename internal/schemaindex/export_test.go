@@ -1,6 +1,10 @@
 package schemaindex
 
-import "context"
+import (
+	"context"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+)
 
 // VectorExact is Searcher.Vector on the real[] path, whatever the index
 // was built with, to compare the paths.
@@ -19,3 +23,31 @@ func WithoutTrgm(s *Searcher) {
 	no := false
 	s.trgm = &no
 }
+
+// LexicalBoth runs one lexical search both ways: the SearchLexical query
+// (the definition) and the in-memory scorer Lexical uses.
+func LexicalBoth(ctx context.Context, s *Searcher, p *dbsqlc.SearchLexicalParams) (query, memory []*dbsqlc.SearchLexicalRow, err error) {
+	li, err := s.load(ctx, p.DatabaseName)
+	if err != nil {
+		return nil, nil, err
+	}
+	if query, err = s.q.SearchLexical(ctx, s.db, p); err != nil {
+		return nil, nil, err
+	}
+	lx, err := s.lexical(ctx, p.DatabaseName, li)
+	if err != nil {
+		return nil, nil, err
+	}
+	return query, lx.score(p), nil
+}
+
+// IndexTerms are the distinct terms of database's index.
+func IndexTerms(ctx context.Context, s *Searcher, database string) ([]string, error) {
+	return s.q.ListIndexTerms(ctx, s.db, database)
+}
+
+// CommonTermDocs is commonTermDocs.
+const CommonTermDocs = commonTermDocs
+
+// LexicalLoads is how many times s began loading an in-memory index.
+func LexicalLoads(s *Searcher) int64 { return s.lexLoads.Load() }

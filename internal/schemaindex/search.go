@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -108,8 +109,8 @@ type Info struct {
 func (i *Info) HasEmbeddings() bool { return i.EmbedModel != "" }
 
 // Searcher searches the schema indexes of the service database. It caches
-// what it loads per index build (the vocabulary; embeddings where pgvector
-// is absent) and checks on every search that the build is still current,
+// what it loads per index build (the vocabulary; the terms and postings it
+// scores BM25 from, lexical.go; embeddings where pgvector is absent) and checks on every search that the build is still current,
 // so a re-index is seen at once: on every search, or once for all the
 // searches under a WithOneCheck context. Safe for concurrent use.
 type Searcher struct {
@@ -122,6 +123,12 @@ type Searcher struct {
 
 	mu      sync.Mutex
 	indexes map[string]*loadedIndex
+
+	// lex holds the in-memory BM25 index of each database's current build
+	// (lexical.go), loaded once however many searches ask at once.
+	lexMu    sync.Mutex
+	lex      map[string]*lexEntry
+	lexLoads atomic.Int64 // loads begun, for tests
 }
 
 type loadedIndex struct {
@@ -147,7 +154,7 @@ func NewSearcher(db dbsqlc.DBTX, cfg Config) (*Searcher, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	return &Searcher{db: db, q: dbsqlc.New(), cfg: cfg, indexes: map[string]*loadedIndex{}}, nil
+	return &Searcher{db: db, q: dbsqlc.New(), cfg: cfg, indexes: map[string]*loadedIndex{}, lex: map[string]*lexEntry{}}, nil
 }
 
 // Info returns the current index of database, or an error wrapping
@@ -308,12 +315,21 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 	for i, t := range hits.Terms {
 		ts[i], ws[i] = t.Term, t.Weight
 	}
-	found, err := s.q.SearchLexical(ctx, s.db, &dbsqlc.SearchLexicalParams{
+	params := &dbsqlc.SearchLexicalParams{
 		DatabaseName: database, Terms: ts, Weights: ws,
 		K1: s.cfg.K1, B: s.cfg.B, MinIdf: s.cfg.MinIDF, CommonDf: commonTermDocs, TableK: int32(k.Tables), ColumnK: int32(k.Columns), ValueK: int32(k.Values),
-	})
-	if err != nil {
-		return nil, fmt.Errorf("schemaindex: search %q: %w", database, err)
+	}
+	var found []*dbsqlc.SearchLexicalRow
+	switch lx, err := s.lexical(ctx, database, li); {
+	case err == nil:
+		found = lx.score(params)
+	case errors.Is(err, errRebuilt):
+		// Rebuilt under the load: the query reads one build.
+		if found, err = s.q.SearchLexical(ctx, s.db, params); err != nil {
+			return nil, fmt.Errorf("schemaindex: search %q: %w", database, err)
+		}
+	default:
+		return nil, err
 	}
 	for _, r := range found {
 		kind := Kind(r.Kind)

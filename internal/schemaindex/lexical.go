@@ -1,0 +1,211 @@
+package schemaindex
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+)
+
+// lexicalIndex is a database's BM25 index held in memory: its terms'
+// statistics and postings and what a hit says of each document, loaded
+// once per index build. Scoring a question in Go from it (score) gives the
+// rows SearchLexical (sql/schemaindex.sql, the definition) returns, without
+// a round trip and without the query's joins and sorts in PostgreSQL, which
+// were the largest cost of a question only the pipeline pays
+// (docs/DESIGN.md, Lexical search in memory).
+type lexicalIndex struct {
+	terms    map[kindTerm]termStat
+	postings map[kindTerm][]posting
+	// docs are the documents by dense index (posting.doc), in id order.
+	docs []*dbsqlc.ListIndexDocHitsRow
+	// scratch holds a question's per-document sums, reused: under a burst
+	// of questions a map per question was most of the service's garbage.
+	scratch sync.Pool
+}
+
+type kindTerm struct{ kind, term string }
+
+type termStat struct {
+	df  int32
+	idf float32
+}
+
+type posting struct {
+	doc     int32 // dense index into lexicalIndex.docs
+	tf      float32
+	lenNorm float32
+	inName  bool
+}
+
+// sums are one question's BM25 sums, by dense document index, and the
+// documents touched.
+type sums struct {
+	acc     []docSum
+	touched []int32
+}
+
+type docSum struct {
+	score   float64
+	matched int64
+	inName  bool
+	seen    bool
+}
+
+// errRebuilt reports that an index was rebuilt while lexical loaded it:
+// what it read may mix two builds, and the search falls back to the query.
+var errRebuilt = errors.New("schemaindex: index rebuilt while loading it")
+
+// lexEntry is one build's in-memory index, loaded once (lexical).
+type lexEntry struct {
+	builtAt time.Time
+	once    sync.Once
+	lx      *lexicalIndex
+	err     error
+}
+
+// lexical returns the in-memory index of li's build, loading it on first
+// use: once, whatever the number of searches that ask at the same time (a
+// burst's first questions all do), and apart from any one question's
+// context. A failed load is not kept: the next search tries again.
+func (s *Searcher) lexical(ctx context.Context, database string, li *loadedIndex) (*lexicalIndex, error) {
+	s.lexMu.Lock()
+	e := s.lex[database]
+	if e == nil || !e.builtAt.Equal(li.info.BuiltAt) {
+		e = &lexEntry{builtAt: li.info.BuiltAt}
+		s.lex[database] = e
+	}
+	s.lexMu.Unlock()
+	e.once.Do(func() { e.lx, e.err = s.loadLexical(context.WithoutCancel(ctx), database, li) })
+	if e.err != nil {
+		s.lexMu.Lock()
+		if s.lex[database] == e {
+			delete(s.lex, database)
+		}
+		s.lexMu.Unlock()
+	}
+	return e.lx, e.err
+}
+
+// loadLexical reads li's build into memory. The three reads are not one
+// statement: when the build's stamp is not li's after them, the copy may
+// mix two builds and is not kept (errRebuilt).
+func (s *Searcher) loadLexical(ctx context.Context, database string, li *loadedIndex) (*lexicalIndex, error) {
+	s.lexLoads.Add(1)
+	terms, err := s.q.ListIndexTermStats(ctx, s.db, database)
+	if err != nil {
+		return nil, fmt.Errorf("schemaindex: load the terms of %q: %w", database, err)
+	}
+	posts, err := s.q.ListIndexPostings(ctx, s.db, database)
+	if err != nil {
+		return nil, fmt.Errorf("schemaindex: load the postings of %q: %w", database, err)
+	}
+	docs, err := s.q.ListIndexDocHits(ctx, s.db, database)
+	if err != nil {
+		return nil, fmt.Errorf("schemaindex: load the documents of %q: %w", database, err)
+	}
+	lx := &lexicalIndex{
+		terms:    make(map[kindTerm]termStat, len(terms)),
+		postings: make(map[kindTerm][]posting, len(terms)),
+		docs:     docs,
+	}
+	dense := make(map[int64]int32, len(docs))
+	for i, d := range docs {
+		dense[d.ID] = int32(i)
+	}
+	n := len(docs)
+	lx.scratch.New = func() any { return &sums{acc: make([]docSum, n)} }
+	for _, t := range terms {
+		lx.terms[kindTerm{t.Kind, t.Term}] = termStat{df: t.Df, idf: t.Idf}
+	}
+	for _, p := range posts {
+		i, ok := dense[p.DocID]
+		if !ok {
+			return nil, errRebuilt // a posting of a document the docs read did not see
+		}
+		k := kindTerm{p.Kind, p.Term}
+		lx.postings[k] = append(lx.postings[k], posting{doc: i, tf: p.Tf, lenNorm: p.LenNorm, inName: p.InName})
+	}
+	stamp, err := s.q.GetSchemaIndexStamp(ctx, s.db, database)
+	if err != nil {
+		return nil, notIndexed(database, err)
+	}
+	if !stamp.BuiltAt.Equal(li.info.BuiltAt) {
+		return nil, errRebuilt
+	}
+	return lx, nil
+}
+
+// score is SearchLexical over the in-memory index: BM25 of each document
+// holding a question term, per kind, the best TableK tables, ColumnK
+// columns and ValueK values (ties by document id), a value document only
+// when it matches its value, ordered by kind, score and id. The arithmetic
+// is the query's: float4 statistics widened to float8.
+func (lx *lexicalIndex) score(p *dbsqlc.SearchLexicalParams) []*dbsqlc.SearchLexicalRow {
+	sc := lx.scratch.Get().(*sums)
+	defer func() {
+		for _, i := range sc.touched {
+			sc.acc[i] = docSum{}
+		}
+		sc.touched = sc.touched[:0]
+		lx.scratch.Put(sc)
+	}()
+	for i, term := range p.Terms {
+		for _, kind := range kinds {
+			k := kindTerm{kind, term}
+			st, ok := lx.terms[k]
+			if !ok || !(float64(st.idf) >= p.MinIdf || st.df < p.CommonDf) {
+				continue
+			}
+			w := p.Weights[i] * float64(st.idf)
+			for _, ps := range lx.postings[k] {
+				tf := float64(ps.tf)
+				a := &sc.acc[ps.doc]
+				if !a.seen {
+					a.seen = true
+					sc.touched = append(sc.touched, ps.doc)
+				}
+				a.score += w * tf * (p.K1 + 1) / (tf + p.K1*(1-p.B+p.B*float64(ps.lenNorm)))
+				a.matched |= 1 << i
+				a.inName = a.inName || ps.inName
+			}
+		}
+	}
+	limit := map[string]int32{"table": p.TableK, "column": p.ColumnK, "value": p.ValueK}
+	byKind := map[string][]int32{}
+	for _, i := range sc.touched {
+		kind := lx.docs[i].Kind
+		if kind == "value" && !sc.acc[i].inName {
+			continue
+		}
+		byKind[kind] = append(byKind[kind], i)
+	}
+	var out []*dbsqlc.SearchLexicalRow
+	for _, kind := range kinds {
+		hits := byKind[kind]
+		// Dense indexes follow document ids: ties by index are ties by id.
+		slices.SortFunc(hits, func(a, b int32) int {
+			if c := cmp.Compare(sc.acc[b].score, sc.acc[a].score); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+		for _, i := range hits[:min(len(hits), max(0, int(limit[kind])))] {
+			d, a := lx.docs[i], sc.acc[i]
+			out = append(out, &dbsqlc.SearchLexicalRow{
+				ID: d.ID, Kind: d.Kind, SchemaName: d.SchemaName, TableName: d.TableName, ColumnName: d.ColumnName,
+				Value: d.Value, Module: d.Module, Generic: d.Generic, Score: a.score, Matched: a.matched,
+			})
+		}
+	}
+	return out
+}
+
+// kinds are the document kinds in the order SearchLexical returns them
+// (by kind's text).
+var kinds = []string{"column", "table", "value"}

@@ -1,0 +1,96 @@
+package schemaindex_test
+
+import (
+	"errors"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
+)
+
+// TestLexicalInMemory: the in-memory scorer Lexical uses returns what the
+// SearchLexical query, BM25's definition in SQL, returns: the same
+// documents in the same order, the same scores and matched terms, over every
+// term of the index in groups, at full and reduced weights, with a top-k
+// that cuts ties and a min idf that leaves common terms out.
+func TestLexicalInMemory(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	build(t, schemaindex.Source{Target: db.Pool})
+	s := searcher(t, db)
+	cfg := schemaindex.Config{}.WithDefaults()
+
+	terms, err := schemaindex.IndexTerms(ctx, s, "crm")
+	require.NoError(t, err)
+	require.Greater(t, len(terms), 30, "an index with enough terms to compare on")
+	for _, params := range []struct {
+		group         int
+		minIDF        float64
+		commonDF      int32
+		tableK, colK  int32
+		valueK        int32
+		reducedWeight float64
+	}{
+		{group: 5, minIDF: cfg.MinIDF, commonDF: schemaindex.CommonTermDocs, tableK: 30, colK: 50, valueK: 20, reducedWeight: 0.6},
+		{group: 9, minIDF: 2, commonDF: 2, tableK: 3, colK: 4, valueK: 2, reducedWeight: 0.48},
+	} {
+		for i := 0; i < len(terms); i += params.group {
+			group := terms[i:min(i+params.group, len(terms))]
+			weights := make([]float64, len(group))
+			for j := range weights {
+				weights[j] = 1
+				if j%2 == 1 {
+					weights[j] = params.reducedWeight
+				}
+			}
+			p := &dbsqlc.SearchLexicalParams{
+				DatabaseName: "crm", Terms: group, Weights: weights, K1: cfg.K1, B: cfg.B, MinIdf: params.minIDF,
+				CommonDf: params.commonDF, TableK: params.tableK, ColumnK: params.colK, ValueK: params.valueK,
+			}
+			query, memory, err := schemaindex.LexicalBoth(ctx, s, p)
+			require.NoError(t, err)
+			require.Len(t, memory, len(query), "terms %v", group)
+			for j := range query {
+				q, m := query[j], memory[j]
+				require.InDelta(t, q.Score, m.Score, 1e-9, "terms %v, row %d", group, j)
+				q.Score = m.Score
+				require.Equal(t, q, m, "terms %v, row %d", group, j)
+			}
+		}
+	}
+}
+
+// TestLexicalLoadedOnce: a burst's first questions all search at once; the
+// in-memory index is loaded once for them, not once each.
+func TestLexicalLoadedOnce(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	build(t, schemaindex.Source{Target: db.Pool})
+	s := searcher(t, db)
+
+	var wg sync.WaitGroup
+	errs := make([]error, 16)
+	for i := range errs {
+		wg.Go(func() {
+			h, err := s.Lexical(ctx, "crm", "Which customers have the largest account balance?", top)
+			if err == nil && len(h.Tables) == 0 {
+				err = errNoTables
+			}
+			errs[i] = err
+		})
+	}
+	wg.Wait()
+	require.NoError(t, errors.Join(errs...))
+	require.Equal(t, int64(1), schemaindex.LexicalLoads(s))
+
+	// A rebuild is a new build: loaded again, once.
+	build(t, schemaindex.Source{Target: db.Pool})
+	_, err := s.Lexical(ctx, "crm", "account balance", top)
+	require.NoError(t, err)
+	require.Equal(t, int64(2), schemaindex.LexicalLoads(s))
+}
+
+var errNoTables = errors.New("no table found")
