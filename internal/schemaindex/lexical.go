@@ -24,8 +24,8 @@ type lexicalIndex struct {
 	postings map[kindTerm][]posting
 	// docs are the documents by dense index (posting.doc), in id order.
 	docs []*dbsqlc.ListIndexDocHitsRow
-	// scratch holds a question's per-document sums, reused: under a burst
-	// of questions a map per question was most of the service's garbage.
+	// scratch holds a question's per-document sums, reused from question
+	// to question rather than allocated per touched document.
 	scratch sync.Pool
 }
 
