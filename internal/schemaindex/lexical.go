@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 )
@@ -61,35 +60,21 @@ type docSum struct {
 // what it read may mix two builds, and the search falls back to the query.
 var errRebuilt = errors.New("schemaindex: index rebuilt while loading it")
 
-// lexEntry is one build's in-memory index, loaded once (lexical).
-type lexEntry struct {
-	builtAt time.Time
-	once    sync.Once
-	lx      *lexicalIndex
-	err     error
-}
-
 // lexical returns the in-memory index of li's build, loading it on first
-// use: once, whatever the number of searches that ask at the same time (a
-// burst's first questions all do), and apart from any one question's
-// context. A failed load is not kept: the next search tries again.
+// use. One loadedIndex stands for a build however many searches found it at
+// once (Searcher.check), and its lock makes them wait for one load; a
+// failed load is not kept, and the next search tries again.
 func (s *Searcher) lexical(ctx context.Context, database string, li *loadedIndex) (*lexicalIndex, error) {
-	s.lexMu.Lock()
-	e := s.lex[database]
-	if e == nil || !e.builtAt.Equal(li.info.BuiltAt) {
-		e = &lexEntry{builtAt: li.info.BuiltAt}
-		s.lex[database] = e
-	}
-	s.lexMu.Unlock()
-	e.once.Do(func() { e.lx, e.err = s.loadLexical(context.WithoutCancel(ctx), database, li) })
-	if e.err != nil {
-		s.lexMu.Lock()
-		if s.lex[database] == e {
-			delete(s.lex, database)
+	li.lexMu.Lock()
+	defer li.lexMu.Unlock()
+	if li.lex == nil {
+		lx, err := s.loadLexical(ctx, database, li)
+		if err != nil {
+			return nil, err
 		}
-		s.lexMu.Unlock()
+		li.lex = lx
 	}
-	return e.lx, e.err
+	return li.lex, nil
 }
 
 // loadLexical reads li's build into memory. The three reads are not one

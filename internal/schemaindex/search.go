@@ -124,11 +124,7 @@ type Searcher struct {
 	mu      sync.Mutex
 	indexes map[string]*loadedIndex
 
-	// lex holds the in-memory BM25 index of each database's current build
-	// (lexical.go), loaded once however many searches ask at once.
-	lexMu    sync.Mutex
-	lex      map[string]*lexEntry
-	lexLoads atomic.Int64 // loads begun, for tests
+	lexLoads atomic.Int64 // in-memory BM25 index loads begun (lexical.go), for tests
 }
 
 type loadedIndex struct {
@@ -140,6 +136,9 @@ type loadedIndex struct {
 
 	termsMu sync.Mutex
 	terms   []string // the index's terms, nil until loaded (without pg_trgm)
+
+	lexMu sync.Mutex
+	lex   *lexicalIndex // nil until the first lexical search (lexical.go)
 }
 
 type docVector struct {
@@ -154,7 +153,7 @@ func NewSearcher(db dbsqlc.DBTX, cfg Config) (*Searcher, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	return &Searcher{db: db, q: dbsqlc.New(), cfg: cfg, indexes: map[string]*loadedIndex{}, lex: map[string]*lexEntry{}}, nil
+	return &Searcher{db: db, q: dbsqlc.New(), cfg: cfg, indexes: map[string]*loadedIndex{}}, nil
 }
 
 // Info returns the current index of database, or an error wrapping
@@ -231,8 +230,13 @@ func (s *Searcher) check(ctx context.Context, database string) (*loadedIndex, er
 	}
 	li = &loadedIndex{info: info, dict: dictionaryFromWords(row.Vocabulary)}
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	// Searches that found the same new build at once keep one of them:
+	// what a build loads later (postings, vectors, terms) is loaded once.
+	if cur := s.indexes[database]; cur != nil && cur.info.BuiltAt.Equal(li.info.BuiltAt) {
+		return cur, nil
+	}
 	s.indexes[database] = li
-	s.mu.Unlock()
 	return li, nil
 }
 
