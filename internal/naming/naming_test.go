@@ -1,8 +1,11 @@
 package naming
 
 import (
+	"os"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 )
 
@@ -144,4 +147,33 @@ func TestSynonymsWordNet(t *testing.T) {
 		require.NotContains(t, got, tc.word)
 	}
 	require.Nil(t, Synonyms("xyzzyq"))
+}
+
+// TestSegmentGolden reads testdata/segment.txt: a run-together identifier
+// and its words a line (one word: not to be split).
+func TestSegmentGolden(t *testing.T) {
+	t.Parallel()
+
+	data, err := os.ReadFile("testdata/segment.txt")
+	require.NoError(t, err)
+	var want, got []string
+	for line := range strings.Lines(string(data)) {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		words := Segmenter{}.Segment(f[0])
+		if words == nil {
+			words = []string{f[0]}
+		}
+		if len(f) == 1 {
+			f = append(f, f[0])
+		}
+		want = append(want, strings.Join(f, " "))
+		got = append(got, f[0]+" "+strings.Join(words, " "))
+	}
+	require.NotEmpty(t, want)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("segmentation mismatch (-want +got):\n%s", diff)
+	}
 }
