@@ -237,6 +237,18 @@ func TestExpand(t *testing.T) {
 			map[string]float64{"widgets": 1, "tags": 0.1})
 		require.Equal(t, []string{"widgets", "tags", "notes"}, res.Metadata.TablesIncluded)
 
+		// Room the joins leave goes to the next ranked tables: regions
+		// scores too little to be selected or expanded to, and joins none
+		// of the included tables.
+		res = fill(t, retrieval.RAGConfig{MaxTables: 1, MinTables: 1, FinalMaxTables: 5, JoinPlannerDisabled: true},
+			map[string]float64{"widgets": 1, "regions": 0.05})
+		require.Equal(t, []string{"widgets", "notes", "tags", "employees", "regions"}, res.Metadata.TablesIncluded)
+		require.Equal(t, []string{"table", "neighbour", "neighbour", "neighbour", "ranked"}, sources(res.Scores))
+		require.Equal(t, 1, res.Metadata.Metrics.Expansion["ranked_fill"])
+		res = fill(t, retrieval.RAGConfig{MaxTables: 1, MinTables: 1, FinalMaxTables: 4, JoinPlannerDisabled: true},
+			map[string]float64{"widgets": 1, "regions": 0.05})
+		require.Equal(t, []string{"widgets", "notes", "tags", "employees"}, res.Metadata.TablesIncluded, "the joins first")
+
 		// A hub leads only where the evidence points: through it,
 		// everything is a neighbour.
 		res = fill(t, retrieval.RAGConfig{MinTables: 4, JoinPlannerDisabled: true}, map[string]float64{"employees": 1, "audit3": 0.1})

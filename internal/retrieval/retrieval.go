@@ -179,7 +179,9 @@ type TableScore struct {
 	Score float64 `json:"score"`
 	// Source says what brought it in: "table" (its own document matched),
 	// "column" or "value" (only its columns or values did), "fk" (foreign
-	// key expansion), "bridge" (the join planner), "copy" (the ranking of
+	// key expansion), "bridge" (the join planner), "neighbour" (joined to
+	// an included table: the fill), "ranked" (next in the ranking, in
+	// room the fill's joins left), "copy" (the ranking of
 	// a copy of it, see RAGConfig.CopyPenalty), "keyword" (the fallback
 	// name match), "link" (the chat model picked it, see Linking),
 	// "example" (a similar verified example's SQL reads it).
