@@ -77,7 +77,7 @@ func runBenchPipeline(ctx context.Context, m *Main, args []string) error {
 		if err != nil {
 			return err
 		}
-		opts.Serve = []string{exe, "serve"}
+		opts.Serve, opts.ServeGCPercent = []string{exe, "serve"}, defaultGCPercent
 	}
 	if *profile != "" {
 		f, err := os.Create(*profile)

@@ -91,6 +91,9 @@ type Options struct {
 	Serve []string
 	// ServeEnv are NAME=value settings given to the child process only.
 	ServeEnv []string
+	// ServeGCPercent is the GC target Serve runs with when GOGC is unset
+	// (its own default), for the report.
+	ServeGCPercent int
 	// Overrides name the settings given on the command line, for the
 	// report.
 	Overrides []string

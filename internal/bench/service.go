@@ -238,7 +238,7 @@ func settingsOf(opts Options, serving string) Settings {
 	gogc := os.Getenv("GOGC")
 	if gogc == "" {
 		if len(opts.Serve) > 0 {
-			gogc = "400 (nl2sql's default)"
+			gogc = fmt.Sprintf("%d (nl2sql's default)", opts.ServeGCPercent)
 		} else {
 			old := debug.SetGCPercent(100)
 			debug.SetGCPercent(old)
