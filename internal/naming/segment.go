@@ -137,13 +137,12 @@ func (l *Lexicon) derivedCost(p string) float64 {
 		if !ok || len(stem) < 4 {
 			continue
 		}
-		for _, s := range []string{stem, stem + "e", strings.TrimSuffix(stem, "i") + "y"} {
-			if s == stem+"y" {
-				continue
-			}
-			if c := l.Cost(s); c < math.Inf(1) && len(s) >= 4 {
-				best = min(best, c+derivationCost)
-			}
+		words := []string{stem, stem + "e"}
+		if y, ok := strings.CutSuffix(stem, "i"); ok {
+			words = append(words, y+"y")
+		}
+		for _, w := range words {
+			best = min(best, l.Cost(w)+derivationCost)
 		}
 	}
 	return best
