@@ -237,9 +237,12 @@ func settingsOf(opts Options, serving string) Settings {
 	}
 	gogc := os.Getenv("GOGC")
 	if gogc == "" {
-		if len(opts.Serve) > 0 {
+		switch {
+		case len(opts.Serve) > 0 && opts.ServeGCPercent > 0:
 			gogc = fmt.Sprintf("%d (nl2sql's default)", opts.ServeGCPercent)
-		} else {
+		case len(opts.Serve) > 0:
+			gogc = "the child's own default (not given to the bench)"
+		default:
 			old := debug.SetGCPercent(100)
 			debug.SetGCPercent(old)
 			gogc = strconv.Itoa(old)
