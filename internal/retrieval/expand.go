@@ -27,7 +27,7 @@ func (r *RAG) expand(ev *evidence) ExpandFunc {
 		}
 		x := &expansion{cfg: &r.cfg, s: s, ev: ev, ranked: ranked, scores: map[string]float64{}, in: map[string]bool{}, adj: map[string][]link{}, out: sel}
 		// The same keys every time, for whoever reads the metadata.
-		x.out.Extra = map[string]int{"hub_capped": 0, "trimmed": 0, "neighbours": 0, "ranked_fill": 0, "coverage": sel.Extra["coverage"]}
+		x.out.Extra = map[string]int{"hub_capped": 0, "trimmed": 0, "neighbours": 0, "ranked_fill": 0, "farther_fill": 0, "coverage": sel.Extra["coverage"]}
 		for _, t := range ranked {
 			x.scores[t.Table.Key()] = t.Score
 		}
@@ -79,11 +79,13 @@ type link struct {
 // inferred from names (catalog.Snapshot.JoinsFrom), with the cost of
 // joining along it, computed once per expansion. A hub (more than
 // HubDegree foreign keys: employees, referenced by every table with a
-// created_by) only leads to tables the evidence points at, or already
-// included: through a hub, everything is two joins from everything, and an
-// unrelated bridge is worse than none. A copy the question does not ask
-// for (skipCopy) leads nowhere unless included: the table it copies joins
-// as well.
+// created_by) only leads to the tables referencing it that the evidence
+// points at, or already included: through a hub, everything is two joins
+// from everything, and an unrelated bridge is worse than none. The tables
+// its own foreign keys reference are few and say what it is part of (an
+// employee's department, an account's branch), so they stay open. A copy
+// the question does not ask for (skipCopy) leads nowhere unless included:
+// the table it copies joins as well.
 func (x *expansion) links(t *catalog.Table) []link {
 	if l, ok := x.adj[t.Key()]; ok {
 		return l
@@ -91,11 +93,11 @@ func (x *expansion) links(t *catalog.Table) []link {
 	hub := x.s.JoinedTables(t) > x.cfg.HubDegree
 	var out []link
 	at := map[string]int{} // position in out, by table key
-	add := func(fk catalog.ForeignKey, other *catalog.Table) {
+	add := func(fk catalog.ForeignKey, other *catalog.Table, fanIn bool) {
 		if other == nil || other.Key() == t.Key() {
 			return
 		}
-		if hub && !x.in[other.Key()] && x.score(other) == 0 {
+		if hub && fanIn && !x.in[other.Key()] && x.score(other) == 0 {
 			return
 		}
 		if !x.in[other.Key()] && skipCopy(x.s, x.ev, other) {
@@ -113,10 +115,10 @@ func (x *expansion) links(t *catalog.Table) []link {
 		out = append(out, l)
 	}
 	for _, fk := range x.s.JoinsFrom(t) {
-		add(fk, x.s.Table(fk.RefSchema, fk.RefTable))
+		add(fk, x.s.Table(fk.RefSchema, fk.RefTable), false)
 	}
 	for _, fk := range x.s.JoinsTo(t) {
-		add(fk, x.s.Table(fk.Schema, fk.Table))
+		add(fk, x.s.Table(fk.Schema, fk.Table), true)
 	}
 	x.adj[t.Key()] = out
 	return out
@@ -497,7 +499,38 @@ func (x *expansion) fill() {
 			ranked++
 		}
 	}
-	x.out.Extra["neighbours"], x.out.Extra["ranked_fill"] = added, ranked
+	// Room left after the evidence goes to the tables two joins away and
+	// farther, hop by hop, in the neighbours' order: in a schema of
+	// supertype chains (table-per-type inheritance: a savings account is
+	// an account, which is a product, which a branch sells) the tables
+	// between a question's things are several joins from either, and
+	// nothing names them.
+	farther := 0
+	for frontier := x.out.Tables[len(x.out.Tables)-added-ranked:]; len(frontier) > 0 && len(x.out.Tables) < x.cfg.FinalMaxTables; {
+		next := map[string]*candidate{}
+		for _, p := range frontier {
+			for _, l := range x.links(p.Table) {
+				if x.in[l.to.Key()] {
+					continue
+				}
+				pr := p.Score*(1-l.cost) + x.score(l.to)
+				if c := next[l.to.Key()]; c == nil || pr > c.priority {
+					next[l.to.Key()] = &candidate{t: l.to, priority: pr}
+				}
+			}
+		}
+		start := len(x.out.Tables)
+		for _, c := range byPriority(next) {
+			if len(x.out.Tables) == x.cfg.FinalMaxTables {
+				break
+			}
+			x.in[c.t.Key()] = true
+			x.out.Tables = append(x.out.Tables, RankedTable{Table: c.t, Score: x.score(c.t), Source: "farther"})
+			farther++
+		}
+		frontier = x.out.Tables[start:]
+	}
+	x.out.Extra["neighbours"], x.out.Extra["ranked_fill"], x.out.Extra["farther_fill"] = added, ranked, farther
 }
 
 // candidate is a table expansion may add, with the priority it is added

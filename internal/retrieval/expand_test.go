@@ -219,10 +219,17 @@ func TestExpand(t *testing.T) {
 		// parent and cheapest edge first (notes and tags join widgets;
 		// its created_by, a role into a hub, costs RoleEdgeCost and comes
 		// last).
+		// Room left after the joined tables goes to the tables two joins
+		// away and farther, hop by hop: employees is a hub, but the table
+		// its own key references (departments) is open, and beyond it the
+		// chain to regions.
 		res := fill(t, retrieval.RAGConfig{MinTables: 3, FinalMaxTables: 10}, map[string]float64{"widgets": 1})
-		require.Equal(t, []string{"widgets", "notes", "tags", "employees"}, res.Metadata.TablesIncluded, "the role into a hub last")
-		require.Equal(t, []string{"table", "neighbour", "neighbour", "neighbour"}, sources(res.Scores))
+		require.Equal(t, []string{"widgets", "notes", "tags", "employees", "departments", "locations", "regions"}, res.Metadata.TablesIncluded, "the role into a hub last")
+		require.Equal(t, []string{"table", "neighbour", "neighbour", "neighbour", "farther", "farther", "farther"}, sources(res.Scores))
 		require.Equal(t, 3, res.Metadata.Metrics.Expansion["neighbours"])
+		require.Equal(t, 3, res.Metadata.Metrics.Expansion["farther_fill"])
+		res = fill(t, retrieval.RAGConfig{MaxTables: 5, MinTables: 3, FinalMaxTables: 5}, map[string]float64{"widgets": 1})
+		require.Equal(t, []string{"widgets", "notes", "tags", "employees", "departments"}, res.Metadata.TablesIncluded, "one hop at a time, within the budget")
 		res = fill(t, retrieval.RAGConfig{MaxTables: 3, MinTables: 3, FinalMaxTables: 3}, map[string]float64{"widgets": 1})
 		require.Equal(t, []string{"widgets", "notes", "tags"}, res.Metadata.TablesIncluded, "within the budget")
 
@@ -249,10 +256,11 @@ func TestExpand(t *testing.T) {
 			map[string]float64{"widgets": 1, "regions": 0.05})
 		require.Equal(t, []string{"widgets", "notes", "tags", "employees"}, res.Metadata.TablesIncluded, "the joins first")
 
-		// A hub leads only where the evidence points: through it,
-		// everything is a neighbour.
+		// A hub leads only where the evidence points among the tables
+		// referencing it (through it, everything is a neighbour); what its
+		// own keys reference stays open.
 		res = fill(t, retrieval.RAGConfig{MinTables: 4, JoinPlannerDisabled: true}, map[string]float64{"employees": 1, "audit3": 0.1})
-		require.Equal(t, []string{"employees", "audit3"}, res.Metadata.TablesIncluded, "not departments, nor the other audits")
+		require.Equal(t, []string{"employees", "audit3", "departments", "locations", "regions"}, res.Metadata.TablesIncluded, "not the other audits")
 
 		off := fill(t, retrieval.RAGConfig{MinTables: 3, NeighbourFillDisabled: true}, map[string]float64{"widgets": 1})
 		require.Equal(t, []string{"widgets"}, off.Metadata.TablesIncluded, "NL2SQL_RAG_NEIGHBOUR_FILL_ENABLED=false")

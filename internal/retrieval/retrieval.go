@@ -181,7 +181,8 @@ type TableScore struct {
 	// "column" or "value" (only its columns or values did), "fk" (foreign
 	// key expansion), "bridge" (the join planner), "neighbour" (joined to
 	// an included table: the fill), "ranked" (next in the ranking, in
-	// room the fill's joins left), "copy" (the ranking of
+	// room the fill's joins left), "farther" (two joins or more from the
+	// evidence, in room the ranking left), "copy" (the ranking of
 	// a copy of it, see RAGConfig.CopyPenalty), "keyword" (the fallback
 	// name match), "link" (the chat model picked it, see Linking),
 	// "example" (a similar verified example's SQL reads it).
