@@ -52,6 +52,10 @@ func questionWords(question string, dict *Dictionary, expand, thesaurus float64)
 			for _, p := range dict.Split(w) {
 				add(p, expand, concept, "split")
 			}
+		} else {
+			for _, p := range dict.Compound(w) {
+				add(p, expand, concept, "split")
+			}
 		}
 		if e, ok := naming.Abbreviations[w]; ok {
 			for _, x := range strings.Fields(e) {

@@ -179,6 +179,39 @@ func (d *Dictionary) Split(w string) []string {
 	return d.segmenter().Segment(w)
 }
 
+// Compound returns the schema's words w is written of, run together
+// ("salesperson" where the schema says sales_person), fewest first, or
+// nil when w is a word of the schema or no such reading exists. Split
+// leaves a word of the lexicon whole when it is cheaper so; a question's
+// word the schema does not use is better read as the schema's words it
+// holds.
+func (d *Dictionary) Compound(w string) []string {
+	if len(w) < minSplitLen || d.vocab[w] || d.vocab[naming.Singular(w)] || !naming.IsLetters(w) {
+		return nil
+	}
+	word := func(p string) bool { return len(p) >= 3 && (d.vocab[p] || d.vocab[naming.Singular(p)]) }
+	// best[i] is the fewest pieces reading w[:i], 0 when none does.
+	best := make([]int, len(w)+1)
+	from := make([]int, len(w)+1)
+	best[0] = 1
+	for i := 1; i <= len(w); i++ {
+		for j := 0; j < i; j++ {
+			if best[j] > 0 && word(w[j:i]) && (best[i] == 0 || best[j]+1 < best[i]) {
+				best[i], from[i] = best[j]+1, j
+			}
+		}
+	}
+	if best[len(w)] < 3 {
+		return nil
+	}
+	var out []string
+	for i := len(w); i > 0; i = from[i] {
+		out = append(out, w[from[i]:i])
+	}
+	slices.Reverse(out)
+	return out
+}
+
 func (d *Dictionary) segmenter() naming.Segmenter {
 	return naming.Segmenter{Vocabulary: func(w string) bool { return d.vocab[w] }}
 }

@@ -34,6 +34,24 @@ func TestDictionarySplit(t *testing.T) {
 	require.Contains(t, d.Words(), "rep")
 }
 
+func TestDictionaryCompound(t *testing.T) {
+	t.Parallel()
+
+	d := NewDictionary(nil, []string{"sales", "person", "purchase", "orders", "payable"})
+	// A word of the lexicon that the schema writes as two of its words.
+	require.Equal(t, []string{"sales", "person"}, d.Compound("salesperson"))
+	require.Equal(t, []string{"sales", "persons"}, d.Compound("salespersons"), "a part whose singular is the schema's word")
+	require.Equal(t, []string{"purchase", "orders"}, d.Compound("purchaseorders"))
+	for _, w := range []string{
+		"person",      // the schema's own word
+		"payable",     // the schema's own word
+		"salespeople", // "people" is not the schema's
+		"personal",    // "al" is no word
+	} {
+		require.Nil(t, d.Compound(w), w)
+	}
+}
+
 func TestNameWords(t *testing.T) {
 	t.Parallel()
 
@@ -70,4 +88,11 @@ func TestQuestionWords(t *testing.T) {
 		"the:", "staff:", "employee:synonym", "worker:synonym", "personnel:synonym", "workforce:synonym",
 		"with:", "orderlineitems:", "order:split", "line:split", "items:split", "qty:", "quantity:abbreviation", "above:", "5:",
 	}, got)
+
+	// A word of the lexicon the schema writes as two of its words.
+	got = nil
+	for _, w := range questionWords("orders per salesperson", NewDictionary(nil, []string{"sales", "person", "orders"}), 0.5, 0) {
+		got = append(got, w.text+":"+w.how)
+	}
+	require.Equal(t, []string{"orders:", "per:", "salesperson:", "sales:split", "person:split"}, got)
 }
