@@ -109,6 +109,10 @@ type ForeignKey struct {
 	// not a constraint of the database. Snapshot.ForeignKeys never holds
 	// one.
 	Inferred bool `json:"inferred,omitempty"`
+	// Through names the supertype whose key both tables hold when the edge
+	// joins a table referencing that supertype to one of its subtypes
+	// (subtypeJoins); empty otherwise.
+	Through string `json:"through,omitempty"`
 }
 
 // Key returns "schema.name", unquoted: the table's identity in maps and logs.

@@ -78,6 +78,10 @@ func (s *Snapshot) derive() *derived {
 		linked := map[[2]pair]bool{}
 		d.copies = findCopies(s)
 		d.inferred = inferJoins(s, d.copies)
+		if sub := subtypeJoins(s, slices.Concat(s.ForeignKeys, d.inferred), d.copies); len(sub) > 0 {
+			d.inferred = append(d.inferred, sub...)
+			slices.SortFunc(d.inferred, byTableAndName)
+		}
 		for _, fk := range slices.Concat(s.ForeignKeys, d.inferred) {
 			from, to := pair{fk.Schema, fk.Table}, pair{fk.RefSchema, fk.RefTable}
 			d.from[from] = append(d.from[from], fk)
@@ -386,16 +390,19 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 			out = append(out, e.fk)
 		}
 	}
-	slices.SortFunc(out, func(a, b ForeignKey) int {
-		if c := strings.Compare(a.Schema, b.Schema); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.Table, b.Table); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
+	slices.SortFunc(out, byTableAndName)
 	return out
+}
+
+// byTableAndName orders foreign keys by (schema, table, name).
+func byTableAndName(a, b ForeignKey) int {
+	if c := strings.Compare(a.Schema, b.Schema); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Table, b.Table); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Name, b.Name)
 }
 
 // impliedKey is the column a table that declares no primary key is keyed

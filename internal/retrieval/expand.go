@@ -462,7 +462,7 @@ func (x *expansion) fill() {
 	best := map[string]*candidate{}
 	for _, p := range x.out.Tables {
 		for _, l := range x.links(p.Table) {
-			if x.in[l.to.Key()] {
+			if x.in[l.to.Key()] || l.fk.Through != "" {
 				continue
 			}
 			pr := p.Score*(1-l.cost) + x.score(l.to)
@@ -510,7 +510,7 @@ func (x *expansion) fill() {
 		next := map[string]*candidate{}
 		for _, p := range frontier {
 			for _, l := range x.links(p.Table) {
-				if x.in[l.to.Key()] {
+				if x.in[l.to.Key()] || l.fk.Through != "" {
 					continue
 				}
 				pr := p.Score*(1-l.cost) + x.score(l.to)

@@ -266,6 +266,60 @@ func TestExpand(t *testing.T) {
 		require.Equal(t, []string{"widgets"}, off.Metadata.TablesIncluded, "NL2SQL_RAG_NEIGHBOUR_FILL_ENABLED=false")
 	})
 
+	t.Run("SubtypeJoins", func(t *testing.T) {
+		t.Parallel()
+		// Table-per-type inheritance: an organization is an entity and a
+		// vendor an organization, each keyed by entity_id; addresses hang
+		// off the entity. The planner joins a vendor's addresses through
+		// organizations (catalog: subtype joins), one bridge fewer than
+		// through entities, which takes three.
+		s := &catalog.Snapshot{Database: "g", Schemas: []string{"public"}}
+		for _, tb := range []struct{ name, pk string }{
+			{"addresses", "address_id"},
+			{"customers", "customer_id"},
+			{"entities", "entity_id"},
+			{"entity_addresses", "entity_id"},
+			{"organizations", "entity_id"},
+			{"vendors", "entity_id"},
+		} {
+			s.Tables = append(s.Tables, &catalog.Table{
+				Schema: "public", Name: tb.name, EstimatedRows: -1,
+				Columns: []catalog.Column{{Name: tb.pk, Type: "bigint", PrimaryKey: true}}, PrimaryKey: []string{tb.pk},
+			})
+		}
+		ea := s.Tables[3]
+		ea.Columns = append(ea.Columns, catalog.Column{Name: "address_id", Type: "bigint", PrimaryKey: true})
+		ea.PrimaryKey = append(ea.PrimaryKey, "address_id")
+		s.Tables[1].Columns = append(s.Tables[1].Columns, catalog.Column{Name: "entity_id", Type: "bigint"})
+		for _, f := range [][4]string{
+			{"customers", "entity_id", "entities", "entity_id"},
+			{"entity_addresses", "address_id", "addresses", "address_id"},
+			{"entity_addresses", "entity_id", "entities", "entity_id"},
+			{"organizations", "entity_id", "entities", "entity_id"},
+			{"vendors", "entity_id", "organizations", "entity_id"},
+		} {
+			s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{
+				Name: f[0] + "_" + f[1] + "_fk", Schema: "public", Table: f[0], Columns: []string{f[1]},
+				RefSchema: "public", RefTable: f[2], RefColumns: []string{f[3]},
+			})
+		}
+		run := func(t *testing.T, cfg retrieval.RAGConfig, rel map[string]float64) *retrieval.Result {
+			t.Helper()
+			res, err := rag(t, &fakeIndex{lexical: tableHits(rel)}, cfg).Retrieve(ctx, retrieval.Request{Question: "q", Snapshot: s})
+			require.NoError(t, err)
+			return res
+		}
+		res := run(t, retrieval.RAGConfig{NeighbourFillDisabled: true}, map[string]float64{"vendors": 1, "addresses": 0.8})
+		require.Equal(t, []string{"vendors", "addresses", "organizations", "entity_addresses"}, res.Metadata.TablesIncluded)
+		require.Equal(t, []string{"table", "table", "bridge", "bridge"}, sources(res.Scores))
+
+		// The fill does not take them: the subtype is joined through its
+		// supertype already, and the supertype's other tables (customers)
+		// would all become every subtype's neighbours.
+		res = run(t, retrieval.RAGConfig{MaxTables: 3, MinTables: 3, FinalMaxTables: 3, JoinPlannerDisabled: true}, map[string]float64{"organizations": 1})
+		require.Equal(t, []string{"organizations", "entities", "vendors"}, res.Metadata.TablesIncluded)
+	})
+
 	t.Run("Deterministic", func(t *testing.T) {
 		t.Parallel()
 		rel := map[string]float64{"performance_reviews": 0.9, "departments": 0.6, "widgets": 0.6, "regions": 0.5, "notes": 0.5}

@@ -124,7 +124,7 @@ func writeCreateTable(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table,
 	b.WriteString(");\n")
 	// Inferred joins are no constraint of the table: a comment says them.
 	for _, fk := range s.JoinsFrom(t) {
-		if fk.Inferred {
+		if fk.Inferred && fk.Through == "" {
 			b.WriteString("-- likely joins " + s.SQLName(fk.RefSchema, fk.RefTable) + " on (" + identList(fk.Columns) + ") = (" +
 				identList(fk.RefColumns) + "): inferred from names, no foreign key declared\n")
 		}
@@ -209,6 +209,10 @@ func (r columnRef) mschema(s *catalog.Snapshot) string {
 func columnFKs(s *catalog.Snapshot, t *catalog.Table) map[string][]columnRef {
 	out := map[string][]columnRef{}
 	for _, fk := range s.JoinsFrom(t) {
+		if fk.Through != "" {
+			// The key to the supertype says it (catalog.ForeignKey.Through).
+			continue
+		}
 		for i, c := range fk.Columns {
 			out[c] = append(out[c], columnRef{fk: fk, pos: i})
 		}

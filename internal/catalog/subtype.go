@@ -1,0 +1,116 @@
+package catalog
+
+import (
+	"slices"
+	"strings"
+)
+
+// A table keyed by another table's key (table-per-type inheritance:
+// sales_person.business_entity_id references employee's, employee's
+// person's) holds a subtype of the other's rows: every row of it is a row
+// of the supertype, under the same key. A table referencing the supertype
+// therefore joins each subtype directly on that key, and people write it
+// so (entity_address.business_entity_id = organization.business_entity_id,
+// no business_entity between). subtypeJoins adds those joins as inferred
+// edges: without them the join planner and the fill see organization and
+// entity_address two joins apart through a supertype no question names.
+
+// maxSubtypes is the most subtypes a supertype may have for the tables
+// referencing it to be joined to each: past it the supertype is a
+// catalogue of kinds (a hundred kinds of disclosure), and every table
+// referencing it would become a hub.
+const maxSubtypes = HubDegree
+
+// isSubtype reports whether fk keys its table by the referenced table's
+// key: its columns are the whole (declared or implied) key of its table,
+// its referenced columns the whole key of the other.
+func isSubtype(s *Snapshot, fk ForeignKey) bool {
+	if fk.Table == fk.RefTable && fk.Schema == fk.RefSchema {
+		return false
+	}
+	t, r := s.Table(fk.Schema, fk.Table), s.Table(fk.RefSchema, fk.RefTable)
+	if t == nil || r == nil {
+		return false
+	}
+	return sameSet(fk.Columns, keyOf(t)) && sameSet(fk.RefColumns, keyOf(r))
+}
+
+// keyOf is t's primary key, or the key its name implies (impliedKey).
+func keyOf(t *Table) []string {
+	if len(t.PrimaryKey) > 0 {
+		return t.PrimaryKey
+	}
+	if k := impliedKey(t); k != "" {
+		return []string{k}
+	}
+	return nil
+}
+
+func sameSet(a, b []string) bool {
+	if len(a) == 0 || len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// subtypeJoins returns, for every table referencing a supertype (not as a
+// subtype itself), an inferred edge to each of the supertype's direct
+// subtypes, on the same columns, unless the two are joined already.
+func subtypeJoins(s *Snapshot, edges []ForeignKey, copies map[pair]copyInfo) []ForeignKey {
+	subtypes := map[pair][]ForeignKey{} // supertype -> its subtypes' keys
+	for _, fk := range edges {
+		if _, isCopy := copies[pair{fk.Schema, fk.Table}]; isCopy {
+			continue // a copy is keyed like its original, and no subtype
+		}
+		if isSubtype(s, fk) {
+			to := pair{fk.RefSchema, fk.RefTable}
+			subtypes[to] = append(subtypes[to], fk)
+		}
+	}
+	joined := map[[2]pair]bool{}
+	for _, fk := range edges {
+		joined[[2]pair{{fk.Schema, fk.Table}, {fk.RefSchema, fk.RefTable}}] = true
+	}
+	var out []ForeignKey
+	for _, fk := range edges {
+		subs := subtypes[pair{fk.RefSchema, fk.RefTable}]
+		if len(subs) == 0 || len(subs) > maxSubtypes || isSubtype(s, fk) || (fk.Table == fk.RefTable && fk.Schema == fk.RefSchema) {
+			continue
+		}
+		from := pair{fk.Schema, fk.Table}
+		if _, isCopy := copies[from]; isCopy {
+			continue
+		}
+		for _, sub := range subs {
+			to := pair{sub.Schema, sub.Table}
+			if to == from || joined[[2]pair{from, to}] || joined[[2]pair{to, from}] {
+				continue
+			}
+			// The subtype's column for each of the supertype's key columns.
+			refs := make([]string, len(fk.RefColumns))
+			for i, rc := range fk.RefColumns {
+				j := slices.Index(sub.RefColumns, rc)
+				if j < 0 {
+					refs = nil
+					break
+				}
+				refs[i] = sub.Columns[j]
+			}
+			if refs == nil {
+				continue
+			}
+			joined[[2]pair{from, to}] = true
+			out = append(out, ForeignKey{
+				Name: "inferred:" + fk.Table + "." + strings.Join(fk.Columns, ",") + ">" + sub.Table, Schema: fk.Schema, Table: fk.Table,
+				Columns: fk.Columns, RefSchema: sub.Schema, RefTable: sub.Table, RefColumns: refs, Inferred: true,
+				Through: fk.RefTable,
+			})
+		}
+	}
+	return out
+}
