@@ -286,6 +286,8 @@ func pipelineRetriever(p *parts.Parts, database string) bench.Retriever {
 			Metrics        struct {
 				EmbedMS      float64                     `json:"embed_ms"`
 				Ranking      []retrieval.TableSimilarity `json:"ranking"`
+				FinalTables  []string                    `json:"final_tables"`
+				FinalSources []string                    `json:"final_sources"`
 				UnknownWords []string                    `json:"unknown_words"`
 			} `json:"metrics"`
 		}
@@ -303,6 +305,12 @@ func pipelineRetriever(p *parts.Parts, database string) bench.Retriever {
 		}
 		for _, t := range md.Metrics.Ranking {
 			got.Ranking = append(got.Ranking, t.Table)
+		}
+		if len(md.Metrics.FinalSources) == len(md.Metrics.FinalTables) {
+			got.Sources = map[string]string{}
+			for i, t := range md.Metrics.FinalTables {
+				got.Sources[t] = md.Metrics.FinalSources[i]
+			}
 		}
 		return got, nil
 	}

@@ -64,6 +64,9 @@ type Retrieved struct {
 	// UnknownWords counts the question's words the schema index holds
 	// nothing for (retrieval.Metrics.UnknownWords).
 	UnknownWords int
+	// Sources says what brought each table in (retrieval.TableScore.Source),
+	// by name as in Tables; nil when the retriever does not say.
+	Sources map[string]string
 }
 
 // Retriever retrieves the tables of one question.
@@ -181,6 +184,16 @@ type RetrievalRun struct {
 	// tables they expect ("1" … "5", "6+"): whether misses come with
 	// longer joins.
 	ByExpected map[string]*ExpectedCount `json:"by_expected"`
+	// BySource counts the tables returned by what brought them in
+	// (Retrieved.Sources: "table", "neighbour", "ranked"...) and how many of
+	// those the question expected: which step fills contexts with what.
+	BySource map[string]*SourceCount `json:"by_source,omitempty"`
+}
+
+// SourceCount is a RetrievalRun.BySource entry.
+type SourceCount struct {
+	Returned int `json:"returned"`
+	Expected int `json:"expected"`
 }
 
 // ExpectedCount is a RetrievalRun.ByExpected entry.
@@ -432,6 +445,24 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 			run.WithUnknownWords++
 		}
 		s := ScoreTables(q.ExpectedTables, got.Tables)
+		for _, t := range got.Tables {
+			src, ok := got.Sources[t]
+			if !ok {
+				continue
+			}
+			if run.BySource == nil {
+				run.BySource = map[string]*SourceCount{}
+			}
+			c := run.BySource[src]
+			if c == nil {
+				c = &SourceCount{}
+				run.BySource[src] = c
+			}
+			c.Returned++
+			if slices.Contains(q.ExpectedTables, bareName(t)) {
+				c.Expected++
+			}
+		}
 		sumR, sumP, sumF, sumT = sumR+s.Recall, sumP+s.Precision, sumF+s.F1, sumT+float64(s.Got)
 		switch {
 		case s.Got == 0:

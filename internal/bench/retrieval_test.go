@@ -53,7 +53,10 @@ func TestRunRetrieval(t *testing.T) {
 		{ID: "q2", ExpectedTables: []string{"c"}, Question: "two"},
 	}
 	run, err := RunRetrieval(ctx, RetrievalSpec{Group: GroupDev, Set: "test", Tables: 9, Mode: "lexical"}, qs, setup(map[string]*Retrieved{
-		"one": {Tables: []string{"s.a", "s.b", "s.x", "s.y"}, Mode: "lexical", Strategy: "rag", Embedding: time.Hour},
+		"one": {
+			Tables: []string{"s.a", "s.b", "s.x", "s.y"}, Mode: "lexical", Strategy: "rag", Embedding: time.Hour,
+			Sources: map[string]string{"s.a": "table", "s.b": "neighbour", "s.x": "neighbour", "s.y": "ranked"},
+		},
 		"two": {Tables: []string{"s.d"}, Mode: "full", Strategy: "full", FallbackReason: "no relevant tables found"},
 	}))
 	require.NoError(t, err)
@@ -72,6 +75,9 @@ func TestRunRetrieval(t *testing.T) {
 	require.Equal(t, map[string]int{"full": 1}, run.Modes, "a fallback is reported, not hidden")
 	require.Equal(t, []RetrievalMiss{{ID: "q2", Missing: []string{"c"}, Got: 1}}, run.Misses)
 	require.Less(t, run.P95MS, 1000.0, "the embedding time is not the retriever's")
+	require.Equal(t, map[string]*SourceCount{
+		"table": {Returned: 1, Expected: 1}, "neighbour": {Returned: 2, Expected: 1}, "ranked": {Returned: 1},
+	}, run.BySource, "a retriever that says no source (q2) counts in none")
 
 	t.Run("AtMost15Tables", func(t *testing.T) {
 		t.Parallel()

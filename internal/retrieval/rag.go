@@ -555,6 +555,7 @@ func (r *RAG) describe(res *Result, s *catalog.Snapshot, ev *evidence, ranked []
 		name := s.TableSQLName(t.Table)
 		res.Scores = append(res.Scores, TableScore{Name: name, Score: round3(t.Score), Source: t.Source})
 		m.FinalTables = append(m.FinalTables, name)
+		m.FinalSources = append(m.FinalSources, t.Source)
 		switch t.Source {
 		case "table":
 			m.TablesFromTableRetrieval++

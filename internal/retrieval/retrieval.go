@@ -275,6 +275,9 @@ type Metrics struct {
 	// Final selection.
 	FinalTableCount int      `json:"final_table_count"`
 	FinalTables     []string `json:"final_tables"`
+	// FinalSources says what brought each of FinalTables in
+	// (TableScore.Source), in the same order.
+	FinalSources []string `json:"final_sources"`
 	// Coverage is the share of the question's (idf-weighted) terms the
 	// included tables' documents hold.
 	Coverage float64 `json:"coverage"`
