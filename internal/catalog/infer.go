@@ -60,6 +60,7 @@ type derived struct {
 	degree   map[pair]int
 	joined   map[pair]int  // JoinedTables
 	named    map[fkID]bool // NamedLikeKey of every edge
+	subtype  map[fkID]bool // SubtypeKey of every edge
 }
 
 // fkID identifies a foreign key of a snapshot, declared or inferred,
@@ -74,7 +75,10 @@ func tableID(t *Table) pair { return pair{t.Schema, t.Name} }
 
 func (s *Snapshot) derive() *derived {
 	s.deriveOnce.Do(func() {
-		d := &derived{from: map[pair][]ForeignKey{}, to: map[pair][]ForeignKey{}, degree: map[pair]int{}, joined: map[pair]int{}, named: map[fkID]bool{}}
+		d := &derived{
+			from: map[pair][]ForeignKey{}, to: map[pair][]ForeignKey{}, degree: map[pair]int{}, joined: map[pair]int{},
+			named: map[fkID]bool{}, subtype: map[fkID]bool{},
+		}
 		linked := map[[2]pair]bool{}
 		d.copies = findCopies(s)
 		d.inferred = inferJoins(s, d.copies)
@@ -87,6 +91,9 @@ func (s *Snapshot) derive() *derived {
 			d.from[from] = append(d.from[from], fk)
 			d.to[to] = append(d.to[to], fk)
 			d.named[idOf(fk)] = s.namedLikeKey(fk)
+			if _, isCopy := d.copies[from]; !isCopy && isSubtype(s, fk) {
+				d.subtype[idOf(fk)] = true
+			}
 			if _, isCopy := d.copies[from]; isCopy && fk.Inferred {
 				// A copy repeats its original's keys: twenty archive
 				// copies do not make departments a hub.

@@ -114,3 +114,8 @@ func subtypeJoins(s *Snapshot, edges []ForeignKey, copies map[pair]copyInfo) []F
 	}
 	return out
 }
+
+// SubtypeKey reports whether fk keys its table by the referenced table's
+// whole key: its table is a subtype of the other (table-per-type
+// inheritance), a copy never is.
+func (s *Snapshot) SubtypeKey(fk ForeignKey) bool { return s.derive().subtype[idOf(fk)] }

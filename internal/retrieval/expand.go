@@ -180,7 +180,13 @@ func (x *expansion) reachFrom(t *catalog.Table) map[string]*reach {
 					added++
 				}
 			}
+			// Two subtypes of u are not joined through it: their rows
+			// are different kinds of u (a vehicle is no building).
+			sibling := ru.prev != nil && x.s.SubtypeKey(ru.fk) && ru.fk.TableKey() == ru.prev.Key()
 			for _, l := range x.links(u) {
+				if sibling && x.s.SubtypeKey(l.fk) && l.fk.TableKey() == l.to.Key() {
+					continue
+				}
 				c := base + l.cost
 				key := l.to.Key()
 				if r, ok := out[key]; ok && (r.prev == nil || r.cost < c-1e-9 || (r.cost < c+1e-9 && r.added <= added)) {

@@ -281,6 +281,9 @@ func TestExpand(t *testing.T) {
 			{"entity_addresses", "entity_id"},
 			{"organizations", "entity_id"},
 			{"vendors", "entity_id"},
+			{"assets", "asset_id"},
+			{"buildings", "asset_id"},
+			{"vehicles", "asset_id"},
 		} {
 			s.Tables = append(s.Tables, &catalog.Table{
 				Schema: "public", Name: tb.name, EstimatedRows: -1,
@@ -297,6 +300,8 @@ func TestExpand(t *testing.T) {
 			{"entity_addresses", "entity_id", "entities", "entity_id"},
 			{"organizations", "entity_id", "entities", "entity_id"},
 			{"vendors", "entity_id", "organizations", "entity_id"},
+			{"buildings", "asset_id", "assets", "asset_id"},
+			{"vehicles", "asset_id", "assets", "asset_id"},
 		} {
 			s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{
 				Name: f[0] + "_" + f[1] + "_fk", Schema: "public", Table: f[0], Columns: []string{f[1]},
@@ -312,6 +317,13 @@ func TestExpand(t *testing.T) {
 		res := run(t, retrieval.RAGConfig{NeighbourFillDisabled: true}, map[string]float64{"vendors": 1, "addresses": 0.8})
 		require.Equal(t, []string{"vendors", "addresses", "organizations", "entity_addresses"}, res.Metadata.TablesIncluded)
 		require.Equal(t, []string{"table", "table", "bridge", "bridge"}, sources(res.Scores))
+
+		// Two subtypes are not joined through their supertype: a vehicle is
+		// no building.
+		res = run(t, retrieval.RAGConfig{NeighbourFillDisabled: true}, map[string]float64{"vehicles": 1, "buildings": 0.8})
+		require.Equal(t, []string{"vehicles", "buildings"}, res.Metadata.TablesIncluded)
+		require.True(t, s.SubtypeKey(s.JoinsFrom(s.Table("public", "vehicles"))[0]))
+		require.False(t, s.SubtypeKey(s.JoinsFrom(s.Table("public", "entity_addresses"))[0]), "entity_addresses has a key of its own")
 
 		// The fill does not take them: the subtype is joined through its
 		// supertype already, and the supertype's other tables (customers)
