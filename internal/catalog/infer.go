@@ -82,7 +82,13 @@ func (s *Snapshot) derive() *derived {
 		linked := map[[2]pair]bool{}
 		d.copies = findCopies(s)
 		d.inferred = inferJoins(s, d.copies)
-		if sub := subtypeJoins(s, slices.Concat(s.ForeignKeys, d.inferred), d.copies); len(sub) > 0 {
+		keys := slices.Concat(s.ForeignKeys, d.inferred)
+		for _, fk := range keys {
+			if _, isCopy := d.copies[pair{fk.Schema, fk.Table}]; !isCopy && isSubtype(s, fk) {
+				d.subtype[idOf(fk)] = true
+			}
+		}
+		if sub := subtypeJoins(keys, d.subtype, d.copies); len(sub) > 0 {
 			d.inferred = append(d.inferred, sub...)
 			slices.SortFunc(d.inferred, byTableAndName)
 		}
@@ -91,9 +97,6 @@ func (s *Snapshot) derive() *derived {
 			d.from[from] = append(d.from[from], fk)
 			d.to[to] = append(d.to[to], fk)
 			d.named[idOf(fk)] = s.namedLikeKey(fk)
-			if _, isCopy := d.copies[from]; !isCopy && isSubtype(s, fk) {
-				d.subtype[idOf(fk)] = true
-			}
 			if _, isCopy := d.copies[from]; isCopy && fk.Inferred {
 				// A copy repeats its original's keys: twenty archive
 				// copies do not make departments a hub.

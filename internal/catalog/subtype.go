@@ -17,7 +17,7 @@ import (
 
 // maxSubtypes is the most subtypes a supertype may have for the tables
 // referencing it to be joined to each: past it the supertype is a
-// catalogue of kinds (a hundred kinds of disclosure), and every table
+// catalogue of kinds (a hundred kinds of document), and every table
 // referencing it would become a hub.
 const maxSubtypes = HubDegree
 
@@ -61,13 +61,12 @@ func sameSet(a, b []string) bool {
 // subtypeJoins returns, for every table referencing a supertype (not as a
 // subtype itself), an inferred edge to each of the supertype's direct
 // subtypes, on the same columns, unless the two are joined already.
-func subtypeJoins(s *Snapshot, edges []ForeignKey, copies map[pair]copyInfo) []ForeignKey {
+// subtype holds the edges that are subtype keys (isSubtype; never a
+// copy's: a copy is keyed like its original, and no subtype).
+func subtypeJoins(edges []ForeignKey, subtype map[fkID]bool, copies map[pair]copyInfo) []ForeignKey {
 	subtypes := map[pair][]ForeignKey{} // supertype -> its subtypes' keys
 	for _, fk := range edges {
-		if _, isCopy := copies[pair{fk.Schema, fk.Table}]; isCopy {
-			continue // a copy is keyed like its original, and no subtype
-		}
-		if isSubtype(s, fk) {
+		if subtype[idOf(fk)] {
 			to := pair{fk.RefSchema, fk.RefTable}
 			subtypes[to] = append(subtypes[to], fk)
 		}
@@ -79,7 +78,7 @@ func subtypeJoins(s *Snapshot, edges []ForeignKey, copies map[pair]copyInfo) []F
 	var out []ForeignKey
 	for _, fk := range edges {
 		subs := subtypes[pair{fk.RefSchema, fk.RefTable}]
-		if len(subs) == 0 || len(subs) > maxSubtypes || isSubtype(s, fk) || (fk.Table == fk.RefTable && fk.Schema == fk.RefSchema) {
+		if len(subs) == 0 || len(subs) > maxSubtypes || subtype[idOf(fk)] || (fk.Table == fk.RefTable && fk.Schema == fk.RefSchema) {
 			continue
 		}
 		from := pair{fk.Schema, fk.Table}

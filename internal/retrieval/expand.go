@@ -465,20 +465,8 @@ func (x *expansion) fkExpand() {
 // dev set and the ERP unchanged).
 func (x *expansion) fill() {
 	need := x.cfg.MinTables - len(x.out.Tables)
-	best := map[string]*candidate{}
-	for _, p := range x.out.Tables {
-		for _, l := range x.links(p.Table) {
-			if x.in[l.to.Key()] || l.fk.Through != "" {
-				continue
-			}
-			pr := p.Score*(1-l.cost) + x.score(l.to)
-			if c := best[l.to.Key()]; c == nil || pr > c.priority {
-				best[l.to.Key()] = &candidate{t: l.to, priority: pr}
-			}
-		}
-	}
 	added := 0
-	list := byPriority(best)
+	list := x.neighbours(x.out.Tables)
 	take := func(c *candidate) {
 		x.in[c.t.Key()] = true
 		x.out.Tables = append(x.out.Tables, RankedTable{Table: c.t, Score: x.score(c.t), Source: "neighbour"})
@@ -513,20 +501,8 @@ func (x *expansion) fill() {
 	// nothing names them.
 	farther := 0
 	for frontier := x.out.Tables[len(x.out.Tables)-added-ranked:]; len(frontier) > 0 && len(x.out.Tables) < x.cfg.FinalMaxTables; {
-		next := map[string]*candidate{}
-		for _, p := range frontier {
-			for _, l := range x.links(p.Table) {
-				if x.in[l.to.Key()] || l.fk.Through != "" {
-					continue
-				}
-				pr := p.Score*(1-l.cost) + x.score(l.to)
-				if c := next[l.to.Key()]; c == nil || pr > c.priority {
-					next[l.to.Key()] = &candidate{t: l.to, priority: pr}
-				}
-			}
-		}
 		start := len(x.out.Tables)
-		for _, c := range byPriority(next) {
+		for _, c := range x.neighbours(frontier) {
 			if len(x.out.Tables) == x.cfg.FinalMaxTables {
 				break
 			}
@@ -537,6 +513,28 @@ func (x *expansion) fill() {
 		frontier = x.out.Tables[start:]
 	}
 	x.out.Extra["neighbours"], x.out.Extra["ranked_fill"], x.out.Extra["farther_fill"] = added, ranked, farther
+}
+
+// neighbours are the tables joined to those of "of" and not included,
+// best first: the joins of better tables and cheaper edges (edgeCost)
+// first, then the neighbour's own score. Subtype joins
+// (catalog.ForeignKey.Through) are left out: the subtype is joined through
+// its supertype already, and with them every table referencing the
+// supertype would be every subtype's neighbour.
+func (x *expansion) neighbours(of []RankedTable) []*candidate {
+	best := map[string]*candidate{}
+	for _, p := range of {
+		for _, l := range x.links(p.Table) {
+			if x.in[l.to.Key()] || l.fk.Through != "" {
+				continue
+			}
+			pr := p.Score*(1-l.cost) + x.score(l.to)
+			if c := best[l.to.Key()]; c == nil || pr > c.priority {
+				best[l.to.Key()] = &candidate{t: l.to, priority: pr}
+			}
+		}
+	}
+	return byPriority(best)
 }
 
 // candidate is a table expansion may add, with the priority it is added
