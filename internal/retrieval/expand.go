@@ -465,6 +465,7 @@ func (x *expansion) fkExpand() {
 // dev set and the ERP unchanged).
 func (x *expansion) fill() {
 	need := x.cfg.MinTables - len(x.out.Tables)
+	filled := len(x.out.Tables) // the fill's tables come after
 	added := 0
 	list := x.neighbours(x.out.Tables)
 	take := func(c *candidate) {
@@ -500,7 +501,7 @@ func (x *expansion) fill() {
 	// between a question's things are several joins from either, and
 	// nothing names them.
 	farther := 0
-	for frontier := x.out.Tables[len(x.out.Tables)-added-ranked:]; len(frontier) > 0 && len(x.out.Tables) < x.cfg.FinalMaxTables; {
+	for frontier := x.out.Tables[filled:]; len(frontier) > 0 && len(x.out.Tables) < x.cfg.FinalMaxTables; {
 		start := len(x.out.Tables)
 		for _, c := range x.neighbours(frontier) {
 			if len(x.out.Tables) == x.cfg.FinalMaxTables {

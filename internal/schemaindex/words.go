@@ -180,8 +180,9 @@ func (d *Dictionary) Split(w string) []string {
 }
 
 // Compound returns the schema's words w is written of, run together
-// ("salesperson" where the schema says sales_person), fewest first, or
-// nil when w is a word of the schema or no such reading exists. Split
+// ("salesperson" where the schema says sales_person), the reading with the
+// fewest pieces, or nil when w is a word of the schema or no reading of
+// two pieces or more exists. Split
 // leaves a word of the lexicon whole when it is cheaper so; a question's
 // word the schema does not use is better read as the schema's words it
 // holds.
@@ -190,7 +191,9 @@ func (d *Dictionary) Compound(w string) []string {
 		return nil
 	}
 	word := func(p string) bool { return len(p) >= 3 && (d.vocab[p] || d.vocab[naming.Singular(p)]) }
-	// best[i] is the fewest pieces reading w[:i], 0 when none does.
+	// best[i] is one more than the fewest pieces reading w[:i] (best[0] =
+	// 1: the empty prefix), 0 when none does; from[i] where the last
+	// piece starts.
 	best := make([]int, len(w)+1)
 	from := make([]int, len(w)+1)
 	best[0] = 1
@@ -201,7 +204,7 @@ func (d *Dictionary) Compound(w string) []string {
 			}
 		}
 	}
-	if best[len(w)] < 3 {
+	if best[len(w)] < 3 { // not two pieces
 		return nil
 	}
 	var out []string
