@@ -49,8 +49,9 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	misses := fs.Bool("misses", false, "list the questions of the ERP and the dev set that do not count in full recall (never held-out ones)")
 	keyless := fs.Bool("keyless", true, "also measure the dev set registered again without its primary and foreign keys (group dev_keyless)")
 	plain := fs.Bool("plain", true, "also measure the ERP registered again without its annotations (group erp_plain), at every size")
+	oracle := fs.Bool("oracle-link", true, "also measure with schema linking by an oracle that picks exactly the expected tables among those listed to it (mode oracle_link): the linking design's ceiling, not a model's accuracy")
 	heldoutDir := fs.String("heldout", "", "directory of the held-out sets (nl2sql bench heldout import --out); default NL2SQL_BENCH_HELDOUT_DIR")
-	if err := parseNoArgs(fs, args, "bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--plain=false] [--dev=false] [--keyless=false] [--heldout DIR] [--misses]"); err != nil {
+	if err := parseNoArgs(fs, args, "bench retrieval takes no arguments: nl2sql bench retrieval [--json] [--sizes 75,2000] [--plain=false] [--dev=false] [--keyless=false] [--heldout DIR] [--misses] [--oracle-link=false]"); err != nil {
 		return err
 	}
 	var want []int
@@ -113,6 +114,17 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	} else if linked == nil {
 		out.Skipped = append(out.Skipped, "linked: skipped: no chat model ("+why+")")
 	}
+	// Oracle runs: linking by bench.OracleLinker, with the linking
+	// step's settings otherwise as configured.
+	var oracleParts *parts.Parts
+	if *oracle {
+		cfg := st.Pipeline
+		cfg.RAG.Link.Disabled = false
+		cfg.RAG.Link.Linker = bench.OracleLinker{}
+		if oracleParts, err = parts.New(meta, nil, cfg); err != nil {
+			return err
+		}
+	}
 	threshold := st.Pipeline.Strategy.WithDefaults().Threshold
 	measure := func(group, set, database string, tables int, questions []bench.RetrievalQuestion) error {
 		snap, err := catalog.Load(ctx, meta, database)
@@ -134,6 +146,14 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		if hybrid != nil {
 			spec.Mode = retrieval.ModeHybrid
 			run, err = bench.RunRetrieval(ctx, spec, questions, pipelineRetriever(hybrid, database))
+			if err != nil {
+				return err
+			}
+			out.Runs = append(out.Runs, run)
+		}
+		if oracleParts != nil {
+			spec.Mode = bench.ModeOracleLink
+			run, err = bench.RunRetrieval(ctx, spec, questions, oracleRetriever(oracleParts, database))
 			if err != nil {
 				return err
 			}
@@ -283,7 +303,10 @@ func pipelineRetriever(p *parts.Parts, database string) bench.Retriever {
 			Mode           string   `json:"mode"`
 			TablesIncluded []string `json:"tablesIncluded"`
 			FallbackReason string   `json:"fallbackReason"`
-			Metrics        struct {
+			Linking        *struct {
+				Outcome string `json:"outcome"`
+			} `json:"linking"`
+			Metrics struct {
 				EmbedMS      float64                     `json:"embed_ms"`
 				Ranking      []retrieval.TableSimilarity `json:"ranking"`
 				FinalTables  []string                    `json:"final_tables"`
@@ -302,6 +325,9 @@ func pipelineRetriever(p *parts.Parts, database string) bench.Retriever {
 			Tables: md.TablesIncluded, Mode: mode, Strategy: md.Strategy, FallbackReason: md.FallbackReason,
 			Embedding:    time.Duration(md.Metrics.EmbedMS * float64(time.Millisecond)),
 			UnknownWords: len(md.Metrics.UnknownWords),
+		}
+		if md.Linking != nil && md.Linking.Outcome != retrieval.LinkLinked {
+			got.Linking = md.Linking.Outcome
 		}
 		for _, t := range md.Metrics.Ranking {
 			got.Ranking = append(got.Ranking, t.Table)

@@ -42,12 +42,12 @@ func TestBenchRetrieval(t *testing.T) {
 		var rep report
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
 		require.Contains(t, r.stderr, "registering erp again as erp_plain, without its annotations")
-		require.Len(t, rep.Runs, 6)
+		require.Len(t, rep.Runs, 8)
 		require.Equal(t, []string{bench.HeldoutUnset}, rep.Skipped)
 		lex := rep.Runs[0]
 		for i, run := range rep.Runs {
-			require.Equal(t, []string{bench.GroupERP, bench.GroupERPPlain}[i/3], run.Group)
-			require.Equal(t, []string{"lexical", "hybrid", "linked"}[i%3], run.Mode)
+			require.Equal(t, []string{bench.GroupERP, bench.GroupERPPlain}[i/4], run.Group)
+			require.Equal(t, []string{"lexical", "hybrid", bench.ModeOracleLink, "linked"}[i%4], run.Mode)
 			require.Equal(t, "erp", run.Set)
 			require.Equal(t, 75, run.Tables)
 			require.Equal(t, 60, run.Questions)
@@ -59,7 +59,7 @@ func TestBenchRetrieval(t *testing.T) {
 			require.LessOrEqual(t, run.FullRecall, run.FullRecallAny)
 		}
 		require.GreaterOrEqual(t, lex.FullRecall, 58)
-		require.Len(t, rep.Groups, 6, "one summary per group and mode")
+		require.Len(t, rep.Groups, 8, "one summary per group and mode")
 	})
 
 	t.Run("NoModel", func(t *testing.T) {
@@ -70,9 +70,15 @@ func TestBenchRetrieval(t *testing.T) {
 		require.Equal(t, 0, r.code, r.stderr)
 		var rep report
 		require.NoError(t, json.Unmarshal([]byte(r.stdout), &rep), r.stdout)
-		require.Len(t, rep.Runs, 2)
+		require.Len(t, rep.Runs, 4)
 		require.Equal(t, "lexical", rep.Runs[0].Mode)
-		require.Equal(t, bench.GroupERPPlain, rep.Runs[1].Group)
+		// The oracle's linking needs no model: a perfect linker's ceiling.
+		oracle := rep.Runs[1]
+		require.Equal(t, bench.ModeOracleLink, oracle.Mode)
+		require.Empty(t, oracle.Modes, "the oracle linked every question: each has an expected table among the candidates")
+		require.GreaterOrEqual(t, oracle.FullRecall, 58)
+		require.Less(t, oracle.MeanTables, rep.Runs[0].MeanTables, "the fill leaves out what the model was shown and did not pick")
+		require.Equal(t, bench.GroupERPPlain, rep.Runs[2].Group)
 		require.Len(t, rep.Skipped, 3)
 		require.Contains(t, rep.Skipped[0], "hybrid: skipped: no embedding model (embedding model nomic-embed-text: cannot reach Ollama")
 		require.Contains(t, rep.Skipped[1], "linked: skipped: no chat model (chat model qwen2.5-coder:7b: cannot reach Ollama")
@@ -117,7 +123,7 @@ func TestBenchRetrieval(t *testing.T) {
 			require.Zero(t, run.Empty)
 			require.Zero(t, run.FullSchema)
 		}
-		require.Equal(t, []string{"beaver_dw", "beaver_nw", "fiben"}, sets, "--heldout wins over NL2SQL_BENCH_HELDOUT_DIR")
+		require.Equal(t, []string{"beaver_dw", "beaver_dw", "beaver_nw", "beaver_nw", "fiben", "fiben"}, sets, "--heldout wins over NL2SQL_BENCH_HELDOUT_DIR; lexical and oracle_link")
 		require.Equal(t, bench.GroupHeldout, rep.Groups[len(rep.Groups)-1].Group)
 		require.Equal(t, 7, rep.Groups[len(rep.Groups)-1].Questions)
 

@@ -80,6 +80,25 @@ func linkedRetriever(p *parts.Parts, database string) bench.Retriever {
 	}
 }
 
+// oracleRetriever retrieves with bench.OracleLinker as the linker: the
+// lexical retriever's figures, and the mode oracle_link when the oracle's
+// picks were applied (it picks nothing when no expected table is listed).
+func oracleRetriever(p *parts.Parts, database string) bench.Retriever {
+	lexical := pipelineRetriever(p, database)
+	return func(ctx context.Context, question string) (*bench.Retrieved, error) {
+		got, err := lexical(ctx, question)
+		if err != nil {
+			return nil, err
+		}
+		if got.Linking == "" {
+			got.Mode = bench.ModeOracleLink
+		} else {
+			got.Mode = bench.ModeOracleLink + " (" + got.Linking + ")"
+		}
+		return got, nil
+	}
+}
+
 // linkingSummary is the linking line of `nl2sql retrieve`.
 func linkingSummary(l *retrieval.Linking) string {
 	var b strings.Builder

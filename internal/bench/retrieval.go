@@ -64,6 +64,10 @@ type Retrieved struct {
 	// UnknownWords counts the question's words the schema index holds
 	// nothing for (retrieval.Metrics.UnknownWords).
 	UnknownWords int
+	// Linking is the schema linking step's outcome when one ran and its
+	// picks were not applied (retrieval.Linking.Outcome: failed, no_pick…);
+	// empty when linking applied or did not run.
+	Linking string
 	// Sources says what brought each table in (retrieval.TableScore.Source),
 	// by name as in Tables; nil when the retriever does not say.
 	Sources map[string]string
@@ -424,7 +428,7 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 	unknown := 0
 	for _, q := range qs {
 		start := time.Now()
-		got, err := retrieve(ctx, q.Question)
+		got, err := retrieve(withExpected(ctx, q.ExpectedTables), q.Question)
 		if err != nil {
 			if spec.Group == GroupHeldout {
 				// A held-out question is not named, even by its id.

@@ -40,8 +40,11 @@ func (r *RAG) expand(ev *evidence) ExpandFunc {
 		if !r.cfg.FKExpansionDisabled {
 			x.fkExpand()
 		}
-		// Like coverage, filling guesses what the model's linking knows.
-		if !r.cfg.NeighbourFillDisabled && !ev.link.applied() {
+		// With the model's picks too: a table missing from the context makes
+		// the query impossible, and the fill brings the tables no evidence
+		// named, which the model was never shown (it leaves out those it was
+		// shown and passed over).
+		if !r.cfg.NeighbourFillDisabled {
 			x.fill()
 		}
 		x.trim()
@@ -488,7 +491,7 @@ func (x *expansion) fill() {
 		if len(x.out.Tables) >= x.cfg.FinalMaxTables {
 			break
 		}
-		if !x.in[t.Table.Key()] && !skipCopy(x.s, x.ev, t.Table) {
+		if !x.in[t.Table.Key()] && !skipCopy(x.s, x.ev, t.Table) && !x.ev.link.passedOver(t.Table) {
 			x.in[t.Table.Key()] = true
 			x.out.Tables = append(x.out.Tables, RankedTable{Table: t.Table, Score: t.Score, Source: "ranked"})
 			ranked++
@@ -526,7 +529,7 @@ func (x *expansion) neighbours(of []RankedTable) []*candidate {
 	best := map[string]*candidate{}
 	for _, p := range of {
 		for _, l := range x.links(p.Table) {
-			if x.in[l.to.Key()] || l.fk.Through != "" {
+			if x.in[l.to.Key()] || l.fk.Through != "" || x.ev.link.passedOver(l.to) {
 				continue
 			}
 			pr := p.Score*(1-l.cost) + x.score(l.to)

@@ -266,6 +266,23 @@ func TestExpand(t *testing.T) {
 		require.Equal(t, []string{"widgets"}, off.Metadata.TablesIncluded, "NL2SQL_RAG_NEIGHBOUR_FILL_ENABLED=false")
 	})
 
+	t.Run("FillAfterLinking", func(t *testing.T) {
+		t.Parallel()
+		// Without the model the context is widgets, its joins and the
+		// chain beyond (NeighbourFill above). The model is shown the three
+		// that lead it, picks widgets and tags and passes over notes: the
+		// fill leaves notes out and goes on with the tables it was never
+		// shown.
+		l := &fakeLinker{reply: `{"tables": ["widgets", "tags"]}`}
+		cfg := retrieval.RAGConfig{MinTables: 3, FinalMaxTables: 10, Link: retrieval.LinkConfig{Linker: l, Candidates: 3, Keep: 1}}
+		res, err := rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"widgets": 1})}, cfg).Retrieve(ctx, retrieval.Request{Question: "q", Snapshot: snap})
+		require.NoError(t, err)
+		require.Equal(t, retrieval.LinkLinked, res.Metadata.Linking.Outcome)
+		require.Equal(t, []string{"widgets", "notes", "tags"}, res.Link.CandidateTables, "the context without the model leads the list, its fill included")
+		require.Equal(t, []string{"tags", "widgets", "employees", "departments", "locations", "regions"}, res.Metadata.TablesIncluded, "picks score as the best table")
+		require.Equal(t, []string{"link", "table", "neighbour", "farther", "farther", "farther"}, sources(res.Scores))
+	})
+
 	t.Run("SubtypeJoins", func(t *testing.T) {
 		t.Parallel()
 		// Table-per-type inheritance: an organization is an entity and a

@@ -75,8 +75,9 @@ type LinkConfig struct {
 	// Model is the chat model asked; empty: the Linker's own, the model
 	// that writes SQL (NL2SQL_RAG_LINKING_MODEL). Defaults to "".
 	Model string
-	// Candidates is how many of the best ranked tables are listed to the
-	// model (NL2SQL_RAG_LINKING_CANDIDATES): as many as one search returns
+	// Candidates is how many tables are listed to the model
+	// (NL2SQL_RAG_LINKING_CANDIDATES), the context retrieval gives without
+	// it first, then the best ranked: as many as one search returns
 	// table hits (TableTopK's default), so the table a question means but
 	// names unlike the schema is among them; when fewer tables have
 	// evidence, their foreign-key neighbours and then the schema's other
@@ -208,9 +209,19 @@ type linkRun struct {
 	// model linked.
 	picks map[string]bool
 	keep  map[string]bool
+	// shown are the candidates' table keys: what the model was asked about.
+	shown map[string]bool
 }
 
 func (l *linkRun) applied() bool { return l != nil && l.md.Outcome == LinkLinked }
+
+// passedOver reports whether the model linked and was shown t without
+// picking it (nor was it kept): the fill leaves it out, as the model
+// judged it. A table it was never shown it did not judge.
+func (l *linkRun) passedOver(t *catalog.Table) bool {
+	k := t.Key()
+	return l.applied() && l.shown[k] && !l.picks[k] && !l.keep[k]
+}
 
 // linkBreaker remembers the last failed call, to skip linking for Cooldown.
 type linkBreaker struct {
@@ -240,14 +251,25 @@ func (b *linkBreaker) trip(now time.Time, why string) {
 // by the model's picks (each scores as the best table), or ranked as it was
 // when the model did not link. Only the caller's context ending is an
 // error: whatever else goes wrong, retrieval goes on with the lexical result.
-func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev *evidence, ranked []RankedTable) ([]RankedTable, error) {
+func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev *evidence, ranked []RankedTable, expand ExpandFunc) ([]RankedTable, error) {
 	c := r.cfg.Link
 	if c.Linker == nil || c.Disabled {
 		return ranked, nil
 	}
+	// The context retrieval would give without the model leads the list:
+	// the tables its joins and fill bring have no evidence of their own,
+	// and a table never listed is one the model cannot pick.
+	unlinked, err := expand(ctx, s, ranked)
+	if err != nil {
+		return nil, fmt.Errorf("retrieval: expand: %w", err)
+	}
 	run := &linkRun{}
 	ev.link = run
-	cands := r.linkCandidates(s, ranked)
+	cands := r.linkCandidates(s, unlinked.Tables, ranked)
+	run.shown = map[string]bool{}
+	for _, t := range cands {
+		run.shown[t.Key()] = true
+	}
 	msgs, names := r.linkPrompt(s, question, ev, cands)
 	run.md.Candidates = len(cands)
 	run.md.Model = c.Model
@@ -418,10 +440,11 @@ func describeLink(res *Result, ev *evidence) {
 	res.Link = &rec
 }
 
-// linkCandidates are the tables listed to the model: the best ranked, then,
+// linkCandidates are the tables listed to the model: the context retrieval
+// would give without it (lexical, in its order), the best ranked, then,
 // when fewer have evidence, their foreign-key neighbours (not a hub's: it
 // has hundreds) and the schema's other tables, up to Link.Candidates.
-func (r *RAG) linkCandidates(s *catalog.Snapshot, ranked []RankedTable) []*catalog.Table {
+func (r *RAG) linkCandidates(s *catalog.Snapshot, lexical, ranked []RankedTable) []*catalog.Table {
 	n := r.cfg.Link.Candidates
 	seen := map[string]bool{}
 	var out []*catalog.Table
@@ -430,6 +453,9 @@ func (r *RAG) linkCandidates(s *catalog.Snapshot, ranked []RankedTable) []*catal
 			seen[t.Key()] = true
 			out = append(out, t)
 		}
+	}
+	for _, t := range lexical {
+		add(t.Table)
 	}
 	for _, t := range ranked {
 		add(t.Table)

@@ -118,13 +118,13 @@ func (r *RAG) Retrieve(ctx context.Context, req Request) (*Result, error) {
 	if len(ranked) == 0 {
 		return nil, ErrNoResults
 	}
-	// Schema linking (link.go), when a chat model is configured.
-	if ranked, err = r.link(ctx, s, req.Question, ev, ranked); err != nil {
-		return nil, err
-	}
 	expand := r.cfg.Expand
 	if expand == nil {
 		expand = r.expand(ev)
+	}
+	// Schema linking (link.go), when a chat model is configured.
+	if ranked, err = r.link(ctx, s, req.Question, ev, ranked, expand); err != nil {
+		return nil, err
 	}
 	sel, err := expand(ctx, s, ranked)
 	if err != nil {
