@@ -33,27 +33,14 @@ func withExpected(ctx context.Context, tables []string) context.Context {
 	return context.WithValue(ctx, expectedKey{}, tables)
 }
 
-// Link picks, among the candidates the request's reply format enumerates,
-// those whose bare name is an expected table of the question in ctx.
+// Link picks, among the candidates listed, those whose bare name is an expected table of the question in ctx.
 func (OracleLinker) Link(ctx context.Context, req retrieval.LinkRequest) (*retrieval.LinkReply, error) {
 	expected, ok := ctx.Value(expectedKey{}).([]string)
 	if !ok {
 		return nil, fmt.Errorf("bench: the oracle linker needs the question's expected tables (RunRetrieval)")
 	}
-	var format struct {
-		Properties struct {
-			Tables struct {
-				Items struct {
-					Enum []string `json:"enum"`
-				} `json:"items"`
-			} `json:"tables"`
-		} `json:"properties"`
-	}
-	if err := json.Unmarshal(req.Format, &format); err != nil {
-		return nil, fmt.Errorf("bench: the linking request's format: %w", err)
-	}
 	picked := []string{}
-	for _, name := range format.Properties.Tables.Items.Enum {
+	for _, name := range req.Candidates {
 		if slices.Contains(expected, bareName(name)) {
 			picked = append(picked, name)
 		}

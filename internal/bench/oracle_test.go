@@ -13,13 +13,6 @@ import (
 func TestOracleLinker(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	format := func(names ...string) json.RawMessage {
-		b, err := json.Marshal(map[string]any{"type": "object", "properties": map[string]any{
-			"tables": map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": names}},
-		}})
-		require.NoError(t, err)
-		return b
-	}
 	picks := func(t *testing.T, reply *retrieval.LinkReply) []string {
 		t.Helper()
 		var got struct {
@@ -31,7 +24,7 @@ func TestOracleLinker(t *testing.T) {
 
 	// It picks the expected tables among those listed, as listed (quoted,
 	// qualified), and nothing it was not shown.
-	req := retrieval.LinkRequest{Format: format("erp.orders", `"Order Lines"`, "customers", "regions")}
+	req := retrieval.LinkRequest{Candidates: []string{"erp.orders", `"Order Lines"`, "customers", "regions"}}
 	reply, err := OracleLinker{}.Link(withExpected(ctx, []string{"customers", "Order Lines", "invoices"}), req)
 	require.NoError(t, err)
 	require.Equal(t, []string{`"Order Lines"`, "customers"}, picks(t, reply))

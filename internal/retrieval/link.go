@@ -44,6 +44,9 @@ type LinkRequest struct {
 	// Format is the JSON schema the reply must follow (Ollama's structured
 	// outputs): {"tables": [...]}, the names restricted to the candidates.
 	Format json.RawMessage
+	// Candidates are the tables' names as listed, in order: the names
+	// Format allows.
+	Candidates []string
 	// MaxTokens bounds the reply (num_predict).
 	MaxTokens int
 	// Seed makes the call reproducible.
@@ -296,7 +299,7 @@ func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev
 	}
 	lctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	t0 := r.cfg.Clock()
-	reply, err := c.Linker.Link(lctx, LinkRequest{Messages: msgs, Model: c.Model, Format: format, MaxTokens: c.MaxTokens, Seed: linkSeed})
+	reply, err := c.Linker.Link(lctx, LinkRequest{Messages: msgs, Model: c.Model, Format: format, Candidates: names, MaxTokens: c.MaxTokens, Seed: linkSeed})
 	timedOut := errors.Is(lctx.Err(), context.DeadlineExceeded)
 	cancel()
 	run.md.DurationMS = millis(r.cfg.Clock().Sub(t0))

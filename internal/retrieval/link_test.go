@@ -130,6 +130,7 @@ func TestLink(t *testing.T) {
 		}
 		require.NoError(t, json.Unmarshal(call.Format, &format))
 		require.Equal(t, res.Link.CandidateTables, format.Properties.Tables.Items.Enum)
+		require.Equal(t, res.Link.CandidateTables, call.Candidates, "the names the format allows, for a Linker that reads no JSON schema")
 		require.Len(t, res.Link.CandidateTables, 6)
 		require.Equal(t, "leave_requests", res.Link.CandidateTables[0], "best ranked first")
 		require.Equal(t, call.Messages, res.Link.Prompt)
