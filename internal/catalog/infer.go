@@ -61,6 +61,7 @@ type derived struct {
 	joined   map[pair]int  // JoinedTables
 	named    map[fkID]bool // NamedLikeKey of every edge
 	subtype  map[fkID]bool // SubtypeKey of every edge
+	kindOf   map[pair]pair // Catalogue: a kind's table -> its catalogue
 }
 
 // fkID identifies a foreign key of a snapshot, declared or inferred,
@@ -88,6 +89,7 @@ func (s *Snapshot) derive() *derived {
 				d.subtype[idOf(fk)] = true
 			}
 		}
+		d.kindOf = catalogues(keys, d.subtype)
 		if sub := subtypeJoins(keys, d.subtype, d.copies); len(sub) > 0 {
 			d.inferred = append(d.inferred, sub...)
 			slices.SortFunc(d.inferred, byTableAndName)

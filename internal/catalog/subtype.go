@@ -118,3 +118,40 @@ func subtypeJoins(edges []ForeignKey, subtype map[fkID]bool, copies map[pair]cop
 // whole key: its table is a subtype of the other (table-per-type
 // inheritance), a copy never is.
 func (s *Snapshot) SubtypeKey(fk ForeignKey) bool { return s.derive().subtype[idOf(fk)] }
+
+// catalogues maps each direct subtype of a catalogue of kinds (a supertype
+// of more than maxSubtypes subtypes) to that supertype; subtype holds the
+// edges that are subtype keys. A table that is a kind of two catalogues
+// (rare) counts in the one its first such key references.
+func catalogues(edges []ForeignKey, subtype map[fkID]bool) map[pair]pair {
+	kinds := map[pair][]pair{} // supertype -> its subtypes
+	for _, fk := range edges {
+		if subtype[idOf(fk)] {
+			sup, sub := pair{fk.RefSchema, fk.RefTable}, pair{fk.Schema, fk.Table}
+			if !slices.Contains(kinds[sup], sub) {
+				kinds[sup] = append(kinds[sup], sub)
+			}
+		}
+	}
+	out := map[pair]pair{}
+	for _, fk := range edges {
+		sup, sub := pair{fk.RefSchema, fk.RefTable}, pair{fk.Schema, fk.Table}
+		if _, seen := out[sub]; !seen && subtype[idOf(fk)] && len(kinds[sup]) > maxSubtypes {
+			out[sub] = sup
+		}
+	}
+	return out
+}
+
+// Catalogue returns the supertype t is a direct subtype of when that
+// supertype is a catalogue of kinds (more than HubDegree subtypes: a
+// hundred kinds of document, a dozen kinds of switch), else nil. The kinds
+// of one catalogue are alternatives that share its words, and a question
+// means one or two of them.
+func (s *Snapshot) Catalogue(t *Table) *Table {
+	sup, ok := s.derive().kindOf[tableID(t)]
+	if !ok {
+		return nil
+	}
+	return s.Table(sup.a, sup.b)
+}

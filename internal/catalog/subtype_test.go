@@ -67,4 +67,24 @@ func TestSubtypeJoins(t *testing.T) {
 			require.Empty(t, e.Through, edges([]catalog.ForeignKey{e}))
 		}
 	})
+
+	t.Run("Catalogue", func(t *testing.T) {
+		t.Parallel()
+		// organization and the HubDegree kinds make nine subtypes of
+		// business_entity: a catalogue, each a kind of it. vendor is a kind
+		// of organization, which has one subtype only; the archive copy
+		// and the tables referencing the supertype are no kinds.
+		s := setup(t, catalog.HubDegree)
+		entity := s.Table("p", "business_entity")
+		for _, name := range []string{"organization", "kind0", fmt.Sprintf("kind%d", catalog.HubDegree-1)} {
+			require.Equal(t, entity, s.Catalogue(s.Table("p", name)), name)
+		}
+		for _, name := range []string{"vendor", "business_entity", "entity_address", "organization_archive", "address"} {
+			require.Nil(t, s.Catalogue(s.Table("p", name)), name)
+		}
+		// HubDegree subtypes in all are a supertype's, no catalogue.
+		s = setup(t, catalog.HubDegree-1)
+		require.Nil(t, s.Catalogue(s.Table("p", "organization")))
+		require.Nil(t, s.Catalogue(s.Table("p", "kind0")))
+	})
 }

@@ -19,7 +19,7 @@ import (
 // them: the question never mentions the table in the middle.
 func (r *RAG) expand(ev *evidence) ExpandFunc {
 	return func(ctx context.Context, s *catalog.Snapshot, ranked []RankedTable) (Expanded, error) {
-		sel := r.seed(ev, ranked)
+		sel := r.seed(s, ev, ranked)
 		// The model's linking reads the question as a whole; concept
 		// coverage stands in for it when there is none.
 		if !ev.link.applied() {

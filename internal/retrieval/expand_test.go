@@ -360,3 +360,40 @@ func TestExpand(t *testing.T) {
 		}
 	})
 }
+
+// TestSelectKinds: the kinds of one catalogue (a supertype of more than
+// HubDegree subtypes keyed by its key) share its words and rank alike; the
+// selection takes MaxKinds of them, and the other thing the question
+// names gets the room.
+func TestSelectKinds(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := &catalog.Snapshot{Database: "g", Schemas: []string{"public"}}
+	pk := func(name, key string) *catalog.Table {
+		return &catalog.Table{Schema: "public", Name: name, EstimatedRows: -1, Columns: []catalog.Column{{Name: key, Type: "bigint", PrimaryKey: true}}, PrimaryKey: []string{key}}
+	}
+	s.Tables = append(s.Tables, pk("documents", "document_id"), pk("customers", "customer_id"))
+	rel := map[string]float64{"customers": 0.5}
+	for i := range catalog.HubDegree + 1 {
+		name := fmt.Sprintf("kind%d_documents", i)
+		s.Tables = append(s.Tables, pk(name, "document_id"))
+		s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{
+			Name: name + "_fk", Schema: "public", Table: name, Columns: []string{"document_id"},
+			RefSchema: "public", RefTable: "documents", RefColumns: []string{"document_id"},
+		})
+		rel[name] = 1 - float64(i)/100
+	}
+	selected := func(t *testing.T, maxKinds int) []string {
+		t.Helper()
+		cfg := retrieval.RAGConfig{
+			MaxTables: 3, MinTables: 3, MaxKinds: maxKinds,
+			NeighbourFillDisabled: true, JoinPlannerDisabled: true, FKExpansionDisabled: true, CoverageExtra: -1,
+		}
+		res, err := rag(t, &fakeIndex{lexical: tableHits(rel)}, cfg).Retrieve(ctx, retrieval.Request{Question: "q", Snapshot: s})
+		require.NoError(t, err)
+		return res.Metadata.TablesIncluded
+	}
+	require.Equal(t, []string{"kind0_documents", "kind1_documents", "customers"}, selected(t, 2))
+	require.Equal(t, []string{"kind0_documents", "customers"}, selected(t, 1))
+	require.Equal(t, []string{"kind0_documents", "kind1_documents", "kind2_documents"}, selected(t, 0), "no limit, the default")
+}

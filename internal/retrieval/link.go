@@ -334,7 +334,7 @@ func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev
 	}
 
 	// The lexical selection, and the Keep best of it that stay.
-	lexical := r.selectTop(ev, ranked)
+	lexical := r.selectTop(s, ev, ranked)
 	run.keep = map[string]bool{}
 	inLexical := map[string]bool{}
 	for i, t := range lexical.Tables {
@@ -416,9 +416,9 @@ func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev
 // seed is the selection expansion starts from: the lexical one
 // (selectTop), or, when the model linked, its picks and the Keep best
 // lexical tables, best first.
-func (r *RAG) seed(ev *evidence, ranked []RankedTable) Expanded {
+func (r *RAG) seed(s *catalog.Snapshot, ev *evidence, ranked []RankedTable) Expanded {
 	if !ev.link.applied() {
-		return r.selectTop(ev, ranked)
+		return r.selectTop(s, ev, ranked)
 	}
 	var out Expanded
 	for _, t := range ranked {

@@ -494,12 +494,23 @@ func splitKey(key string) (string, string) {
 // selectTop is the default selection: the MaxTables best, past the
 // MinTables first only those scoring at least MinRelativeScore of the best.
 // A copy ranked below its original (demoteCopies) never fills the
-// MinTables: its original is the table meant.
-func (r *RAG) selectTop(ev *evidence, ranked []RankedTable) Expanded {
+// MinTables: its original is the table meant. With MaxKinds set, at most
+// that many kinds of one catalogue (catalog.Snapshot.Catalogue) are
+// selected: where they share the catalogue's words, a question about one
+// kind of document ranks every kind alike, and they crowd out the other
+// things it names.
+func (r *RAG) selectTop(s *catalog.Snapshot, ev *evidence, ranked []RankedTable) Expanded {
 	var out Expanded
+	kinds := map[string]int{} // selected kinds, by catalogue
 	for _, t := range ranked {
 		if len(out.Tables) == r.cfg.MaxTables {
 			break
+		}
+		if c := s.Catalogue(t.Table); c != nil && r.cfg.MaxKinds > 0 {
+			if kinds[c.Key()] == r.cfg.MaxKinds {
+				continue
+			}
+			kinds[c.Key()]++
 		}
 		if t.Score < r.cfg.MinRelativeScore {
 			if len(out.Tables) >= r.cfg.MinTables {

@@ -86,6 +86,13 @@ type RAGConfig struct {
 	// questions of the dev set and the ERP name up to five things, and the
 	// score-ordered selection usually holds the tables of two or three.
 	CoverageExtra int
+	// MaxKinds, when positive, is the most kinds of one catalogue the
+	// selection takes (see RAG.selectTop): a catalogue is a supertype of
+	// more than eight subtypes (catalog.Snapshot.Catalogue). Defaults to 0,
+	// no limit: the dev sets with catalogues (grid, insure) are unchanged
+	// at 2 or 3 and lose a question at 1, so nothing supports turning it on
+	// (docs/DESIGN.md, Catalogues of kinds).
+	MaxKinds int
 	// CoverageMinScore is the least score (share of the best) of a table
 	// added for coverage. Defaults to 0.05.
 	CoverageMinScore float64
