@@ -94,6 +94,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	// it, and questions embedded by it. Without it they are skipped, and
 	// the report says why.
 	var hybrid *parts.Parts
+	var embeddings llm.Provider // the model client, when an embedding model answers
 	out := benchRetrievalJSON{Runs: []*bench.RetrievalRun{}}
 	model, embedModel, why := embedder(ctx, st.LLM)
 	if model != nil {
@@ -101,6 +102,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		if err != nil {
 			return err
 		}
+		embeddings = client
 		if hybrid, err = parts.New(meta, client, unlinked(st.Pipeline)); err != nil {
 			return err
 		}
@@ -114,14 +116,15 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	} else if linked == nil {
 		out.Skipped = append(out.Skipped, "linked: skipped: no chat model ("+why+")")
 	}
-	// Oracle runs: linking by bench.OracleLinker, with the linking
-	// step's settings otherwise as configured.
+	// Oracle runs: linking by bench.OracleLinker on top of hybrid search
+	// when the embedding model answers (as the linked runs), lexical
+	// otherwise, the linking step's settings as configured.
 	var oracleParts *parts.Parts
 	if *oracle {
 		cfg := st.Pipeline
 		cfg.RAG.Link.Disabled = false
 		cfg.RAG.Link.Linker = bench.OracleLinker{}
-		if oracleParts, err = parts.New(meta, nil, cfg); err != nil {
+		if oracleParts, err = parts.New(meta, embeddings, cfg); err != nil {
 			return err
 		}
 	}
@@ -326,7 +329,7 @@ func pipelineRetriever(p *parts.Parts, database string) bench.Retriever {
 			Embedding:    time.Duration(md.Metrics.EmbedMS * float64(time.Millisecond)),
 			UnknownWords: len(md.Metrics.UnknownWords),
 		}
-		if md.Linking != nil && md.Linking.Outcome != retrieval.LinkLinked {
+		if md.Linking != nil {
 			got.Linking = md.Linking.Outcome
 		}
 		for _, t := range md.Metrics.Ranking {

@@ -81,19 +81,22 @@ func linkedRetriever(p *parts.Parts, database string) bench.Retriever {
 }
 
 // oracleRetriever retrieves with bench.OracleLinker as the linker: the
-// lexical retriever's figures, and the mode oracle_link when the oracle's
-// picks were applied (it picks nothing when no expected table is listed).
+// pipeline retriever's figures, and the mode oracle_link when the oracle's
+// picks were applied. A question it did not link (it picks nothing when no
+// expected table is listed; no linking runs on a fallback) says why, and
+// one that found nothing keeps the mode "none".
 func oracleRetriever(p *parts.Parts, database string) bench.Retriever {
-	lexical := pipelineRetriever(p, database)
+	retrieve := pipelineRetriever(p, database)
 	return func(ctx context.Context, question string) (*bench.Retrieved, error) {
-		got, err := lexical(ctx, question)
+		got, err := retrieve(ctx, question)
 		if err != nil {
 			return nil, err
 		}
-		if got.Linking == "" {
+		switch {
+		case got.Linking == retrieval.LinkLinked:
 			got.Mode = bench.ModeOracleLink
-		} else {
-			got.Mode = bench.ModeOracleLink + " (" + got.Linking + ")"
+		case got.Mode != "none":
+			got.Mode = bench.ModeOracleLink + " (" + cmp.Or(got.Linking, "not linked") + ")"
 		}
 		return got, nil
 	}

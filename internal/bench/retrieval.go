@@ -64,9 +64,8 @@ type Retrieved struct {
 	// UnknownWords counts the question's words the schema index holds
 	// nothing for (retrieval.Metrics.UnknownWords).
 	UnknownWords int
-	// Linking is the schema linking step's outcome when one ran and its
-	// picks were not applied (retrieval.Linking.Outcome: failed, no_pick…);
-	// empty when linking applied or did not run.
+	// Linking is the schema linking step's outcome (retrieval.Linking's:
+	// linked, no_pick, failed…); empty when no linking step ran.
 	Linking string
 	// Sources says what brought each table in (retrieval.TableScore.Source),
 	// by name as in Tables; nil when the retriever does not say.

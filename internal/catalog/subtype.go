@@ -65,10 +65,15 @@ func sameSet(a, b []string) bool {
 // copy's: a copy is keyed like its original, and no subtype).
 func subtypeJoins(edges []ForeignKey, subtype map[fkID]bool, copies map[pair]copyInfo) []ForeignKey {
 	subtypes := map[pair][]ForeignKey{} // supertype -> its subtypes' keys
+	kinds := map[pair]map[pair]bool{}   // supertype -> its subtypes
 	for _, fk := range edges {
 		if subtype[idOf(fk)] {
 			to := pair{fk.RefSchema, fk.RefTable}
 			subtypes[to] = append(subtypes[to], fk)
+			if kinds[to] == nil {
+				kinds[to] = map[pair]bool{}
+			}
+			kinds[to][pair{fk.Schema, fk.Table}] = true
 		}
 	}
 	joined := map[[2]pair]bool{}
@@ -78,7 +83,7 @@ func subtypeJoins(edges []ForeignKey, subtype map[fkID]bool, copies map[pair]cop
 	var out []ForeignKey
 	for _, fk := range edges {
 		subs := subtypes[pair{fk.RefSchema, fk.RefTable}]
-		if len(subs) == 0 || len(subs) > maxSubtypes || subtype[idOf(fk)] || (fk.Table == fk.RefTable && fk.Schema == fk.RefSchema) {
+		if len(subs) == 0 || len(kinds[pair{fk.RefSchema, fk.RefTable}]) > maxSubtypes || subtype[idOf(fk)] || (fk.Table == fk.RefTable && fk.Schema == fk.RefSchema) {
 			continue
 		}
 		from := pair{fk.Schema, fk.Table}

@@ -281,6 +281,16 @@ func TestExpand(t *testing.T) {
 		require.Equal(t, []string{"widgets", "notes", "tags"}, res.Link.CandidateTables, "the context without the model leads the list, its fill included")
 		require.Equal(t, []string{"tags", "widgets", "employees", "departments", "locations", "regions"}, res.Metadata.TablesIncluded, "picks score as the best table")
 		require.Equal(t, []string{"link", "table", "neighbour", "farther", "farther", "farther"}, sources(res.Scores))
+
+		// A table the model named but that found no room among its picks
+		// (MaxTables) is no table it passed over: the fill may bring it.
+		l = &fakeLinker{reply: `{"tables": ["notes", "tags"]}`}
+		cfg = retrieval.RAGConfig{MaxTables: 2, MinTables: 2, FinalMaxTables: 10, Link: retrieval.LinkConfig{Linker: l, Candidates: 3, Keep: 1}}
+		res, err = rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"widgets": 1})}, cfg).Retrieve(ctx, retrieval.Request{Question: "q", Snapshot: snap})
+		require.NoError(t, err)
+		require.Equal(t, []string{"notes"}, res.Metadata.Linking.Picked)
+		require.Equal(t, 1, res.Metadata.Linking.Capped)
+		require.Contains(t, res.Metadata.TablesIncluded, "tags")
 	})
 
 	t.Run("SubtypeJoins", func(t *testing.T) {

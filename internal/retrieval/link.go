@@ -212,18 +212,24 @@ type linkRun struct {
 	// model linked.
 	picks map[string]bool
 	keep  map[string]bool
-	// shown are the candidates' table keys: what the model was asked about.
-	shown map[string]bool
+	// shown are the candidates' table keys: what the model was asked
+	// about; named those of the candidates it named, picks and the picks
+	// left out for room (Capped) alike.
+	shown, named map[string]bool
+	// unlinked is the expansion without the model's picks, which led the
+	// candidates: the selection when the model did not link.
+	unlinked Expanded
 }
 
 func (l *linkRun) applied() bool { return l != nil && l.md.Outcome == LinkLinked }
 
 // passedOver reports whether the model linked and was shown t without
-// picking it (nor was it kept): the fill leaves it out, as the model
-// judged it. A table it was never shown it did not judge.
+// naming it (nor was it kept): the fill leaves it out, as the model judged
+// it. A table it was never shown it did not judge, and one it named but
+// that found no room among the picks it asked for.
 func (l *linkRun) passedOver(t *catalog.Table) bool {
 	k := t.Key()
-	return l.applied() && l.shown[k] && !l.picks[k] && !l.keep[k]
+	return l.applied() && l.shown[k] && !l.named[k] && !l.keep[k]
 }
 
 // linkBreaker remembers the last failed call, to skip linking for Cooldown.
@@ -266,7 +272,7 @@ func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev
 	if err != nil {
 		return nil, fmt.Errorf("retrieval: expand: %w", err)
 	}
-	run := &linkRun{}
+	run := &linkRun{unlinked: unlinked}
 	ev.link = run
 	cands := r.linkCandidates(s, unlinked.Tables, ranked)
 	run.shown = map[string]bool{}
@@ -345,11 +351,14 @@ func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev
 	}
 	// The picks, in the model's order, within MaxTables with the kept ones.
 	byName := linkIndex(s, cands)
-	run.picks = map[string]bool{}
+	run.picks, run.named = map[string]bool{}, map[string]bool{}
 	var picks []*catalog.Table
 	room := r.cfg.MaxTables - len(run.keep)
 	for _, name := range picked {
 		t := byName[linkNorm(name)]
+		if t != nil {
+			run.named[t.Key()] = true
+		}
 		switch {
 		case t == nil:
 			run.md.UnknownCount++

@@ -126,8 +126,12 @@ func (r *RAG) Retrieve(ctx context.Context, req Request) (*Result, error) {
 	if ranked, err = r.link(ctx, s, req.Question, ev, ranked, expand); err != nil {
 		return nil, err
 	}
-	sel, err := expand(ctx, s, ranked)
-	if err != nil {
+	var sel Expanded
+	if ev.link != nil && !ev.link.applied() {
+		// The model did not link: the expansion that led its candidates is
+		// the selection (expansion reads the evidence, never writes it).
+		sel = ev.link.unlinked
+	} else if sel, err = expand(ctx, s, ranked); err != nil {
 		return nil, fmt.Errorf("retrieval: expand: %w", err)
 	}
 	if len(sel.Tables) == 0 {

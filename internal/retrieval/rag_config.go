@@ -189,7 +189,9 @@ type RAGConfig struct {
 	CopyPenalty float64
 	// Expand selects the included tables from the ranking. Defaults to
 	// the MaxTables best scoring at least MinRelativeScore, the join
-	// planner's bridges, then FK expansion, within FinalMaxTables.
+	// planner's bridges, then FK expansion, within FinalMaxTables. With
+	// schema linking it runs twice when the model links: without the
+	// picks (its tables lead the candidates), then with them.
 	Expand ExpandFunc
 	// PlanJoins gives the join hints. Defaults to Edges and Paths.
 	PlanJoins PlanFunc
