@@ -140,31 +140,26 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		if tables == 0 {
 			tables = len(snap.Tables)
 		}
-		spec := bench.RetrievalSpec{Group: group, Set: set, Tables: tables, Mode: retrieval.ModeLexical, RAGThreshold: threshold, Joins: joinGraph(snap)}
-		run, err := bench.RunRetrieval(ctx, spec, questions, pipelineRetriever(lexical, database))
-		if err != nil {
-			return err
+		// The modes, in the report's order: lexical always, then those whose
+		// parts exist.
+		type mode struct {
+			name     string
+			retrieve bench.Retriever
 		}
-		out.Runs = append(out.Runs, run)
+		modes := []mode{{retrieval.ModeLexical, pipelineRetriever(lexical, database)}}
 		if hybrid != nil {
-			spec.Mode = retrieval.ModeHybrid
-			run, err = bench.RunRetrieval(ctx, spec, questions, pipelineRetriever(hybrid, database))
-			if err != nil {
-				return err
-			}
-			out.Runs = append(out.Runs, run)
+			modes = append(modes, mode{retrieval.ModeHybrid, pipelineRetriever(hybrid, database)})
 		}
 		if oracleParts != nil {
-			spec.Mode = bench.ModeOracleLink
-			run, err = bench.RunRetrieval(ctx, spec, questions, oracleRetriever(oracleParts, database))
-			if err != nil {
-				return err
-			}
-			out.Runs = append(out.Runs, run)
+			modes = append(modes, mode{bench.ModeOracleLink, oracleRetriever(oracleParts, database)})
 		}
 		if linked != nil {
-			spec.Mode = "linked"
-			run, err = bench.RunRetrieval(ctx, spec, questions, linkedRetriever(linked, database))
+			modes = append(modes, mode{"linked", linkedRetriever(linked, database)})
+		}
+		spec := bench.RetrievalSpec{Group: group, Set: set, Tables: tables, RAGThreshold: threshold, Joins: joinGraph(snap)}
+		for _, md := range modes {
+			spec.Mode = md.name
+			run, err := bench.RunRetrieval(ctx, spec, questions, md.retrieve)
 			if err != nil {
 				return err
 			}
