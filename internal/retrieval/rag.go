@@ -510,11 +510,13 @@ func (r *RAG) selectTop(s *catalog.Snapshot, ev *evidence, ranked []RankedTable)
 		if len(out.Tables) == r.cfg.MaxTables {
 			break
 		}
-		if c := s.Catalogue(t.Table); c != nil && r.cfg.MaxKinds > 0 {
-			if kinds[c.Key()] == r.cfg.MaxKinds {
-				continue
+		if r.cfg.MaxKinds > 0 {
+			if c := s.Catalogue(t.Table); c != nil {
+				if kinds[c.Key()] == r.cfg.MaxKinds {
+					continue
+				}
+				kinds[c.Key()]++
 			}
-			kinds[c.Key()]++
 		}
 		if t.Score < r.cfg.MinRelativeScore {
 			if len(out.Tables) >= r.cfg.MinTables {
