@@ -24,27 +24,42 @@ type OracleLinker struct{}
 
 var _ retrieval.Linker = OracleLinker{}
 
-// expectedKey carries a question's expected tables to OracleLinker.
-type expectedKey struct{}
-
-// withExpected is ctx carrying the question's expected tables, for
-// OracleLinker; RunRetrieval sets it for every question.
-func withExpected(ctx context.Context, tables []string) context.Context {
-	return context.WithValue(ctx, expectedKey{}, tables)
+// question is what RunRetrieval hands the retriever about the question it
+// asks, for OracleLinker: the expected tables, and what the linking call
+// saw of them.
+type question struct {
+	expected []string
+	// linked is set when a linking call was made, listed when it listed
+	// every expected table.
+	linked, listed bool
 }
 
-// Link picks, among the candidates listed, those whose bare name is an expected table of the question in ctx.
+// questionKey carries a *question in a context.
+type questionKey struct{}
+
+// withQuestion is ctx carrying q, for OracleLinker; RunRetrieval sets it
+// for every question.
+func withQuestion(ctx context.Context, q *question) context.Context {
+	return context.WithValue(ctx, questionKey{}, q)
+}
+
+// Link picks, among the candidates listed, those whose bare name is an
+// expected table of the question in ctx, and notes whether every one of
+// them was listed.
 func (OracleLinker) Link(ctx context.Context, req retrieval.LinkRequest) (*retrieval.LinkReply, error) {
-	expected, ok := ctx.Value(expectedKey{}).([]string)
+	q, ok := ctx.Value(questionKey{}).(*question)
 	if !ok {
 		return nil, fmt.Errorf("bench: the oracle linker needs the question's expected tables (RunRetrieval)")
 	}
 	picked := []string{}
+	found := map[string]bool{}
 	for _, name := range req.Candidates {
-		if slices.Contains(expected, bareName(name)) {
+		if slices.Contains(q.expected, bareName(name)) {
 			picked = append(picked, name)
+			found[bareName(name)] = true
 		}
 	}
+	q.linked, q.listed = true, len(found) == len(q.expected)
 	reply, err := json.Marshal(map[string][]string{"tables": picked})
 	if err != nil {
 		return nil, err

@@ -183,6 +183,11 @@ type RetrievalRun struct {
 	// one: how much of a set's vocabulary lexical search cannot place.
 	UnknownWords     float64 `json:"unknown_words"`
 	WithUnknownWords int     `json:"with_unknown_words"`
+	// Listed counts, in an oracle_link run, the questions whose linking
+	// call listed every expected table: those a model could link whole
+	// (FullRecall adds what follows the picks). Nil when no OracleLinker
+	// was called.
+	Listed *int `json:"listed,omitempty"`
 	// ByExpected counts the questions and those in FullRecall by how many
 	// tables they expect ("1" … "5", "6+"): whether misses come with
 	// longer joins.
@@ -427,7 +432,8 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 	unknown := 0
 	for _, q := range qs {
 		start := time.Now()
-		got, err := retrieve(withExpected(ctx, q.ExpectedTables), q.Question)
+		asked := &question{expected: q.ExpectedTables}
+		got, err := retrieve(withQuestion(ctx, asked), q.Question)
 		if err != nil {
 			if spec.Group == GroupHeldout {
 				// A held-out question is not named, even by its id.
@@ -442,6 +448,14 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 				run.Modes = map[string]int{}
 			}
 			run.Modes[got.Mode]++
+		}
+		if asked.linked {
+			if run.Listed == nil {
+				run.Listed = new(int)
+			}
+			if asked.listed {
+				*run.Listed++
+			}
 		}
 		unknown += got.UnknownWords
 		if got.UnknownWords > 0 {
