@@ -89,8 +89,9 @@ func (s *Snapshot) derive() *derived {
 				d.subtype[idOf(fk)] = true
 			}
 		}
-		d.kindOf = catalogues(keys, d.subtype)
-		if sub := subtypeJoins(keys, d.subtype, d.copies); len(sub) > 0 {
+		kinds := subtypesOf(keys, d.subtype)
+		d.kindOf = catalogues(keys, d.subtype, kinds)
+		if sub := subtypeJoins(keys, d.subtype, kinds, d.copies); len(sub) > 0 {
 			d.inferred = append(d.inferred, sub...)
 			slices.SortFunc(d.inferred, byTableAndName)
 		}

@@ -63,17 +63,13 @@ func sameSet(a, b []string) bool {
 // subtypes, on the same columns, unless the two are joined already.
 // subtype holds the edges that are subtype keys (isSubtype; never a
 // copy's: a copy is keyed like its original, and no subtype).
-func subtypeJoins(edges []ForeignKey, subtype map[fkID]bool, copies map[pair]copyInfo) []ForeignKey {
+// kinds holds each supertype's subtypes (subtypesOf).
+func subtypeJoins(edges []ForeignKey, subtype map[fkID]bool, kinds map[pair]map[pair]bool, copies map[pair]copyInfo) []ForeignKey {
 	subtypes := map[pair][]ForeignKey{} // supertype -> its subtypes' keys
-	kinds := map[pair]map[pair]bool{}   // supertype -> its subtypes
 	for _, fk := range edges {
 		if subtype[idOf(fk)] {
 			to := pair{fk.RefSchema, fk.RefTable}
 			subtypes[to] = append(subtypes[to], fk)
-			if kinds[to] == nil {
-				kinds[to] = map[pair]bool{}
-			}
-			kinds[to][pair{fk.Schema, fk.Table}] = true
 		}
 	}
 	joined := map[[2]pair]bool{}
@@ -124,20 +120,29 @@ func subtypeJoins(edges []ForeignKey, subtype map[fkID]bool, copies map[pair]cop
 // inheritance), a copy never is.
 func (s *Snapshot) SubtypeKey(fk ForeignKey) bool { return s.derive().subtype[idOf(fk)] }
 
-// catalogues maps each direct subtype of a catalogue of kinds (a supertype
-// of more than maxSubtypes subtypes) to that supertype; subtype holds the
-// edges that are subtype keys. A table that is a kind of two catalogues
-// (rare) counts in the one its first such key references.
-func catalogues(edges []ForeignKey, subtype map[fkID]bool) map[pair]pair {
-	kinds := map[pair][]pair{} // supertype -> its subtypes
+// subtypesOf maps each supertype to its direct subtypes, the tables of the
+// edges that are subtype keys (subtype): a table counts once however many
+// keys say so.
+func subtypesOf(edges []ForeignKey, subtype map[fkID]bool) map[pair]map[pair]bool {
+	kinds := map[pair]map[pair]bool{}
 	for _, fk := range edges {
 		if subtype[idOf(fk)] {
-			sup, sub := pair{fk.RefSchema, fk.RefTable}, pair{fk.Schema, fk.Table}
-			if !slices.Contains(kinds[sup], sub) {
-				kinds[sup] = append(kinds[sup], sub)
+			sup := pair{fk.RefSchema, fk.RefTable}
+			if kinds[sup] == nil {
+				kinds[sup] = map[pair]bool{}
 			}
+			kinds[sup][pair{fk.Schema, fk.Table}] = true
 		}
 	}
+	return kinds
+}
+
+// catalogues maps each direct subtype of a catalogue of kinds (a supertype
+// of more than maxSubtypes subtypes, kinds holding each one's) to that
+// supertype; subtype holds the edges that are subtype keys. A table that
+// is a kind of two catalogues (rare) counts in the one its first such key
+// references.
+func catalogues(edges []ForeignKey, subtype map[fkID]bool, kinds map[pair]map[pair]bool) map[pair]pair {
 	out := map[pair]pair{}
 	for _, fk := range edges {
 		sup, sub := pair{fk.RefSchema, fk.RefTable}, pair{fk.Schema, fk.Table}
