@@ -182,10 +182,9 @@ func (d *Dictionary) Split(w string) []string {
 // Compound returns the schema's words w is written of, run together
 // ("salesperson" where the schema says sales_person), the reading with the
 // fewest pieces, or nil when w is a word of the schema or no reading of
-// two pieces or more exists. Split
-// leaves a word of the lexicon whole when it is cheaper so; a question's
-// word the schema does not use is better read as the schema's words it
-// holds.
+// two pieces or more exists. Split leaves a word of the lexicon whole when
+// it is cheaper so; a question's word the schema does not use is better
+// read as the schema's words it holds.
 func (d *Dictionary) Compound(w string) []string {
 	if len(w) < minSplitLen || d.vocab[w] || d.vocab[naming.Singular(w)] || !naming.IsLetters(w) {
 		return nil
