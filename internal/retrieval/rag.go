@@ -540,6 +540,10 @@ func (r *RAG) describe(res *Result, s *catalog.Snapshot, ev *evidence, ranked []
 		md.Warning = strings.TrimSpace(md.Warning + fmt.Sprintf(" the schema index was built from catalog version %d, the catalog is at %d: tables added since are not found (nl2sql index --db %s)",
 			ev.info.CatalogVersion, s.Version, s.Database))
 	}
+	if ev.info.Outdated() {
+		md.Warning = strings.TrimSpace(md.Warning + fmt.Sprintf(" the schema index was built by an older nl2sql (index format %d, this one builds %d): rebuild it with nl2sql index --db %s",
+			ev.info.Stats.Format, schemaindex.Format, s.Database))
+	}
 	for _, h := range hints {
 		md.ValueHints = append(md.ValueHints, h.text)
 	}

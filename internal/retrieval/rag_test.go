@@ -19,10 +19,13 @@ import (
 
 // fakeIndex is a schema index that returns fixed hits.
 type fakeIndex struct {
-	info      schemaindex.Info
-	lexical   *schemaindex.Hits
-	vector    *schemaindex.Hits
-	err       error
+	info    schemaindex.Info
+	lexical *schemaindex.Hits
+	vector  *schemaindex.Hits
+	err     error
+	// outdated is an index built before the format stamp existed; the
+	// others are this code's (info.Stats.Format is schemaindex.Format).
+	outdated  bool
 	embedding []float32 // what Vector was asked with
 }
 
@@ -30,7 +33,11 @@ func (f *fakeIndex) Info(context.Context, string) (*schemaindex.Info, error) {
 	if f.err != nil {
 		return nil, f.err
 	}
-	return &f.info, nil
+	info := f.info
+	if !f.outdated {
+		info.Stats.Format = schemaindex.Format
+	}
+	return &info, nil
 }
 
 func (f *fakeIndex) Lexical(context.Context, string, string, schemaindex.TopK) (*schemaindex.Hits, error) {
@@ -321,6 +328,16 @@ func TestRAG(t *testing.T) {
 		res, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, retrieval.Request{Question: req.Question, Snapshot: s})
 		require.NoError(t, err)
 		require.Contains(t, res.Metadata.Warning, "built from catalog version 1, the catalog is at 3")
+		require.NotContains(t, res.Metadata.Warning, "older nl2sql", "built by this code")
+
+		// Built by code of another format: searched as it is, with a
+		// warning that says how to rebuild it.
+		idx = setup(t)
+		idx.outdated = true
+		res, err = rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.NotEmpty(t, res.Tables)
+		require.Contains(t, res.Metadata.Warning, fmt.Sprintf("built by an older nl2sql (index format 0, this one builds %d): rebuild it with nl2sql index --db erp", schemaindex.Format))
 	})
 
 	t.Run("ColumnPruning", func(t *testing.T) {

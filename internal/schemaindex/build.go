@@ -36,10 +36,22 @@ type Source struct {
 	NoEmbedderReason string
 }
 
+// Format numbers the way this code builds an index: its documents, the
+// words it reads names as, what it stores. A change to any of them bumps
+// it, so that an index built by an older nl2sql is known for one: its
+// retrievals carry a warning until `nl2sql index` rebuilds it, and the
+// retrieval bench rebuilds it before measuring (docs/DESIGN.md, "Index
+// format"). TestIndexFormat fails when the documents of its schema change
+// and Format does not.
+const Format = 1
+
 // Stats is what a build indexed; stored in rag.schema_indexes.stats.
 type Stats struct {
 	Database       string `json:"database"`
 	CatalogVersion int64  `json:"catalogVersion"`
+	// Format is the Format of the code that built the index; 0 for an
+	// index built before the stamp existed.
+	Format int `json:"format"`
 	Tables         int    `json:"tables"`
 	Columns        int    `json:"columns"`
 	// Modules counts the tables of each module; UnknownModuleTables are
@@ -83,7 +95,10 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 		return nil, errors.New("schemaindex: Source.Snapshot is required")
 	}
 	started := cfg.Clock()
-	st := &Stats{Database: s.Database, CatalogVersion: s.Version, Tables: len(s.Tables), Modules: map[string]int{}, Vectors: VectorsNone}
+	st := &Stats{
+		Database: s.Database, CatalogVersion: s.Version, Format: Format, Tables: len(s.Tables), Modules: map[string]int{},
+		Vectors: VectorsNone,
+	}
 
 	dict := schemaDictionary(s)
 	st.Vocabulary = len(dict.Words())

@@ -144,6 +144,8 @@ func TestBuild(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, info.HasEmbeddings())
 	require.Equal(t, st.Values, info.Stats.Values, "the stats are stored")
+	require.Equal(t, schemaindex.Format, info.Stats.Format, "stamped with the code's index format")
+	require.False(t, info.Outdated())
 
 	t.Run("UnreachableTarget", func(t *testing.T) {
 		st := build(t, schemaindex.Source{Target: unreachable{}})

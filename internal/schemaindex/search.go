@@ -109,6 +109,11 @@ type Info struct {
 // HasEmbeddings reports whether vector search is possible.
 func (i *Info) HasEmbeddings() bool { return i.EmbedModel != "" }
 
+// Outdated reports whether the index was built by code of another Format
+// than this one's: it is searched as it is, but what this code would
+// index differently is not found until it is rebuilt.
+func (i *Info) Outdated() bool { return i.Stats.Format != Format }
+
 // Searcher searches the schema indexes of the service database. It caches
 // what it loads per index build (the vocabulary; the terms and postings it
 // scores BM25 from, lexical.go; embeddings where pgvector is absent) and checks on every search that the build is still current,

@@ -1,0 +1,82 @@
+package schemaindex
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/format/documents.txt")
+
+// TestIndexFormat holds the documents and vocabulary this code builds for a
+// schema of names as they are in the wild. When they change, an index
+// built before reads differently from one built now, and Format must say
+// so: bump it, then record the new documents with -update.
+func TestIndexFormat(t *testing.T) {
+	t.Parallel()
+
+	col := func(name, typ string, pk bool, comment string, allowed ...string) catalog.Column {
+		return catalog.Column{Name: name, Type: typ, PrimaryKey: pk, Comment: comment, AllowedValues: allowed}
+	}
+	snap := &catalog.Snapshot{
+		Database: "wild", Schemas: []string{"wh"},
+		Tables: []*catalog.Table{
+			{Schema: "wh", Name: "FCLT_BLDG", Kind: "table", Comment: "Campus buildings", PrimaryKey: []string{"FCLT_BLDG_KEY"}, Columns: []catalog.Column{
+				col("FCLT_BLDG_KEY", "integer", true, ""), col("BLDG_NM", "text", false, ""), col("SQ_FT", "numeric", false, "gross area"),
+			}},
+			{Schema: "wh", Name: "PURCHASEORDERLINEITEM", Kind: "table", PrimaryKey: []string{"LINE_ID"}, Columns: []catalog.Column{
+				col("LINE_ID", "integer", true, ""), col("PO_NO", "text", false, ""), col("HASUNITPRICE", "numeric(10,2)", false, ""),
+				col("customer_id", "integer", false, ""),
+			}},
+			{Schema: "wh", Name: "customers", Kind: "table", Module: "Sales", Gloss: "People and firms who buy", Synonyms: []string{"clients"},
+				PrimaryKey: []string{"id"}, Columns: []catalog.Column{
+					col("id", "integer", true, ""), col("cust_name", "text", false, ""), col("region", "text", false, "", "emea", "north_america"),
+					col("created_at", "timestamp with time zone", false, ""),
+				}},
+			{Schema: "wh", Name: "customers_hist", Kind: "table", Columns: []catalog.Column{
+				col("id", "integer", false, ""), col("cust_name", "text", false, ""), col("valid_to", "date", false, ""),
+			}},
+		},
+		ForeignKeys: []catalog.ForeignKey{{
+			Name: "poli_customer_fk", Schema: "wh", Table: "PURCHASEORDERLINEITEM", Columns: []string{"customer_id"},
+			RefSchema: "wh", RefTable: "customers", RefColumns: []string{"id"},
+		}},
+	}
+	dict := schemaDictionary(snap)
+	var b strings.Builder
+	fmt.Fprintf(&b, "format %d\nvocabulary %s\n", Format, strings.Join(dict.Words(), " "))
+	for _, d := range documents(snap, dict, map[string]string{"wh.customers": "Sales"}) {
+		fmt.Fprintf(&b, "\n%s %s.%s", d.Kind, d.Schema, d.Table)
+		if d.Column != "" {
+			fmt.Fprintf(&b, ".%s", d.Column)
+		}
+		fmt.Fprintf(&b, " module=%q generic=%t\n", d.Module, d.Generic)
+		for i, f := range d.Lexical {
+			fmt.Fprintf(&b, "  lexical %c: %s\n", 'A'+i, f)
+		}
+		fmt.Fprintf(&b, "  stable: %s\n  mschema: %s\n", d.StableText, d.MSchema)
+	}
+	got := b.String()
+
+	path := filepath.Join("testdata", "format", "documents.txt")
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err)
+	wantFormat, _, _ := strings.Cut(string(want), "\n")
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		if wantFormat == fmt.Sprintf("format %d", Format) {
+			t.Fatalf("the index's documents changed but schemaindex.Format did not: bump it, then run go test ./internal/schemaindex -run TestIndexFormat -update (-want +got):\n%s", diff)
+		}
+		t.Fatalf("documents differ from %s (-want +got); run with -update after bumping Format:\n%s", path, diff)
+	}
+}
