@@ -541,7 +541,7 @@ func (r *RAG) describe(res *Result, s *catalog.Snapshot, ev *evidence, ranked []
 			ev.info.CatalogVersion, s.Version, s.Database))
 	}
 	if ev.info.Outdated() {
-		md.Warning = strings.TrimSpace(md.Warning + fmt.Sprintf(" the schema index was built by an older nl2sql (index format %d, this one builds %d): rebuild it with nl2sql index --db %s",
+		md.Warning = strings.TrimSpace(md.Warning + fmt.Sprintf(" the schema index was built by another version of nl2sql (index format %d, this one builds %d): rebuild it with nl2sql index --db %s",
 			ev.info.Stats.Format, schemaindex.Format, s.Database))
 	}
 	for _, h := range hints {

@@ -38,7 +38,7 @@ type Source struct {
 
 // Format numbers the way this code builds an index: its documents, the
 // words it reads names as, what it stores. A change to any of them bumps
-// it, so that an index built by an older nl2sql is known for one: its
+// it, so that an index built by another version is known for one: its
 // retrievals carry a warning until `nl2sql index` rebuilds it, and the
 // retrieval bench rebuilds it before measuring (docs/DESIGN.md, "Index
 // format"). TestIndexFormat fails when the documents of its schema change
