@@ -79,6 +79,8 @@ type Table struct {
 	// PrimaryKey lists the primary key's columns in key order, which may
 	// differ from column order; Column.PrimaryKey marks the same columns.
 	PrimaryKey []string `json:"primaryKey,omitempty"`
+
+	key string // Key, set by withKey
 }
 
 // Column is a column of a Table.
@@ -116,7 +118,21 @@ type ForeignKey struct {
 }
 
 // Key returns "schema.name", unquoted: the table's identity in maps and logs.
-func (t *Table) Key() string { return t.Schema + "." + t.Name }
+// A snapshot's tables hold it made once (retrieval's join planner asks for
+// it in its inner loops); a Table built by hand makes it each time.
+func (t *Table) Key() string {
+	if t.key != "" {
+		return t.key
+	}
+	return t.Schema + "." + t.Name
+}
+
+// withKey sets t's Key once, before t is shared; Schema and Name do not
+// change after.
+func (t *Table) withKey() *Table {
+	t.key = t.Schema + "." + t.Name
+	return t
+}
 
 // Column returns the column called name, or nil.
 func (t *Table) Column(name string) *Column {

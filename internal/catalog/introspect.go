@@ -99,7 +99,7 @@ func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapsho
 			// A view has no rows of its own; -1 is "never analysed".
 			t.EstimatedRows = -1
 		}
-		snap.Tables = append(snap.Tables, t)
+		snap.Tables = append(snap.Tables, t.withKey())
 		byKey[t.Key()] = t
 	}
 

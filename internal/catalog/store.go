@@ -221,7 +221,7 @@ func load(ctx context.Context, q *dbsqlc.Queries, db dbsqlc.DBTX, database strin
 		if r.EstimatedRows != nil {
 			t.EstimatedRows = *r.EstimatedRows
 		}
-		s.Tables = append(s.Tables, t)
+		s.Tables = append(s.Tables, t.withKey())
 		byKey[t.Key()] = t
 	}
 	// Columns arrive ordered by (schema, table, ordinal).

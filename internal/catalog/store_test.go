@@ -35,7 +35,7 @@ func shopDB(t *testing.T) *dbtest.DB {
 	return db
 }
 
-var ignoreUnexported = cmpopts.IgnoreUnexported(catalog.Snapshot{})
+var ignoreUnexported = cmpopts.IgnoreUnexported(catalog.Snapshot{}, catalog.Table{})
 
 // goldenSnapshot compares got with testdata/<name>/snapshot.json, or
 // rewrites it with -update.
