@@ -51,9 +51,9 @@ type Stats struct {
 	CatalogVersion int64  `json:"catalogVersion"`
 	// Format is the Format of the code that built the index; 0 for an
 	// index built before the stamp existed.
-	Format int `json:"format"`
-	Tables         int    `json:"tables"`
-	Columns        int    `json:"columns"`
+	Format  int `json:"format"`
+	Tables  int `json:"tables"`
+	Columns int `json:"columns"`
 	// Modules counts the tables of each module; UnknownModuleTables are
 	// tables of the mapping file the catalog does not have.
 	Modules             map[string]int `json:"modules"`
