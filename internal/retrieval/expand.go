@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // expand is the default ExpandFunc: the selection (the MaxTables best), the
@@ -27,7 +29,7 @@ func (r *RAG) expand(ev *evidence) ExpandFunc {
 		}
 		x := &expansion{cfg: &r.cfg, s: s, ev: ev, ranked: ranked, scores: map[string]float64{}, in: map[string]bool{}, adj: map[string][]link{}, out: sel}
 		// The same keys every time, for whoever reads the metadata.
-		x.out.Extra = map[string]int{"hub_capped": 0, "trimmed": 0, "neighbours": 0, "ranked_fill": 0, "farther_fill": 0, "coverage": sel.Extra["coverage"]}
+		x.out.Extra = map[string]int{"hub_capped": 0, "trimmed": 0, "neighbours": 0, "ranked_fill": 0, "farther_fill": 0, "supertypes": 0, "coverage": sel.Extra["coverage"]}
 		for _, t := range ranked {
 			x.scores[t.Table.Key()] = t.Score
 		}
@@ -36,6 +38,9 @@ func (r *RAG) expand(ev *evidence) ExpandFunc {
 		}
 		if !r.cfg.JoinPlannerDisabled {
 			x.bridge()
+		}
+		if !r.cfg.SupertypeNamesDisabled {
+			x.supertypeNames()
 		}
 		if !r.cfg.FKExpansionDisabled {
 			x.fkExpand()
@@ -605,4 +610,82 @@ func (x *expansion) trim() {
 		}
 	}
 	x.out.Tables = kept
+}
+
+// supertypeNames adds, for each table of the context so far that holds no
+// name of its own, the nearest ancestor by subtype keys that does
+// (namedSupertype): in table-per-type inheritance an analyst, a bond or a
+// bank is a row of its own table, and the name a question gives or asks
+// for ("analysts at Atlas", "which banks") is on the person, the
+// instrument or the legal entity it is, several joins up, where no word
+// of the question points. They are kept through trim, as the planner's
+// tables are: a query over the subtype that must show or filter by its
+// name cannot do without them (docs/DESIGN.md, "Names on supertypes").
+func (x *expansion) supertypeNames() {
+	added := 0
+	for _, t := range slices.Clone(x.out.Tables) {
+		sup := x.namedSupertype(t.Table)
+		if sup == nil || x.in[sup.Key()] {
+			continue
+		}
+		x.in[sup.Key()] = true
+		if x.keep == nil {
+			x.keep = map[string]bool{}
+		}
+		x.keep[sup.Key()] = true
+		x.out.Tables = append(x.out.Tables, RankedTable{Table: sup, Score: x.score(sup), Source: "supertype"})
+		added++
+	}
+	x.out.Extra["supertypes"] = added
+}
+
+// namedSupertype is the nearest ancestor of t by subtype keys (its whole
+// key referencing its parent's: catalog.Snapshot.SubtypeKey) that holds a
+// name column, when t holds none; nil when t names itself, has no such
+// ancestor, or is a kind of a catalogue (catalog.Snapshot.Catalogue: a
+// hundred kinds of document share their parent without being rows the
+// question names).
+func (x *expansion) namedSupertype(t *catalog.Table) *catalog.Table {
+	if hasNameColumn(t) || x.s.Catalogue(t) != nil {
+		return nil
+	}
+	seen := map[string]bool{t.Key(): true}
+	for cur := t; ; {
+		var up *catalog.Table
+		for _, fk := range x.s.JoinsFrom(cur) {
+			if x.s.SubtypeKey(fk) {
+				up = x.s.Table(fk.RefSchema, fk.RefTable)
+				break
+			}
+		}
+		if up == nil || seen[up.Key()] {
+			return nil
+		}
+		if hasNameColumn(up) {
+			return up
+		}
+		seen[up.Key()] = true
+		cur = up
+	}
+}
+
+// hasNameColumn reports whether t has a text column whose name, read as
+// words, says name or title (legal_name, FULLNAME, instrumentTitle).
+func hasNameColumn(t *catalog.Table) bool {
+	for _, c := range t.Columns {
+		if !textType(c.Type) {
+			continue
+		}
+		for _, w := range naming.Read(c.Name) {
+			if w.Text == "name" || w.Text == "title" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// textType reports whether a format_type() name is a character type.
+func textType(typ string) bool {
+	return typ == "text" || strings.HasPrefix(typ, "character") || strings.HasPrefix(typ, "varchar") || strings.HasPrefix(typ, "char")
 }

@@ -359,6 +359,62 @@ func TestExpand(t *testing.T) {
 		require.Equal(t, []string{"organizations", "entities", "vendors"}, res.Metadata.TablesIncluded)
 	})
 
+	t.Run("SupertypeNames", func(t *testing.T) {
+		t.Parallel()
+		// Table-per-type: an analyst is a person, who is an agent; the
+		// name is on the agent. A fund names itself.
+		s := &catalog.Snapshot{Database: "g", Schemas: []string{"public"}}
+		for _, tb := range []struct {
+			name string
+			cols []catalog.Column
+		}{
+			{"agents", []catalog.Column{{Name: "agent_id", Type: "bigint", PrimaryKey: true}, {Name: "legal_name", Type: "character varying(200)"}}},
+			{"persons", []catalog.Column{{Name: "agent_id", Type: "bigint", PrimaryKey: true}, {Name: "birth_year", Type: "smallint"}}},
+			{"analysts", []catalog.Column{{Name: "agent_id", Type: "bigint", PrimaryKey: true}, {Name: "firm_code", Type: "text"}}},
+			{"funds", []catalog.Column{{Name: "agent_id", Type: "bigint", PrimaryKey: true}, {Name: "fundName", Type: "text"}}},
+			{"recommendations", []catalog.Column{{Name: "rec_id", Type: "bigint", PrimaryKey: true}, {Name: "analyst_id", Type: "bigint"}, {Name: "fund_id", Type: "bigint"}}},
+		} {
+			s.Tables = append(s.Tables, &catalog.Table{Schema: "public", Name: tb.name, EstimatedRows: -1, Columns: tb.cols, PrimaryKey: []string{tb.cols[0].Name}})
+		}
+		for _, f := range [][4]string{
+			{"persons", "agent_id", "agents", "agent_id"},
+			{"analysts", "agent_id", "persons", "agent_id"},
+			{"funds", "agent_id", "agents", "agent_id"},
+			{"recommendations", "analyst_id", "analysts", "agent_id"},
+			{"recommendations", "fund_id", "funds", "agent_id"},
+		} {
+			s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{
+				Name: f[0] + "_" + f[1] + "_fk", Schema: "public", Table: f[0], Columns: []string{f[1]},
+				RefSchema: "public", RefTable: f[2], RefColumns: []string{f[3]},
+			})
+		}
+		cfg := retrieval.RAGConfig{MaxTables: 3, MinTables: 2, FinalMaxTables: 4, JoinPlannerDisabled: true, FKExpansionDisabled: true, NeighbourFillDisabled: true}
+		run := func(t *testing.T, cfg retrieval.RAGConfig, rel map[string]float64) *retrieval.Result {
+			t.Helper()
+			res, err := rag(t, &fakeIndex{lexical: tableHits(rel)}, cfg).Retrieve(ctx, retrieval.Request{Question: "q", Snapshot: s})
+			require.NoError(t, err)
+			return res
+		}
+		// The analyst's name is two supertypes up, past one without a
+		// name; the fund names itself and brings nothing.
+		res := run(t, cfg, map[string]float64{"recommendations": 1, "analysts": 0.8, "funds": 0.7})
+		require.Equal(t, []string{"recommendations", "analysts", "funds", "agents"}, res.Metadata.TablesIncluded)
+		require.Equal(t, []string{"table", "table", "table", "supertype"}, sources(res.Scores))
+		require.Equal(t, 1, res.Metadata.Metrics.Expansion["supertypes"])
+
+		// Kept through trim: the weakest table with evidence goes first.
+		small := cfg
+		small.FinalMaxTables = 3
+		res = run(t, small, map[string]float64{"recommendations": 1, "analysts": 0.8, "funds": 0.7})
+		require.Equal(t, []string{"recommendations", "analysts", "agents"}, res.Metadata.TablesIncluded)
+
+		// Off with its setting.
+		off := cfg
+		off.SupertypeNamesDisabled = true
+		res = run(t, off, map[string]float64{"recommendations": 1, "analysts": 0.8, "funds": 0.7})
+		require.Equal(t, []string{"recommendations", "analysts", "funds"}, res.Metadata.TablesIncluded)
+	})
+
 	t.Run("Deterministic", func(t *testing.T) {
 		t.Parallel()
 		rel := map[string]float64{"performance_reviews": 0.9, "departments": 0.6, "widgets": 0.6, "regions": 0.5, "notes": 0.5}

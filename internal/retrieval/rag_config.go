@@ -158,6 +158,10 @@ type RAGConfig struct {
 	// JoinPlannerDisabled turns the join planner's bridges off
 	// (JOIN_PLANNER_ENABLED=false). Defaults to false.
 	JoinPlannerDisabled bool
+	// SupertypeNamesDisabled turns off adding, for a context table that
+	// holds no name of its own, its nearest supertype that does
+	// (NL2SQL_RAG_SUPERTYPE_NAMES_ENABLED=false). Defaults to false.
+	SupertypeNamesDisabled bool
 	// BridgeMinScore is the least score of a selected table the join
 	// planner connects to the others (a terminal); a weak terminal is
 	// still joined only when its score pays for its route (BridgeCost).
