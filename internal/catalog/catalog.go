@@ -96,6 +96,10 @@ type Column struct {
 	AllowedValues []string `json:"allowedValues,omitempty"`
 }
 
+// Text reports whether c holds character data: text, character varying,
+// character, citext, name (not an array of them).
+func (c *Column) Text() bool { return typeFamily(c.Type) == "text" }
+
 // ForeignKey is a foreign key constraint; Columns and RefColumns pair up in
 // key order.
 type ForeignKey struct {

@@ -214,3 +214,15 @@ func TestAnnotations(t *testing.T) {
 		}
 	})
 }
+
+func TestColumnText(t *testing.T) {
+	t.Parallel()
+	for typ, want := range map[string]bool{
+		"text": true, "character varying(200)": true, "character varying": true, "character(2)": true,
+		"citext": true, "name": true, "integer": false, "numeric(10,2)": false, "text[]": false,
+		"character varying(20)[]": false, "timestamp with time zone": false,
+	} {
+		c := catalog.Column{Name: "c", Type: typ}
+		require.Equal(t, want, c.Text(), typ)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"slices"
-	"strings"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/naming"
@@ -673,7 +672,7 @@ func (x *expansion) namedSupertype(t *catalog.Table) *catalog.Table {
 // words, says name or title (legal_name, FULLNAME, instrumentTitle).
 func hasNameColumn(t *catalog.Table) bool {
 	for _, c := range t.Columns {
-		if !textType(c.Type) {
+		if !c.Text() {
 			continue
 		}
 		for _, w := range naming.Read(c.Name) {
@@ -683,9 +682,4 @@ func hasNameColumn(t *catalog.Table) bool {
 		}
 	}
 	return false
-}
-
-// textType reports whether a format_type() name is a character type.
-func textType(typ string) bool {
-	return typ == "text" || strings.HasPrefix(typ, "character") || strings.HasPrefix(typ, "varchar") || strings.HasPrefix(typ, "char")
 }

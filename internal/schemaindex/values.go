@@ -152,7 +152,7 @@ func valueDocs(ctx context.Context, target Target, s *catalog.Snapshot, dict *Di
 						st.FromChecks++
 					}
 				}
-			case textType(c.Type) && !c.PrimaryKey && len(fks[c.Name]) == 0:
+			case c.Text() && !c.PrimaryKey && len(fks[c.Name]) == 0:
 				sample = append(sample, c.Name)
 			}
 		}
@@ -241,15 +241,6 @@ func sampleTable(ctx context.Context, target Target, t *catalog.Table, columns [
 // anything and foreign tables may be remote and slow.
 func sampleable(t *catalog.Table) bool {
 	return t.Kind == catalog.KindTable || t.Kind == catalog.KindPartitionedTable || t.Kind == catalog.KindMaterializedView
-}
-
-func textType(typ string) bool {
-	for _, p := range []string{"text", "character varying", "varchar", "character", "char", "citext", "name"} {
-		if typ == p || strings.HasPrefix(typ, p+"(") {
-			return true
-		}
-	}
-	return false
 }
 
 func numeric(v string) bool {
