@@ -52,6 +52,25 @@ func graphSnapshot(t *testing.T, tables []string, fks ...string) *catalog.Snapsh
 
 func key(table string) string { return strings.TrimSuffix(table, "s") + "_id" }
 
+// addForeignKeys adds to s the foreign keys written {table, column,
+// referenced table, referenced column}.
+func addForeignKeys(s *catalog.Snapshot, fks ...[4]string) {
+	for _, f := range fks {
+		s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{
+			Name: f[0] + "_" + f[1] + "_fk", Schema: "public", Table: f[0], Columns: []string{f[1]},
+			RefSchema: "public", RefTable: f[2], RefColumns: []string{f[3]},
+		})
+	}
+}
+
+// retrieveOn retrieves from s with tables hit at the relevance rel.
+func retrieveOn(t *testing.T, s *catalog.Snapshot, cfg retrieval.RAGConfig, rel map[string]float64) *retrieval.Result {
+	t.Helper()
+	res, err := rag(t, &fakeIndex{lexical: tableHits(rel)}, cfg).Retrieve(context.Background(), retrieval.Request{Question: "q", Snapshot: s})
+	require.NoError(t, err)
+	return res
+}
+
 // tableHits are lexical table hits with the given relevance, best first.
 func tableHits(rel map[string]float64) *schemaindex.Hits {
 	names := make([]string, 0, len(rel))
@@ -321,33 +340,22 @@ func TestExpand(t *testing.T) {
 		ea.Columns = append(ea.Columns, catalog.Column{Name: "address_id", Type: "bigint", PrimaryKey: true})
 		ea.PrimaryKey = append(ea.PrimaryKey, "address_id")
 		s.Tables[1].Columns = append(s.Tables[1].Columns, catalog.Column{Name: "entity_id", Type: "bigint"})
-		for _, f := range [][4]string{
-			{"customers", "entity_id", "entities", "entity_id"},
-			{"entity_addresses", "address_id", "addresses", "address_id"},
-			{"entity_addresses", "entity_id", "entities", "entity_id"},
-			{"organizations", "entity_id", "entities", "entity_id"},
-			{"vendors", "entity_id", "organizations", "entity_id"},
-			{"buildings", "asset_id", "assets", "asset_id"},
-			{"vehicles", "asset_id", "assets", "asset_id"},
-		} {
-			s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{
-				Name: f[0] + "_" + f[1] + "_fk", Schema: "public", Table: f[0], Columns: []string{f[1]},
-				RefSchema: "public", RefTable: f[2], RefColumns: []string{f[3]},
-			})
-		}
-		run := func(t *testing.T, cfg retrieval.RAGConfig, rel map[string]float64) *retrieval.Result {
-			t.Helper()
-			res, err := rag(t, &fakeIndex{lexical: tableHits(rel)}, cfg).Retrieve(ctx, retrieval.Request{Question: "q", Snapshot: s})
-			require.NoError(t, err)
-			return res
-		}
-		res := run(t, retrieval.RAGConfig{NeighbourFillDisabled: true}, map[string]float64{"vendors": 1, "addresses": 0.8})
+		addForeignKeys(s,
+			[4]string{"customers", "entity_id", "entities", "entity_id"},
+			[4]string{"entity_addresses", "address_id", "addresses", "address_id"},
+			[4]string{"entity_addresses", "entity_id", "entities", "entity_id"},
+			[4]string{"organizations", "entity_id", "entities", "entity_id"},
+			[4]string{"vendors", "entity_id", "organizations", "entity_id"},
+			[4]string{"buildings", "asset_id", "assets", "asset_id"},
+			[4]string{"vehicles", "asset_id", "assets", "asset_id"},
+		)
+		res := retrieveOn(t, s, retrieval.RAGConfig{NeighbourFillDisabled: true}, map[string]float64{"vendors": 1, "addresses": 0.8})
 		require.Equal(t, []string{"vendors", "addresses", "organizations", "entity_addresses"}, res.Metadata.TablesIncluded)
 		require.Equal(t, []string{"table", "table", "bridge", "bridge"}, sources(res.Scores))
 
 		// Two subtypes are not joined through their supertype: a vehicle is
 		// no building.
-		res = run(t, retrieval.RAGConfig{NeighbourFillDisabled: true}, map[string]float64{"vehicles": 1, "buildings": 0.8})
+		res = retrieveOn(t, s, retrieval.RAGConfig{NeighbourFillDisabled: true}, map[string]float64{"vehicles": 1, "buildings": 0.8})
 		require.Equal(t, []string{"vehicles", "buildings"}, res.Metadata.TablesIncluded)
 		require.True(t, s.SubtypeKey(s.JoinsFrom(s.Table("public", "vehicles"))[0]))
 		require.False(t, s.SubtypeKey(s.JoinsFrom(s.Table("public", "entity_addresses"))[0]), "entity_addresses has a key of its own")
@@ -355,7 +363,7 @@ func TestExpand(t *testing.T) {
 		// The fill does not take them: the subtype is joined through its
 		// supertype already, and the supertype's other tables (customers)
 		// would all become every subtype's neighbours.
-		res = run(t, retrieval.RAGConfig{MaxTables: 3, MinTables: 3, FinalMaxTables: 3, JoinPlannerDisabled: true}, map[string]float64{"organizations": 1})
+		res = retrieveOn(t, s, retrieval.RAGConfig{MaxTables: 3, MinTables: 3, FinalMaxTables: 3, JoinPlannerDisabled: true}, map[string]float64{"organizations": 1})
 		require.Equal(t, []string{"organizations", "entities", "vendors"}, res.Metadata.TablesIncluded)
 	})
 
@@ -376,28 +384,17 @@ func TestExpand(t *testing.T) {
 		} {
 			s.Tables = append(s.Tables, &catalog.Table{Schema: "public", Name: tb.name, EstimatedRows: -1, Columns: tb.cols, PrimaryKey: []string{tb.cols[0].Name}})
 		}
-		for _, f := range [][4]string{
-			{"persons", "agent_id", "agents", "agent_id"},
-			{"analysts", "agent_id", "persons", "agent_id"},
-			{"funds", "agent_id", "agents", "agent_id"},
-			{"recommendations", "analyst_id", "analysts", "agent_id"},
-			{"recommendations", "fund_id", "funds", "agent_id"},
-		} {
-			s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{
-				Name: f[0] + "_" + f[1] + "_fk", Schema: "public", Table: f[0], Columns: []string{f[1]},
-				RefSchema: "public", RefTable: f[2], RefColumns: []string{f[3]},
-			})
-		}
+		addForeignKeys(s,
+			[4]string{"persons", "agent_id", "agents", "agent_id"},
+			[4]string{"analysts", "agent_id", "persons", "agent_id"},
+			[4]string{"funds", "agent_id", "agents", "agent_id"},
+			[4]string{"recommendations", "analyst_id", "analysts", "agent_id"},
+			[4]string{"recommendations", "fund_id", "funds", "agent_id"},
+		)
 		cfg := retrieval.RAGConfig{MaxTables: 3, MinTables: 2, FinalMaxTables: 4, JoinPlannerDisabled: true, FKExpansionDisabled: true, NeighbourFillDisabled: true}
-		run := func(t *testing.T, cfg retrieval.RAGConfig, rel map[string]float64) *retrieval.Result {
-			t.Helper()
-			res, err := rag(t, &fakeIndex{lexical: tableHits(rel)}, cfg).Retrieve(ctx, retrieval.Request{Question: "q", Snapshot: s})
-			require.NoError(t, err)
-			return res
-		}
 		// The analyst's name is two supertypes up, past one without a
 		// name; the fund names itself and brings nothing.
-		res := run(t, cfg, map[string]float64{"recommendations": 1, "analysts": 0.8, "funds": 0.7})
+		res := retrieveOn(t, s, cfg, map[string]float64{"recommendations": 1, "analysts": 0.8, "funds": 0.7})
 		require.Equal(t, []string{"recommendations", "analysts", "funds", "agents"}, res.Metadata.TablesIncluded)
 		require.Equal(t, []string{"table", "table", "table", "supertype"}, sources(res.Scores))
 		require.Equal(t, 1, res.Metadata.Metrics.Expansion["supertypes"])
@@ -405,13 +402,13 @@ func TestExpand(t *testing.T) {
 		// Kept through trim: the weakest table with evidence goes first.
 		small := cfg
 		small.FinalMaxTables = 3
-		res = run(t, small, map[string]float64{"recommendations": 1, "analysts": 0.8, "funds": 0.7})
+		res = retrieveOn(t, s, small, map[string]float64{"recommendations": 1, "analysts": 0.8, "funds": 0.7})
 		require.Equal(t, []string{"recommendations", "analysts", "agents"}, res.Metadata.TablesIncluded)
 
 		// Off with its setting.
 		off := cfg
 		off.SupertypeNamesDisabled = true
-		res = run(t, off, map[string]float64{"recommendations": 1, "analysts": 0.8, "funds": 0.7})
+		res = retrieveOn(t, s, off, map[string]float64{"recommendations": 1, "analysts": 0.8, "funds": 0.7})
 		require.Equal(t, []string{"recommendations", "analysts", "funds"}, res.Metadata.TablesIncluded)
 	})
 
