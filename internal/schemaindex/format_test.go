@@ -36,11 +36,13 @@ func TestIndexFormat(t *testing.T) {
 				col("LINE_ID", "integer", true, ""), col("PO_NO", "text", false, ""), col("HASUNITPRICE", "numeric(10,2)", false, ""),
 				col("customer_id", "integer", false, ""),
 			}},
-			{Schema: "wh", Name: "customers", Kind: "table", Module: "Sales", Gloss: "People and firms who buy", Synonyms: []string{"clients"},
+			{
+				Schema: "wh", Name: "customers", Kind: "table", Module: "Sales", Gloss: "People and firms who buy", Synonyms: []string{"clients"},
 				PrimaryKey: []string{"id"}, Columns: []catalog.Column{
 					col("id", "integer", true, ""), col("cust_name", "text", false, ""), col("region", "text", false, "", "emea", "north_america"),
 					col("created_at", "timestamp with time zone", false, ""),
-				}},
+				},
+			},
 			{Schema: "wh", Name: "customers_hist", Kind: "table", Columns: []catalog.Column{
 				col("id", "integer", false, ""), col("cust_name", "text", false, ""), col("valid_to", "date", false, ""),
 			}},
