@@ -241,10 +241,12 @@ func skeleton(w string) string {
 
 func vowels(s string) int {
 	n := 0
-	for _, r := range s {
-		if strings.ContainsRune("aeiou", r) {
+	for i := 0; i < len(s); i++ {
+		if isVowel(s[i]) {
 			n++
 		}
 	}
 	return n
 }
+
+func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }

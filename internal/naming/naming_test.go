@@ -177,3 +177,14 @@ func TestSegmentGolden(t *testing.T) {
 		t.Errorf("segmentation mismatch (-want +got):\n%s", diff)
 	}
 }
+
+func TestAgentNouns(t *testing.T) {
+	t.Parallel()
+	for w, want := range map[string]string{
+		"issued": "issuer", "owns": "owner", "supplied": "supplier", "lends": "lender", "ships": "shipper",
+		"held": "holder", "sold": "seller", "supervises": "supervisor", "pays": "payer",
+	} {
+		require.Contains(t, AgentNouns(w), want, w)
+	}
+	require.NotContains(t, AgentNouns("issuer"), "issuer", "a word is not its own agent noun")
+}

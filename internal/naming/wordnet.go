@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -92,6 +93,47 @@ func baseForms(w string) []string {
 	for _, sfx := range []string{"ed", "ing"} {
 		if b, ok := strings.CutSuffix(w, sfx); ok && len(b) > 3 && b[len(b)-1] == b[len(b)-2] {
 			out = append(out, b[:len(b)-1])
+		}
+	}
+	return out
+}
+
+// AgentNouns returns the nouns of the one who does what w says, by
+// English's regular agent suffixes on w's base forms (issued → issuer,
+// owns → owner, supplied → supplier, lends → lender, ships → shipper) and
+// WordNet's irregular forms (held → holder, sold → seller): PostgreSQL's
+// English stemmer keeps most agent nouns whole, so "who issued" does not
+// find has_issuer by itself. Candidates only; a caller keeps those its
+// schema uses.
+func AgentNouns(w string) []string {
+	bases := append([]string{w}, baseForms(w)...)
+	if b, ok := wordnet().irregular[w]; ok {
+		bases = append(bases, b)
+	}
+	var out []string
+	add := func(n string) {
+		if n != w && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	for _, b := range bases {
+		if len(b) < 3 || !IsLetters(b) {
+			continue
+		}
+		last := b[len(b)-1]
+		switch {
+		case last == 'e':
+			add(b + "r")
+		case last == 'y':
+			add(b[:len(b)-1] + "ier")
+			add(b + "er")
+		default:
+			add(b + "er")
+			add(b + "or")
+			// A short vowel before a final consonant doubles it: ship → shipper.
+			if !isVowel(last) && isVowel(b[len(b)-2]) && (len(b) < 3 || !isVowel(b[len(b)-3])) && last != 'w' && last != 'x' {
+				add(b + string(last) + "er")
+			}
 		}
 	}
 	return out

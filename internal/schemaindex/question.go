@@ -20,8 +20,9 @@ type questionWord struct {
 
 // questionWords turns a question into search words: its words (without
 // words that only ask for an answer's shape: show, list, how many), the
-// parts of a run-together word the dictionary splits, what an abbreviation
-// stands for, and the synonyms of each, the expansions at weight expand;
+// parts of a run-together word the dictionary splits, the schema's agent
+// nouns of it (issued → issuer), what an abbreviation stands for, and the
+// synonyms of each, the expansions at weight expand;
 // and WordNet's words for it (naming.Synonyms) at expand·thesaurus, "thesaurus":
 // Lexical keeps those only for a word the index does not know.
 func questionWords(question string, dict *Dictionary, expand, thesaurus float64) []questionWord {
@@ -56,6 +57,9 @@ func questionWords(question string, dict *Dictionary, expand, thesaurus float64)
 			for _, p := range dict.Compound(w) {
 				add(p, expand, concept, "split")
 			}
+		}
+		for _, n := range dict.AgentNouns(w) {
+			add(n, expand, concept, "agent")
 		}
 		if e, ok := naming.Abbreviations[w]; ok {
 			for _, x := range strings.Fields(e) {

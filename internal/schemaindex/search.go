@@ -74,7 +74,7 @@ type Term struct {
 	// synonym, an abbreviation's words, a part of a run-together word) or
 	// a fuzzy match.
 	Weight float64 `json:"weight"`
-	How    string  `json:"how,omitempty"` // "", "synonym", "abbreviation", "split", "thesaurus", "fuzzy"
+	How    string  `json:"how,omitempty"` // "", "synonym", "abbreviation", "abbreviated", "split", "agent", "thesaurus", "fuzzy"
 	// Concept numbers the question word the term serves (1 for the first).
 	Concept int `json:"concept"`
 	// IDF is the term's highest idf over the document kinds (0 for a fuzzy

@@ -214,6 +214,19 @@ func (d *Dictionary) Compound(w string) []string {
 	return out
 }
 
+// AgentNouns returns the schema's words that name the one who does what w
+// says (naming.AgentNouns: "issued" finds has_issuer's issuer, "owns" an
+// owner_id's owner): the stemmer leaves most agent nouns whole.
+func (d *Dictionary) AgentNouns(w string) []string {
+	var out []string
+	for _, n := range naming.AgentNouns(w) {
+		if d.vocab[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func (d *Dictionary) segmenter() naming.Segmenter {
 	return naming.Segmenter{Vocabulary: func(w string) bool { return d.vocab[w] }}
 }

@@ -95,4 +95,12 @@ func TestQuestionWords(t *testing.T) {
 		got = append(got, w.text+":"+w.how)
 	}
 	require.Equal(t, []string{"orders:", "per:", "salesperson:", "sales:split", "person:split"}, got)
+
+	// The stemmer keeps agent nouns whole: "issued" finds the schema's
+	// issuer, "held" its holder (an irregular form); not its "issue".
+	got = nil
+	for _, w := range questionWords("who issued the notes held", NewDictionary(nil, []string{"has", "issuer", "issue", "holder", "notes"}), 0.5, 0) {
+		got = append(got, w.text+":"+w.how)
+	}
+	require.Equal(t, []string{"who:", "issued:", "issuer:agent", "the:", "notes:", "held:", "holder:agent"}, got)
 }
