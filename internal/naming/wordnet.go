@@ -131,7 +131,7 @@ func AgentNouns(w string) []string {
 			add(b + "er")
 			add(b + "or")
 			// A short vowel before a final consonant doubles it: ship → shipper.
-			if !isVowel(last) && isVowel(b[len(b)-2]) && (len(b) < 3 || !isVowel(b[len(b)-3])) && last != 'w' && last != 'x' {
+			if !isVowel(last) && isVowel(b[len(b)-2]) && !isVowel(b[len(b)-3]) && last != 'w' && last != 'x' {
 				add(b + string(last) + "er")
 			}
 		}
