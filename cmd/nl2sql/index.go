@@ -133,8 +133,8 @@ func embedder(ctx context.Context, cfg llm.Config) (schemaindex.Embedder, string
 
 func printIndex(m *Main, s *schemaindex.Stats, st *settings) {
 	w := m.Stdout
-	fmt.Fprintf(w, "%s: indexed %d tables, %d columns and %d values in %.1fs (catalog version %d)\n",
-		s.Database, s.Tables, s.Columns, s.Values.Values, s.Millis/1000, s.CatalogVersion)
+	fmt.Fprintf(w, "%s: indexed %d tables, %d columns and %d values in %.1fs (catalog version %d, index format %d)\n",
+		s.Database, s.Tables, s.Columns, s.Values.Values, s.Millis/1000, s.CatalogVersion, s.Format)
 	v := s.Values
 	fmt.Fprintf(w, "values: %d from CHECK lists and enums, %d sampled from %d table(s), in %d columns", v.FromChecks, v.Values-v.FromChecks, v.TablesSampled, v.Columns)
 	if v.Skipped != "" {

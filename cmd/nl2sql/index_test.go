@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -20,6 +21,7 @@ func TestIndex(t *testing.T) {
 		r := c.run("", "db", "add", "shop", "--dsn", c.db.URL, "--schema", "shop")
 		require.Equal(t, 0, r.code, r.stderr)
 		require.Contains(t, r.stdout, "shop: indexed 2 tables, 6 columns and 4 values")
+		require.Contains(t, r.stdout, fmt.Sprintf("index format %d)", schemaindex.Format))
 		require.Contains(t, r.stdout, "values: 0 from CHECK lists and enums, 4 sampled from 1 table(s), in 2 columns")
 		require.Contains(t, r.stdout, "embeddings: nomic-embed-text")
 		require.Contains(t, r.stdout, "8 embedded, 0 unchanged and reused")
