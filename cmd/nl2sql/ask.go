@@ -42,9 +42,7 @@ func runAsk(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(m.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(ans); err != nil {
+		if err := m.printJSON(ans); err != nil {
 			return err
 		}
 	} else {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -62,9 +61,7 @@ func runBenchHeldout(_ context.Context, m *Main, args []string) error {
 		reports = append(reports, s.Report)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(m.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(map[string]any{"out": *out, "sets": reports})
+		return m.printJSON(map[string]any{"out": *out, "sets": reports})
 	}
 	for _, r := range reports {
 		fmt.Fprintf(m.Stdout, "%s: %d tables, %d foreign keys; %d of %d questions kept\n", r.Set, r.Tables, r.ForeignKeys, r.Kept, r.Read)

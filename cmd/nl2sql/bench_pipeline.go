@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -93,9 +92,7 @@ func runBenchPipeline(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(m.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return m.printJSON(rep)
 	}
 	fmt.Fprintf(m.Stdout, "%d questions, %d in flight, %d cores (%s)\n", rep.Questions, rep.Concurrency, rep.Cores, rep.Model)
 	fmt.Fprintf(m.Stdout, "service: %s; target: %s\n", rep.Settings.Serving, rep.Settings.Target)

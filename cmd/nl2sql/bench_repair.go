@@ -83,9 +83,7 @@ func runBenchRepair(ctx context.Context, m *Main, args []string) error {
 			c.QuestionID, c.Kind, c.Change, c.Reason, c.Mutant, c.Repaired, c.Fixes)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(m.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(benchRepairJSON{
+		if err := m.printJSON(benchRepairJSON{
 			Mutations: rep.Mutations, Fixed: rep.Fixed, Flipped: rep.Flipped,
 			Left: rep.Left, P50US: rep.P50US, Kinds: rep.Kinds, Settings: rep.Settings,
 		}); err != nil {

@@ -240,9 +240,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(m.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return m.printJSON(out)
 	}
 	return printBenchRetrieval(m, out)
 }

@@ -100,9 +100,7 @@ func runCheck(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(m.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
+		if err := m.printJSON(res); err != nil {
 			return err
 		}
 	} else {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -112,6 +113,14 @@ func (m *Main) tuneGC() {
 	if _, ok := m.Getenv("GOGC"); !ok {
 		debug.SetGCPercent(defaultGCPercent)
 	}
+}
+
+// printJSON writes v to stdout as a command's --json output: one document,
+// indented, so that every command prints JSON the same way.
+func (m *Main) printJSON(v any) error {
+	enc := json.NewEncoder(m.Stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 // usageError is a command-line mistake.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -153,9 +152,7 @@ func runExamCheck(ctx context.Context, m *Main, args []string) error {
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(m.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := m.printJSON(out); err != nil {
 			return err
 		}
 	} else {
@@ -375,9 +372,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		if out.Aborted == nil {
 			out.Aborted = []examAborted{}
 		}
-		enc := json.NewEncoder(m.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := m.printJSON(out); err != nil {
 			return err
 		}
 	} else {

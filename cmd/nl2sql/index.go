@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -61,9 +60,7 @@ func runIndex(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(m.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(stats)
+		return m.printJSON(stats)
 	}
 	printIndex(m, stats, st)
 	return nil
