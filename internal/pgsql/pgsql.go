@@ -75,6 +75,21 @@ func newSyntaxError(sql string, err error) *SyntaxError {
 	return se
 }
 
+// callParser calls fn, one of pg_query's entry points, on caller input:
+// input the C parser would misread is refused first, and its errors become
+// a *SyntaxError, the same for Parse, Scan, Fingerprint and Normalize.
+func callParser[T any](sql string, fn func(string) (T, error)) (T, error) {
+	var zero T
+	if se := checkInput(sql); se != nil {
+		return zero, se
+	}
+	out, err := fn(sql)
+	if err != nil {
+		return zero, newSyntaxError(sql, err)
+	}
+	return out, nil
+}
+
 // checkInput refuses input the C parser would misread: it stops at a NUL byte
 // (so "SELECT 1\x00; DROP ..." would parse as "SELECT 1"), and Postgres
 // itself rejects invalid UTF-8.
@@ -187,12 +202,9 @@ type Statement struct {
 
 // Parse parses sql into statements. A parse failure is a *SyntaxError.
 func Parse(sql string) (*Script, error) {
-	if se := checkInput(sql); se != nil {
-		return nil, se
-	}
-	tree, err := pg_query.Parse(sql)
+	tree, err := callParser(sql, pg_query.Parse)
 	if err != nil {
-		return nil, newSyntaxError(sql, err)
+		return nil, err
 	}
 	s := &Script{SQL: sql, version: tree.GetVersion()}
 	for _, raw := range tree.GetStmts() {
@@ -239,27 +251,13 @@ func (s *Statement) Analysis() *Analysis {
 // that differ only in constants, white space, comments and letter case of
 // keywords. Use it to deduplicate candidate queries.
 func Fingerprint(sql string) (string, error) {
-	if se := checkInput(sql); se != nil {
-		return "", se
-	}
-	fp, err := pg_query.Fingerprint(sql)
-	if err != nil {
-		return "", newSyntaxError(sql, err)
-	}
-	return fp, nil
+	return callParser(sql, pg_query.Fingerprint)
 }
 
 // Normalize returns sql with constants replaced by $n parameters (comments
 // and formatting are kept).
 func Normalize(sql string) (string, error) {
-	if se := checkInput(sql); se != nil {
-		return "", se
-	}
-	out, err := pg_query.Normalize(sql)
-	if err != nil {
-		return "", newSyntaxError(sql, err)
-	}
-	return out, nil
+	return callParser(sql, pg_query.Normalize)
 }
 
 // nodeName returns the protobuf message name of the node held by n, e.g.

@@ -35,12 +35,9 @@ type Token struct {
 // grammar rejects (that is what it is for: diagnosing parse errors) but fails
 // with a *SyntaxError on lexical errors such as an unterminated string.
 func Scan(sql string) ([]Token, error) {
-	if se := checkInput(sql); se != nil {
-		return nil, se
-	}
-	res, err := pg_query.Scan(sql)
+	res, err := callParser(sql, pg_query.Scan)
 	if err != nil {
-		return nil, newSyntaxError(sql, err)
+		return nil, err
 	}
 	toks := make([]Token, 0, len(res.GetTokens()))
 	for _, t := range res.GetTokens() {
