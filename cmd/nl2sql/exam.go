@@ -347,7 +347,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		}
 		return &errclass.Error{
 			Class: class, Code: "exam.aborted",
-			Message: "no accuracy was measured: " + examMessage(runErr), Err: runErr,
+			Message: "no accuracy was measured: " + userMessage(runErr), Err: runErr,
 		}
 	}
 	rep, err := exam.LoadReport(context.WithoutCancel(ctx), pool, finished)
@@ -393,7 +393,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		fmt.Fprintf(m.Stdout, "Details: SELECT * FROM rag.exam_results WHERE run_id IN (%s)\n", joinIDs(finished))
 	}
 	if runErr != nil {
-		fmt.Fprintf(m.Stderr, "nl2sql: %s\n", examMessage(runErr))
+		fmt.Fprintf(m.Stderr, "nl2sql: %s\n", userMessage(runErr))
 		return &exitError{code: exitFailure}
 	}
 	return nil
@@ -468,15 +468,6 @@ func examError(db string, err error) error {
 		}
 	}
 	return err
-}
-
-// examMessage is err's message without its class prefix.
-func examMessage(err error) string {
-	var ce *errclass.Error
-	if errors.As(err, &ce) {
-		return ce.Message
-	}
-	return err.Error()
 }
 
 func joinIDs(ids []int64) string {
