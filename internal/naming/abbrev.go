@@ -209,7 +209,7 @@ func fitWith(w, p string, relaxed bool) float64 {
 	// sp must be a subsequence of sw; count what it skips up to its last
 	// letter.
 	i, skipped := 1, 0
-	if len(sp) == 0 || len(sw) == 0 || sw[0] != sp[0] {
+	if len(sp) < 2 || len(sw) == 0 || sw[0] != sp[0] {
 		return 0
 	}
 	for j := 1; j < len(sw) && i < len(sp); j++ {

@@ -111,6 +111,8 @@ func TestFits(t *testing.T) {
 	require.Zero(t, Fits("employees", "empty"), "a word is no abbreviation")
 	require.Zero(t, Fits("department", "dog"))
 	require.Zero(t, Fits("ab", "ab"))
+	require.Zero(t, Fits("percentage", "poa"), "its consonants are its first letter: it would fit every p-word")
+	require.Positive(t, Fits("poached", "poa"), "a beginning still fits")
 	require.Greater(t, Fits("header", "hdr"), Fits("hundred", "hdr"), "fewer skipped consonants fit better")
 }
 
