@@ -14,17 +14,22 @@ func TestConfigExplicitZero(t *testing.T) {
 	}
 	rag, auto := setup(t)
 	require.Equal(t, 3, rag.CoverageExtra, "zero in a new RAGConfig is the default")
+	require.InDelta(t, 0.25, rag.VectorWeight, 1e-9)
 	require.Equal(t, 99, auto.MaxFullTables)
 
-	rag.CoverageExtra, rag.FKExpansionCap, rag.TableThreshold, rag.CopyPenalty = 0, 0, 0, 0
+	rag.CoverageExtra, rag.FKExpansionCap, rag.TableThreshold, rag.CopyPenalty, rag.VectorWeight = 0, 0, 0, 0, 0
 	rag.Logger = nil
 	rag = rag.WithDefaults()
 	require.Zero(t, rag.CoverageExtra)
 	require.Zero(t, rag.FKExpansionCap)
 	require.Zero(t, rag.TableThreshold)
 	require.Zero(t, rag.CopyPenalty)
+	require.Zero(t, rag.VectorWeight)
 	require.NotNil(t, rag.Logger, "a nil Logger still gets the default")
 	require.NoError(t, rag.validate())
+	rag.VectorWeight = 1.5
+	require.ErrorContains(t, rag.validate(), "VectorWeight")
+	rag.VectorWeight = 0
 
 	auto.MaxFullTables = 0
 	require.Zero(t, auto.WithDefaults().MaxFullTables)

@@ -302,32 +302,50 @@ const (
 	ModeKeyword = "keyword"
 )
 
-// fuse merges the lexical and vector hits of each kind by reciprocal rank:
-// an entity's fused relevance is its best relevance in any list times its
-// RRF score over the best RRF score possible. With one list that is the
-// relevance decaying gently with rank ((k+1)/(k+rank)); with two, an entity
-// both lists found outranks one only a single list did.
+// fuse merges the lexical and vector hits of each kind by reciprocal rank,
+// the vector list weighing VectorWeight against the lexical list's 1: an
+// entity's fused relevance is its relevance in the lexical list (in the
+// vector list when only that found it) times its RRF score over the best
+// RRF score possible. With one list that is the relevance decaying gently
+// with rank ((k+1)/(k+rank)); with two, an entity both lists found
+// outranks one only a single list did. A cosine similarity is not on
+// BM25's scale (a model's similarities may all sit between 0.4 and 0.8),
+// so it never replaces the lexical relevance of a hit lexical search made
+// (docs/DESIGN.md, Fusing the vector list).
 func (r *RAG) fuse(ev *evidence) {
-	var lists []*schemaindex.Hits
-	for _, h := range []*schemaindex.Hits{ev.lexical, ev.vector} {
-		if h != nil {
-			lists = append(lists, h)
-		}
+	type list struct {
+		hits   *schemaindex.Hits
+		weight float64
+	}
+	var lists []list
+	if ev.lexical != nil {
+		lists = append(lists, list{ev.lexical, 1})
+	}
+	if ev.vector != nil {
+		lists = append(lists, list{ev.vector, r.cfg.VectorWeight})
 	}
 	k := float64(r.cfg.RRFK)
-	best := float64(len(lists)) / (k + 1)
+	var best float64
+	for _, l := range lists {
+		best += l.weight / (k + 1)
+	}
 	merge := func(get func(*schemaindex.Hits) []schemaindex.Hit, key func(schemaindex.Hit) string, threshold float64) map[string]fused {
 		rrf := map[string]float64{}
 		out := map[string]fused{}
+		lexical := map[string]bool{} // found by lexical search
 		for _, l := range lists {
-			for _, h := range get(l) {
-				if l == ev.vector && h.Relevance < threshold {
+			vector := l.hits == ev.vector
+			for _, h := range get(l.hits) {
+				if vector && h.Relevance < threshold {
 					continue
 				}
 				key := key(h)
-				rrf[key] += 1 / (k + float64(h.Rank))
+				rrf[key] += l.weight / (k + float64(h.Rank))
 				f := out[key]
-				if h.Relevance > f.relevance {
+				if !vector {
+					lexical[key] = true
+					f.hit, f.relevance = h, h.Relevance
+				} else if !lexical[key] && h.Relevance > f.relevance {
 					f.hit, f.relevance = h, h.Relevance
 				}
 				f.lists++
@@ -335,7 +353,9 @@ func (r *RAG) fuse(ev *evidence) {
 			}
 		}
 		for key, f := range out {
-			f.relevance *= rrf[key] / best
+			if best > 0 {
+				f.relevance *= rrf[key] / best
+			}
 			out[key] = f
 		}
 		return out
@@ -349,7 +369,7 @@ func (r *RAG) fuse(ev *evidence) {
 	}
 	ev.modules = map[string]string{}
 	for _, l := range lists {
-		for _, h := range slices.Concat(l.Tables, l.Columns, l.Values) {
+		for _, h := range slices.Concat(l.hits.Tables, l.hits.Columns, l.hits.Values) {
 			if h.Module != "" {
 				ev.modules[h.TableKey()] = h.Module
 			}

@@ -56,6 +56,14 @@ type RAGConfig struct {
 	// RRFK is reciprocal rank fusion's k: an entity found at rank r of a
 	// list scores 1/(k + r). Defaults to 60.
 	RRFK int
+	// VectorWeight is the vector list's weight in reciprocal rank fusion,
+	// the lexical list's being 1: an entity found at rank r of the vector
+	// list scores VectorWeight/(k + r). A weak embedding model's ranking
+	// is noise on a schema of codes, and at equal weight it cost the dev
+	// set 8 questions against lexical search alone; at 0.1-0.25 hybrid
+	// search gains instead (docs/DESIGN.md, Fusing the vector list; 0:
+	// the vector list changes nothing). Defaults to 0.25.
+	VectorWeight float64
 	// MaxTables is the most tables selected before FK expansion;
 	// FinalMaxTables the most included after it, for an Expand that adds
 	// tables (the default adds none). Defaults to 10 and 15 (the original
@@ -224,6 +232,7 @@ func (c RAGConfig) withNumberDefaults() RAGConfig {
 	setDefault(&c.GenericDownweight, 0.7)
 	setDefault(&c.ValueWeight, 0.8)
 	setDefault(&c.RRFK, 60)
+	setDefault(&c.VectorWeight, 0.25)
 	setDefault(&c.MaxTables, 10)
 	setDefault(&c.FinalMaxTables, 15)
 	setDefault(&c.ContextMaxTables, 15)
@@ -295,6 +304,8 @@ func (c RAGConfig) validate() error {
 		return errors.New("retrieval: ValueWeight must not be negative")
 	case c.RRFK < 1:
 		return errors.New("retrieval: RRFK must be positive")
+	case c.VectorWeight < 0 || c.VectorWeight > 1:
+		return errors.New("retrieval: VectorWeight must be between 0 and 1")
 	case c.MaxTables < 1 || c.FinalMaxTables < c.MaxTables:
 		return errors.New("retrieval: MaxTables must be positive and FinalMaxTables at least MaxTables")
 	case c.ContextMaxTables < c.FinalMaxTables:
