@@ -113,6 +113,8 @@ func TestFits(t *testing.T) {
 	require.Zero(t, Fits("ab", "ab"))
 	require.Zero(t, Fits("percentage", "poa"), "its consonants are its first letter: it would fit every p-word")
 	require.Positive(t, Fits("poached", "poa"), "a beginning still fits")
+	require.Zero(t, Fits("midnight", "meta"), "four consonants skipped: a coincidence of letters")
+	require.Positive(t, Fits("manager", "mgr"))
 	require.Greater(t, Fits("header", "hdr"), Fits("hundred", "hdr"), "fewer skipped consonants fit better")
 }
 
