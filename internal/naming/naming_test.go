@@ -115,6 +115,10 @@ func TestFits(t *testing.T) {
 	require.Positive(t, Fits("poached", "poa"), "a beginning still fits")
 	require.Zero(t, Fits("midnight", "meta"), "four consonants skipped: a coincidence of letters")
 	require.Positive(t, Fits("manager", "mgr"))
+	require.Zero(t, Fits("customers", "csat"), "an abbreviation that keeps vowels keeps the word's beginning")
+	require.Zero(t, Fits("trades", "tier"))
+	require.Positive(t, Fits("cancelled", "canc"))
+	require.Positive(t, Fits("warehouse", "whse"), "a final e aside")
 	require.Greater(t, Fits("header", "hdr"), Fits("hundred", "hdr"), "fewer skipped consonants fit better")
 }
 
