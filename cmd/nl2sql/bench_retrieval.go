@@ -44,7 +44,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	sizes := fs.String("sizes", "75,2000", "ERP sizes to measure at, comma-separated: 75 (the demo) and/or 2000 (with distractors)")
 	var dev bool
-	fs.BoolVar(&dev, "dev", true, "also measure on the dev set (sap, saas, legacy, clinic, salesdw, party, grid, insure, campus, finance, ehr: testdata/retrieval)")
+	fs.BoolVar(&dev, "dev", true, "also measure on the dev set (sap, saas, legacy, clinic, salesdw, party, grid, insure, campus, finance, ehr, citydw, crm: testdata/retrieval)")
 	fs.BoolVar(&dev, "unseen", true, "deprecated: the old name of --dev")
 	misses := fs.Bool("misses", false, "list the questions of the ERP and the dev set that do not count in full recall (never held-out ones)")
 	keyless := fs.Bool("keyless", true, "also measure the dev set registered again without its primary and foreign keys (group dev_keyless)")
