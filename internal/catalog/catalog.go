@@ -81,6 +81,8 @@ type Table struct {
 	PrimaryKey []string `json:"primaryKey,omitempty"`
 
 	key string // Key, set by withKey
+	// named is Named's answer, set by Snapshot.loaded when nameKnown.
+	named, nameKnown bool
 }
 
 // Column is a column of a Table.
@@ -344,6 +346,16 @@ func (s *Snapshot) TableSQLName(t *Table) string { return s.SQLName(t.Schema, t.
 // sortAll puts tables, columns' owners and foreign keys in their canonical
 // order, byte-wise, so that snapshots compare equal whatever the collation
 // of the database they came from.
+// loaded finishes a snapshot its loader has filled, before it is shared:
+// tables and keys in order, and what each table holds worked out once
+// (Table.Named).
+func (s *Snapshot) loaded() {
+	s.sortAll()
+	for _, t := range s.Tables {
+		t.named, t.nameKnown = hasNameColumn(t), true
+	}
+}
+
 func (s *Snapshot) sortAll() {
 	slices.SortFunc(s.Tables, compareTables)
 	slices.SortFunc(s.ForeignKeys, func(a, b ForeignKey) int {

@@ -226,3 +226,15 @@ func TestColumnText(t *testing.T) {
 		require.Equal(t, want, c.Text(), typ)
 	}
 }
+
+func TestTableNamed(t *testing.T) {
+	t.Parallel()
+	table := func(cols ...catalog.Column) *catalog.Table {
+		return &catalog.Table{Schema: "s", Name: "t", Columns: cols}
+	}
+	require.True(t, table(catalog.Column{Name: "legal_name", Type: "text"}).Named())
+	require.True(t, table(catalog.Column{Name: "FULLNAME", Type: "character varying(80)"}).Named())
+	require.True(t, table(catalog.Column{Name: "instrumentTitle", Type: "text"}).Named())
+	require.False(t, table(catalog.Column{Name: "name_id", Type: "bigint"}).Named(), "not text")
+	require.False(t, table(catalog.Column{Name: "rename_reason", Type: "text"}).Named())
+}

@@ -151,7 +151,7 @@ func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapsho
 			}
 		}
 	}
-	snap.sortAll()
+	snap.loaded()
 	return snap, nil
 }
 

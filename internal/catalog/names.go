@@ -74,3 +74,29 @@ func hasSuffixParts(ps, suffix []string) bool {
 	}
 	return true
 }
+
+// Named reports whether t holds a text column whose name, read as words,
+// says name or title (legal_name, FULLNAME, instrumentTitle): what its rows
+// are called by. A snapshot's tables hold the answer made once at load
+// (retrieval asks it of every table of a context, per question); a Table
+// built by hand works it out each time.
+func (t *Table) Named() bool {
+	if t.nameKnown {
+		return t.named
+	}
+	return hasNameColumn(t)
+}
+
+func hasNameColumn(t *Table) bool {
+	for i := range t.Columns {
+		if !t.Columns[i].Text() {
+			continue
+		}
+		for _, w := range naming.Read(t.Columns[i].Name) {
+			if w.Text == "name" || w.Text == "title" {
+				return true
+			}
+		}
+	}
+	return false
+}

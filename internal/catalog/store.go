@@ -245,7 +245,7 @@ func load(ctx context.Context, q *dbsqlc.Queries, db dbsqlc.DBTX, database strin
 			RefSchema: r.RefSchemaName, RefTable: r.RefTableName, RefColumns: r.RefColumns,
 		})
 	}
-	s.sortAll()
+	s.loaded()
 	return s, nil
 }
 

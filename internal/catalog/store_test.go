@@ -151,6 +151,8 @@ func TestStoreLoad(t *testing.T) {
 	require.Equal(t, "warehouse", stock.Columns[0].Name)
 	require.True(t, stock.Column("warehouse").PrimaryKey)
 	require.False(t, stock.Column("quantity").PrimaryKey)
+	require.True(t, loaded.Table("shop", "customers").Named(), "full_name, made once at load")
+	require.False(t, stock.Named())
 	d, err := catalog.GetDatabase(ctx, db.Pool, "shop")
 	require.NoError(t, err)
 	require.Equal(t, len(snap.Tables), d.TableCount)

@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
-	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // expand is the default ExpandFunc: the selection (the MaxTables best), the
@@ -645,7 +644,7 @@ func (x *expansion) supertypeNames() {
 // hundred kinds of document share their parent without being rows the
 // question names).
 func (x *expansion) namedSupertype(t *catalog.Table) *catalog.Table {
-	if hasNameColumn(t) || x.s.Catalogue(t) != nil {
+	if t.Named() || x.s.Catalogue(t) != nil {
 		return nil
 	}
 	seen := map[string]bool{t.Key(): true}
@@ -660,26 +659,10 @@ func (x *expansion) namedSupertype(t *catalog.Table) *catalog.Table {
 		if up == nil || seen[up.Key()] {
 			return nil
 		}
-		if hasNameColumn(up) {
+		if up.Named() {
 			return up
 		}
 		seen[up.Key()] = true
 		cur = up
 	}
-}
-
-// hasNameColumn reports whether t has a text column whose name, read as
-// words, says name or title (legal_name, FULLNAME, instrumentTitle).
-func hasNameColumn(t *catalog.Table) bool {
-	for _, c := range t.Columns {
-		if !c.Text() {
-			continue
-		}
-		for _, w := range naming.Read(c.Name) {
-			if w.Text == "name" || w.Text == "title" {
-				return true
-			}
-		}
-	}
-	return false
 }
