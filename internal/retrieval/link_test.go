@@ -64,6 +64,14 @@ func TestLink(t *testing.T) {
 			Stats: schemaindex.Stats{Modules: map[string]int{"HR": 4}},
 		}, lexical: hits}
 	}
+	// The hits put table relevance first; the original design's fusion
+	// weights keep the order the assertions below are written in, so that
+	// these tests are about linking, not about fusion (TestRAG's are).
+	rag := func(t *testing.T, idx retrieval.Searcher, cfg retrieval.RAGConfig) *retrieval.RAG {
+		t.Helper()
+		cfg.TableWeight, cfg.ColumnWeight = 0.6, 0.4
+		return rag(t, idx, cfg)
+	}
 	lexical, err := rag(t, index(), retrieval.RAGConfig{}).Retrieve(ctx, req)
 	require.NoError(t, err)
 	require.Equal(t, []string{"leave_requests", "employees", "leave_types", "departments"}, lexical.Metadata.TablesIncluded)
@@ -243,8 +251,9 @@ func TestLink(t *testing.T) {
 		now := time.Unix(1000, 0)
 		l := &fakeLinker{err: errors.New("model \"x\" is not available")}
 		r, err := retrieval.NewRAG(index(), retrieval.RAGConfig{
-			Clock: func() time.Time { return now },
-			Link:  retrieval.LinkConfig{Linker: l, Cooldown: time.Minute},
+			Clock:       func() time.Time { return now },
+			Link:        retrieval.LinkConfig{Linker: l, Cooldown: time.Minute},
+			TableWeight: 0.6, ColumnWeight: 0.4, // as rag above
 		})
 		require.NoError(t, err)
 		res, err := r.Retrieve(ctx, req)

@@ -44,7 +44,10 @@ type RAGConfig struct {
 	// representative" is about employees. Defaults to 0.7.
 	ReferenceWeight float64
 	// TableWeight and ColumnWeight fuse a table's own relevance with its
-	// columns' (top1 + 0.5·top2). Defaults to 0.6 and 0.4.
+	// columns' (top1 + 0.5·top2). The original design's 0.6 and 0.4 were
+	// set for cosine similarities; with lexical relevance the columns say
+	// more (docs/DESIGN.md, Table and column evidence). Defaults to 0.3
+	// and 0.7.
 	TableWeight  float64
 	ColumnWeight float64
 	// GenericDownweight multiplies the relevance of generic columns (id,
@@ -227,8 +230,8 @@ func (c RAGConfig) withNumberDefaults() RAGConfig {
 	setDefault(&c.ColumnThreshold, 0.18)
 	setDefault(&c.NameBoost, 0.5)
 	setDefault(&c.ReferenceWeight, 0.7)
-	setDefault(&c.TableWeight, 0.6)
-	setDefault(&c.ColumnWeight, 0.4)
+	setDefault(&c.TableWeight, 0.3)
+	setDefault(&c.ColumnWeight, 0.7)
 	setDefault(&c.GenericDownweight, 0.7)
 	setDefault(&c.ValueWeight, 0.8)
 	setDefault(&c.RRFK, 60)

@@ -363,12 +363,13 @@ func TestRAG(t *testing.T) {
 		idx := setup(t)
 		idx.info.Stats.Modules = map[string]int{"HR": 4, "Sales": 1}
 		// Alone, Order (0.6 × 0.3) outranks departments, which only a
-		// column matched (0.4 × 0.4); HR holds most of the evidence.
+		// column matched (0.4 × 0.4), with the fusion weighing tables
+		// first; HR holds most of the evidence.
 		idx.lexical.Tables = append(idx.lexical.Tables, hit(schemaindex.KindTable, 4, 0.3, "Order"))
 		idx.lexical.Tables[3].Module = "Sales"
-		withRouter, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
+		withRouter, err := rag(t, idx, retrieval.RAGConfig{TableWeight: 0.6, ColumnWeight: 0.4}).Retrieve(ctx, req)
 		require.NoError(t, err)
-		without, err := rag(t, idx, retrieval.RAGConfig{RouterDisabled: true}).Retrieve(ctx, req)
+		without, err := rag(t, idx, retrieval.RAGConfig{TableWeight: 0.6, ColumnWeight: 0.4, RouterDisabled: true}).Retrieve(ctx, req)
 		require.NoError(t, err)
 		require.Equal(t, []string{"HR"}, withRouter.Metadata.Modules)
 		require.Empty(t, without.Metadata.Modules)
