@@ -49,6 +49,12 @@ func questionWords(question string, dict *Dictionary, expand, thesaurus float64)
 		}
 		concept++
 		add(w, 1, concept, "")
+		// An acronym's plural ("icus", "drgs") keeps its s through the
+		// English stemmer, which needs a vowel before it: where the schema
+		// uses the word without it, that is the word.
+		if one, ok := strings.CutSuffix(w, "s"); ok && !dict.vocab[w] && dict.vocab[one] {
+			add(one, 1, concept, "singular")
+		}
 		if !dict.Known(w) {
 			for _, p := range dict.Split(w) {
 				add(p, expand, concept, "split")

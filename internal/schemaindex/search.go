@@ -282,7 +282,7 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 	// meaning there, and its senses' other words would only add noise.
 	known := map[int]bool{}
 	for _, r := range rows {
-		if qw := qws[r.Ord-1]; qw.how == "" && r.Kind != nil {
+		if qw := qws[r.Ord-1]; (qw.how == "" || qw.how == "singular") && r.Kind != nil {
 			known[qw.concept] = true
 		}
 	}
@@ -303,7 +303,7 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 	unknown = s.fuzzy(ctx, database, unknown, terms)
 	stoodIn := map[int]bool{} // concepts WordNet found a term for
 	for _, t := range terms.byTerm {
-		if t.How == "thesaurus" {
+		if t.How == "thesaurus" || t.How == "singular" {
 			stoodIn[t.Concept] = true
 		}
 	}

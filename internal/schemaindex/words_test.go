@@ -103,4 +103,14 @@ func TestQuestionWords(t *testing.T) {
 		got = append(got, w.text+":"+w.how)
 	}
 	require.Equal(t, []string{"who:", "issued:", "issuer:agent", "the:", "notes:", "held:", "holder:agent"}, got)
+
+	// An acronym's plural keeps its s through the stemmer: the schema's
+	// word without it is searched too. A regular plural gets its singular
+	// as well, which stems alike and counts once; a word the schema uses
+	// as it is ("status") is not cut.
+	got = nil
+	for _, w := range questionWords("patients in icus by drgs and status", NewDictionary(nil, []string{"icu", "drg", "patient", "status", "statu"}), 0.5, 0) {
+		got = append(got, w.text+":"+w.how)
+	}
+	require.Equal(t, []string{"patients:", "patient:singular", "in:", "icus:", "icu:singular", "by:", "drgs:", "drg:singular", "and:", "status:"}, got)
 }
