@@ -14,7 +14,7 @@ func TestConfigExplicitZero(t *testing.T) {
 	}
 	rag, auto := setup(t)
 	require.Equal(t, 3, rag.CoverageExtra, "zero in a new RAGConfig is the default")
-	require.InDelta(t, 0.25, rag.VectorWeight, 1e-9)
+	require.InDelta(t, 0.15, rag.VectorWeight, 1e-9)
 	require.Equal(t, 99, auto.MaxFullTables)
 
 	rag.CoverageExtra, rag.FKExpansionCap, rag.TableThreshold, rag.CopyPenalty, rag.VectorWeight = 0, 0, 0, 0, 0

@@ -63,9 +63,10 @@ type RAGConfig struct {
 	// the lexical list's being 1: an entity found at rank r of the vector
 	// list scores VectorWeight/(k + r). A weak embedding model's ranking
 	// is noise on a schema of codes, and at equal weight it cost the dev
-	// set 8 questions against lexical search alone; at 0.1-0.25 hybrid
-	// search gains instead (docs/DESIGN.md, Fusing the vector list; 0:
-	// the vector list changes nothing). Defaults to 0.25.
+	// set 8 questions against lexical search alone. Defaults to 0.15: the
+	// most the weakest model measured costs nothing at (0.25 before the
+	// columns weighed 0.7; docs/DESIGN.md, Fusing the vector list; 0: the
+	// vector list changes nothing).
 	VectorWeight float64
 	// MaxTables is the most tables selected before FK expansion;
 	// FinalMaxTables the most included after it, for an Expand that adds
@@ -237,7 +238,7 @@ func (c RAGConfig) withNumberDefaults() RAGConfig {
 	setDefault(&c.GenericDownweight, 0.7)
 	setDefault(&c.ValueWeight, 0.8)
 	setDefault(&c.RRFK, 60)
-	setDefault(&c.VectorWeight, 0.25)
+	setDefault(&c.VectorWeight, 0.15)
 	setDefault(&c.MaxTables, 8)
 	setDefault(&c.FinalMaxTables, 15)
 	setDefault(&c.ContextMaxTables, 15)
