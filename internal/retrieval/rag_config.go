@@ -64,9 +64,9 @@ type RAGConfig struct {
 	// list scores VectorWeight/(k + r). A weak embedding model's ranking
 	// is noise on a schema of codes, and at equal weight it cost the dev
 	// set 8 questions against lexical search alone. Defaults to 0.15: the
-	// most the weakest model measured costs nothing at (0.25 before the
-	// columns weighed 0.7; docs/DESIGN.md, Fusing the vector list; 0: the
-	// vector list changes nothing).
+	// most at which the weakest model measured costs at most a question
+	// (0.25 before the columns weighed 0.7; docs/DESIGN.md, Fusing the
+	// vector list; 0: the vector list changes nothing).
 	VectorWeight float64
 	// MaxTables is the most tables selected before FK expansion;
 	// FinalMaxTables the most included after it, for an Expand that adds

@@ -301,7 +301,7 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 		terms.add(rt, Kind(*r.Kind), r.Idf)
 	}
 	unknown = s.fuzzy(ctx, database, unknown, terms)
-	stoodIn := map[int]bool{} // concepts WordNet found a term for
+	stoodIn := map[int]bool{} // concepts WordNet or the word's singular found a term for
 	for _, t := range terms.byTerm {
 		if t.How == "thesaurus" || t.How == "singular" {
 			stoodIn[t.Concept] = true
