@@ -392,6 +392,7 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 		}
 		edges = append(edges, inferComposite(t, composite, covered, declared)...)
 	}
+	edges = append(edges, inferShared(s, copies, covered, declared, edges)...)
 	// The fan-in cap.
 	fanIn := map[string]int{}
 	for _, e := range edges {
@@ -580,4 +581,92 @@ func typeFamily(t string) string {
 		return "text"
 	}
 	return base
+}
+
+// inferShared infers the joins no key's name gives away: a column whose
+// name several tables carry with one type family, none of them a key by
+// name (IMMNZTN_STATUS_C in CT_IMM_STAT and IMM, PROV_ID in MF_PRV and
+// ENC), where a warehouse or an export declares nothing. The table whose
+// first column it is owns it when it declares no primary key (the
+// positional key of a dump: most tables lead with their key), and the
+// others reference it. With no owner, or
+// two, nothing is inferred: two tables sharing AWARD_STATUS_CD or STATE_CD
+// are siblings of a lookup the schema lacks, and joining them directly
+// cost dev questions (docs/DESIGN.md, Inferred joins). Columns already in a declared or inferred foreign key, generic names,
+// copies and views take no part; neither do types other than integers
+// and text, which hold keys. The fan-in cap applies to these edges as to
+// the others (MaxInferredFanIn).
+func inferShared(s *Snapshot, copies map[pair]copyInfo, covered, declared map[pair]bool, edges []inferredEdge) []inferredEdge {
+	used := map[string]bool{} // lower-case column names already in an edge
+	for _, e := range edges {
+		for _, c := range e.fk.Columns {
+			used[strings.ToLower(c)] = true
+		}
+		for _, c := range e.fk.RefColumns {
+			used[strings.ToLower(c)] = true
+		}
+	}
+	type holder struct {
+		table *Table
+		col   string
+		first bool
+	}
+	groups := map[pair][]holder{} // (column, family)
+	var order []pair
+	for _, t := range s.Tables {
+		if _, isCopy := copies[tableID(t)]; isCopy || t.IsView() {
+			continue
+		}
+		for i, col := range t.Columns {
+			low := strings.ToLower(col.Name)
+			fam := typeFamily(col.Type)
+			if used[low] || covered[pair{t.Key(), col.Name}] || (fam != "int" && fam != "text") {
+				continue
+			}
+			c := singularParts(col.Name)
+			if len(c) == 0 || genericColumns[joinParts(c)] {
+				continue
+			}
+			k := pair{low, fam}
+			if _, ok := groups[k]; !ok {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], holder{table: t, col: col.Name, first: i == 0 && len(t.PrimaryKey) == 0})
+		}
+	}
+	var out []inferredEdge
+	edge := func(from, to holder) {
+		if declared[pair{from.table.Key(), to.table.Key()}] {
+			return
+		}
+		out = append(out, inferredEdge{
+			fk: ForeignKey{
+				Name: "inferred:" + from.table.Name + "." + from.col, Schema: from.table.Schema, Table: from.table.Name, Columns: []string{from.col},
+				RefSchema: to.table.Schema, RefTable: to.table.Name, RefColumns: []string{to.col}, Inferred: true,
+			},
+			group: to.table.Key() + "\x00" + strings.ToLower(from.col),
+		})
+	}
+	for _, k := range order {
+		g := groups[k]
+		owner := -1
+		for i, h := range g {
+			if h.first {
+				if owner >= 0 {
+					owner = -1 // two tables lead with it: whose key is it?
+					break
+				}
+				owner = i
+			}
+		}
+		if owner < 0 {
+			continue
+		}
+		for i, h := range g {
+			if i != owner {
+				edge(h, g[owner])
+			}
+		}
+	}
+	return out
 }

@@ -169,6 +169,34 @@ func TestInferredForeignKeys(t *testing.T) {
 		}, edges(s.InferredForeignKeys()))
 	})
 
+	t.Run("SharedColumns", func(t *testing.T) {
+		t.Parallel()
+		// An export with no keys and key names that name nothing
+		// (Epic-like *_C codes, PROV_ID for MF_PRV): a column several
+		// tables carry joins them to the one that leads with it.
+		s := snapshot([]string{"ehr"},
+			table("ehr", "CT_IMM_STAT", "IMMNZTN_STATUS_C:integer", "NAME:varchar(254)"),
+			table("ehr", "IMM", "IMM_ID:bigint", "MRN:varchar(18)", "IMMNZTN_STATUS_C:integer", "PROV_ID:varchar(18)"),
+			table("ehr", "ENC", "PAT_CSN:bigint", "MRN:varchar(18)", "PROV_ID:varchar(18)"),
+			table("ehr", "MF_PRV", "PROV_ID:varchar(18)", "PROV_NAME:varchar(100)"),
+			// Two tables lead with MRN: neither owns it.
+			table("ehr", "PATIENT", "MRN:varchar(18)", "PAT_NAME:varchar(100)"),
+			table("ehr", "PATIENT_ALIAS", "MRN:varchar(18)", "ALIAS:text"),
+			// No table leads with STATE_C: siblings of a missing lookup
+			// join nothing; a declared key is no positional one (INVLN).
+			table("ehr", "CLM", "CLM_ID:bigint", "STATE_C:integer", "INV_NO:integer"),
+			table("ehr", "RFL", "RFL_ID:bigint", "STATE_C:integer"),
+			table("ehr", "INVLN", "*INV_NO:integer", "*LN_NO:smallint"),
+			// Another type is another column.
+			table("ehr", "NOTE", "NOTE_ID:bigint", "PROV_ID:integer"),
+		)
+		require.Equal(t, []string{
+			"ENC(PROV_ID)>MF_PRV(PROV_ID)",
+			"IMM(IMMNZTN_STATUS_C)>CT_IMM_STAT(IMMNZTN_STATUS_C)",
+			"IMM(PROV_ID)>MF_PRV(PROV_ID)",
+		}, edges(s.InferredForeignKeys()))
+	})
+
 	t.Run("DeclaredWins", func(t *testing.T) {
 		t.Parallel()
 		s := snapshot([]string{"public"},
