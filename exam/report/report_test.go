@@ -104,6 +104,15 @@ func TestQuantile(t *testing.T) {
 	require.Equal(t, 0.0, report.Quantile(nil, 0.5))
 }
 
+func TestDurationQuantile(t *testing.T) {
+	t.Parallel()
+	// Unsorted on the way in: the benchmarks append latencies as they come.
+	ds := []time.Duration{50 * time.Millisecond, 10 * time.Millisecond, 40 * time.Millisecond, 20 * time.Millisecond, 30 * time.Millisecond}
+	require.Equal(t, 48*time.Millisecond, report.DurationQuantile(ds, 0.95))
+	require.Equal(t, 30*time.Millisecond, report.DurationQuantile(ds, 0.5))
+	require.Equal(t, time.Duration(0), report.DurationQuantile(nil, 0.5))
+}
+
 func TestTableOverlap(t *testing.T) {
 	t.Parallel()
 	p, r := report.TableOverlap([]string{"a", "b"}, []string{"a", "c", "d", "a"})

@@ -239,6 +239,18 @@ func Quantile(sorted []float64, q float64) float64 {
 	return sorted[lo] + (sorted[hi]-sorted[lo])*(pos-float64(lo))
 }
 
+// DurationQuantile is Quantile over durations, which it sorts in place:
+// the benchmarks' latency percentiles, by the same definition as the
+// reports'.
+func DurationQuantile(ds []time.Duration, q float64) time.Duration {
+	slices.Sort(ds)
+	v := make([]float64, len(ds))
+	for i, d := range ds {
+		v[i] = float64(d)
+	}
+	return time.Duration(Quantile(v, q))
+}
+
 // none names questions without a difficulty or module.
 const none = "(none)"
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/exam"
 	"github.com/nl2sql/nl2sql/exam/compare"
+	"github.com/nl2sql/nl2sql/exam/report"
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/parts"
@@ -301,12 +302,7 @@ feed:
 }
 
 func p50us(ds []time.Duration) float64 {
-	if len(ds) == 0 {
-		return 0
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return float64(s[(len(s)-1)/2].Nanoseconds()) / 1000
+	return float64(report.DurationQuantile(slices.Clone(ds), 0.5).Nanoseconds()) / 1000
 }
 
 type repairRun struct {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nl2sql/nl2sql/exam/report"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 )
 
@@ -54,9 +55,5 @@ func BenchmarkRAG(b *testing.B) {
 
 // p95ms is the 95th percentile of lat in milliseconds.
 func p95ms(lat []time.Duration) float64 {
-	if len(lat) == 0 {
-		return 0
-	}
-	slices.Sort(lat)
-	return float64(lat[(len(lat)*95+99)/100-1].Microseconds()) / 1000
+	return float64(report.DurationQuantile(lat, 0.95).Microseconds()) / 1000
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/exam/erp"
+	"github.com/nl2sql/nl2sql/exam/report"
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
@@ -134,8 +134,7 @@ func measure(t testing.TB, s *catalog.Snapshot, strategy retrieval.Strategy, qs 
 	}
 	n := float64(q.Questions)
 	q.MeanRecall, q.MeanPrecision, q.MeanTables = q.MeanRecall/n, q.MeanPrecision/n, q.MeanTables/n
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	q.P50, q.P95 = lat[len(lat)/2], lat[(len(lat)*95+99)/100-1]
+	q.P50, q.P95 = report.DurationQuantile(lat, 0.5), report.DurationQuantile(lat, 0.95)
 	return q
 }
 

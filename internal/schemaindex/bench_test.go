@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"testing"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/exam/erp"
+	"github.com/nl2sql/nl2sql/exam/report"
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
@@ -52,6 +52,5 @@ func BenchmarkLexical(b *testing.B) {
 		lat = append(lat, time.Since(started))
 		i++
 	}
-	slices.Sort(lat)
-	b.ReportMetric(float64(lat[(len(lat)*95+99)/100-1].Microseconds())/1000, "p95_ms")
+	b.ReportMetric(float64(report.DurationQuantile(lat, 0.95).Microseconds())/1000, "p95_ms")
 }

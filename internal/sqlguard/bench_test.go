@@ -5,12 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/nl2sql/nl2sql/exam/erp"
+	"github.com/nl2sql/nl2sql/exam/report"
 )
 
 // BenchmarkCheck measures the guard, lint included, per candidate. The
@@ -72,9 +72,8 @@ func benchmarkSet(b *testing.B, sqls []string, cat Catalog) {
 			b.Fatal("refused")
 		}
 	}
-	slices.Sort(durations)
 	quantile := func(q float64) float64 {
-		return float64(durations[int(q*float64(len(durations)-1))].Nanoseconds()) / 1e3
+		return float64(report.DurationQuantile(durations, q).Nanoseconds()) / 1e3
 	}
 	b.ReportMetric(quantile(0.5), "p50-µs/candidate")
 	b.ReportMetric(quantile(0.95), "p95-µs/candidate")
