@@ -589,13 +589,13 @@ func typeFamily(t string) string {
 // ENC), where a warehouse or an export declares nothing. The table whose
 // first column it is owns it when it declares no primary key (the
 // positional key of a dump: most tables lead with their key), and the
-// others reference it. With no owner, or
-// two, nothing is inferred: two tables sharing AWARD_STATUS_CD or STATE_CD
-// are siblings of a lookup the schema lacks, and joining them directly
-// cost dev questions (docs/DESIGN.md, Inferred joins). Columns already in a declared or inferred foreign key, generic names,
-// copies and views take no part; neither do types other than integers
-// and text, which hold keys. The fan-in cap applies to these edges as to
-// the others (MaxInferredFanIn).
+// others reference it. With no owner, or two, nothing is inferred: two
+// tables sharing AWARD_STATUS_CD or STATE_CD are siblings of a lookup the
+// schema lacks, and joining them directly cost dev questions
+// (docs/DESIGN.md, Inferred joins). Columns already in a declared or
+// inferred foreign key, generic names, copies and views take no part;
+// neither do types other than integers and text, which hold keys. The
+// fan-in cap applies to these edges as to the others (MaxInferredFanIn).
 func inferShared(s *Snapshot, copies map[pair]copyInfo, covered, declared map[pair]bool, edges []inferredEdge) []inferredEdge {
 	used := map[string]bool{} // lower-case column names already in an edge
 	for _, e := range edges {
