@@ -120,7 +120,9 @@ ORDER BY w.ord, l.lexeme, t.kind;
 
 -- name: FuzzyTerms :many
 -- The known term most similar (pg_trgm) to each unknown question term, at
--- least @min_similarity alike: a misspelt word still finds its tables.
+-- least @min_similarity alike: a misspelt word still finds its tables. The
+-- definition: the service matches in memory (schemaindex.trigramTerms), the
+-- same measure, since this join cannot use the trigram index.
 SELECT DISTINCT ON (q.term) q.term::text AS query_term, t.term, similarity(lower(t.term), q.term)::float8 AS similarity
 FROM unnest(@terms::text[]) WITH ORDINALITY AS q(term, ord)
 JOIN rag.index_terms t ON t.database_name = @database_name AND lower(t.term) OPERATOR(%) q.term
@@ -128,8 +130,8 @@ WHERE similarity(lower(t.term), q.term) >= @min_similarity::float8
 ORDER BY q.term, similarity(lower(t.term), q.term) DESC, t.term;
 
 -- name: ListIndexTerms :many
--- The distinct terms of a database's index: where pg_trgm is absent,
--- retrieval compares unknown question words with them by trigrams in Go.
+-- The distinct terms of a database's index, read apart from the in-memory
+-- copy: the tests run the lexical and fuzzy definitions over them.
 SELECT DISTINCT term FROM rag.index_terms WHERE database_name = @database_name ORDER BY term;
 
 -- name: HasExtension :one

@@ -189,7 +189,9 @@ type FuzzyTermsRow struct {
 }
 
 // The known term most similar (pg_trgm) to each unknown question term, at
-// least @min_similarity alike: a misspelt word still finds its tables.
+// least @min_similarity alike: a misspelt word still finds its tables. The
+// definition: the service matches in memory (schemaindex.trigramTerms), the
+// same measure, since this join cannot use the trigram index.
 func (q *Queries) FuzzyTerms(ctx context.Context, db DBTX, arg *FuzzyTermsParams) ([]*FuzzyTermsRow, error) {
 	rows, err := db.Query(ctx, fuzzyTerms, arg.Terms, arg.DatabaseName, arg.MinSimilarity)
 	if err != nil {
@@ -518,8 +520,8 @@ const listIndexTerms = `-- name: ListIndexTerms :many
 SELECT DISTINCT term FROM rag.index_terms WHERE database_name = $1 ORDER BY term
 `
 
-// The distinct terms of a database's index: where pg_trgm is absent,
-// retrieval compares unknown question words with them by trigrams in Go.
+// The distinct terms of a database's index, read apart from the in-memory
+// copy: the tests run the lexical and fuzzy definitions over them.
 func (q *Queries) ListIndexTerms(ctx context.Context, db DBTX, databaseName string) ([]string, error) {
 	rows, err := db.Query(ctx, listIndexTerms, databaseName)
 	if err != nil {

@@ -16,12 +16,27 @@ func VectorExact(ctx context.Context, s *Searcher, database string, embedding []
 	return s.vectorExact(ctx, li, normalize(embedding), k)
 }
 
-// WithoutTrgm makes s behave as on a server without pg_trgm.
-func WithoutTrgm(s *Searcher) {
-	s.trgmMu.Lock()
-	defer s.trgmMu.Unlock()
-	no := false
-	s.trgm = &no
+// FuzzyBoth matches look to database's terms both ways: the FuzzyTerms
+// query (the definition, with pg_trgm) and the in-memory trigramTerms
+// fuzzy uses.
+func FuzzyBoth(ctx context.Context, s *Searcher, database string, look []string, minSimilarity float64) (query, memory map[string]string, err error) {
+	li, err := s.load(ctx, database)
+	if err != nil {
+		return nil, nil, err
+	}
+	rows, err := s.q.FuzzyTerms(ctx, s.db, &dbsqlc.FuzzyTermsParams{DatabaseName: database, Terms: look, MinSimilarity: minSimilarity})
+	if err != nil {
+		return nil, nil, err
+	}
+	query = map[string]string{}
+	for _, r := range rows {
+		query[r.QueryTerm] = r.Term
+	}
+	lx, err := s.lexical(ctx, database, li)
+	if err != nil {
+		return nil, nil, err
+	}
+	return query, lx.fuzzy.match(look, minSimilarity), nil
 }
 
 // LexicalBoth runs one lexical search both ways: the SearchLexical query

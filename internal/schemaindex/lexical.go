@@ -26,6 +26,8 @@ type lexicalIndex struct {
 	// scratch holds a question's per-document sums, reused from question
 	// to question rather than allocated per touched document.
 	scratch sync.Pool
+	// fuzzy finds the index's terms most like a word it does not hold.
+	fuzzy *trigramTerms
 }
 
 type kindTerm struct{ kind, term string }
@@ -105,9 +107,12 @@ func (s *Searcher) loadLexical(ctx context.Context, database string, li *loadedI
 	}
 	n := len(docs)
 	lx.scratch.New = func() any { return &sums{acc: make([]docSum, n)} }
+	distinct := make([]string, 0, len(terms))
 	for _, t := range terms {
 		lx.terms[kindTerm{t.Kind, t.Term}] = termStat{df: t.Df, idf: t.Idf}
+		distinct = append(distinct, t.Term)
 	}
+	lx.fuzzy = newTrigramTerms(distinct)
 	for _, p := range posts {
 		i, ok := dense[p.DocID]
 		if !ok {

@@ -63,6 +63,43 @@ func TestLexicalInMemory(t *testing.T) {
 	}
 }
 
+// TestFuzzyInMemory: the in-memory trigram match fuzzy uses finds, for each
+// word, the term the FuzzyTerms query (pg_trgm, the definition) finds:
+// every term of the index misspelt three ways, and words of no term.
+func TestFuzzyInMemory(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	build(t, schemaindex.Source{Target: db.Pool})
+	s := searcher(t, db)
+	var trgm bool
+	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm')").Scan(&trgm))
+	if !trgm {
+		t.Skip("pg_trgm is not installed: no definition to compare with")
+	}
+	terms, err := schemaindex.IndexTerms(ctx, s, "crm")
+	require.NoError(t, err)
+	require.Greater(t, len(terms), 30, "an index with enough terms to compare on")
+	look := []string{"zzyzx", "qwrtp"}
+	for _, term := range terms {
+		if len(term) < 4 {
+			continue
+		}
+		look = append(look,
+			term[:1]+term[2:],                         // a letter dropped
+			term[:len(term)/2]+"x"+term[len(term)/2:], // a letter added
+		)
+		for n := 3; n < len(term); n++ {
+			look = append(look, term[:n]) // cut short: prefixes tie between terms
+		}
+	}
+	for _, minSim := range []float64{schemaindex.Config{}.WithDefaults().FuzzyMinSimilarity, 0.3} {
+		query, memory, err := schemaindex.FuzzyBoth(ctx, s, "crm", look, minSim)
+		require.NoError(t, err)
+		require.NotEmpty(t, query)
+		require.Equal(t, query, memory, "min similarity %v", minSim)
+	}
+}
+
 // TestLexicalLoadedOnce: a burst's first questions all search at once; the
 // in-memory index is loaded once for them, not once each.
 func TestLexicalLoadedOnce(t *testing.T) {

@@ -55,7 +55,7 @@ type Config struct {
 	// turns them off. Defaults to 0.8 (docs/DESIGN.md, "Identifier words").
 	ThesaurusWeight float64
 	// FuzzyWeight is the weight of a known term found for an unknown
-	// question word by trigram similarity (pg_trgm, when installed).
+	// question word by trigram similarity (pg_trgm's measure, in memory).
 	// Defaults to 0.5.
 	FuzzyWeight float64
 	// FuzzyMinSimilarity is the least trigram similarity for such a match.

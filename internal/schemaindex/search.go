@@ -16,7 +16,6 @@ import (
 	"gonum.org/v1/gonum/blas/blas32"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
-	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // TopK is how many hits of each kind a search returns.
@@ -124,9 +123,6 @@ type Searcher struct {
 	q   *dbsqlc.Queries
 	cfg Config
 
-	trgmMu sync.Mutex
-	trgm   *bool // nil until known
-
 	mu      sync.Mutex
 	indexes map[string]*loadedIndex
 
@@ -139,9 +135,6 @@ type loadedIndex struct {
 
 	vecMu   sync.Mutex
 	vectors []docVector // nil until loaded
-
-	termsMu sync.Mutex
-	terms   []string // the index's terms, nil until loaded (without pg_trgm)
 
 	lexMu sync.Mutex
 	lex   *lexicalIndex // nil until the first lexical search (lexical.go)
@@ -257,7 +250,7 @@ func notIndexed(database string, err error) error {
 // SearchLexical in sql/schemaindex.sql): the question's words, stemmed as
 // the documents were, plus their synonyms, abbreviation expansions and the
 // parts of run-together words at Config.ExpansionWeight, and for a word the
-// index does not know, the most similar known term (pg_trgm) at
+// index does not know, the most similar known term (pg_trgm's similarity) at
 // Config.FuzzyWeight.
 func (s *Searcher) Lexical(ctx context.Context, database, question string, k TopK) (*Hits, error) {
 	li, err := s.load(ctx, database)
@@ -300,7 +293,7 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 		}
 		terms.add(rt, Kind(*r.Kind), r.Idf)
 	}
-	unknown = s.fuzzy(ctx, database, unknown, terms)
+	unknown = s.fuzzy(ctx, database, li, unknown, terms)
 	stoodIn := map[int]bool{} // concepts WordNet or the word's singular found a term for
 	for _, t := range terms.byTerm {
 		if t.How == "thesaurus" || t.How == "singular" {
@@ -360,9 +353,10 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 	return hits, nil
 }
 
-// fuzzy finds known terms for the unknown ones, with pg_trgm, adds them to
-// terms and returns the unknown terms still unmatched.
-func (s *Searcher) fuzzy(ctx context.Context, database string, unknown []resolvedTerm, terms *termSet) []resolvedTerm {
+// fuzzy finds known terms for the unknown ones by pg_trgm's similarity
+// (trigramTerms, in memory), adds them to terms and returns the unknown
+// terms still unmatched.
+func (s *Searcher) fuzzy(ctx context.Context, database string, li *loadedIndex, unknown []resolvedTerm, terms *termSet) []resolvedTerm {
 	var look []string
 	for _, u := range unknown {
 		if u.how == "" && len(u.word) >= minFuzzyLen {
@@ -372,27 +366,13 @@ func (s *Searcher) fuzzy(ctx context.Context, database string, unknown []resolve
 	if len(look) == 0 {
 		return unknown
 	}
-	var matched map[string]string
-	if s.hasTrgm(ctx) {
-		rows, err := s.q.FuzzyTerms(ctx, s.db, &dbsqlc.FuzzyTermsParams{DatabaseName: database, Terms: look, MinSimilarity: s.cfg.FuzzyMinSimilarity})
-		if err != nil {
-			// A fuzzy match is a bonus; the search goes on without it.
-			s.cfg.Logger.WarnContext(ctx, "fuzzy term match failed", "database", database, "err", err)
-			return unknown
-		}
-		matched = map[string]string{}
-		for _, r := range rows {
-			matched[r.QueryTerm] = r.Term
-		}
-	} else {
-		// Without pg_trgm, the same measure in Go over the index's terms:
-		// partial matches come before any fallback (issue 10).
-		var err error
-		if matched, err = s.trigramMatches(ctx, database, look); err != nil {
-			s.cfg.Logger.WarnContext(ctx, "fuzzy term match failed", "database", database, "err", err)
-			return unknown
-		}
+	lx, err := s.lexical(ctx, database, li)
+	if err != nil {
+		// A fuzzy match is a bonus; the search goes on without it.
+		s.cfg.Logger.WarnContext(ctx, "fuzzy term match failed", "database", database, "err", err)
+		return unknown
 	}
+	matched := lx.fuzzy.match(look, s.cfg.FuzzyMinSimilarity)
 	var still []resolvedTerm
 	for _, u := range unknown {
 		t, ok := matched[u.term]
@@ -406,58 +386,6 @@ func (s *Searcher) fuzzy(ctx context.Context, database string, unknown []resolve
 		terms.addFuzzy(resolvedTerm{concept: u.concept, word: u.word, term: t, weight: u.weight * s.cfg.FuzzyWeight, how: "fuzzy"})
 	}
 	return still
-}
-
-// trigramMatches is FuzzyTerms in Go (naming.Similarity is pg_trgm's
-// measure): for each of look, the most similar term of database's index at
-// least FuzzyMinSimilarity alike. The terms are read once per index build.
-func (s *Searcher) trigramMatches(ctx context.Context, database string, look []string) (map[string]string, error) {
-	li, err := s.load(ctx, database)
-	if err != nil {
-		return nil, err
-	}
-	li.termsMu.Lock()
-	if li.terms == nil {
-		terms, err := s.q.ListIndexTerms(ctx, s.db, database)
-		if err != nil {
-			li.termsMu.Unlock()
-			return nil, err
-		}
-		li.terms = terms
-		if li.terms == nil {
-			li.terms = []string{}
-		}
-	}
-	terms := li.terms
-	li.termsMu.Unlock()
-	out := map[string]string{}
-	for _, q := range look {
-		best, bestSim := "", s.cfg.FuzzyMinSimilarity
-		for _, t := range terms {
-			if sim := naming.Similarity(strings.ToLower(t), q); sim > bestSim || (sim == bestSim && best == "") || (sim == bestSim && t < best) {
-				best, bestSim = t, sim
-			}
-		}
-		if best != "" {
-			out[q] = best
-		}
-	}
-	return out, nil
-}
-
-// hasTrgm reports whether pg_trgm is installed, asking once (again after
-// an error).
-func (s *Searcher) hasTrgm(ctx context.Context) bool {
-	s.trgmMu.Lock()
-	defer s.trgmMu.Unlock()
-	if s.trgm == nil {
-		ok, err := s.q.HasExtension(ctx, s.db, "pg_trgm")
-		if err != nil {
-			return false
-		}
-		s.trgm = &ok
-	}
-	return *s.trgm
 }
 
 // Vector returns the tables and columns of database nearest to embedding
