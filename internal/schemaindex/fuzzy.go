@@ -14,8 +14,8 @@ import (
 // 2,000 tables, the largest part of the slowest questions' search
 // (docs/DESIGN.md, Partial matches).
 type trigramTerms struct {
-	terms []string  // distinct, sorted
-	count []int     // distinct trigrams of each term, lower-cased
+	terms []string // distinct, sorted
+	count []int    // distinct trigrams of each term, lower-cased
 	byTri map[string][]int32
 }
 
