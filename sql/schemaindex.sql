@@ -134,9 +134,6 @@ ORDER BY q.term, similarity(lower(t.term), q.term) DESC, t.term;
 -- copy: the tests run the lexical and fuzzy definitions over them.
 SELECT DISTINCT term FROM rag.index_terms WHERE database_name = @database_name ORDER BY term;
 
--- name: HasExtension :one
-SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_extension WHERE extname = @name::text);
-
 -- name: SearchLexical :many
 -- BM25 over the postings of the question's terms, per document kind, the
 -- top @table_k tables, @column_k columns and @value_k values:

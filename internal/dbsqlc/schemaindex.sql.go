@@ -307,17 +307,6 @@ func (q *Queries) GetSchemaIndexStamp(ctx context.Context, db DBTX, databaseName
 	return &i, err
 }
 
-const hasExtension = `-- name: HasExtension :one
-SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_extension WHERE extname = $1::text)
-`
-
-func (q *Queries) HasExtension(ctx context.Context, db DBTX, name string) (bool, error) {
-	row := db.QueryRow(ctx, hasExtension, name)
-	var exists bool
-	err := row.Scan(&exists)
-	return exists, err
-}
-
 type InsertIndexDocsParams struct {
 	DatabaseName string
 	Kind         string
