@@ -3,6 +3,8 @@ package catalog
 import (
 	"slices"
 	"strings"
+
+	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // Many enterprise schemas declare no foreign keys at all (warehouses,
@@ -211,21 +213,35 @@ func keyForms(t *Table, key string) []keyForm {
 // table's name (building_id for buildings), 2 when it ends the name or the
 // name ends it (FCLT_BUILDING_KEY or BUILDING_KEY for FCLT_BUILDING), 1
 // when it begins the name (CUST_NO for CUST_MSTR, employee_id for
-// employee_details), 0 when it is unrelated (matnr for mara).
+// employee_details), 0 when it is unrelated (matnr for mara). A part
+// matches its abbreviation (samePart: EMP_KEY for DIM_EMPLOYEE is 2).
 func nameStrength(n, key []string) int {
 	stem := key
 	if len(stem) > 1 && keyWords[stem[len(stem)-1]] {
 		stem = stem[:len(stem)-1]
 	}
 	switch {
-	case slices.Equal(n, stem):
+	case slices.EqualFunc(n, stem, samePart):
 		return 3
-	case hasSuffixParts(n, stem) || hasSuffixParts(stem, n):
+	case endsWithParts(n, stem) || endsWithParts(stem, n):
 		return 2
-	case len(stem) <= len(n) && slices.Equal(n[:len(stem)], stem):
+	case len(stem) <= len(n) && slices.EqualFunc(n[:len(stem)], stem, samePart):
 		return 1
 	}
 	return 0
+}
+
+// samePart reports whether a part of a table's name and a part of a key's
+// name are one word, written out or abbreviated either side (EMP_KEY for
+// DIM_EMPLOYEE, DEPARTMENT_ID for DEPT): warehouses abbreviate keys and
+// names each their own way.
+func samePart(a, b string) bool {
+	return a == b || naming.Fits(a, b) > 0 || naming.Fits(b, a) > 0
+}
+
+// endsWithParts is hasSuffixParts with samePart for equality.
+func endsWithParts(ps, suffix []string) bool {
+	return len(suffix) <= len(ps) && slices.EqualFunc(ps[len(ps)-len(suffix):], suffix, samePart)
 }
 
 // target is a table whose key a column may reference.

@@ -97,6 +97,28 @@ func TestInferredForeignKeys(t *testing.T) {
 		}
 	})
 
+	t.Run("AbbreviatedKeys", func(t *testing.T) {
+		t.Parallel()
+		// A warehouse abbreviating its keys and not its names (or the
+		// other way round): EMP_KEY keys DIM_EMPLOYEE, DEPARTMENT_ID keys
+		// DEPT, and the roles referencing them join.
+		s := snapshot([]string{"DW"},
+			table("DW", "DIM_EMPLOYEE", "EMP_KEY", "EMP_NAME:varchar(100)", "DEPARTMENT_ID"),
+			table("DW", "DEPT", "DEPARTMENT_ID", "DEPT_NAME:varchar(60)"),
+			table("DW", "CE_CASE", "CASE_KEY", "OFFICER_EMP_KEY", "OPENED_DT:date"),
+			table("DW", "FACT_INSP", "INSP_KEY", "INSPECTOR_EMP_KEY", "RESULT_CD:char(2)"),
+			// An abbreviation skipping three consonants is no fit: CUR_KEY
+			// is not the customer's key, and nothing references it.
+			table("DW", "CUSTOMER", "NAME:text", "CUR_KEY"),
+			table("DW", "INVOICE", "INVOICE_KEY", "CUR_KEY"),
+		)
+		require.Equal(t, []string{
+			"CE_CASE(OFFICER_EMP_KEY)>DIM_EMPLOYEE(EMP_KEY)",
+			"DIM_EMPLOYEE(DEPARTMENT_ID)>DEPT(DEPARTMENT_ID)",
+			"FACT_INSP(INSPECTOR_EMP_KEY)>DIM_EMPLOYEE(EMP_KEY)",
+		}, edges(s.InferredForeignKeys()))
+	})
+
 	t.Run("RunTogetherLowerCase", func(t *testing.T) {
 		t.Parallel()
 		// A warehouse's PascalCase names folded to lower case by a
