@@ -351,8 +351,10 @@ func joinGraph(snap *catalog.Snapshot) *bench.JoinGraph {
 }
 
 // ensureIndexed indexes snap's database when it has no schema index, one
-// older than the catalog or built by code of another index format, or,
-// when embedModel answers, one without its embeddings: a bench over a
+// older than the catalog, built by code of another index format or whose
+// documents this code would write otherwise (the listing's digest: a
+// change to how names are read or joins inferred, which Format may miss),
+// or, when embedModel answers, one without its embeddings: a bench over a
 // missing index would measure the fallback, not retrieval, and one over an
 // outdated index the code that built it.
 func ensureIndexed(ctx context.Context, m *Main, st *settings, meta *pgxpool.Pool, snap *catalog.Snapshot, embedModel string) error {
@@ -362,7 +364,8 @@ func ensureIndexed(ctx context.Context, m *Main, st *settings, meta *pgxpool.Poo
 	}
 	info, err := searcher.Info(ctx, snap.Database)
 	switch {
-	case err == nil && info.CatalogVersion >= snap.Version && !info.Outdated() && (embedModel == "" || info.EmbedModel == embedModel):
+	case err == nil && info.CatalogVersion >= snap.Version && !info.Outdated() && (embedModel == "" || info.EmbedModel == embedModel) &&
+		info.Stats.Listing == schemaindex.ListingDigest(snap, nil):
 		return nil
 	case err != nil && !errors.Is(err, schemaindex.ErrNotIndexed):
 		return err

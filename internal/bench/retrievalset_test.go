@@ -3,6 +3,9 @@ package bench
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -16,6 +19,7 @@ import (
 	"github.com/nl2sql/nl2sql/exam"
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
 )
 
 // TestRetrievalSets loads every set into its own database and checks that
@@ -62,6 +66,7 @@ func TestRetrievalSets(t *testing.T) {
 				require.True(t, joinable[[2]string{fk.Table, fk.RefTable}] || fk.Table == fk.RefTable, "catalog foreign key %s", fk.Name)
 			}
 			require.Equal(t, foreignKeyCount(ctx, t, pool, set.Schema), len(snap.ForeignKeys))
+			checkListing(t, set.Name, snap)
 
 			for _, q := range set.Questions {
 				for _, name := range q.ExpectedTables {
@@ -75,6 +80,44 @@ func TestRetrievalSets(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkListing holds schemaindex.Format honest over the dev set: what this
+// code indexes of its schema, with its keys and without them (the
+// dev_keyless registration, whose documents name inferred joins), is
+// recorded by digest in testdata/index/<set>.txt beside the format, and a
+// listing that changes while the format does not fails. An index built
+// before the change would otherwise be searched as if built now
+// (docs/DESIGN.md, "Index format").
+func checkListing(t *testing.T, set string, snap *catalog.Snapshot) {
+	t.Helper()
+	keyless := &catalog.Snapshot{Database: snap.Database, Schemas: snap.Schemas}
+	for _, tb := range snap.Tables {
+		c := *tb
+		c.PrimaryKey = nil
+		c.Columns = slices.Clone(tb.Columns)
+		for i := range c.Columns {
+			c.Columns[i].PrimaryKey = false
+		}
+		keyless.Tables = append(keyless.Tables, &c)
+	}
+	got := fmt.Sprintf("format %d\nlisting sha256 %s\nwithout keys sha256 %s\n", schemaindex.Format,
+		schemaindex.ListingDigest(snap, nil), schemaindex.ListingDigest(keyless, nil))
+	path := filepath.Join("testdata", "index", set+".txt")
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err)
+	if string(want) == got {
+		return
+	}
+	wantFormat, _, _ := strings.Cut(string(want), "\n")
+	if wantFormat == fmt.Sprintf("format %d", schemaindex.Format) {
+		t.Fatalf("%s: what the index holds of this schema changed but schemaindex.Format did not: bump it, then run go test ./internal/bench -run TestRetrievalSets -update", set)
+	}
+	t.Fatalf("%s: %s records format %q; run go test ./internal/bench -run TestRetrievalSets -update", set, path, wantFormat)
 }
 
 func TestReadRetrievalSets(t *testing.T) {

@@ -36,15 +36,6 @@ type Source struct {
 	NoEmbedderReason string
 }
 
-// Format numbers the way this code builds an index: its documents, the
-// words it reads names as, what it stores. A change to any of them bumps
-// it, so that an index built by another version is known for one: its
-// retrievals carry a warning until `nl2sql index` rebuilds it, and the
-// retrieval bench rebuilds it before measuring (docs/DESIGN.md, "Index
-// format"). TestIndexFormat fails when the documents of its schema change
-// and Format does not.
-const Format = 1
-
 // Stats is what a build indexed; stored in rag.schema_indexes.stats.
 type Stats struct {
 	Database       string `json:"database"`
@@ -60,10 +51,13 @@ type Stats struct {
 	UnknownModuleTables []string       `json:"unknownModuleTables,omitempty"`
 	// ModulesReused reports that the previous build's mapping file was
 	// applied.
-	ModulesReused bool       `json:"modulesReused,omitempty"`
-	Vocabulary    int        `json:"vocabulary"`
-	Values        ValueStats `json:"values"`
-	Embeddings    EmbedStats `json:"embeddings"`
+	ModulesReused bool `json:"modulesReused,omitempty"`
+	Vocabulary    int  `json:"vocabulary"`
+	// Listing is ListingDigest of the snapshot and module mapping built:
+	// what the build's table and column documents hold.
+	Listing    string     `json:"listing,omitempty"`
+	Values     ValueStats `json:"values"`
+	Embeddings EmbedStats `json:"embeddings"`
 	// Vectors is where embeddings are searched: "pgvector", "array" (exact
 	// cosine over real[]) or "none".
 	Vectors  string  `json:"vectors"`
@@ -124,6 +118,7 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 		}
 	}
 	docs := documents(s, dict, modules)
+	st.Listing = ListingDigest(s, mapping)
 	st.Columns = len(docs) - len(s.Tables)
 
 	values, vst, err := valueDocs(ctx, src.Target, s, dict, modules, cfg)

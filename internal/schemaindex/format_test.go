@@ -52,21 +52,7 @@ func TestIndexFormat(t *testing.T) {
 			RefSchema: "wh", RefTable: "customers", RefColumns: []string{"id"},
 		}},
 	}
-	dict := schemaDictionary(snap)
-	var b strings.Builder
-	fmt.Fprintf(&b, "format %d\nvocabulary %s\n", Format, strings.Join(dict.Words(), " "))
-	for _, d := range documents(snap, dict, map[string]string{"wh.customers": "Sales"}) {
-		fmt.Fprintf(&b, "\n%s %s.%s", d.Kind, d.Schema, d.Table)
-		if d.Column != "" {
-			fmt.Fprintf(&b, ".%s", d.Column)
-		}
-		fmt.Fprintf(&b, " module=%q generic=%t\n", d.Module, d.Generic)
-		for i, f := range d.Lexical {
-			fmt.Fprintf(&b, "  lexical %c: %s\n", 'A'+i, f)
-		}
-		fmt.Fprintf(&b, "  stable: %s\n  mschema: %s\n", d.StableText, d.MSchema)
-	}
-	got := b.String()
+	got := Listing(snap, map[string]string{"wh.customers": "Sales"})
 
 	path := filepath.Join("testdata", "format", "documents.txt")
 	if *update {
