@@ -27,7 +27,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return // the client went away
 	}
-	s.record(Request{Method: r.Method, Path: r.URL.Path, Body: body, Time: start})
+	s.Record(Request{Method: r.Method, Path: r.URL.Path, Body: body, Time: start})
 
 	// Chat and generate requests are decoded (and recorded) before an
 	// injected failure, so tests can see what a failed call asked for.
@@ -128,7 +128,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, body []byte,
 		Think:     req.Think,
 		KeepAlive: req.KeepAlive,
 	}
-	s.recordChat(creq)
+	s.RecordChat(creq)
 	if s.injectFailure(w) || !s.checkChatModel(w, req.Model, req.Think, "chat") {
 		return
 	}
@@ -162,7 +162,7 @@ func (s *Server) handleGenerate(w http.ResponseWriter, r *http.Request, body []b
 	if req.Prompt != "" {
 		creq.Messages = append(creq.Messages, api.Message{Role: "user", Content: req.Prompt})
 	}
-	s.recordChat(creq)
+	s.RecordChat(creq)
 	if s.injectFailure(w) || !s.checkChatModel(w, req.Model, req.Think, "generate") {
 		return
 	}

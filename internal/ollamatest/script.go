@@ -97,28 +97,3 @@ type Response struct {
 // Contains returns a matcher for Answer that accepts prompts containing
 // every one of substrs.
 func Contains(substrs ...string) func(prompt string) bool { return fakeserver.Contains(substrs...) }
-
-// Requests returns every request received so far, in arrival order.
-func (s *Server) Requests() []Request {
-	return s.requests.All()
-}
-
-// ChatRequests returns the chat and generate requests received so far, in
-// arrival order, including those that failed.
-func (s *Server) ChatRequests() []ChatRequest {
-	return s.chats.All()
-}
-
-func (s *Server) record(r Request) {
-	if s.cfg.DisableRecording {
-		return
-	}
-	s.requests.Add(r)
-}
-
-func (s *Server) recordChat(r ChatRequest) {
-	if s.cfg.DisableRecording {
-		return
-	}
-	s.chats.Add(r)
-}

@@ -88,12 +88,7 @@ type Server struct {
 	models map[string]modelInfo // by modelKey
 	order  []string             // modelKeys in Config order
 
-	*fakeserver.Listener
-	fakeserver.Replies[ChatRequest, Response]
-	fakeserver.Faults
-
-	requests fakeserver.Log[Request]
-	chats    fakeserver.Log[ChatRequest]
+	fakeserver.Server[Request, ChatRequest, Response]
 }
 
 // New starts a fake server. It does not need a *testing.T, so the benchmark
@@ -125,11 +120,9 @@ func New(cfg Config) (*Server, error) {
 	for _, m := range cfg.EmbedModels {
 		add(m, true)
 	}
-	ln, err := fakeserver.Listen("ollamatest", cfg.Addr, http.HandlerFunc(s.serveHTTP))
-	if err != nil {
+	if err := s.Start("ollamatest", cfg.Addr, !cfg.DisableRecording, http.HandlerFunc(s.serveHTTP)); err != nil {
 		return nil, err
 	}
-	s.Listener = ln
 	return s, nil
 }
 

@@ -120,13 +120,7 @@ func (r ChatRequest) Prompt() string {
 // concurrent use.
 type Server struct {
 	cfg Config
-
-	*fakeserver.Listener
-	fakeserver.Replies[ChatRequest, Response]
-	fakeserver.Faults
-
-	requests fakeserver.Log[Request]
-	chats    fakeserver.Log[ChatRequest]
+	fakeserver.Server[Request, ChatRequest, Response]
 }
 
 // New starts a fake server; call Close when done.
@@ -136,11 +130,9 @@ func New(cfg Config) (*Server, error) {
 		return nil, errors.New("openaitest: EmbedDim and ChunkSize must be positive")
 	}
 	s := &Server{cfg: cfg}
-	ln, err := fakeserver.Listen("openaitest", cfg.Addr, http.HandlerFunc(s.serveHTTP))
-	if err != nil {
+	if err := s.Start("openaitest", cfg.Addr, true, http.HandlerFunc(s.serveHTTP)); err != nil {
 		return nil, err
 	}
-	s.Listener = ln
 	return s, nil
 }
 
@@ -159,23 +151,12 @@ func (s *Server) URL() string { return "http://" + s.Addr() + "/v1" }
 // every one of substrs.
 func Contains(substrs ...string) func(prompt string) bool { return fakeserver.Contains(substrs...) }
 
-// Requests returns every request received so far, in arrival order.
-func (s *Server) Requests() []Request {
-	return s.requests.All()
-}
-
-// ChatRequests returns the chat requests received so far, failed ones
-// included.
-func (s *Server) ChatRequests() []ChatRequest {
-	return s.chats.All()
-}
-
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
 		return
 	}
-	s.requests.Add(Request{Method: r.Method, Path: r.URL.Path, Authorization: r.Header.Get("Authorization"), Body: body})
+	s.Record(Request{Method: r.Method, Path: r.URL.Path, Authorization: r.Header.Get("Authorization"), Body: body})
 	code, fail := s.Take()
 
 	path, ok := strings.CutPrefix(r.URL.Path, "/v1/")
@@ -196,7 +177,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		chat.IncludeUsage = raw.StreamOptions != nil && raw.StreamOptions.IncludeUsage
-		s.chats.Add(*chat)
+		s.RecordChat(*chat)
 	}
 	if fail {
 		writeError(w, code, http.StatusText(code)+" (injected by openaitest)", "")
