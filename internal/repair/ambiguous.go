@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/disjoint"
 	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
@@ -45,16 +46,7 @@ func (q *query) ambiguous(f Failure) string {
 		item pgsql.ItemRef
 		col  string
 	}
-	parent := map[key]key{}
-	var find func(k key) key
-	find = func(k key) key {
-		if p, ok := parent[k]; ok && p != k {
-			r := find(p)
-			parent[k] = r
-			return r
-		}
-		return k
-	}
+	var joined disjoint.Sets[key]
 	for _, e := range sc.Equalities {
 		if e.Join >= 0 && sc.Joins[e.Join].Type != "inner" {
 			continue // an outer join's columns differ on unmatched rows
@@ -65,13 +57,13 @@ func (q *query) ambiguous(f Failure) string {
 		if !lok || !rok {
 			continue
 		}
-		parent[find(key{li, l.Name})] = find(key{ri, r.Name})
+		joined.Union(key{li, l.Name}, key{ri, r.Name})
 	}
-	root := find(key{owners[0], name})
+	root := joined.Find(key{owners[0], name})
 	var labels []string
 	for _, o := range owners {
 		labels = append(labels, q.itemLabel(q.a.Item(o)))
-		if find(key{o, name}) != root {
+		if joined.Find(key{o, name}) != root {
 			return fmt.Sprintf("%s is in %s, which are not equi-joined on it; the choice changes the result", name, strings.Join(labels, " and "))
 		}
 	}

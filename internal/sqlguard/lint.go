@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nl2sql/nl2sql/internal/disjoint"
 	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
@@ -252,17 +253,7 @@ func (l *linter) cartesian(sc *pgsql.Scope) {
 			groups[it.Group] = false
 		}
 	}
-	parent := map[int]int{}
-	var find func(int) int
-	find = func(g int) int {
-		if p, ok := parent[g]; ok && p != g {
-			r := find(p)
-			parent[g] = r
-			return r
-		}
-		return g
-	}
-	union := func(a, b int) { parent[find(a)] = find(b) }
+	var linked disjoint.Sets[int] // groups that conditions link
 	for _, conj := range sc.Where {
 		var refGroups []int
 		for _, idx := range conj {
@@ -288,7 +279,7 @@ func (l *linter) cartesian(sc *pgsql.Scope) {
 			}
 		}
 		for i := 1; i < len(refGroups); i++ {
-			union(refGroups[0], refGroups[i])
+			linked.Union(refGroups[0], refGroups[i])
 		}
 	}
 	first := -1
@@ -300,9 +291,9 @@ func (l *linter) cartesian(sc *pgsql.Scope) {
 			first = g
 			continue
 		}
-		if find(g) != find(first) {
+		if linked.Find(g) != linked.Find(first) {
 			a, b := l.groupItem(sc, first), l.groupItem(sc, g)
-			if l.distinctAggregatesOnly(sc, find) {
+			if l.distinctAggregatesOnly(sc, linked.Find) {
 				l.add(LintJoinWithoutCondition, SeverityWarning, b.Location,
 					"%s and %s are listed in FROM without any condition joining them (a Cartesian product); each output aggregates DISTINCT values of one of them, which the product leaves unchanged unless one is empty; scalar subqueries say it plainly",
 					l.itemLabel(a), l.itemLabel(b))
