@@ -194,7 +194,8 @@ func classifyFailed(ans Answer) (string, string) {
 
 // tableSets are a question's expected and retrieved tables as catalog keys
 // ("schema.table" when the catalog knows the table, else the name as
-// written, unquoted).
+// written, unquoted); expected holds each table once, in the question's
+// order.
 type tableSets struct {
 	expected, retrieved []string
 	names               map[string]string // key -> name to show
@@ -203,7 +204,9 @@ type tableSets struct {
 func newTableSets(snap *catalog.Snapshot, expected, retrieved []string) *tableSets {
 	s := &tableSets{names: map[string]string{}}
 	for _, n := range expected {
-		s.expected = append(s.expected, s.key(snap, n))
+		if k := s.key(snap, n); !slices.Contains(s.expected, k) {
+			s.expected = append(s.expected, k)
+		}
 	}
 	for _, n := range retrieved {
 		s.retrieved = append(s.retrieved, s.key(snap, n))
@@ -236,7 +239,7 @@ func (s *tableSets) classifyWrong(snap *catalog.Snapshot, wrong string) (string,
 		got[k] = true
 	}
 	var missing, present []string
-	for _, k := range dedupe(s.expected) {
+	for _, k := range s.expected {
 		if got[k] {
 			present = append(present, k)
 		} else {
@@ -336,18 +339,6 @@ func joinPaths(snap *catalog.Snapshot, missing, present []string) ([]link, bool)
 		links = append(links, l)
 	}
 	return links, true
-}
-
-func dedupe(ss []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, s := range ss {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // UsedTables lists the tables sql reads, as written (schema-qualified when
