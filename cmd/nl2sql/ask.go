@@ -22,7 +22,7 @@ func runAsk(ctx context.Context, m *Main, args []string) error {
 	maxRows := fs.Int("max-rows", 0, "rows to keep (default NL2SQL_MAX_ROWS)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return flagError(err)
+		return err
 	}
 	if *db == "" || len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 		return usagef(`ask needs --db NAME and one question, e.g. nl2sql ask --db erp "How many employees are there?"`)

@@ -27,7 +27,7 @@ func runBenchHeldout(_ context.Context, m *Main, args []string) error {
 	asJSON := fs.Bool("json", false, "print what was imported as JSON")
 	pos, err := parseFlags(fs, args[1:])
 	if err != nil {
-		return flagError(err)
+		return err
 	}
 	if len(pos) > 0 || *out == "" || (*beaver == "" && *fiben == "") {
 		return usagef(usage)

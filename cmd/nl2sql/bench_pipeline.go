@@ -33,7 +33,7 @@ func runBenchPipeline(ctx context.Context, m *Main, args []string) error {
 	poll := fs.Duration("fetch-poll-interval", 0, "override NL2SQL_FETCH_POLL_INTERVAL")
 	workers := fs.Int("workers", 0, "override NL2SQL_RETRIEVE_WORKERS, NL2SQL_LLM_WORKERS and NL2SQL_DB_WORKERS")
 	if _, err := parseFlags(fs, args); err != nil {
-		return flagError(err)
+		return err
 	}
 	// The service runs with serve's settings; the overrides reach a child
 	// `nl2sql serve` through its environment, read as serve reads it.

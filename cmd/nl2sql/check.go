@@ -60,7 +60,7 @@ func runCheck(ctx context.Context, m *Main, args []string) error {
 	asJSON := fs.Bool("json", false, "print the verdict as JSON")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return flagError(err)
+		return err
 	}
 	if *db == "" || len(pos) > 0 {
 		return usagef("check reads one SQL text from stdin: nl2sql check --db NAME [--json] < query.sql")

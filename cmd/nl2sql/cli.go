@@ -185,11 +185,12 @@ func userMessage(err error) string {
 
 // parseFlags parses args with fs, allowing flags after positional
 // arguments ("ask 'question' --db erp" as well as "ask --db erp 'question'").
+// Its error is a usage error (flagError).
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, flagError(err)
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -205,7 +206,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 func parseNoArgs(fs *flag.FlagSet, args []string, usage string) error {
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return flagError(err)
+		return err
 	}
 	if len(pos) > 0 {
 		return usagef("%s", usage)

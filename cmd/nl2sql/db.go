@@ -37,7 +37,7 @@ func runDBAdd(ctx context.Context, m *Main, args []string) error {
 	role := fs.String("role", "", "role to assume (SET LOCAL ROLE) for EXPLAIN and execution on this database, e.g. one with SELECT only on its schemas (default on refresh: the registered one; else NL2SQL_READ_ONLY_ROLE)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return flagError(err)
+		return err
 	}
 	if len(pos) != 1 {
 		return usagef("db add needs exactly one NAME")

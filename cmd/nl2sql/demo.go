@@ -23,7 +23,7 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 	tables := fs.Int("tables", 0, "total tables in schema erp; above the 75 core tables the rest are distractors (max "+fmt.Sprint(erp.MaxTables())+")")
 	timeout := fs.Duration("timeout", 10*time.Minute, "how long to wait for the demo questions")
 	if _, err := parseFlags(fs, args); err != nil {
-		return flagError(err)
+		return err
 	}
 	st, err := loadSettings(m)
 	if err != nil {

@@ -23,7 +23,7 @@ func runExamples(ctx context.Context, m *Main, args []string) error {
 	db := fs.String("db", "", "registered database the examples are of")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return flagError(err)
+		return err
 	}
 	switch {
 	case sub != "add" && sub != "list":

@@ -29,7 +29,7 @@ func runGrant(ctx context.Context, m *Main, args []string) error {
 	list := fs.Bool("list", false, "list the granted roles")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return flagError(err)
+		return err
 	}
 	switch {
 	case *list && (len(pos) > 0 || *reader || *revoke || len(dbs) > 0):

@@ -25,7 +25,7 @@ func runIndex(ctx context.Context, m *Main, args []string) error {
 	modulesFile := fs.String("modules", "", `JSON file mapping tables to modules, {"employees": "HR", "erp.payslips": "Payroll"} (default: the one given last time, else annotations, else derived from schema names and name prefixes)`)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return flagError(err)
+		return err
 	}
 	if *name == "" || len(pos) > 0 {
 		return usagef("index needs --db NAME and no other arguments")

@@ -12,7 +12,7 @@ import (
 func runMigrate(ctx context.Context, m *Main, args []string) error {
 	fs := newFlagSet(m, "migrate")
 	if _, err := parseFlags(fs, args); err != nil {
-		return flagError(err)
+		return err
 	}
 	e := newEnv(m.Getenv)
 	log := e.logger()

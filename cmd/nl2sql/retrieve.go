@@ -62,7 +62,7 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 	hints := fs.String("join-hints", "both", "join hints to compute: edges, paths, both or none")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
-		return flagError(err)
+		return err
 	}
 	if *db == "" || len(pos) != 1 {
 		return usagef(`retrieve needs --db NAME and one question, or - to read one question a line from stdin: nl2sql retrieve --db erp --json "question"`)

@@ -188,7 +188,7 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	httpAddr := fs.String("http", "", "also serve /mcp, /metrics, /healthz, /readyz and /riverui/ over HTTP at this address (host:port; no host: 127.0.0.1)")
 	httpPublic := fs.Bool("http-public", false, "allow --http to bind a non-loopback address")
 	if _, err := parseFlags(fs, args); err != nil {
-		return flagError(err)
+		return err
 	}
 	st, pool, err := open(ctx, m)
 	if err != nil {
