@@ -460,3 +460,25 @@ func TestSelectKinds(t *testing.T) {
 	require.Equal(t, []string{"kind0_documents", "customers"}, selected(t, 1))
 	require.Equal(t, []string{"kind0_documents", "kind1_documents", "kind2_documents"}, selected(t, 0), "no limit, the default")
 }
+
+func TestFillGrain(t *testing.T) {
+	t.Parallel()
+	// A document line keyed by its order and a line number: the order is
+	// what its rows are made of (their date, customer, status), so it
+	// comes before the line's other neighbours, here first in name order
+	// and as cheap to join.
+	snap := graphSnapshot(t, []string{"attachments", "catalog_items", "orders", "order_lines"},
+		"order_lines.order_id>orders", "order_lines.catalog_item_id>catalog_items", "attachments.order_line_id>order_lines")
+	lines := snap.Table("public", "order_lines")
+	lines.Columns = append(lines.Columns, catalog.Column{Name: "line_no", Type: "integer"})
+	lines.PrimaryKey = []string{"order_id", "line_no"}
+	res := retrieveOn(t, snap, retrieval.RAGConfig{MaxTables: 1, MinTables: 2, FinalMaxTables: 2, JoinPlannerDisabled: true},
+		map[string]float64{"order_lines": 1})
+	require.Equal(t, []string{"order_lines", "orders"}, res.Metadata.TablesIncluded)
+
+	// Keyed by a surrogate, the line is no part of its order: name order.
+	lines.PrimaryKey = []string{"order_line_id"}
+	res = retrieveOn(t, snap, retrieval.RAGConfig{MaxTables: 1, MinTables: 2, FinalMaxTables: 2, JoinPlannerDisabled: true},
+		map[string]float64{"order_lines": 1})
+	require.Equal(t, []string{"order_lines", "attachments"}, res.Metadata.TablesIncluded)
+}
