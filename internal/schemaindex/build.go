@@ -118,7 +118,7 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 		}
 	}
 	docs := documents(s, dict, modules)
-	st.Listing = ListingDigest(s, mapping)
+	st.Listing = digest(listing(dict, docs))
 	st.Columns = len(docs) - len(s.Tables)
 
 	values, vst, err := valueDocs(ctx, src.Target, s, dict, modules, cfg)

@@ -31,9 +31,14 @@ const Format = 2
 func Listing(s *catalog.Snapshot, mapping map[string]string) string {
 	dict := schemaDictionary(s)
 	modules, _ := resolveModules(s, mapping)
+	return listing(dict, documents(s, dict, modules))
+}
+
+// listing is Listing of the dictionary and documents a build made.
+func listing(dict *Dictionary, docs []*Doc) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "format %d\nvocabulary %s\n", Format, strings.Join(dict.Words(), " "))
-	for _, d := range documents(s, dict, modules) {
+	for _, d := range docs {
 		fmt.Fprintf(&b, "\n%s %s.%s", d.Kind, d.Schema, d.Table)
 		if d.Column != "" {
 			fmt.Fprintf(&b, ".%s", d.Column)
@@ -52,6 +57,10 @@ func Listing(s *catalog.Snapshot, mapping map[string]string) string {
 // build alike from one it would not, whatever Format says (the retrieval
 // bench rebuilds on a difference).
 func ListingDigest(s *catalog.Snapshot, mapping map[string]string) string {
-	sum := sha256.Sum256([]byte(Listing(s, mapping)))
+	return digest(Listing(s, mapping))
+}
+
+func digest(listing string) string {
+	sum := sha256.Sum256([]byte(listing))
 	return hex.EncodeToString(sum[:])
 }

@@ -146,6 +146,11 @@ func TestBuild(t *testing.T) {
 	require.Equal(t, st.Values, info.Stats.Values, "the stats are stored")
 	require.Equal(t, schemaindex.Format, info.Stats.Format, "stamped with the code's index format")
 	require.False(t, info.Outdated())
+	snap, err := catalog.Load(ctx, db.Pool, "crm")
+	require.NoError(t, err)
+	require.Equal(t, schemaindex.ListingDigest(snap, map[string]string{"tickets": "Support", "crm.nosuch": "X"}), info.Stats.Listing,
+		"what the build indexed, as Listing says it")
+	require.NotEqual(t, schemaindex.ListingDigest(snap, nil), info.Stats.Listing, "the modules are part of it")
 
 	t.Run("UnreachableTarget", func(t *testing.T) {
 		st := build(t, schemaindex.Source{Target: unreachable{}})
