@@ -62,17 +62,9 @@ func allDigits(s string) bool {
 
 func joinParts(ps []string) string { return strings.Join(ps, "_") }
 
+// hasSuffixParts reports whether ps ends with the parts of suffix.
 func hasSuffixParts(ps, suffix []string) bool {
-	if len(suffix) > len(ps) {
-		return false
-	}
-	off := len(ps) - len(suffix)
-	for i, s := range suffix {
-		if ps[off+i] != s {
-			return false
-		}
-	}
-	return true
+	return len(suffix) <= len(ps) && slices.Equal(ps[len(ps)-len(suffix):], suffix)
 }
 
 // Named reports whether t holds a text column whose name, read as words,

@@ -19,8 +19,8 @@ import (
 // does, with or without its keys.
 //
 // 2: documents name the joins inferred by rules added while it was 1 (a
-// column several tables share, adf6bfb; keys abbreviated unlike their
-// table, 606bd6b).
+// column several tables share; keys abbreviated unlike their table's
+// name).
 const Format = 2
 
 // Listing is what a build indexes of s's tables and columns, as text: the
