@@ -35,6 +35,23 @@ func isSubtype(s *Snapshot, fk ForeignKey) bool {
 	return sameSet(fk.Columns, keyOf(t)) && sameSet(fk.RefColumns, keyOf(r))
 }
 
+// Identifying reports whether fk, a foreign key of t, references by a
+// proper part of t's declared primary key: the table t's rows are made of
+// (a document line's header, a snapshot fact's dimensions, an
+// association's sides). A whole key is a subtype's (isSubtype); a table
+// declaring no key tells nothing.
+func Identifying(t *Table, fk ForeignKey) bool {
+	if len(fk.Columns) >= len(t.PrimaryKey) {
+		return false
+	}
+	for _, c := range fk.Columns {
+		if !slices.Contains(t.PrimaryKey, c) {
+			return false
+		}
+	}
+	return true
+}
+
 // keyOf is t's primary key, or the key its name implies (impliedKey).
 func keyOf(t *Table) []string {
 	if len(t.PrimaryKey) > 0 {

@@ -525,9 +525,9 @@ func (x *expansion) fill() {
 // neighbours are the tables joined to those of "of" and not included,
 // best first: the joins of better tables and cheaper edges (edgeCost)
 // first, then the neighbour's own score; a table an included one
-// references by part of its primary key (identifying) counts that table's
-// score twice (dev 223 -> 225: a budget snapshot's department, a sales
-// order line's order; docs/DESIGN.md, Context size). Subtype joins
+// references by part of its primary key (catalog.Identifying) counts that
+// table's score twice (dev 223 -> 225: a budget snapshot's department, a
+// sales order line's order; docs/DESIGN.md, Context size). Subtype joins
 // (catalog.ForeignKey.Through) are left out: the subtype is joined through
 // its supertype already, and with them every table referencing the
 // supertype would be every subtype's neighbour.
@@ -539,7 +539,7 @@ func (x *expansion) neighbours(of []RankedTable) []*candidate {
 				continue
 			}
 			pr := p.Score*(1-l.cost) + x.score(l.to)
-			if identifying(p.Table, l.fk) {
+			if l.fk.Table == p.Table.Name && l.fk.Schema == p.Table.Schema && catalog.Identifying(p.Table, l.fk) {
 				pr += p.Score
 			}
 			if c := best[l.to.Key()]; c == nil || pr > c.priority {
@@ -671,21 +671,4 @@ func (x *expansion) namedSupertype(t *catalog.Table) *catalog.Table {
 		seen[up.Key()] = true
 		cur = up
 	}
-}
-
-// identifying reports whether t references through fk by part of its
-// primary key: the tables its rows are made of (a document line's header,
-// a snapshot fact's dimensions, an association's two sides). A whole key
-// is a subtype's (subtype joins), and a table without a declared key
-// tells nothing.
-func identifying(t *catalog.Table, fk catalog.ForeignKey) bool {
-	if fk.Table != t.Name || fk.Schema != t.Schema || len(fk.Columns) >= len(t.PrimaryKey) {
-		return false
-	}
-	for _, c := range fk.Columns {
-		if !slices.Contains(t.PrimaryKey, c) {
-			return false
-		}
-	}
-	return true
 }
