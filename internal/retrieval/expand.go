@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // expand is the default ExpandFunc: the selection (the MaxTables best), the
@@ -460,7 +461,8 @@ func (x *expansion) fkExpand() {
 // Past MinTables, up to FinalMaxTables, neighbours the evidence points at
 // come first: the FK expansion's, beyond its cap and threshold (dev set
 // 66 -> 68 of 78, keyless 64 -> 66, the ERP unchanged, with a final
-// budget of 12); then, while the budget has room, the other neighbours in
+// budget of 12), and those whose names abbreviate a question's word
+// (abbreviates); then, while the budget has room, the other neighbours in
 // the same order: a question over four tables that names two leaves the
 // ones between them without evidence (dev 71 -> 72, the ERP unchanged;
 // docs/DESIGN.md, Context size). A hub leads only where the evidence
@@ -480,7 +482,7 @@ func (x *expansion) fill() {
 		added++
 	}
 	for _, c := range list {
-		if added < need || (x.score(c.t) > 0 && len(x.out.Tables) < x.cfg.FinalMaxTables) {
+		if added < need || ((x.score(c.t) > 0 || x.abbreviates(c.t)) && len(x.out.Tables) < x.cfg.FinalMaxTables) {
 			take(c)
 		}
 	}
@@ -548,6 +550,24 @@ func (x *expansion) neighbours(of []RankedTable) []*candidate {
 		}
 	}
 	return byPriority(best)
+}
+
+// abbreviates reports whether a word of t's name abbreviates a word of the
+// question (naming.Fits: dim_dept for "each department"). The search
+// leaves such a fit out where the schema's prose spells the word (a
+// comment on departments), since every document abbreviating it would
+// then match (docs/DESIGN.md, Identifier words); among the tables joined
+// to the context it is evidence enough to come before the neighbours
+// without any (dev 225 -> 226, without keys 202 -> 203; Context size).
+func (x *expansion) abbreviates(t *catalog.Table) bool {
+	for _, w := range naming.Read(t.Name) {
+		for q := range x.ev.qwords {
+			if naming.Fits(q, w.Text) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // candidate is a table expansion may add, with the priority it is added

@@ -482,3 +482,22 @@ func TestFillGrain(t *testing.T) {
 		map[string]float64{"order_lines": 1})
 	require.Equal(t, []string{"order_lines", "attachments"}, res.Metadata.TablesIncluded)
 }
+
+func TestFillAbbreviated(t *testing.T) {
+	t.Parallel()
+	// The payroll fact joins three dimensions and the question names none
+	// of them in the schema's spelling: the one whose name abbreviates a
+	// question word ("department", org_dept) comes first, where name order
+	// would take dim_acct.
+	snap := graphSnapshot(t, []string{"fact_pay", "dim_acct", "dim_fund", "org_dept"},
+		"fact_pay.dim_acct_id>dim_acct", "fact_pay.dim_fund_id>dim_fund", "fact_pay.org_dept_id>org_dept")
+	cfg := retrieval.RAGConfig{MaxTables: 1, MinTables: 1, FinalMaxTables: 2, JoinPlannerDisabled: true, FKExpansionDisabled: true}
+	ask := func(question string) []string {
+		res, err := rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"fact_pay": 1})}, cfg).
+			Retrieve(context.Background(), retrieval.Request{Question: question, Snapshot: snap})
+		require.NoError(t, err)
+		return res.Metadata.TablesIncluded
+	}
+	require.Equal(t, []string{"fact_pay", "org_dept"}, ask("What did each department pay in overtime?"))
+	require.Equal(t, []string{"fact_pay", "dim_acct"}, ask("What was paid in overtime?"))
+}
