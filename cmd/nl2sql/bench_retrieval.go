@@ -320,7 +320,7 @@ func pipelineRetriever(p *parts.Parts, database string) bench.Retriever {
 		got := &bench.Retrieved{
 			Tables: md.TablesIncluded, Mode: mode, Strategy: md.Strategy, FallbackReason: md.FallbackReason,
 			Embedding:    time.Duration(md.Metrics.EmbedMS * float64(time.Millisecond)),
-			UnknownWords: len(md.Metrics.UnknownWords),
+			UnknownWords: md.Metrics.UnknownWords,
 		}
 		if md.Linking != nil {
 			got.Linking = md.Linking.Outcome

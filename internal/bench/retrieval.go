@@ -9,8 +9,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/nl2sql/nl2sql/exam/report"
+	"github.com/nl2sql/nl2sql/internal/naming"
 )
 
 // MaxContextTables is the most tables a retrieved context may hold for a
@@ -61,9 +63,9 @@ type Retrieved struct {
 	// Ranking is the head of the ranking the tables were chosen from, best
 	// first (retrieval.Metrics.Ranking), for the run's MissAnatomy.
 	Ranking []string
-	// UnknownWords counts the question's words the schema index holds
+	// UnknownWords are the question's words the schema index holds
 	// nothing for (retrieval.Metrics.UnknownWords).
-	UnknownWords int
+	UnknownWords []string
 	// Linking is the schema linking step's outcome (retrieval.Linking's:
 	// linked, no_pick, failed…); empty when no linking step ran.
 	Linking string
@@ -183,6 +185,10 @@ type RetrievalRun struct {
 	// one: how much of a set's vocabulary lexical search cannot place.
 	UnknownWords     float64 `json:"unknown_words"`
 	WithUnknownWords int     `json:"with_unknown_words"`
+	// UnknownWordClasses counts those words by how the question writes them
+	// and how common they are (wordClass): a held-out set's vocabulary
+	// told apart without being read.
+	UnknownWordClasses map[string]int `json:"unknown_word_classes,omitempty"`
 	// Listed counts, in an oracle_link run, the questions whose linking
 	// call listed every expected table: those a model could link whole
 	// (FullRecall adds what follows the picks). Nil when no OracleLinker
@@ -457,9 +463,15 @@ func RunRetrieval(ctx context.Context, spec RetrievalSpec, qs []RetrievalQuestio
 				*run.Listed++
 			}
 		}
-		unknown += got.UnknownWords
-		if got.UnknownWords > 0 {
+		unknown += len(got.UnknownWords)
+		if len(got.UnknownWords) > 0 {
 			run.WithUnknownWords++
+		}
+		for _, w := range got.UnknownWords {
+			if run.UnknownWordClasses == nil {
+				run.UnknownWordClasses = map[string]int{}
+			}
+			run.UnknownWordClasses[wordClass(q.Question, w)]++
 		}
 		s := ScoreTables(q.ExpectedTables, got.Tables)
 		for _, t := range got.Tables {
@@ -582,3 +594,31 @@ func SummarizeRetrieval(runs []*RetrievalRun) []RetrievalSummary {
 }
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+// wordClass is the class of a question word the schema index holds nothing
+// for: "capital" when the question writes it with a capital letter other
+// than at its start (a name, a code: a value the index may not hold) or
+// "lower", and its rank in the English lexicon, "top3k" and "top30k" (the
+// words a question is written in; WordNet's synonyms come from the 30,000
+// most frequent), "lexicon" (rarer) or "none" (not an English word: a
+// misspelling, a term of art, an identifier).
+func wordClass(question, w string) string {
+	written := "lower"
+	for i, t := range strings.FieldsFunc(question, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if i > 0 && strings.EqualFold(t, w) && unicode.IsUpper([]rune(t)[0]) {
+			written = "capital"
+			break
+		}
+	}
+	band := "none"
+	switch r := naming.English().Rank(w); {
+	case r == 0:
+	case r <= 3000:
+		band = "top3k"
+	case r <= 30000:
+		band = "top30k"
+	default:
+		band = "lexicon"
+	}
+	return written + "/" + band
+}

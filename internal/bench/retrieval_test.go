@@ -110,7 +110,7 @@ func TestRunRetrieval(t *testing.T) {
 		}
 		run, err := RunRetrieval(ctx, RetrievalSpec{Group: GroupHeldout, Set: "h", Tables: 30, Mode: "lexical", Joins: g}, qs, setup(map[string]*Retrieved{
 			// b is on the path a - b - c, ranked 12th.
-			"between":  {Tables: []string{"s.a", "s.c"}, Ranking: append(tables(11), "s.b"), Mode: "lexical", Strategy: "rag", UnknownWords: 3},
+			"between":  {Tables: []string{"s.a", "s.c"}, Ranking: append(tables(11), "s.b"), Mode: "lexical", Strategy: "rag", UnknownWords: []string{"between", "xq", "zebra"}},
 			"unranked": {Tables: []string{"s.a"}, Ranking: []string{"s.a"}, Mode: "lexical", Strategy: "rag"},
 			"found":    {Tables: []string{"s.a"}, Mode: "lexical", Strategy: "rag"},
 			"too many": {Tables: tables(16), Mode: "lexical", Strategy: "rag"},
@@ -127,6 +127,7 @@ func TestRunRetrieval(t *testing.T) {
 		}, run.ByExpected, "by expected tables: only one of one-table questions counts")
 		require.Equal(t, 0.75, run.UnknownWords, "3 unknown words over 4 questions")
 		require.Equal(t, 1, run.WithUnknownWords)
+		require.Equal(t, map[string]int{"lower/top3k": 1, "lower/none": 1, "lower/top30k": 1}, run.UnknownWordClasses)
 	})
 
 	t.Run("EmptyAndFullSchema", func(t *testing.T) {
@@ -191,5 +192,19 @@ func TestSummarizeRetrieval(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("SummarizeRetrieval (-want +got):\n%s", diff)
+	}
+}
+
+func TestWordClass(t *testing.T) {
+	t.Parallel()
+	q := "Which Zebra trades were booked by desk XQ7 in Zebra's name? zebra"
+	for w, want := range map[string]string{
+		"which":  "lower/top3k", // first word: its capital says nothing
+		"zebra":  "capital/top30k",
+		"xq7":    "capital/none",
+		"booked": "lower/top30k",
+		"were":   "lower/top3k",
+	} {
+		require.Equal(t, want, wordClass(q, w), w)
 	}
 }
