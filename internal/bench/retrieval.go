@@ -595,27 +595,37 @@ func SummarizeRetrieval(runs []*RetrievalRun) []RetrievalSummary {
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
+// Bands of the English lexicon's ranks wordClass reports by: the words a
+// question is written in, and the 30,000 most frequent, from which
+// abbreviations' readings and WordNet's synonyms are drawn (naming).
+const (
+	wordBandFrequent = 3000
+	wordBandCommon   = 30000
+)
+
 // wordClass is the class of a question word the schema index holds nothing
-// for: "capital" when the question writes it with a capital letter other
-// than at its start (a name, a code: a value the index may not hold) or
-// "lower", and its rank in the English lexicon, "top3k" and "top30k" (the
-// words a question is written in; WordNet's synonyms come from the 30,000
-// most frequent), "lexicon" (rarer) or "none" (not an English word: a
-// misspelling, a term of art, an identifier).
+// for: "capital" when the question writes it capitalized anywhere but at a
+// sentence's start (a name, a code: a value the index may not hold), else
+// "lower"; then its rank in the English lexicon, "top3k", "top30k",
+// "lexicon" (rarer) or "none" (not an English word: a misspelling, a term
+// of art, an identifier). Words are read as naming.TextWords reads them
+// ("Zebra's" is zebras).
 func wordClass(question, w string) string {
 	written := "lower"
-	for i, t := range strings.FieldsFunc(question, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if i > 0 && strings.EqualFold(t, w) && unicode.IsUpper([]rune(t)[0]) {
-			written = "capital"
-			break
+	sentences := strings.FieldsFunc(question, func(r rune) bool { return r == '.' || r == '?' || r == '!' })
+	for _, s := range sentences {
+		for i, t := range naming.TextTokens(s) {
+			if i > 0 && strings.EqualFold(t, w) && unicode.IsUpper([]rune(t)[0]) {
+				written = "capital"
+			}
 		}
 	}
 	band := "none"
 	switch r := naming.English().Rank(w); {
 	case r == 0:
-	case r <= 3000:
+	case r <= wordBandFrequent:
 		band = "top3k"
-	case r <= 30000:
+	case r <= wordBandCommon:
 		band = "top30k"
 	default:
 		band = "lexicon"

@@ -197,13 +197,16 @@ func TestSummarizeRetrieval(t *testing.T) {
 
 func TestWordClass(t *testing.T) {
 	t.Parallel()
-	q := "Which Zebra trades were booked by desk XQ7 in Zebra's name? zebra"
+	q := "Which Zebra trades were booked by desk XQ7 for O'Brien's team? Show booked ones. Zebras count."
 	for w, want := range map[string]string{
-		"which":  "lower/top3k", // first word: its capital says nothing
-		"zebra":  "capital/top30k",
-		"xq7":    "capital/none",
-		"booked": "lower/top30k",
-		"were":   "lower/top3k",
+		"which":   "lower/top3k", // first word: its capital says nothing
+		"show":    "lower/top3k", // nor a sentence's
+		"zebra":   "capital/top30k",
+		"zebras":  "lower/top30k",
+		"obriens": "capital/none",
+		"xq7":     "capital/none",
+		"booked":  "lower/top30k",
+		"were":    "lower/top3k",
 	} {
 		require.Equal(t, want, wordClass(q, w), w)
 	}

@@ -72,9 +72,13 @@ func PartsKeepingDigits(name string) []string { return parts(name, false) }
 // TextWords returns the lower-case words of free text (comments, glosses,
 // questions): runs of letters and digits, with apostrophes dropped
 // ("employee's" → "employees").
-func TextWords(s string) []string {
+func TextWords(s string) []string { return TextTokens(strings.ToLower(s)) }
+
+// TextTokens returns the words of free text as TextWords does, in the case
+// they are written.
+func TextTokens(s string) []string {
 	s = strings.ReplaceAll(strings.ReplaceAll(s, "'", ""), "’", "")
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	return strings.FieldsFunc(s, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
 }

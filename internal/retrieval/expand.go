@@ -553,16 +553,18 @@ func (x *expansion) neighbours(of []RankedTable) []*candidate {
 }
 
 // abbreviates reports whether a word of t's name abbreviates a word of the
-// question (naming.Fits: dim_dept for "each department"). The search
-// leaves such a fit out where the schema's prose spells the word (a
-// comment on departments), since every document abbreviating it would
-// then match (docs/DESIGN.md, Identifier words); among the tables joined
-// to the context it is evidence enough to come before the neighbours
-// without any (dev 225 -> 226, without keys 202 -> 203; Context size).
+// question (naming.Fits: dim_dept for "each department"), stop words
+// aside (other, during and between fit oth, dur and btwn as readily). The
+// search leaves such a fit out where the schema uses the word itself, in
+// its prose or a name (a comment on departments), since every document
+// abbreviating it would then match (docs/DESIGN.md, Identifier words);
+// among the tables joined to the context it is evidence enough to come
+// before the neighbours without any (dev 225 -> 226, without keys 202 ->
+// 203; Context size).
 func (x *expansion) abbreviates(t *catalog.Table) bool {
 	for _, w := range naming.Read(t.Name) {
 		for q := range x.ev.qwords {
-			if naming.Fits(q, w.Text) > 0 {
+			if !naming.StopWord(q) && naming.Fits(q, w.Text) > 0 {
 				return true
 			}
 		}

@@ -489,8 +489,8 @@ func TestFillAbbreviated(t *testing.T) {
 	// of them in the schema's spelling: the one whose name abbreviates a
 	// question word ("department", org_dept) comes first, where name order
 	// would take dim_acct.
-	snap := graphSnapshot(t, []string{"fact_pay", "dim_acct", "dim_fund", "org_dept"},
-		"fact_pay.dim_acct_id>dim_acct", "fact_pay.dim_fund_id>dim_fund", "fact_pay.org_dept_id>org_dept")
+	snap := graphSnapshot(t, []string{"fact_pay", "dim_acct", "dim_fund", "org_dept", "pay_dur"},
+		"fact_pay.dim_acct_id>dim_acct", "fact_pay.dim_fund_id>dim_fund", "fact_pay.org_dept_id>org_dept", "fact_pay.pay_dur_id>pay_dur")
 	cfg := retrieval.RAGConfig{MaxTables: 1, MinTables: 1, FinalMaxTables: 2, JoinPlannerDisabled: true, FKExpansionDisabled: true}
 	ask := func(question string) []string {
 		res, err := rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"fact_pay": 1})}, cfg).
@@ -500,4 +500,6 @@ func TestFillAbbreviated(t *testing.T) {
 	}
 	require.Equal(t, []string{"fact_pay", "org_dept"}, ask("What did each department pay in overtime?"))
 	require.Equal(t, []string{"fact_pay", "dim_acct"}, ask("What was paid in overtime?"))
+	// A stop word fits as readily (during: pay_dur) and means nothing.
+	require.Equal(t, []string{"fact_pay", "dim_acct"}, ask("What was paid during overtime?"))
 }

@@ -1,0 +1,24 @@
+package naming
+
+import "strings"
+
+// stopWords are PostgreSQL's English stop words (tsearch_data/english.stop,
+// Snowball's list), the words the schema index's English configuration
+// drops: a question's word that is one of them finds no term, and should
+// find nothing by other means either.
+var stopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`i me my myself we our ours ourselves you your yours yourself yourselves he him
+		his himself she her hers herself it its itself they them their theirs themselves what which who whom this that
+		these those am is are was were be been being have has had having do does did doing a an the and but if or
+		because as until while of at by for with about against between into through during before after above below
+		to from up down in out on off over under again further then once here there when where why how all any both
+		each few more most other some such no nor not only own same so than too very s t can will just don should now`) {
+		stopWords[w] = true
+	}
+}
+
+// StopWord reports whether w (lower case) is one of PostgreSQL's English
+// stop words.
+func StopWord(w string) bool { return stopWords[w] }
