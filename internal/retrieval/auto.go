@@ -250,7 +250,7 @@ func keywordTables(s *catalog.Snapshot, question string, n int) []RankedTable {
 	}
 	q := map[string]float64{} // question word → weight
 	for _, w := range words(question) {
-		if len(w) > 2 && !stopWords[w] {
+		if len(w) > 2 && !naming.StopWord(w) && !askingWords[w] {
 			q[w] = 1
 		}
 	}
@@ -333,12 +333,6 @@ func centralTables(s *catalog.Snapshot, n int) []RankedTable {
 	return out
 }
 
-// stopWords carry no meaning for the keyword fallback.
-var stopWords = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`the and for with from that this what which who whom how are was were has have
-		had per each all any our their its into than then them they been being does did show list give many much`) {
-		stopWords[w] = true
-	}
-}
+// askingWords carry no meaning for the keyword fallback, beside the stop
+// words (naming.StopWord): the words a question asks with.
+var askingWords = map[string]bool{"per": true, "show": true, "list": true, "give": true, "many": true, "much": true}
