@@ -212,7 +212,9 @@ func (a *Auto) fallback(ctx context.Context, req Request, why, reason string) (*
 // among the tables: the fallback that needs no index. A question word no
 // table holds counts, at partialWeight, for the table words at least
 // partialSimilarity alike by character trigrams (naming.Similarity):
-// "warehousing" for warehouse, a misspelt name. At most n, best first,
+// "warehousing" for warehouse, a misspelt name. Stop words and the words
+// that ask for an answer's shape are left out, as the index's search leaves
+// them (naming.StopWord, schemaindex.Instruction). At most n, best first,
 // scores relative to the best.
 func keywordTables(s *catalog.Snapshot, question string, n int) []RankedTable {
 	type doc struct {
@@ -250,7 +252,7 @@ func keywordTables(s *catalog.Snapshot, question string, n int) []RankedTable {
 	}
 	q := map[string]float64{} // question word → weight
 	for _, w := range words(question) {
-		if len(w) > 2 && !naming.StopWord(w) && !askingWords[w] {
+		if len(w) > 2 && !naming.StopWord(w) && !schemaindex.Instruction(w) {
 			q[w] = 1
 		}
 	}
@@ -332,7 +334,3 @@ func centralTables(s *catalog.Snapshot, n int) []RankedTable {
 	}
 	return out
 }
-
-// askingWords carry no meaning for the keyword fallback, beside the stop
-// words (naming.StopWord): the words a question asks with.
-var askingWords = map[string]bool{"per": true, "show": true, "list": true, "give": true, "many": true, "much": true}

@@ -31,6 +31,11 @@ var synonymGroups = [][]string{
 var instructionWords = wordSet(`show list give find display return get tell many much please sorted
 	ordered including include rounded round decimal decimals highest lowest largest smallest`)
 
+// Instruction reports whether w (lower case) asks for an answer's shape
+// (show, list, highest…) rather than for a thing of the schema: searches
+// leave such words out.
+func Instruction(w string) bool { return instructionWords[w] }
+
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(s) {
