@@ -28,7 +28,7 @@ func (r *RAG) expand(ev *evidence) ExpandFunc {
 		}
 		x := &expansion{cfg: &r.cfg, s: s, ev: ev, ranked: ranked, scores: map[string]float64{}, in: map[string]bool{}, adj: map[string][]link{}, out: sel}
 		// The same keys every time, for whoever reads the metadata.
-		x.out.Extra = map[string]int{"hub_capped": 0, "trimmed": 0, "neighbours": 0, "ranked_fill": 0, "farther_fill": 0, "supertypes": 0, "coverage": sel.Extra["coverage"]}
+		x.out.Extra = map[string]int{"hub_capped": 0, "trimmed": 0, "neighbours": 0, "ranked_fill": 0, "farther_fill": 0, "abbreviated": 0, "supertypes": 0, "coverage": sel.Extra["coverage"]}
 		for _, t := range ranked {
 			x.scores[t.Table.Key()] = t.Score
 		}
@@ -481,9 +481,13 @@ func (x *expansion) fill() {
 		x.out.Tables = append(x.out.Tables, RankedTable{Table: c.t, Score: x.score(c.t), Source: "neighbour"})
 		added++
 	}
+	abbreviated := 0
 	for _, c := range list {
-		if added < need || ((x.score(c.t) > 0 || x.abbreviates(c.t)) && len(x.out.Tables) < x.cfg.FinalMaxTables) {
+		if added < need || (x.score(c.t) > 0 && len(x.out.Tables) < x.cfg.FinalMaxTables) {
 			take(c)
+		} else if len(x.out.Tables) < x.cfg.FinalMaxTables && x.abbreviates(c.t) {
+			take(c)
+			abbreviated++
 		}
 	}
 	for _, c := range list {
@@ -522,6 +526,7 @@ func (x *expansion) fill() {
 		frontier = x.out.Tables[start:]
 	}
 	x.out.Extra["neighbours"], x.out.Extra["ranked_fill"], x.out.Extra["farther_fill"] = added, ranked, farther
+	x.out.Extra["abbreviated"] = abbreviated
 }
 
 // neighbours are the tables joined to those of "of" and not included,

@@ -492,13 +492,16 @@ func TestFillAbbreviated(t *testing.T) {
 	snap := graphSnapshot(t, []string{"fact_pay", "dim_acct", "dim_fund", "org_dept", "pay_dur"},
 		"fact_pay.dim_acct_id>dim_acct", "fact_pay.dim_fund_id>dim_fund", "fact_pay.org_dept_id>org_dept", "fact_pay.pay_dur_id>pay_dur")
 	cfg := retrieval.RAGConfig{MaxTables: 1, MinTables: 1, FinalMaxTables: 2, JoinPlannerDisabled: true, FKExpansionDisabled: true}
+	var res *retrieval.Result
 	ask := func(question string) []string {
-		res, err := rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"fact_pay": 1})}, cfg).
+		var err error
+		res, err = rag(t, &fakeIndex{lexical: tableHits(map[string]float64{"fact_pay": 1})}, cfg).
 			Retrieve(context.Background(), retrieval.Request{Question: question, Snapshot: snap})
 		require.NoError(t, err)
 		return res.Metadata.TablesIncluded
 	}
 	require.Equal(t, []string{"fact_pay", "org_dept"}, ask("What did each department pay in overtime?"))
+	require.Equal(t, 1, res.Metadata.Metrics.Expansion["abbreviated"], "the metadata counts it")
 	require.Equal(t, []string{"fact_pay", "dim_acct"}, ask("What was paid in overtime?"))
 	// A stop word fits as readily (during: pay_dur) and means nothing.
 	require.Equal(t, []string{"fact_pay", "dim_acct"}, ask("What was paid during overtime?"))
