@@ -73,7 +73,9 @@ func setup(t *testing.T) *env {
 	require.NoError(t, err)
 
 	srv := ollamatest.NewT(t, ollamatest.Config{Config: fakeserver.Config{Models: []string{model}}})
-	client, err := llm.New(llm.Config{Host: srv.URL(), Model: model, RequestTimeout: 5 * time.Second})
+	// Longer than TestMultiCandidate's budget: a call's own timeout firing
+	// with the budget made the slow call an error instead of a late one.
+	client, err := llm.New(llm.Config{Host: srv.URL(), Model: model, RequestTimeout: 20 * time.Second})
 	require.NoError(t, err)
 	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})
 	require.NoError(t, err)
@@ -704,7 +706,8 @@ func TestMultiCandidate(t *testing.T) {
 	e := setup(t)
 	seed := 100
 	// The budget must outlast five instant calls on a loaded machine and cut
-	// off the one that takes a minute.
+	// off the one that takes a minute, before the client's own timeout
+	// (setup) does.
 	e.cfg.Candidates = candidate.Config{Seed: &seed, Budget: 5 * time.Second}
 	var mu sync.Mutex
 	var seeds []int
