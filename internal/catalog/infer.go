@@ -323,6 +323,18 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 		}
 	}
 
+	// carriers are the tables carrying a column, by its singular parts.
+	carriers := map[string][]target{}
+	for _, r := range s.Tables {
+		if _, isCopy := copies[tableID(r)]; isCopy || r.IsView() {
+			continue
+		}
+		for _, col := range r.Columns {
+			k := joinParts(singularParts(col.Name))
+			carriers[k] = append(carriers[k], target{table: r, tableKey: r.Key(), key: col.Name, family: typeFamily(col.Type)})
+		}
+	}
+
 	var edges []inferredEdge
 	for _, t := range s.Tables {
 		if t.IsView() {
@@ -387,6 +399,35 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 						cands = append(cands, tg)
 						role = true
 					}
+				}
+				if !role {
+					continue
+				}
+				// The role names a table carrying the key (a supertype's
+				// subtypes carry its key): person_agent_id is
+				// natural_person's agent_id, not agent's.
+				// The table the role names whole wins over those it ends.
+				var named []target
+				bestNamed := 0
+				for _, tg := range carriers[suffix] {
+					n := singularParts(tg.table.Name)
+					st := 0
+					switch {
+					case slices.EqualFunc(n, c[:i], samePart):
+						st = 2
+					case samePart(c[i-1], n[len(n)-1]):
+						st = 1
+					}
+					if st == 0 || st < bestNamed || !ok(tg, false) {
+						continue
+					}
+					if st > bestNamed {
+						named, bestNamed = named[:0], st
+					}
+					named = append(named, tg)
+				}
+				if len(named) == 1 {
+					cands = named
 				}
 			}
 			best := 0

@@ -255,6 +255,29 @@ func TestInferredForeignKeys(t *testing.T) {
 		require.Equal(t, []string{"employee_details(employee_id)>employees(employee_id)"}, edges(s.InferredForeignKeys()))
 	})
 
+	t.Run("RoleNamesSubtype", func(t *testing.T) {
+		t.Parallel()
+		// A supertype's subtypes carry its key, which names only the
+		// supertype: a role that names a subtype references it.
+		s := snapshot([]string{"fin"},
+			table("fin", "agent", "agent_id", "agent_type:char(1)"),
+			table("fin", "natural_person", "agent_id", "birth_date:date"),
+			table("fin", "company", "agent_id", "founded:date"),
+			table("fin", "publicly_traded_company", "agent_id", "ticker:varchar(8)"),
+			table("fin", "executive_compensation", "person_agent_id", "company_agent_id", "issuer_agent_id", "total:numeric(14,2)"),
+		)
+		require.Equal(t, []string{
+			"company(agent_id)>agent(agent_id)",
+			// The table the role names whole, over one it ends.
+			"executive_compensation(company_agent_id)>company(agent_id)",
+			// A role that names no table: the key's own table.
+			"executive_compensation(issuer_agent_id)>agent(agent_id)",
+			"executive_compensation(person_agent_id)>natural_person(agent_id)",
+			"natural_person(agent_id)>agent(agent_id)",
+			"publicly_traded_company(agent_id)>agent(agent_id)",
+		}, edges(s.InferredForeignKeys()))
+	})
+
 	t.Run("CopiesAreNotReferenced", func(t *testing.T) {
 		t.Parallel()
 		s := snapshot([]string{"public"},

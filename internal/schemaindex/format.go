@@ -21,7 +21,9 @@ import (
 // 2: documents name the joins inferred by rules added while it was 1 (a
 // column several tables share; keys abbreviated unlike their table's
 // name).
-const Format = 2
+// 3: a role naming a table that carries the key it ends with references
+// that table (person_agent_id: natural_person's agent_id, not agent's).
+const Format = 3
 
 // Listing is what a build indexes of s's tables and columns, as text: the
 // format, the schema's vocabulary and each table and column document's
