@@ -265,6 +265,8 @@ func TestInferredForeignKeys(t *testing.T) {
 			table("fin", "company", "agent_id", "founded:date"),
 			table("fin", "publicly_traded_company", "agent_id", "ticker:varchar(8)"),
 			table("fin", "executive_compensation", "person_agent_id", "company_agent_id", "issuer_agent_id", "total:numeric(14,2)"),
+			table("fin", "research_note", "note_id", "analyst_agent_id", "body:text"),
+			table("fin", "is_subsidiary_of", "child_agent_id", "parent_agent_id", "share:numeric(5,2)"),
 		)
 		require.Equal(t, []string{
 			"company(agent_id)>agent(agent_id)",
@@ -273,9 +275,43 @@ func TestInferredForeignKeys(t *testing.T) {
 			// A role that names no table: the key's own table.
 			"executive_compensation(issuer_agent_id)>agent(agent_id)",
 			"executive_compensation(person_agent_id)>natural_person(agent_id)",
+			// A child or a parent is a place in a hierarchy, not a person.
+			"is_subsidiary_of(child_agent_id)>agent(agent_id)",
+			"is_subsidiary_of(parent_agent_id)>agent(agent_id)",
 			"natural_person(agent_id)>agent(agent_id)",
 			"publicly_traded_company(agent_id)>agent(agent_id)",
+			// An analyst is a person: the one subtype of that kind.
+			"research_note(analyst_agent_id)>natural_person(agent_id)",
 		}, edges(s.InferredForeignKeys()))
+	})
+
+	t.Run("RoleParties", func(t *testing.T) {
+		t.Parallel()
+		// An ORM export without keys: OwnerId and ApprovedById name no
+		// table, but an owner and an approver are people (WordNet), and
+		// of the tables of people User is the one others reference by
+		// name (UserId), GroupMember none.
+		s := snapshot([]string{"crm"},
+			table("crm", "User", "Id:varchar(18)", "Name:text"),
+			table("crm", "GroupMember", "Id:varchar(18)", "GroupId:varchar(18)"),
+			table("crm", "Account", "Id:varchar(18)", "OwnerId:varchar(18)", "ParentId:varchar(18)", "Name:text"),
+			table("crm", "Discount_Approval", "Id:varchar(18)", "AccountId:varchar(18)", "ApprovedById:varchar(18)",
+				"ServerId:varchar(18)", "Status_Code:varchar(18)"),
+			table("crm", "LoginHistory", "Id:varchar(18)", "UserId:varchar(18)"),
+			// A role that names a table keyed otherwise is not a party's.
+			table("crm", "Employee", "Business_Entity_Id:varchar(18)", "Hire_Date:date"),
+			table("crm", "Expense", "Id:varchar(18)", "Employee_Id:varchar(18)"),
+			// In a table of people, a manager is one of its own rows.
+			table("crm", "TeamMember", "Id:varchar(18)", "ManagerId:varchar(18)"),
+		)
+		require.Equal(t, []string{
+			"Account(OwnerId)>User(Id)",
+			"Discount_Approval(AccountId)>Account(Id)",
+			"Discount_Approval(ApprovedById)>User(Id)",
+			"LoginHistory(UserId)>User(Id)",
+		}, edges(s.InferredForeignKeys()), "ParentId places an account among accounts; "+
+			"a server may be a computer; a code references a list; Employee_Id names Employee; "+
+			"a team member's manager is a team member")
 	})
 
 	t.Run("CopiesAreNotReferenced", func(t *testing.T) {

@@ -157,6 +157,31 @@ func TestSynonymsWordNet(t *testing.T) {
 	require.Nil(t, Synonyms("xyzzyq"))
 }
 
+func TestPartyKind(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		word, kind string
+		only       bool
+	}{
+		{"owner", "person", true},
+		{"owners", "person", true}, // plural
+		{"approver", "person", true},
+		{"user", "person", true},
+		{"issuer", "organization", true},
+		{"company", "organization", false}, // also a troupe's company of actors
+		{"person", "person", false},        // also a grammatical person
+		{"server", "person", false},        // a waiter first, a computer too
+		{"convert", "person", false},       // also a verb
+		{"contact", "", false},             // an interaction first
+		{"invoice", "", false},
+		{"xyzzyq", "", false},
+	} {
+		kind, only := PartyKind(tc.word)
+		require.Equal(t, tc.kind, kind, tc.word)
+		require.Equal(t, tc.only, only, tc.word)
+	}
+}
+
 // TestSegmentGolden reads testdata/segment.txt: a run-together identifier
 // and its words a line (one word: not to be split).
 func TestSegmentGolden(t *testing.T) {

@@ -23,7 +23,9 @@ import (
 // name).
 // 3: a role naming a table that carries the key it ends with references
 // that table (person_agent_id: natural_person's agent_id, not agent's).
-const Format = 3
+// 4: a role column naming no table references the table of its party
+// (OwnerId: User; naming.PartyKind).
+const Format = 4
 
 // Listing is what a build indexes of s's tables and columns, as text: the
 // format, the schema's vocabulary and each table and column document's

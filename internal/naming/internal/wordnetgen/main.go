@@ -40,6 +40,11 @@ const maxRank = 30000
 
 type synset struct {
 	words []string
+	// hyper are the offsets of its hypernyms.
+	hyper []string
+	// instance says it is an instance (a named person, place or body),
+	// not a kind.
+	instance bool
 	// deriv[i] are the (offset, pos, target word number) of word i's
 	// derivationally related forms.
 	deriv map[int][]ref
@@ -117,6 +122,7 @@ func main() {
 		}
 		f.Close()
 	}
+	kinds := nounKinds(filepath.Join(*dict, "index.noun"), data["noun"])
 	// Irregular forms, as "=form base".
 	var exc []string
 	for _, pos := range []string{"noun", "verb"} {
@@ -150,6 +156,9 @@ func main() {
 	for _, e := range exc {
 		fmt.Fprintln(bw, e)
 	}
+	for _, k := range kinds {
+		fmt.Fprintln(bw, k)
+	}
 	if err := bw.Flush(); err != nil {
 		log.Fatal(err)
 	}
@@ -159,7 +168,110 @@ func main() {
 	if err := fo.Close(); err != nil {
 		log.Fatal(err)
 	}
-	log.Printf("%d words, %d irregular forms", len(words), len(exc))
+	log.Printf("%d words, %d irregular forms, %d nouns of a party kind", len(words), len(exc), len(kinds))
+}
+
+// partyKinds are the kinds of party a role in a record is played by: a
+// person or an organization (the party pattern of data modelling), each
+// the first sense of its word.
+var partyKinds = []string{"person", "organization"}
+
+// nounKinds returns "~noun kind" for each noun whose most frequent sense
+// is, through WordNet's hypernyms, a kind of party (owner, user and
+// approver are persons, company an organization, contact, an interaction
+// first, neither), with "only" when every sense of it is of that kind.
+// naming.PartyKind reads them.
+func nounKinds(index string, nouns map[string]*synset) []string {
+	senses := map[string][]string{} // lemma -> its senses' offsets, most frequent first
+	f, err := os.Open(index)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, " ") {
+			continue
+		}
+		fs := strings.Fields(line)
+		pcnt, _ := strconv.Atoi(fs[3])
+		if offs := fs[4+pcnt+2:]; len(offs) > 0 {
+			senses[fs[0]] = offs
+		}
+	}
+	if err := sc.Err(); err != nil {
+		log.Fatal(err)
+	}
+	// other holds the lemmas that are adjectives or verbs too.
+	other := map[string]bool{}
+	for _, pos := range []string{"adj", "verb"} {
+		b, err := os.ReadFile(filepath.Join(filepath.Dir(index), "index."+pos))
+		if err != nil {
+			log.Fatal(err)
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if w, _, ok := strings.Cut(line, " "); ok && !strings.HasPrefix(line, " ") {
+				other[w] = true
+			}
+		}
+	}
+	anchor := map[string]string{}
+	for _, k := range partyKinds {
+		anchor[senses[k][0]] = k
+	}
+	memo := map[string]string{}
+	var kindOf func(off string, depth int) string
+	kindOf = func(off string, depth int) string {
+		if k, ok := anchor[off]; ok {
+			return k
+		}
+		if k, ok := memo[off]; ok || depth > 30 {
+			return k
+		}
+		memo[off] = ""
+		k := ""
+		if ss := nouns[off]; ss != nil {
+			for _, h := range ss.hyper {
+				if k = kindOf(h, depth+1); k != "" {
+					break
+				}
+			}
+		}
+		memo[off] = k
+		return k
+	}
+	var out []string
+	for lemma, offs := range senses {
+		// Every noun WordNet knows, not only the lexicon's: a role is
+		// often a word subtitles seldom say (approver, issuer).
+		off := offs[0]
+		if !naming.IsLetters(lemma) || len(lemma) < 3 || nouns[off] == nil || nouns[off].instance {
+			continue
+		}
+		k := kindOf(off, 0)
+		if k == "" {
+			continue
+		}
+		// "only" when every sense is of the kind and the word is
+		// nothing but a noun: owner, approver; not server or breaker,
+		// which also name devices, nor alternate or convert, said of
+		// things as adjective or verb.
+		only := " only"
+		if other[lemma] {
+			only = ""
+		}
+		for _, o := range offs[1:] {
+			if kindOf(o, 0) != k {
+				only = ""
+				break
+			}
+		}
+		out = append(out, "~"+lemma+" "+k+only)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // readData reads a data.POS file: synsets by offset, their words
@@ -206,6 +318,10 @@ func readData(path string) map[string]*synset {
 		for range pcnt {
 			sym, off, pos, st := fs[i], fs[i+1], fs[i+2], fs[i+3]
 			i += 4
+			if (sym == "@" || sym == "@i") && pos == fs[2] {
+				ss.hyper = append(ss.hyper, off)
+				ss.instance = ss.instance || sym == "@i"
+			}
 			if sym != "+" {
 				continue
 			}
