@@ -341,13 +341,7 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 		if t.IsView() {
 			continue
 		}
-		ownKey := ""
-		switch len(t.PrimaryKey) {
-		case 0:
-			ownKey = impliedKey(t)
-		case 1:
-			ownKey = t.PrimaryKey[0]
-		}
+		ownKey := singleKey(t)
 		tkey, tparts := t.Key(), singularParts(t.Name)
 		for _, col := range t.Columns {
 			if covered[pair{tkey, col.Name}] {
@@ -871,13 +865,7 @@ func inferParties(s *Snapshot, copies map[pair]copyInfo, declared map[pair]bool,
 		if kind == "" {
 			continue
 		}
-		key := ""
-		switch len(r.PrimaryKey) {
-		case 0:
-			key = impliedKey(r)
-		case 1:
-			key = r.PrimaryKey[0]
-		}
+		key := singleKey(r)
 		// The party's own identifier: a bare key (User.Id) or one named
 		// for it (dim_employee.emp_id), not parcel_owner's parcel_nbr.
 		k := singularParts(key)

@@ -63,6 +63,14 @@ func keyOf(t *Table) []string {
 	return nil
 }
 
+// singleKey is t's key when it is one column (keyOf), else "".
+func singleKey(t *Table) string {
+	if k := keyOf(t); len(k) == 1 {
+		return k[0]
+	}
+	return ""
+}
+
 func sameSet(a, b []string) bool {
 	if len(a) == 0 || len(a) != len(b) {
 		return false
