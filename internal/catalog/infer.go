@@ -414,6 +414,7 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 					n := singularParts(tg.table.Name)
 					st := 0
 					switch {
+					case len(n) == 0:
 					case slices.EqualFunc(n, c[:i], samePart):
 						st = 2
 					case samePart(c[i-1], n[len(n)-1]):
@@ -447,7 +448,7 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 				}
 			}
 			if len(cands) == 0 && !keyNamed && own < 0 && len(c) >= 2 && partyKeyWords[c[len(c)-1]] &&
-				!samePart(c[len(c)-2], tparts[len(tparts)-1]) {
+				len(tparts) > 0 && !samePart(c[len(c)-2], tparts[len(tparts)-1]) {
 				// (Not a column naming its own table: proc_vendor's
 				// vendor_nbr is the vendor's number.)
 				if kind := roleParty(c[:len(c)-1]); kind != "" {
@@ -757,9 +758,11 @@ func inferShared(s *Snapshot, copies map[pair]copyInfo, covered, declared map[pa
 // APPROVER_ID, SubmittedById) that names no table: the role's party kind
 // says which table it references.
 type partyColumn struct {
-	table              *Table
-	col                string
-	family, kind, role string
+	table  *Table
+	col    string
+	family string // typeFamily of the column
+	kind   string // the role's party kind (roleParty)
+	role   string // the role's last word (owner)
 }
 
 // subtypeKeyed reports whether tg's table is keyed by tg's column, as a

@@ -12,7 +12,9 @@
 // supervisor). Only words of the English lexicon are kept: WordNet's rare
 // and archaic lemmas would only add noise to a search. Irregular forms
 // (noun.exc, verb.exc: children → child) are kept too, so a question's
-// inflected word finds its entry. See docs/DESIGN.md, "Identifier words".
+// inflected word finds its entry. And every noun whose first sense is a
+// kind of person or organization is marked with that kind (nounKinds),
+// for naming.PartyKind. See docs/DESIGN.md, "Identifier words".
 package main
 
 import (
@@ -182,7 +184,7 @@ var partyKinds = []string{"person", "organization"}
 // first, neither), with "only" when every sense of it is of that kind.
 // naming.PartyKind reads them.
 func nounKinds(index string, nouns map[string]*synset) []string {
-	senses := map[string][]string{} // lemma -> its senses' offsets, most frequent first
+	offsets := map[string][]string{} // lemma -> its senses, most frequent first
 	f, err := os.Open(index)
 	if err != nil {
 		log.Fatal(err)
@@ -198,7 +200,7 @@ func nounKinds(index string, nouns map[string]*synset) []string {
 		fs := strings.Fields(line)
 		pcnt, _ := strconv.Atoi(fs[3])
 		if offs := fs[4+pcnt+2:]; len(offs) > 0 {
-			senses[fs[0]] = offs
+			offsets[fs[0]] = offs
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -219,7 +221,7 @@ func nounKinds(index string, nouns map[string]*synset) []string {
 	}
 	anchor := map[string]string{}
 	for _, k := range partyKinds {
-		anchor[senses[k][0]] = k
+		anchor[offsets[k][0]] = k
 	}
 	memo := map[string]string{}
 	var kindOf func(off string, depth int) string
@@ -243,7 +245,7 @@ func nounKinds(index string, nouns map[string]*synset) []string {
 		return k
 	}
 	var out []string
-	for lemma, offs := range senses {
+	for lemma, offs := range offsets {
 		// Every noun WordNet knows, not only the lexicon's: a role is
 		// often a word subtitles seldom say (approver, issuer).
 		off := offs[0]
