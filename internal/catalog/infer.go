@@ -297,10 +297,28 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 				pk = []string{k}
 			}
 		}
+		named := false // a table's name with id names its key (tableNamedKey)
+		if len(pk) == 0 {
+			if k := positionalKey(r); k != "" {
+				pk, named = []string{k}, true
+			}
+		}
 		switch len(pk) {
 		case 0:
 		case 1:
-			for _, f := range keyForms(r, pk[0]) {
+			forms := keyForms(r, pk[0])
+			if named || !slices.ContainsFunc(forms, func(f keyForm) bool { return f.owned > 0 }) {
+				// sales_person keyed by business_entity_id (a subtype's
+				// key, named for its supertype): a column named
+				// sales_person_id references it all the same.
+				if n := singularParts(r.Name); len(n) > 0 {
+					forms = append(forms, keyForm{parts: append(slices.Clone(n), "id"), owned: 3})
+				}
+				if named {
+					forms = forms[len(forms)-1:]
+				}
+			}
+			for _, f := range forms {
 				if f.owned > 0 || !genericColumns[joinParts(f.parts)] {
 					tg := target{table: r, tableKey: r.Key(), key: pk[0], family: typeFamily(r.Column(pk[0]).Type), owned: f.owned}
 					exact[joinParts(f.parts)] = append(exact[joinParts(f.parts)], tg)
@@ -538,6 +556,25 @@ func impliedKey(t *Table) string {
 		}
 	}
 	return best
+}
+
+// positionalKey is the first column of a table that declares no key and
+// implies none by name, when that column's name says "key" (a dump keyed
+// by its first column, business_entity_id of sales_person): only the
+// table's name with id references it (inferJoins).
+func positionalKey(t *Table) string {
+	if len(t.Columns) == 0 || impliedKey(t) != "" {
+		return ""
+	}
+	c := t.Columns[0]
+	p := singularParts(c.Name)
+	if len(p) < 2 || !keyWords[p[len(p)-1]] {
+		return ""
+	}
+	if f := typeFamily(c.Type); f != "int" && f != "text" {
+		return ""
+	}
+	return c.Name
 }
 
 // barePrimaryKeys are the key words that alone name a table's own key

@@ -308,10 +308,32 @@ func TestInferredForeignKeys(t *testing.T) {
 			"Account(OwnerId)>User(Id)",
 			"Discount_Approval(AccountId)>Account(Id)",
 			"Discount_Approval(ApprovedById)>User(Id)",
+			"Expense(Employee_Id)>Employee(Business_Entity_Id)",
 			"LoginHistory(UserId)>User(Id)",
 		}, edges(s.InferredForeignKeys()), "ParentId places an account among accounts; "+
-			"a server may be a computer; a code references a list; Employee_Id names Employee; "+
+			"a server may be a computer; a code references a list; Employee_Id is Employee's; "+
 			"a team member's manager is a team member")
+	})
+
+	t.Run("TableNamedColumns", func(t *testing.T) {
+		t.Parallel()
+		// A table keyed by a key not named for it, declared (sales_person,
+		// a subtype keyed by its supertype's key) or only first (vendor, a
+		// dump): a column named for the table with id references it all
+		// the same.
+		s := snapshot([]string{"p"},
+			table("p", "sales_person", "*business_entity_id", "commission_pct:numeric(5,4)"),
+			table("p", "vendor", "party_id", "credit_rating:smallint"),
+			table("p", "store", "*store_id", "sales_person_id", "name:text"),
+			table("p", "purchase_order", "*purchase_order_id", "vendor_id", "total:numeric(12,2)"),
+			// Its first column says nothing of a key: it keys nothing.
+			table("p", "audit_note", "note:text", "vendor_id"),
+		)
+		require.Equal(t, []string{
+			"audit_note(vendor_id)>vendor(party_id)",
+			"purchase_order(vendor_id)>vendor(party_id)",
+			"store(sales_person_id)>sales_person(business_entity_id)",
+		}, edges(s.InferredForeignKeys()))
 	})
 
 	t.Run("CopiesAreNotReferenced", func(t *testing.T) {

@@ -25,7 +25,10 @@ import (
 // that table (person_agent_id: natural_person's agent_id, not agent's).
 // 4: a role column naming no table references the table of its party
 // (OwnerId: User; naming.PartyKind).
-const Format = 4
+// 5: a column named for a table with id references the table keyed by a
+// key not named for it (store.sales_person_id: sales_person's
+// business_entity_id).
+const Format = 5
 
 // Listing is what a build indexes of s's tables and columns, as text: the
 // format, the schema's vocabulary and each table and column document's
