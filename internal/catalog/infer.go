@@ -297,25 +297,27 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 				pk = []string{k}
 			}
 		}
-		named := false // a table's name with id names its key (tableNamedKey)
+		// positional: pk is the table's first column (positionalKey),
+		// which only the table's name with id names.
+		positional := false
 		if len(pk) == 0 {
 			if k := positionalKey(r); k != "" {
-				pk, named = []string{k}, true
+				pk, positional = []string{k}, true
 			}
 		}
 		switch len(pk) {
 		case 0:
 		case 1:
-			forms := keyForms(r, pk[0])
-			if named || !slices.ContainsFunc(forms, func(f keyForm) bool { return f.owned > 0 }) {
+			var forms []keyForm
+			if !positional {
+				forms = keyForms(r, pk[0])
+			}
+			if !slices.ContainsFunc(forms, func(f keyForm) bool { return f.owned > 0 }) {
 				// sales_person keyed by business_entity_id (a subtype's
 				// key, named for its supertype): a column named
 				// sales_person_id references it all the same.
 				if n := singularParts(r.Name); len(n) > 0 {
 					forms = append(forms, keyForm{parts: append(slices.Clone(n), "id"), owned: 3})
-				}
-				if named {
-					forms = forms[len(forms)-1:]
 				}
 			}
 			for _, f := range forms {
