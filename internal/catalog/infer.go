@@ -561,11 +561,12 @@ func impliedKey(t *Table) string {
 }
 
 // positionalKey is the first column of a table that declares no key and
-// implies none by name, when that column's name says "key" (a dump keyed
-// by its first column, business_entity_id of sales_person): only the
-// table's name with id references it (inferJoins).
+// implies none by name (the caller has asked impliedKey), when that
+// column's name says "key" (a dump keyed by its first column,
+// business_entity_id of sales_person): only the table's name with id
+// references it (inferJoins).
 func positionalKey(t *Table) string {
-	if len(t.Columns) == 0 || impliedKey(t) != "" {
+	if len(t.Columns) == 0 {
 		return ""
 	}
 	c := t.Columns[0]
@@ -893,16 +894,18 @@ func inferParties(s *Snapshot, copies map[pair]copyInfo, declared map[pair]bool,
 		inbound[pair{e.fk.RefSchema, e.fk.RefTable}]++
 	}
 	byKind := map[string][]target{}
+	heads := map[string]bool{} // the last words of the tables' names
 	for _, r := range s.Tables {
+		n := singularParts(r.Name)
+		if len(n) == 0 {
+			continue
+		}
+		heads[n[len(n)-1]] = true
 		if _, isCopy := copies[tableID(r)]; isCopy || r.IsView() {
 			continue
 		}
 		// A party table's word is a party in every sense (customer,
 		// user), not carrier, a person first and a company too.
-		n := singularParts(r.Name)
-		if len(n) == 0 {
-			continue
-		}
 		kind := onlyParty(n[len(n)-1])
 		if kind == "" {
 			continue
@@ -915,12 +918,6 @@ func inferParties(s *Snapshot, copies map[pair]copyInfo, declared map[pair]bool,
 			continue
 		}
 		byKind[kind] = append(byKind[kind], target{table: r, tableKey: r.Key(), key: key, family: typeFamily(r.Column(key).Type)})
-	}
-	heads := map[string]bool{} // the last words of the tables' names
-	for _, r := range s.Tables {
-		if n := singularParts(r.Name); len(n) > 0 {
-			heads[n[len(n)-1]] = true
-		}
 	}
 	var out []inferredEdge
 	for _, pc := range parties {
