@@ -57,7 +57,7 @@ type Snapshot struct {
 	once       sync.Once
 	idx        *index
 	deriveOnce sync.Once
-	derived    *derived // copies and inferred joins (copies.go, infer.go)
+	derived    *derived // copies and inferred joins (copies.go, infer.go, shared.go, party.go)
 }
 
 // Table is a table, view, materialized view or foreign table.
