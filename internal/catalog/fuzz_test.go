@@ -24,7 +24,7 @@ var fuzzParts = []string{
 
 var fuzzTypes = []string{"integer", "bigint", "text", "varchar(10)", "uuid", "date", "numeric(12,2)", "char(4)"}
 
-// fuzzSchema builds a schema from data, a byte a choice, so that the fuzzer
+// fuzzSchema builds a database from data, a byte a choice, so that the fuzzer
 // can grow and mutate schemas: tables with names and columns made of
 // fuzzParts, some columns primary keys, and some declared foreign keys.
 func fuzzSchema(data []byte) *catalog.Snapshot {
@@ -43,14 +43,16 @@ func fuzzSchema(data []byte) *catalog.Snapshot {
 		}
 		return b.String()
 	}
-	s := &catalog.Snapshot{Database: "d", Schemas: []string{"s"}}
+	// Two schemas, so that one name may stand in both (sales.customers,
+	// crm.customers).
+	s := &catalog.Snapshot{Database: "d", Schemas: []string{"s", "t"}}
 	seen := map[string]bool{}
 	for n := next() % 12; n > 0 && len(data) > 0; n-- {
-		t := &catalog.Table{Schema: "s", Name: name(), Kind: catalog.KindTable, EstimatedRows: -1}
-		if seen[t.Name] {
+		t := &catalog.Table{Schema: s.Schemas[next()%3/2], Name: name(), Kind: catalog.KindTable, EstimatedRows: -1}
+		if seen[t.Key()] {
 			continue
 		}
-		seen[t.Name] = true
+		seen[t.Key()] = true
 		cols := map[string]bool{}
 		for c := next()%6 + 1; c > 0; c-- {
 			cn := name()
@@ -66,7 +68,7 @@ func fuzzSchema(data []byte) *catalog.Snapshot {
 		}
 		s.Tables = append(s.Tables, t)
 	}
-	slices.SortFunc(s.Tables, func(a, b *catalog.Table) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(s.Tables, func(a, b *catalog.Table) int { return strings.Compare(a.Key(), b.Key()) })
 	for n := next() % 4; n > 0 && len(s.Tables) > 0; n-- {
 		from, to := s.Tables[next()%len(s.Tables)], s.Tables[next()%len(s.Tables)]
 		if len(from.Columns) == 0 || len(to.PrimaryKey) != 1 {
@@ -74,8 +76,8 @@ func fuzzSchema(data []byte) *catalog.Snapshot {
 		}
 		col := from.Columns[next()%len(from.Columns)].Name
 		s.ForeignKeys = append(s.ForeignKeys, catalog.ForeignKey{
-			Name: fmt.Sprintf("fk%d", n), Schema: "s", Table: from.Name, Columns: []string{col},
-			RefSchema: "s", RefTable: to.Name, RefColumns: slices.Clone(to.PrimaryKey),
+			Name: fmt.Sprintf("fk%d", n), Schema: from.Schema, Table: from.Name, Columns: []string{col},
+			RefSchema: to.Schema, RefTable: to.Name, RefColumns: slices.Clone(to.PrimaryKey),
 		})
 	}
 	return s
@@ -96,7 +98,7 @@ func FuzzInferredForeignKeys(f *testing.F) {
 		require.Equal(t, edges(got), edges(fuzzSchema(data).InferredForeignKeys()), "inference is deterministic")
 		declared := map[string]bool{}
 		for _, fk := range s.ForeignKeys {
-			declared[fk.TableKey()+strings.Join(fk.Columns, ",")+">"+fk.RefKey()] = true
+			declared[edgeKey(fk)] = true
 		}
 		for _, fk := range got {
 			require.True(t, fk.Inferred)
@@ -110,7 +112,7 @@ func FuzzInferredForeignKeys(f *testing.F) {
 				require.True(t, hasColumn(to, fk.RefColumns[i]), "%s has no column %s", fk.RefTable, fk.RefColumns[i])
 			}
 			require.False(t, from == to && slices.Equal(fk.Columns, fk.RefColumns), "a column joined to itself")
-			require.False(t, declared[fk.TableKey()+strings.Join(fk.Columns, ",")+">"+fk.RefKey()], "an inferred edge that is declared")
+			require.False(t, declared[edgeKey(fk)], "an inferred edge that is declared")
 		}
 		for _, tb := range s.Tables {
 			for _, fk := range append(s.JoinsFrom(tb), s.JoinsTo(tb)...) {
@@ -124,6 +126,11 @@ func FuzzInferredForeignKeys(f *testing.F) {
 			_ = s.IsHub(tb)
 		}
 	})
+}
+
+// edgeKey names fk by what it joins.
+func edgeKey(fk catalog.ForeignKey) string {
+	return fmt.Sprintf("%s(%s)>%s(%s)", fk.TableKey(), strings.Join(fk.Columns, ","), fk.RefKey(), strings.Join(fk.RefColumns, ","))
 }
 
 func hasColumn(t *catalog.Table, name string) bool {
