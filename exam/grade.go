@@ -296,7 +296,7 @@ func joinPaths(snap *catalog.Snapshot, missing, present []string) ([]link, bool)
 	}
 	neighbors := map[string][]string{}
 	for _, k := range missing {
-		schema, name, _ := strings.Cut(k, ".")
+		schema, name, _ := catalog.SplitTableKey(k)
 		t := snap.Table(schema, name)
 		if t == nil {
 			return nil, false

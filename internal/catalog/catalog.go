@@ -123,21 +123,75 @@ type ForeignKey struct {
 	Through string `json:"through,omitempty"`
 }
 
-// Key returns "schema.name", unquoted: the table's identity in maps and logs.
-// A snapshot's tables hold it made once (retrieval's join planner asks for
-// it in its inner loops); a Table built by hand makes it each time.
+// Key returns the table's TableKey: its identity in maps and logs. A
+// snapshot's tables hold it made once (retrieval's join planner asks for it
+// in its inner loops); a Table built by hand makes it each time.
 func (t *Table) Key() string {
 	if t.key != "" {
 		return t.key
 	}
-	return t.Schema + "." + t.Name
+	return TableKey(t.Schema, t.Name)
 }
 
 // withKey sets t's Key once, before t is shared; Schema and Name do not
 // change after.
 func (t *Table) withKey() *Table {
-	t.key = t.Schema + "." + t.Name
+	t.key = TableKey(t.Schema, t.Name)
 	return t
+}
+
+// TableKey returns the key of the table schema.name: "schema.name", a part
+// written in double quotes (its quotes doubled) when it holds a dot or a
+// quote. Joined bare, sales."a.b" and "sales.a".b would be one key, and a
+// lookup of a table in a schema never registered would find a registered
+// one (the guard looks tables up by key); quoted, the key names one table,
+// and names without dots keep their plain form.
+func TableKey(schema, name string) string { return keyPart(schema) + "." + keyPart(name) }
+
+func keyPart(s string) string {
+	if !strings.ContainsAny(s, `."`) {
+		return s
+	}
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+// SplitTableKey returns the schema and name a TableKey was made of; ok is
+// false for a string no TableKey returns.
+func SplitTableKey(key string) (schema, name string, ok bool) {
+	schema, rest, ok := cutKeyPart(key)
+	if !ok || !strings.HasPrefix(rest, ".") {
+		return "", "", false
+	}
+	name, rest, ok = cutKeyPart(rest[1:])
+	if !ok || rest != "" {
+		return "", "", false
+	}
+	return schema, name, true
+}
+
+// cutKeyPart reads one part of a TableKey from the start of s.
+func cutKeyPart(s string) (part, rest string, ok bool) {
+	if !strings.HasPrefix(s, `"`) {
+		i := strings.IndexAny(s, `."`)
+		if i < 0 {
+			return s, "", true
+		}
+		return s[:i], s[i:], s[i] == '.'
+	}
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		if s[i] != '"' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '"' {
+			b.WriteByte('"')
+			i++
+			continue
+		}
+		return b.String(), s[i+1:], true
+	}
+	return "", "", false
 }
 
 // Column returns the column called name, or nil.
@@ -155,10 +209,10 @@ func (t *Table) Column(name string) *Column {
 func (t *Table) IsView() bool { return t.Kind == KindView || t.Kind == KindMaterializedView }
 
 // RefKey returns the referenced table's Key.
-func (fk ForeignKey) RefKey() string { return fk.RefSchema + "." + fk.RefTable }
+func (fk ForeignKey) RefKey() string { return TableKey(fk.RefSchema, fk.RefTable) }
 
 // TableKey returns the referencing table's Key.
-func (fk ForeignKey) TableKey() string { return fk.Schema + "." + fk.Table }
+func (fk ForeignKey) TableKey() string { return TableKey(fk.Schema, fk.Table) }
 
 type index struct {
 	tables   map[string]*Table
@@ -198,7 +252,7 @@ func (s *Snapshot) index() *index {
 
 // Table returns the table schema.name, or nil.
 func (s *Snapshot) Table(schema, name string) *Table {
-	return s.index().tables[schema+"."+name]
+	return s.index().tables[TableKey(schema, name)]
 }
 
 // Lookup finds the table a query's reference names the way PostgreSQL
@@ -227,10 +281,10 @@ func (s *Snapshot) Resolve(name string) *Table {
 	idx := s.index()
 	schema, table, qualified := splitQualified(name)
 	if qualified {
-		if t := idx.tables[schema+"."+table]; t != nil {
+		if t := idx.tables[TableKey(schema, table)]; t != nil {
 			return t
 		}
-		return idx.tables[strings.ToLower(schema)+"."+strings.ToLower(table)]
+		return idx.tables[TableKey(strings.ToLower(schema), strings.ToLower(table))]
 	}
 	if ts := idx.byName[table]; len(ts) > 0 {
 		return ts[0]

@@ -238,3 +238,34 @@ func TestTableNamed(t *testing.T) {
 	require.False(t, table(catalog.Column{Name: "name_id", Type: "bigint"}).Named(), "not text")
 	require.False(t, table(catalog.Column{Name: "rename_reason", Type: "text"}).Named())
 }
+
+// TestTableKey: a key names one table however its parts are written, and
+// names without dots or quotes keep their plain form.
+func TestTableKey(t *testing.T) {
+	t.Parallel()
+
+	for _, tc := range []struct{ schema, name, key string }{
+		{"erp", "employees", "erp.employees"},
+		{"sales", "OrderLines", "sales.OrderLines"},
+		{"sales", "a.b", `sales."a.b"`},
+		{"sales.a", "b", `"sales.a".b`},
+		{`we"ird`, `x".y`, `"we""ird"."x"".y"`},
+		{"", "", "."},
+	} {
+		require.Equal(t, tc.key, catalog.TableKey(tc.schema, tc.name))
+		schema, name, ok := catalog.SplitTableKey(tc.key)
+		require.True(t, ok, tc.key)
+		require.Equal(t, []string{tc.schema, tc.name}, []string{schema, name}, tc.key)
+	}
+	for _, bad := range []string{"", "nodot", `"open.x`, `a."b"c`, "a.b.c", `a"b.c`} {
+		_, _, ok := catalog.SplitTableKey(bad)
+		require.False(t, ok, bad)
+	}
+
+	s := &catalog.Snapshot{Database: "d", Schemas: []string{"sales"}, Tables: []*catalog.Table{
+		{Schema: "sales", Name: "a.b", Kind: catalog.KindTable},
+	}}
+	require.NotNil(t, s.Table("sales", "a.b"))
+	require.Nil(t, s.Table("sales.a", "b"), "a schema never registered")
+	require.Nil(t, s.Lookup("sales.a", "b"))
+}

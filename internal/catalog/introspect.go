@@ -108,7 +108,7 @@ func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapsho
 		return nil, fmt.Errorf("catalog: read columns: %w", err)
 	}
 	for _, r := range columns {
-		t := byKey[r.SchemaName+"."+r.TableName]
+		t := byKey[TableKey(r.SchemaName, r.TableName)]
 		if t == nil {
 			continue // an extension object, left out above
 		}
@@ -124,7 +124,7 @@ func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapsho
 		return nil, fmt.Errorf("catalog: read constraints: %w", err)
 	}
 	for _, r := range constraints {
-		t := byKey[r.SchemaName+"."+r.TableName]
+		t := byKey[TableKey(r.SchemaName, r.TableName)]
 		if t == nil {
 			continue
 		}

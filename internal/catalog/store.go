@@ -226,7 +226,7 @@ func load(ctx context.Context, q *dbsqlc.Queries, db dbsqlc.DBTX, database strin
 	}
 	// Columns arrive ordered by (schema, table, ordinal).
 	for _, r := range columns {
-		t := byKey[r.SchemaName+"."+r.TableName]
+		t := byKey[TableKey(r.SchemaName, r.TableName)]
 		if t == nil {
 			continue
 		}

@@ -38,3 +38,32 @@ func TestCatalogGivesGuardColumnTypes(t *testing.T) {
 		require.Equal(t, sqlguard.LintTypeMismatch, is.Code)
 	}
 }
+
+// TestCatalogNamesWithDots: a table whose name holds a dot is not a table
+// of another schema. With sales."a.b" registered, "sales.a".b (a schema
+// never registered) is unknown to the guard, and its suggestion is written
+// as SQL that names the registered table.
+func TestCatalogNamesWithDots(t *testing.T) {
+	t.Parallel()
+
+	snap := &catalog.Snapshot{Database: "d", Schemas: []string{"sales"}, Tables: []*catalog.Table{
+		{Schema: "sales", Name: "a.b", Kind: catalog.KindTable, Columns: []catalog.Column{{Name: "x", Type: "integer"}}},
+		{Schema: "sales", Name: "VENDORS", Kind: catalog.KindTable, Columns: []catalog.Column{{Name: "id", Type: "integer"}}},
+	}}
+	cat := Catalog{S: snap}
+
+	_, ok := cat.LookupTable("sales.a", "b")
+	require.False(t, ok)
+	_, ok = cat.LookupTable("sales", "a.b")
+	require.True(t, ok)
+
+	v := sqlguard.Check(`SELECT zeta FROM "sales.a".b`, cat)
+	require.False(t, v.OK)
+	require.Equal(t, "policy.unknown_table", v.Errors[0].Code)
+	require.Contains(t, v.Errors[0].Message, `table "sales.a".b is not in the catalog`)
+	require.True(t, sqlguard.Check(`SELECT x FROM sales."a.b"`, cat).OK)
+
+	v = sqlguard.Check(`SELECT id FROM sales.vendors`, cat)
+	require.False(t, v.OK)
+	require.Contains(t, v.Errors[0].Message, `did you mean sales."VENDORS"?`)
+}

@@ -508,10 +508,9 @@ func sortRanked(ts []RankedTable) {
 	})
 }
 
-// splitKey splits a table key "schema.name" (the schema holds no dot: it
-// comes from the index, which stores them apart).
+// splitKey splits a table key (catalog.TableKey).
 func splitKey(key string) (string, string) {
-	schema, name, _ := strings.Cut(key, ".")
+	schema, name, _ := catalog.SplitTableKey(key)
 	return schema, name
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"gonum.org/v1/gonum/blas/blas32"
 
+	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 )
 
@@ -48,8 +49,8 @@ type Hit struct {
 	Matched []string `json:"matched,omitempty"`
 }
 
-// TableKey returns "schema.table", catalog.Table.Key's form.
-func (h Hit) TableKey() string { return h.Schema + "." + h.Table }
+// TableKey returns the hit's table's catalog.TableKey.
+func (h Hit) TableKey() string { return catalog.TableKey(h.Schema, h.Table) }
 
 // Hits are a search's results by kind, best first.
 type Hits struct {

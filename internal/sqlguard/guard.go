@@ -23,6 +23,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
@@ -434,7 +435,7 @@ func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
 		}
 		tab, ok := cat.LookupTable(t.Schema, t.Name)
 		if !ok {
-			name := t.QualifiedName()
+			name := sqlName(t.Schema, t.Name)
 			if !reported[name] {
 				reported[name] = true
 				msg := at(script, t.Location, "table %s is not in the catalog", name)
@@ -534,10 +535,21 @@ func suggest(cat Catalog, schema, name string) string {
 		}
 		limit := max(2, len(name)/3)
 		if d <= limit && (bestD < 0 || d < bestD) {
-			best, bestD = t.Schema+"."+t.Name, d
+			best, bestD = sqlName(t.Schema, t.Name), d
 		}
 	}
 	return best
+}
+
+// sqlName writes a table's name as SQL must, each part quoted only where
+// it needs to be: the guard's messages reach the model's repair prompt, and
+// a name it copies from them must name the table (sales.VENDORS folds to
+// sales.vendors; sales."VENDORS" does not).
+func sqlName(schema, name string) string {
+	if schema == "" {
+		return catalog.QuoteIdent(name)
+	}
+	return catalog.QuoteIdent(schema) + "." + catalog.QuoteIdent(name)
 }
 
 // distance is the Levenshtein distance between a and b (bytes).
