@@ -201,7 +201,7 @@ func whitelist(f Failure, budget int) string {
 	names := func(cols []string) []string {
 		out := make([]string, len(cols))
 		for i, c := range cols {
-			out[i], _, _ = strings.Cut(c, " ")
+			out[i] = columnName(c)
 		}
 		return out
 	}
@@ -280,4 +280,25 @@ func truncate(s string, n int) string {
 	}
 	r := []rune(s)
 	return string(r[:n-1]) + "…"
+}
+
+// columnName is the name at the start of a rendered column ("name type
+// [PK] [FK→t]"): up to the first space, or the whole quoted identifier when
+// it is quoted, spaces and doubled quotes included ("Sensor Reading 1").
+func columnName(rendered string) string {
+	if !strings.HasPrefix(rendered, `"`) {
+		name, _, _ := strings.Cut(rendered, " ")
+		return name
+	}
+	for i := 1; i < len(rendered); i++ {
+		if rendered[i] != '"' {
+			continue
+		}
+		if i+1 < len(rendered) && rendered[i+1] == '"' {
+			i++
+			continue
+		}
+		return rendered[:i+1]
+	}
+	return rendered
 }

@@ -123,6 +123,27 @@ func TestRepair(t *testing.T) {
 		require.NotContains(t, got, "more)")
 	})
 
+	t.Run("QuotedNamesStayWhole", func(t *testing.T) {
+		t.Parallel()
+		// Cut to names only, a column named with spaces or quotes keeps
+		// its whole quoted identifier, not the text up to its first space.
+		tc := TableColumns{Table: `sales."sensor log"`}
+		for i := range 120 {
+			tc.Columns = append(tc.Columns, fmt.Sprintf(`"Sensor ""Reading"" %d" numeric(12,4)`, i))
+		}
+		f := Failure{
+			SQL: `SELECT s.humidity FROM sales."sensor log" s`, Stage: "explain", SQLSTATE: "42703",
+			Message: "column s.humidity does not exist", Alias: "s", Column: "humidity",
+			Whitelist: []TableColumns{{Table: "sales.readings", Columns: []string{"id bigint PK"}}, tc},
+		}
+		got := Repair(req, f)[3].Content
+		require.Contains(t, got, `- sales."sensor log": "Sensor ""Reading"" 0", "Sensor ""Reading"" 1", `)
+		require.NotContains(t, got, `"Sensor,`)
+		require.Equal(t, `"a ""b"" c"`, columnName(`"a ""b"" c" text PK`))
+		require.Equal(t, "id", columnName("id bigint PK"))
+		require.Equal(t, `"open`, columnName(`"open`))
+	})
+
 	t.Run("ErrorContext", func(t *testing.T) {
 		t.Parallel()
 		f := Failure{SQL: "SELECT count(*) FROM employee", Stage: "policy", SQLSTATE: "42P01", Message: `table "employee" is not in the catalog of database erp`}
