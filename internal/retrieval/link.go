@@ -355,7 +355,7 @@ func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev
 	var picks []*catalog.Table
 	room := r.cfg.MaxTables - len(run.keep)
 	for _, name := range picked {
-		t := byName[linkNorm(name)]
+		t := byName.find(name)
 		if t != nil {
 			run.named[t.Key()] = true
 		}
@@ -555,36 +555,71 @@ func (r *RAG) linkLine(s *catalog.Snapshot, t *catalog.Table, ev *evidence) stri
 }
 
 // linkIndex maps the names a model may give a candidate to it: as listed,
-// schema-qualified, and bare when no other candidate has that name; case
-// and quotes aside.
-func linkIndex(s *catalog.Snapshot, cands []*catalog.Table) map[string]*catalog.Table {
-	out := map[string]*catalog.Table{}
-	bare := map[string]int{}
+// as schema.name, and bare when no other candidate has that name. A name
+// is matched as written first (quotes, backticks and brackets aside), then
+// in any case; a name that two candidates share in some case matches only
+// as written (sales."OrderLines" and sales.orderlines are two tables).
+func linkIndex(s *catalog.Snapshot, cands []*catalog.Table) candidateNames {
+	n := candidateNames{exact: map[string]*catalog.Table{}, folded: map[string]*catalog.Table{}}
+	clash := map[string]bool{}
+	add := func(m map[string]*catalog.Table, key string, t *catalog.Table) {
+		if prev, ok := m[key]; ok && prev != t {
+			clash[key] = true
+		}
+		m[key] = t
+	}
+	bare, bareFolded := map[string]int{}, map[string]int{}
 	for _, t := range cands {
-		bare[linkNorm(t.Name)]++
+		bare[linkUnquote(t.Name)]++
+		bareFolded[linkNorm(t.Name)]++
 	}
 	for _, t := range cands {
-		out[linkNorm(s.TableSQLName(t))] = t
-		out[linkNorm(t.Schema+"."+t.Name)] = t
-		if bare[linkNorm(t.Name)] == 1 {
-			out[linkNorm(t.Name)] = t
+		for _, name := range []string{s.TableSQLName(t), t.Schema + "." + t.Name} {
+			n.exact[linkUnquote(name)] = t
+			add(n.folded, linkNorm(name), t)
+		}
+		if bare[linkUnquote(t.Name)] == 1 {
+			n.exact[linkUnquote(t.Name)] = t
+		}
+		if bareFolded[linkNorm(t.Name)] == 1 {
+			add(n.folded, linkNorm(t.Name), t)
 		}
 	}
-	return out
+	for key := range clash {
+		delete(n.folded, key)
+	}
+	return n
 }
 
-// linkNorm folds a table name for matching: no quotes, backticks or
-// brackets, lower case.
-func linkNorm(name string) string {
-	name = strings.Map(func(r rune) rune {
+// candidateNames are a linking call's candidates by the names a model may give
+// them (linkIndex).
+type candidateNames struct {
+	exact  map[string]*catalog.Table // by linkUnquote
+	folded map[string]*catalog.Table // by linkNorm, names no two candidates share
+}
+
+// find returns the candidate name names, or nil.
+func (n candidateNames) find(name string) *catalog.Table {
+	if t := n.exact[linkUnquote(name)]; t != nil {
+		return t
+	}
+	return n.folded[linkNorm(name)]
+}
+
+// linkUnquote strips a table name of white space around it and of quotes,
+// backticks and brackets, keeping its case.
+func linkUnquote(name string) string {
+	return strings.TrimSpace(strings.Map(func(r rune) rune {
 		switch r {
 		case '"', '`', '[', ']':
 			return -1
 		}
 		return r
-	}, strings.TrimSpace(name))
-	return strings.ToLower(strings.TrimSpace(name))
+	}, strings.TrimSpace(name)))
 }
+
+// linkNorm folds a table name for matching: linkUnquote, lower case.
+func linkNorm(name string) string { return strings.ToLower(linkUnquote(name)) }
 
 // quoted finds JSON strings, for reading names out of a reply that is not
 // valid JSON.
