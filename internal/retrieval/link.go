@@ -524,7 +524,9 @@ func (r *RAG) linkLine(s *catalog.Snapshot, t *catalog.Table, ev *evidence) stri
 	}
 	var joins []string
 	for _, fk := range s.Outgoing(t) {
-		if len(joins) < 4 {
+		// A table outside the snapshot's schemas is one no query may read
+		// (columnFKs).
+		if len(joins) < 4 && s.Table(fk.RefSchema, fk.RefTable) != nil {
 			joins = append(joins, strings.Join(fk.Columns, ",")+"→"+s.SQLName(fk.RefSchema, fk.RefTable))
 		}
 		for _, c := range fk.Columns {

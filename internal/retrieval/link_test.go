@@ -122,7 +122,7 @@ func TestLink(t *testing.T) {
 		require.Len(t, call.Messages, 2)
 		user := call.Messages[1].Content
 		require.Contains(t, user, "Question: Which employees have pending leave requests?")
-		require.Contains(t, user, "- employees: Employee master data including personal info, department, and salary | key employee_id | joins department_id→departments, email→auth.users, manager_id→employees | columns status, first_name")
+		require.Contains(t, user, "- employees: Employee master data including personal info, department, and salary | key employee_id | joins department_id→departments, manager_id→employees | columns status, first_name")
 		require.Contains(t, user, `- "Order": A table whose name needs quotes. Second line. | key id | columns user, Total Amount`)
 		for _, line := range strings.Split(user, "\n") {
 			require.LessOrEqual(t, len([]rune(line)), 240, "lines are cut at LineChars")

@@ -106,7 +106,7 @@ func writeCreateTable(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table,
 		items = append(items, item{text: "    PRIMARY KEY (" + identList(t.PrimaryKey) + ")"})
 	}
 	for _, fk := range s.Outgoing(t) {
-		if len(fk.Columns) > 1 {
+		if len(fk.Columns) > 1 && s.Table(fk.RefSchema, fk.RefTable) != nil {
 			items = append(items, item{text: "    FOREIGN KEY (" + identList(fk.Columns) + ") REFERENCES " +
 				s.SQLName(fk.RefSchema, fk.RefTable) + " (" + identList(fk.RefColumns) + ")"})
 		}
@@ -205,12 +205,17 @@ func (r columnRef) mschema(s *catalog.Snapshot) string {
 
 // columnFKs are the foreign keys of t's columns, declared and then
 // inferred (catalog.Snapshot.JoinsFrom; rendered as likely joins, never as
-// constraints).
+// constraints). A key to a table outside the snapshot's schemas is left
+// out: the guard refuses any query reading that table, so the join it
+// shows could never be written.
 func columnFKs(s *catalog.Snapshot, t *catalog.Table) map[string][]columnRef {
 	out := map[string][]columnRef{}
 	for _, fk := range s.JoinsFrom(t) {
 		if fk.Through != "" {
 			// The key to the supertype says it (catalog.ForeignKey.Through).
+			continue
+		}
+		if s.Table(fk.RefSchema, fk.RefTable) == nil {
 			continue
 		}
 		for i, c := range fk.Columns {

@@ -331,3 +331,30 @@ func BenchmarkRenderFull(b *testing.B) {
 		})
 	}
 }
+
+// TestRenderLeavesOutKeysOutsideTheSchemas: a foreign key to a table of a
+// schema not registered is not shown, in either format: the guard refuses
+// any query reading that table, so the join could never be written.
+func TestRenderLeavesOutKeysOutsideTheSchemas(t *testing.T) {
+	t.Parallel()
+
+	orders := &catalog.Table{Schema: "sales", Name: "orders", Kind: catalog.KindTable, PrimaryKey: []string{"id"}, Columns: []catalog.Column{
+		{Name: "id", Type: "bigint", PrimaryKey: true}, {Name: "currency", Type: "text"}, {Name: "region", Type: "text"},
+		{Name: "rate_day", Type: "date"}, {Name: "rate_cur", Type: "text"},
+	}}
+	regions := &catalog.Table{Schema: "sales", Name: "regions", Kind: catalog.KindTable, PrimaryKey: []string{"code"}, Columns: []catalog.Column{
+		{Name: "code", Type: "text", PrimaryKey: true},
+	}}
+	s := &catalog.Snapshot{Database: "d", Schemas: []string{"sales"}, Tables: []*catalog.Table{orders, regions}, ForeignKeys: []catalog.ForeignKey{
+		{Name: "o_cur", Schema: "sales", Table: "orders", Columns: []string{"currency"}, RefSchema: "ext", RefTable: "currencies", RefColumns: []string{"code"}},
+		{Name: "o_rate", Schema: "sales", Table: "orders", Columns: []string{"rate_day", "rate_cur"}, RefSchema: "ext", RefTable: "rates", RefColumns: []string{"day", "cur"}},
+		{Name: "o_reg", Schema: "sales", Table: "orders", Columns: []string{"region"}, RefSchema: "sales", RefTable: "regions", RefColumns: []string{"code"}},
+	}}
+	for _, format := range []retrieval.Format{retrieval.FormatMSchema, retrieval.FormatCreateTable} {
+		got, err := retrieval.RenderSchema(s, []*catalog.Table{orders, regions}, format, 80)
+		require.NoError(t, err)
+		require.NotContains(t, got, "currencies", format)
+		require.NotContains(t, got, "rates", format)
+		require.Contains(t, got, "regions", format)
+	}
+}
