@@ -369,6 +369,16 @@ func (l *linter) distinctAggregatesOnly(sc *pgsql.Scope, side func(group int) in
 	return aggregates > 0
 }
 
+// twoTables reports whether a and b are unaliased mentions of two
+// different catalog tables.
+func (l *linter) twoTables(a, b pgsql.FromItem) bool {
+	if a.Kind != pgsql.ItemTable || b.Kind != pgsql.ItemTable || a.Alias != "" || b.Alias != "" || a.Table < 0 || b.Table < 0 {
+		return false
+	}
+	ta, tb := l.tables[a.Table], l.tables[b.Table]
+	return ta != nil && tb != nil && (ta.Schema != tb.Schema || ta.Name != tb.Name)
+}
+
 func (l *linter) groupItem(sc *pgsql.Scope, g int) pgsql.FromItem {
 	for _, it := range sc.Items {
 		if it.Group == g && it.Kind == pgsql.ItemTable {
@@ -379,7 +389,10 @@ func (l *linter) groupItem(sc *pgsql.Scope, g int) pgsql.FromItem {
 }
 
 // duplicateAliases: the same name for two FROM items of one query block
-// (Postgres refuses this: "table name specified more than once").
+// (Postgres refuses this: "table name specified more than once"), except
+// two different tables named without aliases (sales.customers and
+// crm.customers), which Postgres accepts as SQL-92 does: its columns are
+// then written with the schema (sales.customers.name).
 func (l *linter) duplicateAliases(sc *pgsql.Scope) {
 	first := map[string]pgsql.FromItem{}
 	for _, it := range sc.Items {
@@ -387,7 +400,7 @@ func (l *linter) duplicateAliases(sc *pgsql.Scope) {
 		if n == "" {
 			continue
 		}
-		if prev, ok := first[n]; ok {
+		if prev, ok := first[n]; ok && !l.twoTables(prev, it) {
 			l.add(LintDuplicateAlias, SeverityWarning, it.Location,
 				"name %s is used for both %s and %s in the same FROM clause", n, l.itemLabel(prev), l.itemLabel(it))
 			continue

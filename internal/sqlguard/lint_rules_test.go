@@ -120,3 +120,22 @@ func TestCartesianDistinctAggregates(t *testing.T) {
 		require.Contains(t, lintCodes(v), LintJoinWithoutCondition, sql)
 	}
 }
+
+// TestDuplicateAliasTwoSchemas: two different tables of one name, neither
+// aliased, are no duplicate (Postgres accepts them and their columns are
+// written with the schema); the same table twice, or an alias repeated,
+// still is.
+func TestDuplicateAliasTwoSchemas(t *testing.T) {
+	t.Parallel()
+
+	cat := NewMemCatalog([]string{"sales", "crm"},
+		Table{Schema: "sales", Name: "customers", Columns: []string{"id", "name"}},
+		Table{Schema: "crm", Name: "customers", Columns: []string{"sales_customer_id", "score"}},
+	)
+	v := Check("SELECT sales.customers.name, crm.customers.score FROM sales.customers JOIN crm.customers ON crm.customers.sales_customer_id = sales.customers.id", cat)
+	require.True(t, v.OK)
+	require.NotContains(t, lintCodes(v), LintDuplicateAlias)
+
+	require.Contains(t, lintCodes(Check("SELECT 1 FROM sales.customers, customers", cat)), LintDuplicateAlias, "the same table twice")
+	require.Contains(t, lintCodes(Check("SELECT 1 FROM sales.customers c JOIN crm.customers c ON true", cat)), LintDuplicateAlias, "one alias twice")
+}
