@@ -17,7 +17,7 @@ SELECT * FROM rag.queries WHERE id = @id;
 -- name: SetQueryStatusDetail :exec
 UPDATE rag.queries
 SET status_detail = @status_detail, updated_at = now()
-WHERE id = @id AND step = @step;
+WHERE id = @id AND step = @step AND finished_at IS NULL;
 
 -- name: FinishQuery :one
 UPDATE rag.queries
@@ -32,7 +32,7 @@ SET status = @status,
     status_detail = NULL,
     updated_at = now(),
     finished_at = now()
-WHERE id = @id AND step = @step
+WHERE id = @id AND step = @step AND finished_at IS NULL
 RETURNING step;
 
 -- name: ListAttempts :many

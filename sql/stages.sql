@@ -2,8 +2,10 @@
 -- statement and writes its output with one more, inside the transaction
 -- that also enqueues the next job and completes its own. Writes hang off a
 -- data-modifying CTE that advances the question step only when it still
--- equals the job; a duplicate job matches no row, so nothing else
--- is written either (every INSERT selects FROM that CTE).
+-- equals the job and the question is not finished; a duplicate job, or one
+-- whose question was failed by hand meanwhile (README, "Asking"), matches no
+-- row, so nothing else is written either (every INSERT selects FROM that
+-- CTE).
 
 -- name: StartRetrieve :one
 UPDATE rag.queries
@@ -15,7 +17,7 @@ RETURNING database_name, question, options;
 WITH adv AS (
     UPDATE rag.queries
     SET status = 'generating', step = step + 1, retrieval = @retrieval, status_detail = NULL, updated_at = now()
-    WHERE id = @id AND step = @step
+    WHERE id = @id AND step = @step AND finished_at IS NULL
     RETURNING id, step
 ), ctx AS (
     INSERT INTO rag.query_contexts (query_id, format, schema, join_hints, linking, examples)
@@ -50,7 +52,7 @@ WITH adv AS (
     UPDATE rag.queries
     SET status = 'validating', step = step + 1, attempts = greatest(attempts, @attempt::integer),
         status_detail = NULL, updated_at = now()
-    WHERE id = @id AND step = @step
+    WHERE id = @id AND step = @step AND finished_at IS NULL
     RETURNING id, step
 ), att AS (
     INSERT INTO rag.attempts (query_id, attempt, repair_strategy, input_sql, input_error, model, prompt, raw_reply, sql,
@@ -95,7 +97,7 @@ WITH adv AS (
         error_class = sqlc.narg('final_error_class'), sqlstate = sqlc.narg('final_sqlstate'), error = sqlc.narg('final_error'),
         finished_at = CASE WHEN @status IN ('succeeded', 'failed') THEN now() END,
         status_detail = NULL, updated_at = now()
-    WHERE id = @id AND step = @step
+    WHERE id = @id AND step = @step AND finished_at IS NULL
     RETURNING id, step
 ), cands AS (
     UPDATE rag.candidates c
@@ -145,7 +147,7 @@ WITH fin AS (
     UPDATE rag.queries
     SET status = 'succeeded', step = step + 1, attempts = greatest(attempts, @attempt::integer),
         sql = @sql, confidence = @confidence, status_detail = NULL, updated_at = now(), finished_at = now()
-    WHERE id = @id AND step = @step
+    WHERE id = @id AND step = @step AND finished_at IS NULL
     RETURNING id, step
 ), res AS (
     INSERT INTO rag.query_results (query_id, columns, rows, row_count, truncated, duration_ms)
@@ -171,7 +173,7 @@ WITH adv AS (
         error_class = sqlc.narg('final_error_class'), sqlstate = sqlc.narg('final_sqlstate'), error = sqlc.narg('final_error'),
         finished_at = CASE WHEN @status IN ('succeeded', 'failed') THEN now() END,
         status_detail = NULL, updated_at = now()
-    WHERE id = @id AND step = @step
+    WHERE id = @id AND step = @step AND finished_at IS NULL
     RETURNING id, step
 ), cand AS (
     UPDATE rag.candidates c

@@ -980,3 +980,63 @@ func TestHandOffWakesTheQueue(t *testing.T) {
 	q := query(t, e.db.Pool, id)
 	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
 }
+
+// TestFailedByHandStaysFailed: a question failed by hand while a stage runs
+// (README, "Asking": set it failed with error_class, error and finished_at)
+// stays as the operator left it: the stage's write finds it finished and
+// writes nothing (before, it ran on and the question ended succeeded, with a
+// second notification).
+func TestFailedByHandStaysFailed(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	resp := fence("SELECT count(*) FROM customers")
+	resp.Delay = time.Second
+	e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return resp })
+	e.start(t)
+	ctx := context.Background()
+
+	w, err := intake.Listen(ctx, e.db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	id, err := intake.Submit(ctx, e.db.Pool, "shop", "How many customers?", nil)
+	require.NoError(t, err)
+	// The model is thinking: the generate stage has read its input.
+	require.Eventually(t, func() bool { return len(e.ollama.ChatRequests()) > 0 }, 20*time.Second, 5*time.Millisecond)
+	_, err = e.db.Pool.Exec(ctx, `UPDATE rag.queries SET status = 'failed', error_class = 'unknown', error = 'cancelled by operator', finished_at = now() WHERE id = $1`, id)
+	require.NoError(t, err)
+
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	var got []intake.Done
+	require.NoError(t, w.Wait(wctx, []int64{id}, func(d intake.Done) { got = append(got, d) }))
+	require.Equal(t, []intake.Done{{ID: id, Status: "failed"}}, got)
+
+	// The model answers a second after it was asked; the chain's jobs
+	// then end without another step.
+	require.Eventually(t, func() bool {
+		var live int
+		require.NoError(t, e.db.Pool.QueryRow(ctx, `SELECT count(*) FROM river.river_job WHERE args @> jsonb_build_object('query_id', $1::bigint) AND state <> 'completed'`, id).Scan(&live))
+		return live == 0
+	}, 30*time.Second, 20*time.Millisecond)
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "failed", q.Status)
+	require.Equal(t, "cancelled by operator", deref(q.Error))
+	attempts, err := dbsqlc.New().ListAttempts(ctx, e.db.Pool, id)
+	require.NoError(t, err)
+	require.Empty(t, attempts, "the generation finished after the question did and wrote nothing")
+	require.Nil(t, q.StatusDetail, "nor did a retry say why it waits")
+
+	// The last stage's write and the one that fails a question find it
+	// finished too: before, an execution that ended after the operator
+	// turned the question succeeded, keeping the operator's error.
+	now := time.Now()
+	_, err = dbsqlc.New().FinishExecute(ctx, e.db.Pool, &dbsqlc.FinishExecuteParams{
+		Attempt: 1, ID: id, Step: q.Step, Columns: []byte("[]"), Rows: []byte("[]"), EnqueuedAt: now, StartedAt: now,
+	})
+	require.ErrorIs(t, err, pgx.ErrNoRows)
+	_, err = dbsqlc.New().FinishQuery(ctx, e.db.Pool, &dbsqlc.FinishQueryParams{Status: "failed", ID: id, Step: q.Step})
+	require.ErrorIs(t, err, pgx.ErrNoRows)
+	q = query(t, e.db.Pool, id)
+	require.Equal(t, "failed", q.Status)
+	require.Equal(t, "cancelled by operator", deref(q.Error))
+}

@@ -77,7 +77,7 @@ SET status = $1,
     status_detail = NULL,
     updated_at = now(),
     finished_at = now()
-WHERE id = $8 AND step = $9
+WHERE id = $8 AND step = $9 AND finished_at IS NULL
 RETURNING step
 `
 
@@ -342,7 +342,7 @@ func (q *Queries) ListStageTimings(ctx context.Context, db DBTX, queryID int64) 
 const setQueryStatusDetail = `-- name: SetQueryStatusDetail :exec
 UPDATE rag.queries
 SET status_detail = $1, updated_at = now()
-WHERE id = $2 AND step = $3
+WHERE id = $2 AND step = $3 AND finished_at IS NULL
 `
 
 type SetQueryStatusDetailParams struct {

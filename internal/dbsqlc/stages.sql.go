@@ -17,7 +17,7 @@ WITH adv AS (
         error_class = $3, sqlstate = $4, error = $5,
         finished_at = CASE WHEN $1 IN ('succeeded', 'failed') THEN now() END,
         status_detail = NULL, updated_at = now()
-    WHERE id = $6 AND step = $7
+    WHERE id = $6 AND step = $7 AND finished_at IS NULL
     RETURNING id, step
 ), cand AS (
     UPDATE rag.candidates c
@@ -89,7 +89,7 @@ WITH fin AS (
     UPDATE rag.queries
     SET status = 'succeeded', step = step + 1, attempts = greatest(attempts, $1::integer),
         sql = $2, confidence = $3, status_detail = NULL, updated_at = now(), finished_at = now()
-    WHERE id = $4 AND step = $5
+    WHERE id = $4 AND step = $5 AND finished_at IS NULL
     RETURNING id, step
 ), res AS (
     INSERT INTO rag.query_results (query_id, columns, rows, row_count, truncated, duration_ms)
@@ -151,7 +151,7 @@ WITH adv AS (
     UPDATE rag.queries
     SET status = 'validating', step = step + 1, attempts = greatest(attempts, $1::integer),
         status_detail = NULL, updated_at = now()
-    WHERE id = $2 AND step = $3
+    WHERE id = $2 AND step = $3 AND finished_at IS NULL
     RETURNING id, step
 ), att AS (
     INSERT INTO rag.attempts (query_id, attempt, repair_strategy, input_sql, input_error, model, prompt, raw_reply, sql,
@@ -240,7 +240,7 @@ const finishRetrieve = `-- name: FinishRetrieve :one
 WITH adv AS (
     UPDATE rag.queries
     SET status = 'generating', step = step + 1, retrieval = $1, status_detail = NULL, updated_at = now()
-    WHERE id = $2 AND step = $3
+    WHERE id = $2 AND step = $3 AND finished_at IS NULL
     RETURNING id, step
 ), ctx AS (
     INSERT INTO rag.query_contexts (query_id, format, schema, join_hints, linking, examples)
@@ -300,7 +300,7 @@ WITH adv AS (
         error_class = $3, sqlstate = $4, error = $5,
         finished_at = CASE WHEN $1 IN ('succeeded', 'failed') THEN now() END,
         status_detail = NULL, updated_at = now()
-    WHERE id = $6 AND step = $7
+    WHERE id = $6 AND step = $7 AND finished_at IS NULL
     RETURNING id, step
 ), cands AS (
     UPDATE rag.candidates c
@@ -610,8 +610,10 @@ type StartRetrieveRow struct {
 // statement and writes its output with one more, inside the transaction
 // that also enqueues the next job and completes its own. Writes hang off a
 // data-modifying CTE that advances the question step only when it still
-// equals the job; a duplicate job matches no row, so nothing else
-// is written either (every INSERT selects FROM that CTE).
+// equals the job and the question is not finished; a duplicate job, or one
+// whose question was failed by hand meanwhile (README, "Asking"), matches no
+// row, so nothing else is written either (every INSERT selects FROM that
+// CTE).
 func (q *Queries) StartRetrieve(ctx context.Context, db DBTX, arg *StartRetrieveParams) (*StartRetrieveRow, error) {
 	row := db.QueryRow(ctx, startRetrieve, arg.ID, arg.Step)
 	var i StartRetrieveRow
