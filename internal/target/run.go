@@ -143,13 +143,18 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	start := time.Now()
 	br := conn.SendBatch(ctx, &rec.batch)
 	released := false
+	cancelled := false // a cancel request was sent (truncatedDrain)
 	release := func() {
 		if released {
 			return
 		}
 		released = true
 		_ = br.Close()
-		if conn.Conn().PgConn().TxStatus() != 'I' && !conn.Conn().IsClosed() {
+		if cancelled {
+			// The cancel may land after the statement ended: a
+			// connection it could reach is not lent again.
+			_ = conn.Conn().Close(context.WithoutCancel(ctx))
+		} else if conn.Conn().PgConn().TxStatus() != 'I' && !conn.Conn().IsClosed() {
 			// Failed before the ROLLBACK ran: end the block here, or
 			// the pool would close the connection.
 			_ = r.queries.Rollback(context.WithoutCancel(ctx), conn)
@@ -204,8 +209,22 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 		}
 		res.Rows = append(res.Rows, row)
 	}
+	if res.Truncated {
+		// Closing the rows reads the rest of the result, which may be far
+		// larger or slower than what was kept (a model's own LIMIT of a
+		// hundred million): past truncatedDrain the statement is
+		// cancelled, and the answer in hand stands.
+		t := time.AfterFunc(truncatedDrain, func() {
+			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), r.cfg.ConnectTimeout)
+			defer cancel()
+			_ = conn.Conn().PgConn().CancelRequest(cctx)
+		})
+		rows.Close()
+		// Stop fails once the cancel is on its way.
+		cancelled = !t.Stop()
+	}
 	rows.Close()
-	if err := rows.Err(); err != nil {
+	if err := rows.Err(); err != nil && !(cancelled && isCancel(err)) {
 		return nil, statementError(db, err)
 	}
 	res.RowCount = len(res.Rows)
@@ -213,8 +232,9 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 
 	// The batch holds the connection until closed (which runs the
 	// ROLLBACK); type names (cached after the first result of each type)
-	// are looked up on another one.
-	if err := br.Close(); err != nil {
+	// are looked up on another one. After a cancel the ROLLBACK was
+	// skipped with the statement; release closes that connection.
+	if err := br.Close(); err != nil && !cancelled {
 		return nil, statementError(db, err)
 	}
 	release()
@@ -226,6 +246,20 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 		res.Columns[i].Type = names[i]
 	}
 	return res, nil
+}
+
+// truncatedDrain is how long Execute reads the rest of a result it
+// already cut at MaxRows or MaxResultBytes before cancelling the statement:
+// long enough to finish a result a little over the cap on the same
+// connection, short against the statement timeout (10s) that reading a
+// huge result would otherwise run into, turning the rows in hand into a
+// query_timeout.
+const truncatedDrain = 100 * time.Millisecond
+
+// isCancel reports whether err is the statement's cancellation (57014).
+func isCancel(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "57014"
 }
 
 // statementError classifies an error raised while running a statement:

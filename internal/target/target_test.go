@@ -85,6 +85,24 @@ func TestExecute(t *testing.T) {
 		require.Equal(t, 3, res.RowCount)
 	})
 
+	t.Run("TruncatedResultIsNotDrainedToTheTimeout", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		// Reading ten billion rows to the end would run into the
+		// statement timeout and lose the ten in hand (before: a
+		// query_timeout); the rest is cancelled instead.
+		for range 3 {
+			res, err := reg.Execute(ctx, db, "SELECT a, b FROM generate_series(1, 100000) a, generate_series(1, 100000) b", target.ExecOptions{Timeout: 3 * time.Second})
+			require.NoError(t, err)
+			require.True(t, res.Truncated)
+			require.Equal(t, 10, res.RowCount)
+		}
+		// The pool lends a working connection after.
+		res, err := reg.Execute(ctx, db, "SELECT count(*) FROM items", target.ExecOptions{})
+		require.NoError(t, err)
+		require.Equal(t, 1, res.RowCount)
+	})
+
 	t.Run("NotTruncatedAtExactlyTheCap", func(t *testing.T) {
 		t.Parallel()
 		reg, db := setup(t)
