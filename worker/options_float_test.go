@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 )
@@ -17,6 +18,8 @@ import (
 func TestOptionsSpelledAsFloatsRun(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
+	// options.candidates takes effect only where candidates are on.
+	e.cfg.Candidates = candidate.Config{}
 	e.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
 		if strings.Contains(req.LastUser(), "broken") {
 			return fence("SELECT nope FROM customers")

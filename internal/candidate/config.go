@@ -110,19 +110,18 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// Calls returns how many model calls an attempt makes: RepairK for a
-// repair (1 when disabled); for a first attempt, override (a question's
-// options.candidates) when positive, 1 when disabled, else K by difficulty.
+// Calls returns how many model calls an attempt makes: 1 when disabled
+// (the operator's ceiling: a client's options.candidates does not lift
+// it), RepairK for a repair; for a first attempt, override (a question's
+// options.candidates) when positive, else K by difficulty.
 func (c Config) Calls(d Difficulty, repair bool, override int) int {
 	switch {
-	case repair && c.Disabled:
+	case c.Disabled:
 		return 1
 	case repair:
 		return c.RepairK
 	case override > 0:
 		return min(override, MaxK)
-	case c.Disabled:
-		return 1
 	case d == Easy:
 		return c.KEasy
 	case d == Hard:

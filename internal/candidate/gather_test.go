@@ -54,7 +54,7 @@ func TestConfigCalls(t *testing.T) {
 	off := Config{Disabled: true}.WithDefaults()
 	require.Equal(t, 1, off.Calls(Hard, false, 0))
 	require.Equal(t, 1, off.Calls(Hard, true, 0))
-	require.Equal(t, 2, off.Calls(Hard, false, 2), "a question may still ask for candidates")
+	require.Equal(t, 1, off.Calls(Hard, false, 2), "a question's options.candidates does not lift the operator's setting")
 
 	require.Error(t, Config{K: 11}.WithDefaults().Validate())
 	require.Error(t, Config{Temperature: 3}.WithDefaults().Validate())
