@@ -2,6 +2,7 @@ package target
 
 import (
 	"context"
+	"database/sql/driver"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -174,9 +175,18 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	fields := rows.FieldDescriptions()
 	res := &Result{Columns: make([]Column, len(fields)), Rows: [][]any{}}
 	oids := make([]uint32, len(fields))
+	// A column textValue does not read keeps its text, PostgreSQL's own
+	// spelling (xml, "char", inet, ranges, enums, composites), unless it is
+	// an array, which pgx decodes into a JSON array.
+	asText := make([]bool, len(fields))
 	for i, f := range fields {
 		res.Columns[i].Name = f.Name
 		oids[i] = f.DataTypeOID
+		isArray := false
+		if t, ok := conn.Conn().TypeMap().TypeForOID(f.DataTypeOID); ok {
+			_, isArray = t.Codec.(*pgtype.ArrayCodec)
+		}
+		asText[i] = !isArray
 	}
 	size := 0
 	for rows.Next() {
@@ -196,6 +206,9 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 		var decoded []any // rows.Values(), only when some column needs pgx's decoding
 		for i, b := range raw {
 			v, ok := textValue(oids[i], b)
+			if !ok && asText[i] {
+				v, ok = string(b), true
+			}
 			if !ok {
 				if decoded == nil {
 					if decoded, err = rows.Values(); err != nil {
@@ -349,13 +362,12 @@ func jsonValue(v any, raw []byte) any {
 			out[i] = jsonValue(e, nil)
 		}
 		return out
-	case string, bool, int8, int16, int32, int64, int, uint8, uint16, uint32, uint64, float32:
+	case string, bool, int8, int16, int32, int64, int, uint8, uint16, uint32, uint64:
 		return x
+	case float32:
+		return jsonFloat(float64(x), x)
 	case float64:
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return strconv.FormatFloat(x, 'g', -1, 64)
-		}
-		return x
+		return jsonFloat(x, x)
 	case pgtype.Numeric:
 		if b, err := x.MarshalJSON(); err == nil {
 			return json.RawMessage(b)
@@ -372,10 +384,37 @@ func jsonValue(v any, raw []byte) any {
 	if raw != nil {
 		return string(raw)
 	}
+	// An array's element of a type JSON has no form for (point, inet, a
+	// range): PostgreSQL's text, which pgtype's values give as their
+	// driver.Value.
+	if dv, ok := v.(driver.Valuer); ok {
+		if t, err := dv.Value(); err == nil {
+			switch t := t.(type) {
+			case string:
+				return t
+			case []byte:
+				return string(t)
+			}
+		}
+	}
 	if s, ok := v.(fmt.Stringer); ok {
 		return s.String()
 	}
 	return fmt.Sprint(v)
+}
+
+// jsonFloat is f as JSON, or, for the values JSON has no number for,
+// PostgreSQL's spelling of them ("Infinity", "-Infinity", "NaN").
+func jsonFloat(f float64, v any) any {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	}
+	return v
 }
 
 // typeCache maps type OIDs to format_type names for one database.

@@ -73,6 +73,20 @@ func TestExecute(t *testing.T) {
 		require.Contains(t, string(got), `2.50`, "numeric keeps its exact text")
 	})
 
+	t.Run("ValuesAsPostgresWritesThem", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		// Types with no JSON form keep PostgreSQL's text (before: xml as
+		// hex bytes, "char" as a number, a point as a Go struct, an
+		// infinite float as +Inf).
+		res, err := reg.Execute(ctx, db, `SELECT '<a/>'::xml, 'a'::"char", '10.0.0.1'::inet, int4range(1, 5), point(1, 2),
+			ARRAY[point(1, 2)], ARRAY['Infinity'::float8, '-Infinity', 'NaN', 1.5], 'Infinity'::float8, '\x0102'::bytea, ARRAY[1, NULL, 3]`, target.ExecOptions{})
+		require.NoError(t, err)
+		got, err := json.Marshal(res.Rows[0])
+		require.NoError(t, err)
+		require.JSONEq(t, `["<a/>", "a", "10.0.0.1", "[1,5)", "(1,2)", ["(1,2)"], ["Infinity", "-Infinity", "NaN", 1.5], "Infinity", "\\x0102", [1, null, 3]]`, string(got))
+	})
+
 	t.Run("TruncatedByBytes", func(t *testing.T) {
 		t.Parallel()
 		_, db := setup(t)
