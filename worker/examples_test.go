@@ -15,6 +15,8 @@ import (
 	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
+	"github.com/nl2sql/nl2sql/internal/parts"
+	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
 )
 
@@ -273,4 +275,45 @@ func TestExampleFoundByMeaning(t *testing.T) {
 	p2 := e2.askSQL(t, "Which are they?", "{}")
 	ex2, _ := e2.examplesUsed(t, p2)
 	require.Empty(t, ex2, "by words alone a question of stop words matches nothing")
+}
+
+// TestCorrectionThatCannotBeChecked: a correction whose database cannot be
+// reached ends rejected with the reason, at once when no retry can help
+// (its DSN names a variable the service lacks), after the stages' retries
+// when the database may come back, instead of staying pending for the
+// weeks River would retry it; its notification is sent either way.
+func TestCorrectionThatCannotBeChecked(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	// Every lookup reads the registration again, so that the DSN changed
+	// below is the one the check uses.
+	client, err := llm.New(llm.Config{Host: e.ollama.URL(), Model: model})
+	require.NoError(t, err)
+	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})
+	require.NoError(t, err)
+	t.Cleanup(targets.Close)
+	p, err := parts.New(e.db.Pool, client, parts.Config{CatalogTTL: time.Nanosecond})
+	require.NoError(t, err)
+	e.deps = p.Deps(targets)
+	e.ollama.Answer(ollamatest.Contains("### Question\nWhich customers have open orders?"), fence("SELECT name FROM shop.customers"))
+	e.start(t)
+	q := e.askSQL(t, "Which customers have open orders?", "{}")
+	const insert = "INSERT INTO rag.feedback (query_id, verdict, corrected_sql) VALUES ($1, 'wrong', 'SELECT count(*) FROM shop.customers')"
+
+	_, err = e.db.Pool.Exec(ctx, "UPDATE rag.databases SET dsn = 'env:NL2SQL_TEST_NO_SUCH_VARIABLE' WHERE name = 'shop'")
+	require.NoError(t, err)
+	got := e.feedbackDone(t, insert, q)
+	require.Equal(t, "rejected", got["status"])
+	require.Contains(t, got["reason"], "could not be checked")
+	require.Contains(t, got["reason"], "NL2SQL_TEST_NO_SUCH_VARIABLE")
+
+	_, err = e.db.Pool.Exec(ctx, "UPDATE rag.databases SET dsn = 'postgres://postgres@127.0.0.1:1/nowhere?connect_timeout=1' WHERE name = 'shop'")
+	require.NoError(t, err)
+	got = e.feedbackDone(t, insert, q)
+	require.Equal(t, "rejected", got["status"])
+	require.Contains(t, got["reason"], "could not be checked")
+	var attempts int
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT max(attempt) FROM river.river_job WHERE kind = 'nl2sql.correction'").Scan(&attempts))
+	require.Equal(t, e.cfg.InfraAttempts, attempts, "an unreachable database is tried InfraAttempts times")
 }

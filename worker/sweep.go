@@ -2,7 +2,9 @@ package worker
 
 import (
 	"context"
+	"errors"
 	"log/slog"
+	"time"
 
 	"github.com/riverqueue/river"
 
@@ -36,11 +38,28 @@ func (s *Service) Sweep(ctx context.Context) error {
 }
 
 // checkCorrection works the nl2sql.correction job: it checks a correction
-// given in rag.feedback.
+// given in rag.feedback. A check that cannot be made (the database refused
+// or unreachable) is retried up to InfraAttempts times, as a stage is; then,
+// or at once for a refusal no retry can change, the correction is rejected
+// with the reason, so that it does not stay pending for the weeks River
+// would retry it and its notification is sent.
 func (s *Service) checkCorrection(ctx context.Context, job *river.Job[jobs.CorrectionArgs]) error {
 	c, err := s.stages.CheckCorrection(ctx, job.Args.FeedbackID)
 	if err != nil {
-		return err
+		ce := errclass.Classify(err)
+		var p permanent
+		final := ce.Class == errclass.ValidationBlock || (errors.As(err, &p) && !p.Retryable())
+		if ctx.Err() != nil || (!final && job.Attempt < s.cfg.InfraAttempts) {
+			return err
+		}
+		ended, gerr := s.stages.GiveUpCorrection(ctx, job.Args.FeedbackID, "could not be checked: "+ce.Message)
+		if gerr != nil {
+			return errclass.Meta(gerr)
+		}
+		if ended {
+			s.log.WarnContext(ctx, "correction rejected: it could not be checked", "feedback_id", job.Args.FeedbackID, "attempt", job.Attempt, "err", ce.Message)
+		}
+		return nil
 	}
 	if c.Status != "" {
 		s.log.InfoContext(ctx, "correction checked", "feedback_id", job.Args.FeedbackID, "status", c.Status, "reason", c.Reason, "example_id", c.ExampleID)
@@ -67,4 +86,17 @@ func (s *Service) checkExamples(ctx context.Context, job *river.Job[jobs.Example
 // and tests.
 func (s *Service) CheckExamples(ctx context.Context, database string, all bool) (examples.Checked, error) {
 	return s.stages.CheckExamples(ctx, database, all)
+}
+
+// retriedLikeStages gives a job the stages' retry backoff (RetryBackoff
+// doubled, capped at RetryBackoffMax) in place of River's default, which
+// waits attempt⁴ seconds: a correction's InfraAttempts checks then take
+// minutes, as a question's do, not hours.
+type retriedLikeStages[T river.JobArgs] struct {
+	river.Worker[T]
+	s *Service
+}
+
+func (w retriedLikeStages[T]) NextRetry(job *river.Job[T]) time.Time {
+	return w.s.cfg.Clock().Add(w.s.backoff(job.Attempt))
 }

@@ -77,7 +77,7 @@ func New(pool *pgxpool.Pool, deps stage.Deps, cfg Config) (*Service, error) {
 	river.AddWorker(workers, &stageWorker[jobs.ValidateArgs]{s: s, stage: jobs.StageValidate, timeout: cfg.StageTimeout, run: stages.Validate})
 	river.AddWorker(workers, &stageWorker[jobs.ExecuteArgs]{s: s, stage: jobs.StageExecute, timeout: cfg.StageTimeout, run: stages.Execute})
 	river.AddWorker(workers, counted(s, s.sweep))
-	river.AddWorker(workers, counted(s, s.checkCorrection))
+	river.AddWorker[jobs.CorrectionArgs](workers, retriedLikeStages[jobs.CorrectionArgs]{counted(s, s.checkCorrection), s})
 	river.AddWorker(workers, counted(s, s.checkExamples))
 
 	rcfg := cfg.RiverConfig(workers)

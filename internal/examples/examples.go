@@ -348,6 +348,19 @@ func (s *Store) CheckCorrection(ctx context.Context, check CheckFunc, id int64) 
 	return c, nil
 }
 
+// GiveUpCorrection rejects the pending correction id with reason, for a
+// check that could not be made (its database unreachable past the job's
+// attempts, or refused): the row ends, and rag_feedback_done says so,
+// rather than staying pending for as long as River would retry. It reports
+// whether the row was still pending.
+func (s *Store) GiveUpCorrection(ctx context.Context, id int64, reason string) (bool, error) {
+	n, err := s.q.RejectCorrection(ctx, s.pool, &dbsqlc.RejectCorrectionParams{ID: id, Reason: &reason})
+	if err != nil {
+		return false, fmt.Errorf("examples: correction %d: %w", id, err)
+	}
+	return n > 0, nil
+}
+
 // catalogTime is the refresh of the database's catalog a check starts
 // from: an example checked now is marked checked as of it, so a refresh
 // that commits during the check leaves it to be checked again.

@@ -100,6 +100,12 @@ func (s *Runner) CheckCorrection(ctx context.Context, feedbackID int64) (example
 	return s.examples.CheckCorrection(ctx, s.checkSQL, feedbackID)
 }
 
+// GiveUpCorrection rejects a correction that could not be checked, with
+// reason (examples.Store.GiveUpCorrection).
+func (s *Runner) GiveUpCorrection(ctx context.Context, feedbackID int64, reason string) (bool, error) {
+	return s.examples.GiveUpCorrection(ctx, feedbackID, reason)
+}
+
 // recordExamples is rag.query_contexts.examples: [] when none were used.
 func recordExamples(ex []examples.Example) []byte {
 	if ex == nil {
