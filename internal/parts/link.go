@@ -37,13 +37,10 @@ func (l Linker) Link(ctx context.Context, req retrieval.LinkRequest) (*retrieval
 		Messages: msgs, Model: req.Model, Temperature: &zero, Seed: &seed,
 		Format: req.Format, MaxTokens: req.MaxTokens,
 	})
-	var le *llm.Error
-	if errors.As(err, &le) && le.Kind == llm.ModelMissing && req.Model != "" {
+	if req.Model != "" {
 		// The client names the generation model's variable; this model
 		// came from the linking one.
-		cp := *le
-		cp.Message = strings.Replace(cp.Message, "set NL2SQL_MODEL", "set NL2SQL_RAG_LINKING_MODEL", 1)
-		err = &cp
+		err = modelNamedBy(err, "set NL2SQL_RAG_LINKING_MODEL")
 	}
 	if err != nil {
 		return nil, err
@@ -52,4 +49,17 @@ func (l Linker) Link(ctx context.Context, req retrieval.LinkRequest) (*retrieval
 		Content: reply.Content, Model: reply.Model, PromptTokens: reply.PromptTokens,
 		ReplyTokens: reply.ReplyTokens, Truncated: reply.Truncated(),
 	}, nil
+}
+
+// modelNamedBy rewrites a ModelMissing error's advice ("or set
+// NL2SQL_MODEL", the client's for any chat model) to say what named the
+// model the call asked for; other errors pass unchanged.
+func modelNamedBy(err error, advice string) error {
+	var le *llm.Error
+	if !errors.As(err, &le) || le.Kind != llm.ModelMissing {
+		return err
+	}
+	cp := *le
+	cp.Message = strings.Replace(cp.Message, "set NL2SQL_MODEL", advice, 1)
+	return &cp
 }

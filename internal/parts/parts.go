@@ -300,6 +300,11 @@ func (p *Parts) Generate(ctx context.Context, req stage.GenerateRequest) (*stage
 	}
 	reply, err := p.llm.Chat(ctx, llm.ChatRequest{Messages: msgs, Model: req.Model, Temperature: req.Temperature, Seed: req.Seed})
 	if err != nil {
+		if req.Model != "" {
+			// The question chose the model (options.model); whoever
+			// asked cannot set the service's variables.
+			return nil, modelNamedBy(err, "ask with another options.model")
+		}
 		return nil, err
 	}
 	g := &stage.Generation{
