@@ -129,6 +129,19 @@ func (e *env) askSQL(t *testing.T, question string, options string) int64 {
 	return id
 }
 
+// submit asks question with intake.Submit, listening for completions
+// first, and returns the listener (closed when the test ends) and the id.
+func (e *env) submit(t *testing.T, question string) (*intake.Waiter, int64) {
+	t.Helper()
+	ctx := context.Background()
+	w, err := intake.Listen(ctx, e.db.Pool)
+	require.NoError(t, err)
+	t.Cleanup(w.Close)
+	id, err := intake.Submit(ctx, e.db.Pool, "shop", question, nil)
+	require.NoError(t, err)
+	return w, id
+}
+
 func query(t *testing.T, pool *pgxpool.Pool, id int64) *dbsqlc.RagQuery {
 	t.Helper()
 	q, err := dbsqlc.New().GetQuery(context.Background(), pool, id)
@@ -408,11 +421,7 @@ func TestLLMDownThenUp(t *testing.T) {
 	e.start(t)
 	ctx := context.Background()
 
-	w, err := intake.Listen(ctx, e.db.Pool)
-	require.NoError(t, err)
-	defer w.Close()
-	id, err := intake.Submit(ctx, e.db.Pool, "shop", "How many customers?", nil)
-	require.NoError(t, err)
+	w, id := e.submit(t, "How many customers?")
 
 	// The question says what it waits for.
 	require.Eventually(t, func() bool {
@@ -636,13 +645,9 @@ func TestCrashedWorkerIsRescued(t *testing.T) {
 	e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return fence("SELECT count(*) FROM customers") })
 	ctx := context.Background()
 
-	w, err := intake.Listen(ctx, e.db.Pool)
-	require.NoError(t, err)
-	defer w.Close()
-	id, err := intake.Submit(ctx, e.db.Pool, "shop", "How many customers?", nil)
-	require.NoError(t, err)
+	w, id := e.submit(t, "How many customers?")
 	// The dead worker had fetched the retrieve job and set the stage.
-	_, err = e.db.Pool.Exec(ctx, `UPDATE river.river_job SET state = 'running', attempt = 1,
+	_, err := e.db.Pool.Exec(ctx, `UPDATE river.river_job SET state = 'running', attempt = 1,
 		attempted_at = now() - interval '1 hour', attempted_by = ARRAY['killed-worker'] WHERE args @> jsonb_build_object('query_id', $1::bigint)`, id)
 	require.NoError(t, err)
 	_, err = e.db.Pool.Exec(ctx, "UPDATE rag.queries SET status = 'retrieving' WHERE id = $1", id)
@@ -995,14 +1000,10 @@ func TestFailedByHandStaysFailed(t *testing.T) {
 	e.start(t)
 	ctx := context.Background()
 
-	w, err := intake.Listen(ctx, e.db.Pool)
-	require.NoError(t, err)
-	defer w.Close()
-	id, err := intake.Submit(ctx, e.db.Pool, "shop", "How many customers?", nil)
-	require.NoError(t, err)
+	w, id := e.submit(t, "How many customers?")
 	// The model is thinking: the generate stage has read its input.
 	require.Eventually(t, func() bool { return len(e.ollama.ChatRequests()) > 0 }, 20*time.Second, 5*time.Millisecond)
-	_, err = e.db.Pool.Exec(ctx, `UPDATE rag.queries SET status = 'failed', error_class = 'unknown', error = 'cancelled by operator', finished_at = now() WHERE id = $1`, id)
+	_, err := e.db.Pool.Exec(ctx, `UPDATE rag.queries SET status = 'failed', error_class = 'unknown', error = 'cancelled by operator', finished_at = now() WHERE id = $1`, id)
 	require.NoError(t, err)
 
 	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
