@@ -390,6 +390,8 @@ func TestIntakeRefusesBadRows(t *testing.T) {
 		{"BadOption", "shop", "hi", `{"max_rows": "ten"}`, "options.max_rows must be a positive integer"},
 		{"OptionsNotObject", "shop", "hi", `[1]`, "queries_options_is_object"},
 		{"WhitespaceQuestion", "shop", "\n\t \n", "{}", "queries_question_not_empty"},
+		{"NoBreakSpaces", "shop", "\u00a0\u00a0", "{}", "queries_question_not_empty"},
+		{"InvisibleQuestion", "shop", "\u200b\u2060\ufeff\u3000", "{}", "queries_question_not_empty"},
 		{"HugeMaxRows", "shop", "hi", `{"max_rows": 2147483647}`, "options.max_rows must be at most 1000000"},
 		{"HugeTimeout", "shop", "hi", `{"timeout_ms": 100000000000}`, "options.timeout_ms must be at most 100000"},
 		{"ManyAttempts", "shop", "hi", `{"max_attempts": 50}`, "options.max_attempts must be at most 10"},
