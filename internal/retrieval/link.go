@@ -232,24 +232,28 @@ func (l *linkRun) passedOver(t *catalog.Table) bool {
 	return l.applied() && l.shown[k] && !l.named[k] && !l.keep[k]
 }
 
-// linkBreaker remembers the last failed call, to skip linking for Cooldown.
-type linkBreaker struct {
+// breaker remembers the last failed call to a model, to skip that call
+// for a cooldown: a stopped or overloaded model costs one call's wait, not
+// one per question.
+type breaker struct {
 	mu     sync.Mutex
 	failed time.Time
 	why    string
 }
 
-func (b *linkBreaker) open(now time.Time, cooldown time.Duration) (bool, string) {
+// open reports whether the call is skipped, and why, naming it call
+// ("linking", "embedding the question").
+func (b *breaker) open(now time.Time, cooldown time.Duration, call string) (bool, string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.why == "" || now.Sub(b.failed) >= cooldown {
 		return false, ""
 	}
-	return true, fmt.Sprintf("the linking call failed %s ago (%s); linking resumes %s after that failure",
-		now.Sub(b.failed).Round(time.Second), b.why, cooldown)
+	return true, fmt.Sprintf("%s failed %s ago (%s); it resumes %s after that failure",
+		call, now.Sub(b.failed).Round(time.Second), b.why, cooldown)
 }
 
-func (b *linkBreaker) trip(now time.Time, why string) {
+func (b *breaker) trip(now time.Time, why string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.failed, b.why = now, why
@@ -289,7 +293,7 @@ func (r *RAG) link(ctx context.Context, s *catalog.Snapshot, question string, ev
 	run.record.CandidateTables, run.record.Prompt = names, msgs
 	defer func() { run.record.Linking = run.md }()
 
-	if skip, why := r.links.open(r.cfg.Clock(), c.Cooldown); skip {
+	if skip, why := r.links.open(r.cfg.Clock(), c.Cooldown, "the linking call"); skip {
 		run.md.Outcome, run.md.Reason = LinkSkipped, why
 		return ranked, nil
 	}

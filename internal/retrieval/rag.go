@@ -73,7 +73,10 @@ type PlanFunc func(ctx context.Context, s *catalog.Snapshot, tables []*catalog.T
 type RAG struct {
 	cfg    RAGConfig
 	search Searcher
-	links  linkBreaker
+	links  breaker
+	// embeds skips embedding the question for EmbedCooldown after it
+	// failed.
+	embeds breaker
 }
 
 var _ Strategy = (*RAG)(nil)
@@ -245,14 +248,24 @@ func (r *RAG) gather(ctx context.Context, s *catalog.Snapshot, question string) 
 	case info.EmbedModel != r.cfg.EmbedModel:
 		ev.modeReason = fmt.Sprintf("the schema index was embedded with %s, not %s: re-index; lexical search and the foreign-key graph only", info.EmbedModel, r.cfg.EmbedModel)
 	default:
+		if skip, why := r.embeds.open(r.cfg.Clock(), r.cfg.EmbedCooldown, "embedding the question"); skip {
+			ev.modeReason = why + ": lexical search and the foreign-key graph only"
+			break
+		}
 		t0 := r.cfg.Clock()
-		vecs, err := r.cfg.Embedder.Embed(ctx, []string{question})
+		ectx, cancel := context.WithTimeout(ctx, r.cfg.EmbedTimeout)
+		vecs, err := r.cfg.Embedder.Embed(ectx, []string{question})
+		cancel()
 		ev.embedTime = r.cfg.Clock().Sub(t0)
 		switch {
 		case err != nil:
 			if ctx.Err() != nil {
 				break // reported below, once the lexical search is back
 			}
+			if errors.Is(ectx.Err(), context.DeadlineExceeded) {
+				err = fmt.Errorf("no reply within %s (NL2SQL_RAG_EMBED_TIMEOUT)", r.cfg.EmbedTimeout)
+			}
+			r.embeds.trip(r.cfg.Clock(), err.Error())
 			ev.modeReason = fmt.Sprintf("embedding the question failed (%v): lexical search and the foreign-key graph only", err)
 			r.cfg.Logger.WarnContext(ctx, "retrieval falls back to lexical search", "database", s.Database, "reason", ev.modeReason)
 		case len(vecs) != 1:

@@ -141,6 +141,14 @@ type RAGConfig struct {
 	// nil.
 	Embedder   Embedder
 	EmbedModel string
+	// EmbedTimeout bounds embedding the question (NL2SQL_RAG_EMBED_TIMEOUT);
+	// then, and for EmbedCooldown after a failed call, the question is
+	// searched lexically: retrieval needs no model, and one that hangs must
+	// not hold the retrieve stage until its timeout fails the question (a
+	// review saw every question of a burst fail so). The bounds of schema
+	// linking's call. Defaults to 5s and 30s.
+	EmbedTimeout  time.Duration
+	EmbedCooldown time.Duration
 	// FKExpansionCap is the most tables FK expansion adds; FKEvidenceTopK
 	// and FKEvidenceThreshold make the evidence set a table must be in to
 	// be added (the FKEvidenceTopK best ranked scoring at least
@@ -274,6 +282,12 @@ func (c RAGConfig) WithDefaults() RAGConfig {
 		c = c.withNumberDefaults()
 	}
 	c.MinTables = min(c.MinTables, c.MaxTables) // a smaller MaxTables bounds it
+	if c.EmbedTimeout == 0 {
+		c.EmbedTimeout = 5 * time.Second
+	}
+	if c.EmbedCooldown == 0 {
+		c.EmbedCooldown = 30 * time.Second
+	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -294,6 +308,8 @@ func (c RAGConfig) validate() error {
 		return err
 	}
 	switch {
+	case c.EmbedTimeout < time.Millisecond || c.EmbedCooldown < 0:
+		return errors.New("retrieval: EmbedTimeout must be at least 1ms and EmbedCooldown not negative")
 	case c.TableTopK < 1 || c.ColumnTopK < 1 || c.ValueTopK < 1:
 		return errors.New("retrieval: TableTopK, ColumnTopK and ValueTopK must be positive")
 	case c.TableThreshold < 0 || c.TableThreshold > 1 || c.ColumnThreshold < 0 || c.ColumnThreshold > 1:

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -55,9 +56,22 @@ func (f *fakeIndex) Vector(_ context.Context, _ string, e []float32, _ schemaind
 	return f.vector, nil
 }
 
-type fakeEmbedder struct{ err error }
+// fakeEmbedder embeds every text as (1, 0), or fails with err; with hang
+// it waits for its context and counts the calls.
+type fakeEmbedder struct {
+	err   error
+	hang  bool
+	calls *atomic.Int32
+}
 
-func (f fakeEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
+func (f fakeEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	if f.calls != nil {
+		f.calls.Add(1)
+	}
+	if f.hang {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
 	if f.err != nil {
 		return nil, f.err
 	}
@@ -291,6 +305,23 @@ func TestRAG(t *testing.T) {
 			require.Equal(t, retrieval.ModeLexical, res.Metadata.Mode, name)
 			require.Contains(t, res.Metadata.ModeReason, tc.reason, name)
 		}
+
+		// A model that hangs holds the question for EmbedTimeout, then not
+		// at all for EmbedCooldown: the stage is not held until its own
+		// timeout fails the question.
+		calls := &atomic.Int32{}
+		hung := rag(t, idx, retrieval.RAGConfig{Embedder: fakeEmbedder{hang: true, calls: calls}, EmbedModel: "nomic-embed-text", EmbedTimeout: 50 * time.Millisecond})
+		for i := range 3 {
+			res, err := hung.Retrieve(ctx, req)
+			require.NoError(t, err)
+			require.Equal(t, retrieval.ModeLexical, res.Metadata.Mode)
+			if i == 0 {
+				require.Contains(t, res.Metadata.ModeReason, "embedding the question failed (no reply within 50ms (NL2SQL_RAG_EMBED_TIMEOUT))")
+			} else {
+				require.Contains(t, res.Metadata.ModeReason, "embedding the question failed 0s ago (no reply within 50ms")
+			}
+		}
+		require.EqualValues(t, 1, calls.Load(), "one wait, not one per question")
 
 		res, err = rag(t, idx, retrieval.RAGConfig{Embedder: fakeEmbedder{}, EmbedModel: "nomic-embed-text", LexicalDisabled: true, NeighbourFillDisabled: true}).Retrieve(ctx, req)
 		require.NoError(t, err)
