@@ -635,9 +635,10 @@ func (r *RAG) describe(res *Result, s *catalog.Snapshot, ev *evidence, ranked []
 // the included tables' documents hold. Low coverage is how a retrieval
 // that missed a table shows: a question word the schema knows, held by no
 // included table. With embeddings alone it is the mean cosine similarity of
-// the included tables found by vector search.
+// the included tables found by vector search, and so it is when the
+// question holds no word of the schema.
 func avgRelevance(ev *evidence, tables []*catalog.Table, coverage float64) float64 {
-	if ev.lexical != nil || ev.vector == nil {
+	if ev.vector == nil || (ev.lexical != nil && len(ev.lexical.Terms) > 0) {
 		return coverage
 	}
 	sim := map[string]float64{}
@@ -662,10 +663,16 @@ func avgRelevance(ev *evidence, tables []*catalog.Table, coverage float64) float
 // idf of their best term), that the included tables' table, column or
 // value hits hold. Words the index does not know at all (each, compare,
 // growth) are left out: no table could hold them. Without lexical search
-// it is 1: nothing tells the words apart.
+// it is 1: nothing tells the words apart. When no word of the question is a
+// word of the schema it is 0: nothing the tables hold explains it (before,
+// 1, and a question of nonsense found by embeddings alone was answered
+// with full confidence).
 func coverage(ev *evidence, tables []*catalog.Table) float64 {
-	if ev.lexical == nil || len(ev.lexical.Terms) == 0 {
+	if ev.lexical == nil {
 		return 1
+	}
+	if len(ev.lexical.Terms) == 0 {
+		return 0
 	}
 	in := map[string]bool{}
 	for _, t := range tables {

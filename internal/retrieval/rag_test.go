@@ -306,6 +306,15 @@ func TestRAG(t *testing.T) {
 			require.Contains(t, res.Metadata.ModeReason, tc.reason, name)
 		}
 
+		// A question holding no word of the schema, found by embeddings
+		// alone: its relevance is the tables' cosine, not full coverage.
+		nonsense := &fakeIndex{info: idx.info, lexical: &schemaindex.Hits{Unknown: []string{"xyzzy", "plugh"}}, vector: idx.vector}
+		res, err = rag(t, nonsense, retrieval.RAGConfig{Embedder: fakeEmbedder{}, EmbedModel: "nomic-embed-text"}).Retrieve(ctx, retrieval.Request{Question: "xyzzy plugh", Snapshot: req.Snapshot})
+		require.NoError(t, err)
+		require.Equal(t, retrieval.ModeHybrid, res.Metadata.Mode)
+		require.Zero(t, res.Metadata.Metrics.Coverage)
+		require.InDelta(t, 0.75, *res.Metadata.AvgRelevanceScore, 1e-9, "the mean cosine of employees and leave_requests")
+
 		// A model that hangs holds the question for EmbedTimeout, then not
 		// at all for EmbedCooldown: the stage is not held until its own
 		// timeout fails the question.
