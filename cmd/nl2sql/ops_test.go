@@ -361,7 +361,7 @@ func TestOpenAIProvider(t *testing.T) {
 		var class, msg string
 		require.NoError(t, c.db.Pool.QueryRow(context.Background(), "SELECT error_class, error FROM rag.queries WHERE id = $1", id).Scan(&class, &msg))
 		require.Equal(t, "infra_failure", class)
-		require.Equal(t, `model "gpt-9" is not available on the OpenAI-compatible server at `+srv.URL()+`: serve it there or set NL2SQL_MODEL`, msg)
+		require.Equal(t, `model "gpt-9" is not available on the OpenAI-compatible server at `+srv.URL()+`: serve it there or ask with another options.model`, msg)
 	})
 	t.Run("Unreachable", func(t *testing.T) {
 		require.NoError(t, srv.SetDown(true))
