@@ -78,6 +78,19 @@ func embedDocs(ctx context.Context, docs []*Doc, prev map[string]storedEmbedding
 		}
 		return EmbedStats{Skipped: reason}, nil
 	}
+	if len(todo) == 0 && len(docs) > 0 && prev != nil {
+		// Every document is reused: a model changed under the same name
+		// (another dimension) shows only when asked, and re-indexing would
+		// otherwise keep the old vectors for good while every question's
+		// vector search fails. One text asks it.
+		vecs, err := e.Embed(ctx, []string{docs[0].StableText})
+		switch {
+		case ctx.Err() != nil:
+			return st, ctx.Err()
+		case err == nil && len(vecs) == 1 && len(vecs[0]) != len(docs[0].embedding):
+			return embedDocs(ctx, docs, nil, e, model, batch)
+		}
+	}
 	for start := 0; start < len(todo); start += batch {
 		part := todo[start:min(start+batch, len(todo))]
 		texts := make([]string, len(part))

@@ -1,6 +1,7 @@
 package schemaindex_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"slices"
@@ -57,9 +58,12 @@ const dims = 256
 
 // counting embeds with the fake server's bag-of-words embedding and counts
 // the texts it was asked for.
+// counting embeds texts as the fake model does (dims dimensions, or its
+// own), counting them, or fails with fail.
 type counting struct {
 	texts atomic.Int64
 	fail  error
+	dims  int
 }
 
 func (c *counting) Embed(_ context.Context, texts []string) ([][]float32, error) {
@@ -69,7 +73,7 @@ func (c *counting) Embed(_ context.Context, texts []string) ([][]float32, error)
 	c.texts.Add(int64(len(texts)))
 	out := make([][]float32, len(texts))
 	for i, t := range texts {
-		out[i] = ollamatest.Embedding(t, dims)
+		out[i] = ollamatest.Embedding(t, cmp.Or(c.dims, dims))
 	}
 	return out, nil
 }
@@ -293,14 +297,19 @@ func TestEmbeddings(t *testing.T) {
 
 	t.Run("ReindexEmbedsOnlyChanges", func(t *testing.T) {
 		st := build(t, schemaindex.Source{Embedder: e, EmbedModel: "fake-embed"})
-		require.Equal(t, docs, e.texts.Load(), "nothing changed")
+		require.Equal(t, docs+1, e.texts.Load(), "nothing changed: one text asks the model its dimension")
 		require.Equal(t, int(docs), st.Embeddings.Reused)
 
 		_, err := db.Pool.Exec(ctx, `COMMENT ON COLUMN crm.tickets.subject IS 'What the customer wrote in the title'`)
 		require.NoError(t, err)
 		st = build(t, schemaindex.Source{Embedder: e, EmbedModel: "fake-embed"})
 		require.Equal(t, 1, st.Embeddings.Embedded, "one column's stable text changed")
-		require.Equal(t, docs+1, e.texts.Load())
+		require.Equal(t, docs+2, e.texts.Load())
+
+		// The model changed under the same name: everything again.
+		st = build(t, schemaindex.Source{Embedder: &counting{dims: dims / 2}, EmbedModel: "fake-embed"})
+		require.Equal(t, int(docs), st.Embeddings.Embedded, "another dimension embeds everything again")
+		require.Equal(t, dims/2, st.Embeddings.Dims)
 
 		st = build(t, schemaindex.Source{Embedder: e, EmbedModel: "other-model"})
 		require.Equal(t, int(docs), st.Embeddings.Embedded, "another model embeds everything again")
