@@ -68,8 +68,16 @@ func serveHTTP(ctx context.Context, m *Main, st *settings, pool *pgxpool.Pool, s
 	if addr == "" {
 		return func(time.Duration) {}, nil
 	}
-	mcpSrv, err := newMCPServer(pool, st, svc.model)
+	// /mcp has a pool of its own: a question it asks holds a connection
+	// until answered, and on River's pool enough of them would leave the
+	// workers none to answer with.
+	mcpPool, err := connect(ctx, st.DatabaseURL)
 	if err != nil {
+		return nil, err
+	}
+	mcpSrv, err := newMCPServer(mcpPool, st, svc.model)
+	if err != nil {
+		mcpPool.Close()
 		return nil, err
 	}
 	uiCtx, stopUI := context.WithCancel(context.WithoutCancel(ctx))
@@ -92,6 +100,7 @@ func serveHTTP(ctx context.Context, m *Main, st *settings, pool *pgxpool.Pool, s
 	srv, err := opshttp.Start(opshttp.Config{Addr: addr, AllowRemote: public, ReadyTimeout: st.Ops.ReadyTimeout, Logger: st.Logger}, checks, routes)
 	if err != nil {
 		stopUI()
+		mcpPool.Close()
 		return nil, err
 	}
 	st.Logger.InfoContext(ctx, "http: serving /healthz /readyz /metrics /mcp /riverui/", "addr", srv.Addr())
@@ -103,6 +112,9 @@ func serveHTTP(ctx context.Context, m *Main, st *settings, pool *pgxpool.Pool, s
 			st.Logger.Warn("http: requests cut off at shutdown", "err", err.Error())
 		}
 		stopUI()
+		// Close waits for every connection back; a question still waited
+		// for past the grace must not hold the exit.
+		go mcpPool.Close()
 	}, nil
 }
 

@@ -66,18 +66,24 @@ const (
 // validation_block (code CodeRejected); a question still unanswered when
 // the wait ends is an infra_failure (CodeTimeout, or CodeNoWorker when no
 // worker runs) and stays queued.
+//
+// It holds one connection of pool, the listening one, and runs its other
+// statements on it: with a second one taken per question, as many
+// concurrent Asks as the pool has connections held them all and waited for
+// more for good (four MCP nl_query calls wedged serve, whose River shared
+// the pool).
 func Ask(ctx context.Context, pool *pgxpool.Pool, database, question string, options map[string]any, o AskOptions) (*Answer, error) {
 	w, err := Listen(ctx, pool)
 	if err != nil {
 		return nil, err
 	}
 	defer w.Close()
-	id, err := Submit(ctx, pool, database, question, options)
+	id, err := Submit(ctx, w.conn, database, question, options)
 	if err != nil {
 		return nil, SubmitError(err)
 	}
 	timeout, noWorker := o.Timeout, false
-	if n, err := dbsqlc.New().CountLiveRiverLeaders(ctx, pool); err == nil && n == 0 {
+	if n, err := dbsqlc.New().CountLiveRiverLeaders(ctx, w.conn); err == nil && n == 0 {
 		noWorker = true
 		if o.NoWorkerWait > 0 && o.NoWorkerWait < timeout {
 			timeout = o.NoWorkerWait
@@ -103,7 +109,7 @@ func Ask(ctx context.Context, pool *pgxpool.Pool, database, question string, opt
 			Message: fmt.Sprintf("question %d did not finish within %s; it stays queued (see rag.query_overview) — is `nl2sql serve` running?", id, timeout),
 		}
 	}
-	return Load(ctx, pool, id)
+	return Load(ctx, w.conn, id)
 }
 
 // Pending is the cause of an Ask that stopped waiting: the question was

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/dbtest"
@@ -263,6 +265,51 @@ func TestAsk(t *testing.T) {
 		require.True(t, a.Done())
 		require.Equal(t, "failed", a.Status)
 		require.Equal(t, "unknown", a.ErrorClass)
+	})
+
+	t.Run("ConcurrentAsksOnASmallPool", func(t *testing.T) {
+		t.Parallel()
+		db := setup(t)
+		// Each Ask holds one connection: four on a pool of two finish
+		// (before, each took a second one while holding its first, and
+		// two Asks held the pool for good).
+		cfg, err := pgxpool.ParseConfig(db.URL)
+		require.NoError(t, err)
+		cfg.MaxConns = 2
+		small, err := pgxpool.NewWithConfig(ctx, cfg)
+		require.NoError(t, err)
+		t.Cleanup(small.Close)
+		go func() {
+			// The service's part, on its own pool.
+			done := map[int64]bool{}
+			for len(done) < 4 {
+				rows, err := db.Pool.Query(ctx, "SELECT id FROM rag.queries WHERE finished_at IS NULL")
+				if err == nil {
+					ids, _ := pgx.CollectRows(rows, pgx.RowTo[int64])
+					for _, id := range ids {
+						if finish(db, id, "failed") == nil {
+							done[id] = true
+						}
+					}
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+		}()
+		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		errs := make(chan error, 4)
+		for i := range 4 {
+			go func() {
+				a, err := intake.Ask(wctx, small, "shop", fmt.Sprintf("Question %d?", i), nil, intake.AskOptions{Timeout: time.Minute})
+				if err == nil && !a.Done() {
+					err = fmt.Errorf("question %d not done", a.ID)
+				}
+				errs <- err
+			}()
+		}
+		for range 4 {
+			require.NoError(t, <-errs)
+		}
 	})
 
 	t.Run("Refused", func(t *testing.T) {
