@@ -170,10 +170,36 @@ func (s *Server) Handler(routes Routes) http.Handler {
 		mux.Handle("/mcp", routes.MCP)
 	}
 	if routes.RiverUI != nil {
-		mux.Handle("/riverui/", routes.RiverUI)
+		// River's UI cancels and deletes jobs with POSTs a browser sends
+		// cross-site without asking (text/plain): any page the operator
+		// opens could fail questions. Cross-origin writes are refused.
+		mux.Handle("/riverui/", http.NewCrossOriginProtection().Handler(routes.RiverUI))
 		mux.Handle("GET /riverui", http.RedirectHandler("/riverui/", http.StatusMovedPermanently))
 	}
-	return mux
+	if s.cfg.AllowRemote {
+		return mux
+	}
+	return loopbackHost(mux)
+}
+
+// loopbackHost refuses a request whose Host is not a loopback name or
+// address: a listener bound to loopback is reached by such a name, and
+// another one is a page that rebound its own name to 127.0.0.1 (DNS
+// rebinding) to read and drive this listener from the operator's browser.
+func loopbackHost(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+		host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+		ip := net.ParseIP(host)
+		if !strings.EqualFold(host, "localhost") && (ip == nil || !ip.IsLoopback()) {
+			http.Error(w, "this listener answers only requests addressed to a loopback host (localhost, 127.0.0.1, [::1])", http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // CheckResult is one check's outcome in /readyz's JSON.

@@ -135,4 +135,28 @@ func TestRiverUI(t *testing.T) {
 	code, body = get(t, "http://"+s.Addr()+"/riverui/api/jobs?state=available")
 	require.Equal(t, http.StatusOK, code, body)
 	require.JSONEq(t, `{"data":[]}`, body)
+
+	// What a web page could make the operator's browser send: a write
+	// from another site, or anything to a name rebound to 127.0.0.1.
+	do := func(method, path, host string, header map[string]string) int {
+		t.Helper()
+		req, err := http.NewRequest(method, "http://"+s.Addr()+path, strings.NewReader(`{"ids":["1"]}`))
+		require.NoError(t, err)
+		if host != "" {
+			req.Host = host
+		}
+		for k, v := range header {
+			req.Header.Set(k, v)
+		}
+		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		_ = res.Body.Close()
+		return res.StatusCode
+	}
+	require.Equal(t, http.StatusForbidden, do("POST", "/riverui/api/jobs/delete", "", map[string]string{"Origin": "http://evil.example", "Content-Type": "text/plain"}))
+	require.Equal(t, http.StatusForbidden, do("POST", "/riverui/api/jobs/delete", "", map[string]string{"Sec-Fetch-Site": "cross-site"}))
+	require.Equal(t, http.StatusForbidden, do("GET", "/riverui/api/jobs?state=available", "attacker.example", nil))
+	require.Equal(t, http.StatusForbidden, do("GET", "/healthz", "attacker.example:80", nil))
+	require.Equal(t, http.StatusOK, do("GET", "/healthz", "localhost", nil))
+	require.Equal(t, http.StatusOK, do("GET", "/healthz", "[::1]:9", nil))
 }
