@@ -396,9 +396,17 @@ func (e *env) load(s *settings, names ...string) {
 			continue
 		}
 		if err := v.set(s, raw); err != nil {
-			e.errs = append(e.errs, fmt.Sprintf("%s=%q %v", from, raw, err))
+			e.errs = append(e.errs, fmt.Sprintf("%s=%q %v", from, shown(v, raw), redactErr(err, raw, shown(v, raw))))
 		}
 	}
+}
+
+// redactErr is err's text with raw, which it may quote, written as shown.
+func redactErr(err error, raw, shown string) string {
+	if raw == shown || raw == "" {
+		return err.Error()
+	}
+	return strings.ReplaceAll(err.Error(), raw, shown)
 }
 
 // warnConflicts logs the variables set under two names to different

@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"reflect"
 	"strings"
@@ -306,6 +307,15 @@ func TestEnvAliases(t *testing.T) {
 		require.NotContains(t, logs, "RETRIEVAL_TABLE_THRESHOLD")
 		require.NotContains(t, logs, "secret", "values are not logged")
 		require.Equal(t, 2, strings.Count(logs, "level=WARN"))
+	})
+
+	t.Run("MigrateWarns", func(t *testing.T) {
+		t.Parallel()
+		// The command that creates databases says which URL it used.
+		m := envWith(map[string]string{"NL2SQL_DATABASE_URL": "postgres://u@127.0.0.1:1/new", "DATABASE_URL": "postgres://u@127.0.0.1:1/old"})
+		m.Stdout, m.Stderr = io.Discard, io.Discard
+		require.Equal(t, exitFailure, m.Run(context.Background(), []string{"migrate"}))
+		require.Contains(t, m.Logs.(*bytes.Buffer).String(), "using=NL2SQL_DATABASE_URL ignoring=DATABASE_URL")
 	})
 
 	t.Run("Listed", func(t *testing.T) {

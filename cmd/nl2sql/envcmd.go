@@ -19,13 +19,10 @@ func runEnv(_ context.Context, m *Main, args []string) error {
 	for _, v := range envVars {
 		def := v.defaultOf()
 		val, from, ok := e.value(v)
-		switch {
-		case !ok:
+		if !ok {
 			val = def
-		case v.Name == "NL2SQL_DATABASE_URL":
-			val = redactURL(val)
-		case v.Name == "NL2SQL_OPENAI_API_KEY" && !strings.HasPrefix(val, "env:"):
-			val = "***" // the key itself is never shown; a reference to a variable is not secret
+		} else {
+			val = shown(v, val)
 		}
 		if ok && from != v.Name {
 			val += " (" + from + ")"
@@ -53,4 +50,37 @@ var mdLink = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
 // link targets.
 func plainText(doc string) string {
 	return strings.ReplaceAll(mdLink.ReplaceAllString(doc, "$1"), "`", "")
+}
+
+// shown is how a variable's value may be printed (nl2sql env, an error
+// naming it): never a secret. The database URL's password and the API key
+// are left out, and so is a password in any value written as a URL with
+// credentials (a proxy's, http://user:secret@host, which the model hosts
+// accept); a reference to a variable (env:VAR) is not secret.
+func shown(v envVar, raw string) string {
+	switch {
+	case v.Name == "NL2SQL_DATABASE_URL":
+		return redactURL(raw)
+	case v.Name == "NL2SQL_OPENAI_API_KEY" && !strings.HasPrefix(raw, "env:"):
+		return "***"
+	}
+	return redactPassword(raw)
+}
+
+// redactPassword replaces the password of a URL's user information
+// (scheme://user:password@host) with ***.
+func redactPassword(s string) string {
+	at := strings.LastIndex(s, "@")
+	if at < 0 {
+		return s
+	}
+	start := 0
+	if i := strings.Index(s, "://"); i >= 0 && i < at {
+		start = i + len("://")
+	}
+	user, _, ok := strings.Cut(s[start:at], ":")
+	if !ok {
+		return s
+	}
+	return s[:start] + user + ":***" + s[at:]
 }

@@ -15,11 +15,15 @@ func runMigrate(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	e := newEnv(m.Getenv)
+	e.logs = m.Logs
 	log := e.logger()
 	url := e.databaseURL()
 	if err := e.err(); err != nil {
 		return err
 	}
+	// The command that creates databases says which URL won, as the
+	// others do (NL2SQL_DATABASE_URL over DATABASE_URL).
+	e.warnConflicts(log)
 	return migrate(ctx, m, url, log)
 }
 

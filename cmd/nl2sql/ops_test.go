@@ -434,4 +434,18 @@ func TestEnvMasksAPIKey(t *testing.T) {
 	r = c.run("", "serve")
 	require.Equal(t, exitFailure, r.code)
 	require.Contains(t, r.stderr, `NL2SQL_LLM_PROVIDER="bedrock" must be ollama or openai`)
+
+	// A proxy's credentials in a model server's URL are shown without
+	// the password, in env and in an error naming the variable.
+	c = &cli{t: t, env: map[string]string{"OLLAMA_HOST": "http://ou:OllPw7@127.0.0.1:9", "NL2SQL_OPENAI_BASE_URL": "http://user:BasePw9@127.0.0.1:9/v1"}}
+	r = c.run("", "env")
+	require.Equal(t, 0, r.code)
+	require.NotContains(t, r.stdout, "OllPw7")
+	require.NotContains(t, r.stdout, "BasePw9")
+	require.Contains(t, r.stdout, "http://ou:***@127.0.0.1:9 (OLLAMA_HOST)")
+	c.env["NL2SQL_OLLAMA_HOST"] = "http://u:p4ss@::bad"
+	r = c.run("", "db", "list")
+	require.Equal(t, exitFailure, r.code)
+	require.NotContains(t, r.stderr, "p4ss")
+	require.Contains(t, r.stderr, `NL2SQL_OLLAMA_HOST="http://u:***@::bad" is not valid`)
 }
