@@ -281,6 +281,12 @@ func TestTools(t *testing.T) {
 	require.False(t, res.IsError, text(res))
 	require.Equal(t, "full", ret.Strategy)
 	require.ElementsMatch(t, []string{"customers", "orders"}, ret.Tables)
+
+	// A question rag.queries would refuse is refused here too, before
+	// any search.
+	res = call(t, cs, "retrieve_tables", map[string]any{"database": "shop", "question": strings.Repeat("orders ", 300)}, nil)
+	require.True(t, res.IsError)
+	require.Contains(t, text(res), "validation_block: the question has 2100 characters; at most 2000")
 }
 
 // Without `nl2sql serve` the tool says so promptly; the question stays

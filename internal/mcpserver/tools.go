@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -153,8 +154,8 @@ func (s *Server) addTools() {
 		addTool(s.mcp, &mcp.Tool{
 			Name:  "retrieve_tables",
 			Title: "Find the tables for a question",
-			Description: "The tables and join paths nl2sql's retrieval chooses for a question, with scores, without asking the model or running SQL " +
-				"(what `nl2sql retrieve --json` prints).",
+			Description: "The tables and join paths nl2sql's retrieval chooses for a question, with scores, without generating or running SQL " +
+				"(what `nl2sql retrieve --json` prints; like the pipeline, it embeds the question and asks the model to link the schema when one is configured).",
 			Annotations: readOnly,
 		}, s.retrieveTables)
 	}
@@ -302,6 +303,14 @@ func tableHint(snap *catalog.Snapshot, name string) string {
 }
 
 func (s *Server) retrieveTables(ctx context.Context, in RetrieveInput) (*mcp.CallToolResult, any, error) {
+	if n := utf8.RuneCountInString(in.Question); n > maxQuestionChars {
+		// A question rag.queries would refuse; searching megabytes of it
+		// only burns CPU (and linking's prompt, tokens).
+		return classified(&errclass.Error{
+			Class: errclass.ValidationBlock, Code: "mcp.question_too_long",
+			Message: fmt.Sprintf("the question has %d characters; at most %d, as rag.queries takes", n, maxQuestionChars),
+		}), nil, nil
+	}
 	if _, err := s.snapshot(ctx, in.Database); err != nil {
 		return classified(err), nil, nil
 	}
@@ -311,6 +320,10 @@ func (s *Server) retrieveTables(ctx context.Context, in RetrieveInput) (*mcp.Cal
 	}
 	return nil, out, nil
 }
+
+// maxQuestionChars is the longest question rag.queries takes
+// (queries_question_at_most_2000_chars).
+const maxQuestionChars = 2000
 
 // snapshot is the catalog of a registered database; an unknown one is a
 // validation_block that says how to register it.

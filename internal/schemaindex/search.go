@@ -301,8 +301,10 @@ func (s *Searcher) Lexical(ctx context.Context, database, question string, k Top
 			stoodIn[t.Concept] = true
 		}
 	}
+	listed := map[string]bool{} // hits.Unknown, for a question of many unknown words
 	for _, u := range unknown {
-		if u.how == "" && !terms.has(u.term) && !stoodIn[u.concept] && !slices.Contains(hits.Unknown, u.word) && !numeral(u.word) {
+		if u.how == "" && !terms.has(u.term) && !stoodIn[u.concept] && !listed[u.word] && !numeral(u.word) {
+			listed[u.word] = true
 			hits.Unknown = append(hits.Unknown, u.word)
 		}
 	}
