@@ -235,8 +235,9 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 		rows.Close()
 		// Stop fails once the cancel is on its way.
 		cancelled = !t.Stop()
+	} else {
+		rows.Close()
 	}
-	rows.Close()
 	if err := rows.Err(); err != nil && !(cancelled && isCancel(err)) {
 		return nil, statementError(db, err)
 	}
