@@ -339,8 +339,11 @@ func TestRenderLeavesOutKeysOutsideTheSchemas(t *testing.T) {
 	t.Parallel()
 
 	orders := &catalog.Table{Schema: "sales", Name: "orders", Kind: catalog.KindTable, PrimaryKey: []string{"id"}, Columns: []catalog.Column{
-		{Name: "id", Type: "bigint", PrimaryKey: true}, {Name: "currency", Type: "text"}, {Name: "region", Type: "text"},
-		{Name: "rate_day", Type: "date"}, {Name: "rate_cur", Type: "text"},
+		{Name: "id", Type: "bigint", PrimaryKey: true},
+		{Name: "currency", Type: "text"},
+		{Name: "region", Type: "text"},
+		{Name: "rate_day", Type: "date"},
+		{Name: "rate_cur", Type: "text"},
 	}}
 	regions := &catalog.Table{Schema: "sales", Name: "regions", Kind: catalog.KindTable, PrimaryKey: []string{"code"}, Columns: []catalog.Column{
 		{Name: "code", Type: "text", PrimaryKey: true},
