@@ -2,14 +2,18 @@
 -- rag.index_postings, rag.index_terms and, with pgvector, rag.index_vectors),
 -- used by internal/schemaindex.
 
--- name: StartSchemaIndex :exec
+-- name: StartSchemaIndex :execrows
 -- First statement of a build: creates or resets the database's index row
 -- (its lock serialises concurrent builds of one database until commit).
+-- No row when the stored index was built from a newer catalog: a build that
+-- loaded its catalog before a refresh, and embedded for long, must not
+-- replace the refresh's own build.
 INSERT INTO rag.schema_indexes (database_name, catalog_version, built_at, embed_model, embed_dims, vectors, vocabulary, modules, stats)
 VALUES (@database_name, @catalog_version, clock_timestamp(), NULL, NULL, 'none', @vocabulary, sqlc.narg(modules), '{}')
 ON CONFLICT (database_name) DO UPDATE
 SET catalog_version = excluded.catalog_version, built_at = clock_timestamp(), embed_model = NULL, embed_dims = NULL,
-    vectors = 'none', vocabulary = excluded.vocabulary, modules = excluded.modules, stats = '{}';
+    vectors = 'none', vocabulary = excluded.vocabulary, modules = excluded.modules, stats = '{}'
+WHERE rag.schema_indexes.catalog_version <= excluded.catalog_version;
 
 -- name: GetSchemaIndexModules :one
 -- The module mapping of the current index, if any, for a build without one.

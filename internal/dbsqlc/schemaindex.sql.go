@@ -803,13 +803,14 @@ func (q *Queries) SetIndexDocLengths(ctx context.Context, db DBTX, databaseName 
 	return err
 }
 
-const startSchemaIndex = `-- name: StartSchemaIndex :exec
+const startSchemaIndex = `-- name: StartSchemaIndex :execrows
 
 INSERT INTO rag.schema_indexes (database_name, catalog_version, built_at, embed_model, embed_dims, vectors, vocabulary, modules, stats)
 VALUES ($1, $2, clock_timestamp(), NULL, NULL, 'none', $3, $4, '{}')
 ON CONFLICT (database_name) DO UPDATE
 SET catalog_version = excluded.catalog_version, built_at = clock_timestamp(), embed_model = NULL, embed_dims = NULL,
     vectors = 'none', vocabulary = excluded.vocabulary, modules = excluded.modules, stats = '{}'
+WHERE rag.schema_indexes.catalog_version <= excluded.catalog_version
 `
 
 type StartSchemaIndexParams struct {
@@ -824,14 +825,20 @@ type StartSchemaIndexParams struct {
 // used by internal/schemaindex.
 // First statement of a build: creates or resets the database's index row
 // (its lock serialises concurrent builds of one database until commit).
-func (q *Queries) StartSchemaIndex(ctx context.Context, db DBTX, arg *StartSchemaIndexParams) error {
-	_, err := db.Exec(ctx, startSchemaIndex,
+// No row when the stored index was built from a newer catalog: a build that
+// loaded its catalog before a refresh, and embedded for long, must not
+// replace the refresh's own build.
+func (q *Queries) StartSchemaIndex(ctx context.Context, db DBTX, arg *StartSchemaIndexParams) (int64, error) {
+	result, err := db.Exec(ctx, startSchemaIndex,
 		arg.DatabaseName,
 		arg.CatalogVersion,
 		arg.Vocabulary,
 		arg.Modules,
 	)
-	return err
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const storeVectors = `-- name: StoreVectors :one

@@ -198,16 +198,25 @@ func schemaDictionary(s *catalog.Snapshot) *Dictionary {
 	return NewDictionary(prose, parts)
 }
 
+// ErrSuperseded is a build that found the stored index built from a newer
+// catalog than its own (a refresh and its build committed while it ran):
+// the newer index stays, and this one is dropped.
+var ErrSuperseded = errors.New("schemaindex: an index built from a newer catalog committed while this build ran; it is kept, and this build is dropped")
+
 // store writes the index in tx: documents, then postings and term
 // statistics computed from them in PostgreSQL, then vectors. values are
 // stored apart, so that a value the database refuses costs only itself.
 func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary, modules []byte, docs, values []*Doc, st *Stats, cfg Config) error {
 	q := dbsqlc.New()
-	if err := q.StartSchemaIndex(ctx, tx, &dbsqlc.StartSchemaIndexParams{
+	started, err := q.StartSchemaIndex(ctx, tx, &dbsqlc.StartSchemaIndexParams{
 		DatabaseName: s.Database, CatalogVersion: s.Version,
 		Vocabulary: dict.Words(), Modules: modules,
-	}); err != nil {
+	})
+	if err != nil {
 		return err
+	}
+	if started == 0 {
+		return fmt.Errorf("%w (this build's catalog is version %d)", ErrSuperseded, s.Version)
 	}
 	for _, del := range []func(context.Context, dbsqlc.DBTX, string) error{q.DeleteIndexPostings, q.DeleteIndexTerms, q.DeleteIndexDocs} {
 		if err := del(ctx, tx, s.Database); err != nil {

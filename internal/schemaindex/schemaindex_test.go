@@ -284,6 +284,29 @@ func TestLexical(t *testing.T) {
 	})
 }
 
+// TestBuildFromAnOlderCatalog: a build whose catalog a refresh replaced
+// while it ran (it loaded the catalog, then embedded for long) does not
+// replace the refresh's own build.
+func TestBuildFromAnOlderCatalog(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	build(t, schemaindex.Source{})
+	old, err := catalog.Load(ctx, db.Pool, "crm")
+	require.NoError(t, err)
+	_, err = db.Pool.Exec(ctx, `CREATE TABLE crm.zebra_sightings (id int PRIMARY KEY, seen_at date)`)
+	require.NoError(t, err)
+	build(t, schemaindex.Source{}) // the refresh and its build
+	_, err = schemaindex.Build(ctx, db.Pool, schemaindex.Source{Snapshot: old}, schemaindex.Config{})
+	require.ErrorIs(t, err, schemaindex.ErrSuperseded)
+
+	var version int64
+	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT catalog_version FROM rag.schema_indexes WHERE database_name = 'crm'").Scan(&version))
+	require.Equal(t, old.Version+1, version, "the newer index stays")
+	h, err := searcher(t, db).Lexical(ctx, "crm", "zebra sightings", top)
+	require.NoError(t, err)
+	require.Contains(t, names(h.Tables), "zebra_sightings")
+}
+
 func TestEmbeddings(t *testing.T) {
 	t.Parallel()
 	ctx, db, build := setup(t)
