@@ -160,6 +160,7 @@ type queryResult struct {
 	RowCount   int                `json:"row_count"`
 	Truncated  bool               `json:"truncated"`
 	ErrorClass string             `json:"error_class"`
+	SQLSTATE   string             `json:"sqlstate"`
 	Error      string             `json:"error"`
 }
 
@@ -226,9 +227,13 @@ func TestTools(t *testing.T) {
 	require.Positive(t, failed.ID)
 
 	// Refused at INSERT, by the trigger every client meets.
-	res = call(t, cs, "nl_query", map[string]any{"question": "Hello?", "database": "nope"}, nil)
+	var refused queryResult
+	res = call(t, cs, "nl_query", map[string]any{"question": "Hello?", "database": "nope"}, &refused)
 	require.True(t, res.IsError)
 	require.Contains(t, text(res), `validation_block: the question was refused: unknown database "nope"`)
+	require.Equal(t, "refused", refused.Status)
+	require.Zero(t, refused.ID)
+	require.NotEmpty(t, refused.SQLSTATE, "the INSERT's SQLSTATE, as the README says the object carries")
 	res = call(t, cs, "nl_query", map[string]any{"question": "Hello?", "database": "shop", "max_rows": 2000000}, nil)
 	require.True(t, res.IsError)
 	require.Contains(t, text(res), "options.max_rows must be at most 1000000")

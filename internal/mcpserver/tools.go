@@ -36,7 +36,7 @@ type QueryResult struct {
 	ID       int64  `json:"id" jsonschema:"the question's id in rag.queries (for get_query)"`
 	Database string `json:"database"`
 	Question string `json:"question"`
-	Status   string `json:"status" jsonschema:"queued, retrieving, generating, validating, executing, succeeded or failed"`
+	Status   string `json:"status" jsonschema:"queued, retrieving, generating, validating, executing, succeeded or failed; refused (no id) when the INSERT was refused"`
 	SQL      string `json:"sql,omitempty" jsonschema:"the SQL that ran, guarded (LIMIT added)"`
 	// Confidence ranks answers (1.0 minus 0.1 a repair and 0.05 a lint
 	// warning); it is not a probability.
@@ -184,6 +184,9 @@ func (s *Server) nlQuery(ctx context.Context, in QueryInput) (*mcp.CallToolResul
 			msg += fmt.Sprintf("; call get_query with id %d later", id)
 		}
 		out.ErrorClass, out.Error = string(ce.Class), msg
+		if out.SQLSTATE == "" {
+			out.SQLSTATE = ce.SQLSTATE // the INSERT's refusal (42501, 23514)
+		}
 		return toolError(ce.Class, msg), out, nil
 	}
 	out := result(ans)
