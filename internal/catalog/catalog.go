@@ -156,42 +156,14 @@ func keyPart(s string) string {
 }
 
 // SplitTableKey returns the schema and name a TableKey was made of; ok is
-// false for a string no TableKey returns.
+// false for a string no TableKey returns. A key reads as a qualified name
+// does (splitQualified).
 func SplitTableKey(key string) (schema, name string, ok bool) {
-	schema, rest, ok := cutKeyPart(key)
-	if !ok || !strings.HasPrefix(rest, ".") {
-		return "", "", false
-	}
-	name, rest, ok = cutKeyPart(rest[1:])
-	if !ok || rest != "" {
+	schema, name, qualified := splitQualified(key)
+	if !qualified || TableKey(schema, name) != key {
 		return "", "", false
 	}
 	return schema, name, true
-}
-
-// cutKeyPart reads one part of a TableKey from the start of s.
-func cutKeyPart(s string) (part, rest string, ok bool) {
-	if !strings.HasPrefix(s, `"`) {
-		i := strings.IndexAny(s, `."`)
-		if i < 0 {
-			return s, "", true
-		}
-		return s[:i], s[i:], s[i] == '.'
-	}
-	var b strings.Builder
-	for i := 1; i < len(s); i++ {
-		if s[i] != '"' {
-			b.WriteByte(s[i])
-			continue
-		}
-		if i+1 < len(s) && s[i+1] == '"' {
-			b.WriteByte('"')
-			i++
-			continue
-		}
-		return b.String(), s[i+1:], true
-	}
-	return "", "", false
 }
 
 // Column returns the column called name, or nil.
