@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/nl2sql/nl2sql/exam/erp"
+	"github.com/nl2sql/nl2sql/internal/intake"
 )
 
 // Question is one exam question with its reference answer. The file format
@@ -43,9 +44,6 @@ type Question struct {
 
 // Difficulties are the allowed values of Question.Difficulty, in order.
 var Difficulties = []string{"easy", "medium", "hard"}
-
-// maxQuestionChars is rag.queries' limit on a question's length.
-const maxQuestionChars = 2000
 
 // ExpectsNoRows reports whether the question's correct answer is empty, as
 // its notes say.
@@ -216,8 +214,8 @@ func validate(qs []Question, lines []int) error {
 		switch n := utf8.RuneCountInString(q.Question); {
 		case strings.TrimSpace(q.Question) == "":
 			fail("question is empty")
-		case n > maxQuestionChars:
-			fail("question has %d characters; at most %d are accepted", n, maxQuestionChars)
+		case n > intake.MaxQuestionChars:
+			fail("question has %d characters; at most %d are accepted", n, intake.MaxQuestionChars)
 		}
 		if !slices.Contains(Difficulties, q.Difficulty) {
 			fail("difficulty must be %s, got %q", strings.Join(quoteAll(Difficulties), ", "), q.Difficulty)

@@ -18,6 +18,11 @@ import (
 // Channel is the NOTIFY channel of terminal statuses.
 const Channel = "rag_query_done"
 
+// MaxQuestionChars is the longest question rag.queries takes
+// (queries_question_at_most_2000_chars), for the clients that check before
+// they insert.
+const MaxQuestionChars = 2000
+
 // Done is a question that reached a terminal status.
 type Done struct {
 	ID     int64  `json:"id"`

@@ -306,12 +306,12 @@ func tableHint(snap *catalog.Snapshot, name string) string {
 }
 
 func (s *Server) retrieveTables(ctx context.Context, in RetrieveInput) (*mcp.CallToolResult, any, error) {
-	if n := utf8.RuneCountInString(in.Question); n > maxQuestionChars {
+	if n := utf8.RuneCountInString(in.Question); n > intake.MaxQuestionChars {
 		// A question rag.queries would refuse; searching megabytes of it
 		// only burns CPU (and linking's prompt, tokens).
 		return classified(&errclass.Error{
 			Class: errclass.ValidationBlock, Code: "mcp.question_too_long",
-			Message: fmt.Sprintf("the question has %d characters; at most %d, as rag.queries takes", n, maxQuestionChars),
+			Message: fmt.Sprintf("the question has %d characters; at most %d, as rag.queries takes", n, intake.MaxQuestionChars),
 		}), nil, nil
 	}
 	if _, err := s.snapshot(ctx, in.Database); err != nil {
@@ -323,10 +323,6 @@ func (s *Server) retrieveTables(ctx context.Context, in RetrieveInput) (*mcp.Cal
 	}
 	return nil, out, nil
 }
-
-// maxQuestionChars is the longest question rag.queries takes
-// (queries_question_at_most_2000_chars).
-const maxQuestionChars = 2000
 
 // snapshot is the catalog of a registered database; an unknown one is a
 // validation_block that says how to register it.
