@@ -89,6 +89,7 @@ func (q *query) undefinedColumn(f Failure, res *Result) string {
 		return q.undefinedTables()
 	}
 	p := q.place(ref)
+	res.Stale = q.forgetColumn(ref, p)
 	label := ref.QualifiedName()
 
 	tried, done := false, false

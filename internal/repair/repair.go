@@ -118,6 +118,10 @@ type Result struct {
 	// Whitelist is set for an undefined column nothing could rewrite: the
 	// columns the model must choose from.
 	Whitelist *Whitelist `json:"whitelist,omitempty"`
+	// Stale lists the columns the catalog holds that the database said it
+	// does not ("shop.products.unit_cost"): the catalog is older than the
+	// database, and the repair went on as if they were gone.
+	Stale []string `json:"stale,omitempty"`
 }
 
 // Repairer repairs SQL; it is safe for concurrent use.
@@ -173,6 +177,9 @@ func (r *Repairer) Repair(sql string, f Failure, s *catalog.Snapshot) Result {
 	switch f.SQLSTATE {
 	case SQLSTATEUndefinedColumn:
 		reason = q.undefinedColumn(f, &res)
+		if len(res.Stale) > 0 {
+			reason = fmt.Sprintf("stale catalog: the database has no %s (refresh it with nl2sql db add); %s", strings.Join(res.Stale, ", "), reason)
+		}
 	case SQLSTATEUndefinedTable:
 		if r.cfg.NoAutocorrect {
 			reason = "autocorrect is off"
@@ -243,6 +250,36 @@ func newQuery(r *Repairer, script *pgsql.Script, s *catalog.Snapshot) *query {
 	// will find.
 	q.cols = pgsql.ColumnResolver{Analysis: q.a, Columns: q.columns, Visible: true}
 	return q
+}
+
+// forgetColumn drops ref's column from the catalog tables the database
+// has just said lack it: the reference's own table, or every table in
+// reach of an unqualified one. The database is right and the catalog is
+// older (a column dropped since the last refresh); kept, the column
+// would come back as its own fix and as a choice in the model's
+// whitelist. It returns the columns dropped, as "schema.table.column".
+func (q *query) forgetColumn(ref pgsql.ColumnRef, p placement) []string {
+	items := p.items
+	if p.placed {
+		items = []pgsql.ItemRef{p.item}
+	}
+	var gone []string
+	for _, ir := range items {
+		it := q.a.Item(ir)
+		t := q.table(it)
+		if t == nil {
+			continue
+		}
+		i := slices.IndexFunc(t.Columns, func(c catalog.Column) bool { return c.Name == ref.Name })
+		if i < 0 {
+			continue
+		}
+		c := *t
+		c.Columns = slices.Delete(slices.Clone(t.Columns), i, i+1)
+		q.tables[it.Table] = &c
+		gone = append(gone, t.Key()+"."+catalog.QuoteIdent(ref.Name))
+	}
+	return gone
 }
 
 // table returns the catalog table of a FROM item; nil for anything else.

@@ -31,6 +31,7 @@ type verdict struct {
 	Observed  *Observation `json:"observed,omitempty"`
 	Reason    string       `json:"reason"`
 	Whitelist *Whitelist   `json:"whitelist,omitempty"`
+	Stale     []string     `json:"stale,omitempty"`
 }
 
 func setup(t testing.TB) *catalog.Snapshot {
@@ -128,7 +129,7 @@ func TestRepairGolden(t *testing.T) {
 				require.Equal(t, ModeActive, res.Observed.Mode)
 			}
 			golden(t, dir, "output.sql", out)
-			b, err := json.MarshalIndent(verdict{res.Applied, res.Fixes, res.Observed, res.Reason, res.Whitelist}, "", "  ")
+			b, err := json.MarshalIndent(verdict{res.Applied, res.Fixes, res.Observed, res.Reason, res.Whitelist, res.Stale}, "", "  ")
 			require.NoError(t, err)
 			golden(t, dir, "verdict.json", string(b)+"\n")
 		})
@@ -225,6 +226,13 @@ func TestColumnWhitelist(t *testing.T) {
 	require.False(t, ok, "not an undefined column")
 	_, ok = r.ColumnWhitelist(sql, Failure{SQLSTATE: "42703", Message: "column p.nothing_here does not exist"}, snap)
 	require.False(t, ok, "no such reference in the SQL")
+
+	// The database says a column the catalog holds is not there (dropped
+	// since the last refresh): the model is not offered it back.
+	w, ok := r.ColumnWhitelist("SELECT p.sku, p.unit_cost FROM products p", Failure{SQLSTATE: "42703", Message: "column p.unit_cost does not exist"}, snap)
+	require.True(t, ok)
+	require.NotContains(t, strings.Join(w.Tables[0].Columns, ", "), "unit_cost")
+	require.Contains(t, strings.Join(w.Tables[0].Columns, ", "), "list_price")
 }
 
 func TestSameShape(t *testing.T) {

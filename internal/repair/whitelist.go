@@ -44,6 +44,7 @@ func (r *Repairer) ColumnWhitelist(sql string, f Failure, s *catalog.Snapshot) (
 	}
 	ref := q.a.Columns[idx]
 	p := q.place(ref)
+	q.forgetColumn(ref, p)
 	w := q.whitelist(ref, p, q.surgical(ref, p, false, false))
 	return w, w != nil
 }

@@ -1,0 +1,1 @@
+SELECT p.name, p.unit_cost FROM shop.products p
