@@ -164,7 +164,7 @@ func (m *Main) report(err error) int {
 		return exitOK
 	}
 	ce := errclass.Classify(err)
-	msg := userMessage(err)
+	msg := variableNames(userMessage(err))
 	if ce.SQLSTATE != "" {
 		fmt.Fprintf(m.Stderr, "nl2sql: %s (SQLSTATE %s): %s\n", ce.Class, ce.SQLSTATE, msg)
 	} else {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"reflect"
 	"strings"
@@ -328,4 +329,28 @@ func TestEnvAliases(t *testing.T) {
 		require.NoError(t, err)
 		require.Contains(t, string(readme), "| `NL2SQL_OLLAMA_HOST` (alias `OLLAMA_HOST`) |")
 	})
+}
+
+// TestEnvRelationErrors: a package's check of two settings together names
+// its Config's fields; the user is told which variables set them.
+func TestEnvRelationErrors(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	for vars, want := range map[[2]string]string{
+		{"NL2SQL_RETRY_BACKOFF=10m", "NL2SQL_RETRY_BACKOFF_MAX=1m"}:   "(set by NL2SQL_RETRY_BACKOFF, NL2SQL_RETRY_BACKOFF_MAX)",
+		{"NL2SQL_RAG_TABLE_WEIGHT=0", "NL2SQL_RAG_COLUMN_WEIGHT=0"}:    "(set by NL2SQL_RAG_TABLE_WEIGHT, NL2SQL_RAG_COLUMN_WEIGHT)",
+		{"NL2SQL_FETCH_COOLDOWN=2s", "NL2SQL_FETCH_POLL_INTERVAL=1s"}: "(set by NL2SQL_FETCH_COOLDOWN, NL2SQL_FETCH_POLL_INTERVAL)",
+	} {
+		env := maps.Clone(c.env)
+		for _, kv := range vars {
+			k, v, _ := strings.Cut(kv, "=")
+			env[k] = v
+		}
+		r := (&cli{t: t, db: c.db, ollama: c.ollama, env: env}).run("", "serve")
+		require.Equal(t, exitFailure, r.code, r.stderr)
+		require.Contains(t, r.stderr, want)
+	}
+	require.Equal(t, "retrieval: Link.Timeout must be at least 1ms (set by NL2SQL_RAG_LINKING_TIMEOUT)", variableNames("retrieval: Link.Timeout must be at least 1ms"))
+	require.Equal(t, "worker: Nonsense is bad", variableNames("worker: Nonsense is bad"), "a name no variable sets")
+	require.Equal(t, "no package named", variableNames("no package named"))
 }
