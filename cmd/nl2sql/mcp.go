@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"io"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/mcpserver"
 )
 
 // runMCP serves the MCP tools over stdio for one client (Claude Desktop, an
@@ -34,10 +32,5 @@ func runMCP(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	st.Logger.InfoContext(ctx, "nl2sql mcp: serving MCP over stdio", "database", redactURL(st.DatabaseURL))
-	return srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(m.Stdin), Writer: nopWriteCloser{m.Stdout}})
+	return srv.Run(ctx, mcpserver.StdioTransport(m.Stdin, m.Stdout, st.Logger))
 }
-
-// nopWriteCloser leaves stdout open when the session ends.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

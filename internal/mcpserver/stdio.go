@@ -1,0 +1,148 @@
+package mcpserver
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// maxLine bounds one inbound line, as the SDK's own reader does.
+const maxLine = mcp.DefaultMaxLineLength
+
+// JSON-RPC 2.0's codes for a message that cannot be read.
+const (
+	codeParseError     = -32700
+	codeInvalidRequest = -32600
+)
+
+// StdioTransport is the SDK's IOTransport over r and w, except that a line
+// that is not a JSON-RPC message is answered with a JSON-RPC error (id
+// null) and skipped. The SDK ends the session on such a line, so one bad
+// line from a client would lose every question it has in flight. r and w
+// are not closed when the session ends.
+func StdioTransport(r io.Reader, w io.Writer, log *slog.Logger) mcp.Transport {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	out := &lockedWriter{w: w}
+	return &mcp.IOTransport{
+		Reader: io.NopCloser(&lineFilter{in: bufio.NewReaderSize(r, 64<<10), out: out, log: log}),
+		Writer: out,
+	}
+}
+
+// lockedWriter serialises the SDK's writes (one message a Write) with
+// lineFilter's error replies.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (*lockedWriter) Close() error { return nil }
+
+// lineFilter passes on the lines that hold a JSON-RPC message or batch.
+type lineFilter struct {
+	in   *bufio.Reader
+	out  io.Writer
+	log  *slog.Logger
+	rest []byte // of the line being passed on
+	err  error
+}
+
+func (f *lineFilter) Read(p []byte) (int, error) {
+	for len(f.rest) == 0 {
+		if f.err != nil {
+			return 0, f.err
+		}
+		line, tooLong, err := f.line()
+		f.err = err
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		code, why := check(line)
+		if tooLong {
+			code, why = codeParseError, errTooLong.Error()
+		}
+		if code != 0 {
+			f.log.Warn("mcp: a line from the client is not a JSON-RPC message; answered with an error and skipped", "code", code, "error", why)
+			if err := f.reply(code, why); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		f.rest = append(line, '\n')
+	}
+	n := copy(p, f.rest)
+	f.rest = f.rest[n:]
+	return n, nil
+}
+
+// errTooLong says why a line longer than maxLine was skipped.
+var errTooLong = errors.New("line longer than the limit")
+
+// line reads the next line without its newline. A line over maxLine is
+// read to its end and comes back as errTooLong's text with tooLong set.
+func (f *lineFilter) line() (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := f.in.ReadSlice('\n')
+		if !tooLong && len(line)+len(chunk) > maxLine+1 {
+			tooLong, line = true, nil
+		}
+		if !tooLong {
+			line = append(line, chunk...)
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			if tooLong {
+				return []byte(errTooLong.Error()), true, err
+			}
+			return bytes.TrimRight(line, "\r\n"), false, err
+		}
+	}
+}
+
+// check returns 0 for a line holding one JSON-RPC message or a batch of
+// them, else the JSON-RPC error code and why.
+func check(line []byte) (int, string) {
+	line = bytes.TrimSpace(line)
+	if !json.Valid(line) {
+		return codeParseError, "not JSON"
+	}
+	msgs := []json.RawMessage{line}
+	if line[0] == '[' {
+		if err := json.Unmarshal(line, &msgs); err != nil || len(msgs) == 0 {
+			return codeInvalidRequest, "an empty or malformed batch"
+		}
+	}
+	for _, m := range msgs {
+		if _, err := jsonrpc.DecodeMessage(m); err != nil {
+			return codeInvalidRequest, err.Error()
+		}
+	}
+	return 0, ""
+}
+
+func (f *lineFilter) reply(code int, why string) error {
+	b, err := json.Marshal(map[string]any{
+		"jsonrpc": "2.0",
+		"id":      nil,
+		"error":   map[string]any{"code": code, "message": why},
+	})
+	if err != nil {
+		return err
+	}
+	_, err = f.out.Write(append(b, '\n'))
+	return err
+}
