@@ -29,6 +29,19 @@ func columnMessage(msg string) (qualifier []string, name string) {
 	return nil, ""
 }
 
+// undefinedRef finds the reference an undefined-column failure names.
+// PostgreSQL writes a qualified one unquoted ("column x.unit.cost does not
+// exist"), so a column name holding a dot reads as a longer qualifier:
+// when the last dot finds no reference, the earlier ones are tried.
+func (q *query) undefinedRef(f Failure) (int, bool) {
+	qual, name := columnMessage(f.Message)
+	idx, ok := q.refAt(f, qual, name)
+	for k := len(qual) - 1; !ok && k >= 1; k-- {
+		idx, ok = q.refAt(f, qual[:k], strings.Join(append(slices.Clone(qual[k:]), name), "."))
+	}
+	return idx, ok
+}
+
 // placement is where an undefined column was meant to come from.
 type placement struct {
 	// item is the FROM item the reference names (its qualifier's, or the
@@ -75,8 +88,7 @@ type match struct {
 // undefinedColumn handles SQLSTATE 42703: autocorrect on the reference's
 // table, then over the query's tables, then the surgical tier.
 func (q *query) undefinedColumn(f Failure, res *Result) string {
-	qual, name := columnMessage(f.Message)
-	idx, ok := q.refAt(f, qual, name)
+	idx, ok := q.undefinedRef(f)
 	if !ok {
 		return "cannot find the column reference the error names"
 	}

@@ -37,8 +37,7 @@ func (r *Repairer) ColumnWhitelist(sql string, f Failure, s *catalog.Snapshot) (
 		return nil, false
 	}
 	q := newQuery(r, script, s)
-	qual, name := columnMessage(f.Message)
-	idx, ok := q.refAt(f, qual, name)
+	idx, ok := q.undefinedRef(f)
 	if !ok {
 		return nil, false
 	}

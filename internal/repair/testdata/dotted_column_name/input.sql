@@ -1,0 +1,1 @@
+SELECT l.entry_id, l."unit.cst" FROM shop.ledger l

@@ -1,0 +1,1 @@
+SELECT l.entry_id, l."unit.cost" FROM shop.ledger l
