@@ -70,7 +70,8 @@ func TestStdioTransportSkipsBadLines(t *testing.T) {
 
 	require.NoError(t, inW.Close())
 	select {
-	case <-done:
+	case err := <-done:
+		require.NoError(t, err, "the end of input ends the session cleanly")
 	case <-time.After(time.Minute):
 		t.Fatal("the session did not end at the end of its input")
 	}
