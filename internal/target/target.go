@@ -175,6 +175,11 @@ func (r *Registry) pool(db Database) (*entry, error) {
 	pcfg.ConnConfig.RuntimeParams["IntervalStyle"] = "postgres"
 	pcfg.ConnConfig.RuntimeParams["TimeZone"] = "UTC"
 	pcfg.ConnConfig.RuntimeParams["extra_float_digits"] = "1"
+	// The guard reads SQL with PostgreSQL's parser at its defaults, where a
+	// backslash in '...' is an ordinary character. A database or role set
+	// to standard_conforming_strings=off would read 'a\' as an open string
+	// and run what the guard took for a literal or a comment.
+	pcfg.ConnConfig.RuntimeParams["standard_conforming_strings"] = "on"
 	pool, err := pgxpool.NewWithConfig(context.Background(), pcfg)
 	if err != nil {
 		return nil, &errclass.Error{

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
@@ -233,11 +234,16 @@ func TestSecondWallRollsBack(t *testing.T) {
 
 func refusedByGuard(t *testing.T, sql string) {
 	t.Helper()
-	cat := sqlguard.NewMemCatalog([]string{"shop"},
-		sqlguard.Table{Schema: "shop", Name: "items", Columns: []string{"id", "name"}, PrimaryKey: []string{"id"}})
-	v := sqlguard.Check(sql, cat)
+	v := guardVerdict(sql)
 	require.False(t, v.OK, sql)
 	require.Contains(t, []sqlguard.Stage{sqlguard.StageParse, sqlguard.StagePolicy}, v.Stage, sql)
+}
+
+// guardVerdict is the guard's verdict on sql over a catalog of shop.items.
+func guardVerdict(sql string) *sqlguard.Verdict {
+	cat := sqlguard.NewMemCatalog([]string{"shop"},
+		sqlguard.Table{Schema: "shop", Name: "items", Columns: []string{"id", "name"}, PrimaryKey: []string{"id"}})
+	return sqlguard.Check(sql, cat)
 }
 
 // TestOnlyTheGuardStops documents what runs through the second wall on
@@ -278,4 +284,23 @@ WHERE locktype = 'advisory' AND objid = 424242 AND granted AND database = (SELEC
 		require.NoError(t, err)
 		require.Contains(t, res.Rows[0][1], "top secret")
 	})
+}
+
+// TestGuardAndServerReadAlike: the guard parses with PostgreSQL's defaults,
+// where 'a\' is a whole string. A target database set to read backslashes
+// as escapes would see `'a\' AS x -- ', (SELECT s FROM shop.secrets)` as a
+// string and then code the guard took for a comment.
+func TestGuardAndServerReadAlike(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	reg, db, tdb := wallSetup(t, "")
+	_, err := tdb.Pool.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{tdb.Name}.Sanitize()+" SET standard_conforming_strings = off")
+	require.NoError(t, err)
+
+	const sql = `SELECT 'a\' AS x -- ', (SELECT s FROM shop.secrets)`
+	v := guardVerdict(sql)
+	require.True(t, v.OK, "to the guard it is one literal and a comment")
+	res, err := reg.Execute(ctx, db, sql, target.ExecOptions{})
+	require.NoError(t, err)
+	require.Equal(t, [][]any{{`a\`}}, res.Rows, "the server reads it as the guard does")
 }
