@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
@@ -222,7 +223,13 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 		}
 		res.Rows = append(res.Rows, row)
 	}
-	if res.Truncated {
+	if err := rows.Err(); oversized(err) {
+		// A row longer than the cap, refused as it arrived (pool): the
+		// rows before it stand, and the connection, left in the middle of
+		// a message, is closed by pgx.
+		res.Truncated = true
+		rows.Close()
+	} else if res.Truncated {
 		// Closing the rows reads the rest of the result, which may be far
 		// larger or slower than what was kept (a model's own LIMIT of a
 		// hundred million): past truncatedDrain the statement is
@@ -238,7 +245,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	} else {
 		rows.Close()
 	}
-	if err := rows.Err(); err != nil && !(cancelled && isCancel(err)) {
+	if err := rows.Err(); err != nil && !(cancelled && isCancel(err)) && !oversized(err) {
 		return nil, statementError(db, err)
 	}
 	res.RowCount = len(res.Rows)
@@ -248,7 +255,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	// ROLLBACK); type names (cached after the first result of each type)
 	// are looked up on another one. After a cancel the ROLLBACK was
 	// skipped with the statement; release closes that connection.
-	if err := br.Close(); err != nil && !cancelled {
+	if err := br.Close(); err != nil && !cancelled && !conn.Conn().IsClosed() {
 		return nil, statementError(db, err)
 	}
 	release()
@@ -269,6 +276,12 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 // huge result would otherwise run into, turning the rows in hand into a
 // query_timeout.
 const truncatedDrain = 100 * time.Millisecond
+
+// oversized reports whether err is a message refused for its length.
+func oversized(err error) bool {
+	var e *pgproto3.ExceededMaxBodyLenErr
+	return errors.As(err, &e)
+}
 
 // isCancel reports whether err is the statement's cancellation (57014).
 func isCancel(err error) bool {

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"strings"
 	"sync"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
@@ -180,6 +182,17 @@ func (r *Registry) pool(db Database) (*entry, error) {
 	// to standard_conforming_strings=off would read 'a\' as an open string
 	// and run what the guard took for a literal or a comment.
 	pcfg.ConnConfig.RuntimeParams["standard_conforming_strings"] = "on"
+	// pgx reads a whole message before Execute can count its bytes: one
+	// row of a gigabyte (repeat('x', 1e9)) would be held in memory, times
+	// the pool's connections. A message longer than the result's byte cap
+	// (plus room for a row's framing and a large EXPLAIN) is refused as it
+	// arrives; Execute keeps the rows before it, as for the cap.
+	maxBody := r.cfg.MaxResultBytes + maxFraming
+	pcfg.ConnConfig.BuildFrontend = func(rd io.Reader, w io.Writer) *pgproto3.Frontend {
+		f := pgproto3.NewFrontend(rd, w)
+		f.SetMaxBodyLen(maxBody)
+		return f
+	}
 	pool, err := pgxpool.NewWithConfig(context.Background(), pcfg)
 	if err != nil {
 		return nil, &errclass.Error{
@@ -191,6 +204,10 @@ func (r *Registry) pool(db Database) (*entry, error) {
 	r.pools[db.Name] = e
 	return e, nil
 }
+
+// maxFraming is what a message may hold past Config.MaxResultBytes: a data
+// row's field count and lengths, or an EXPLAIN's plan.
+const maxFraming = 1 << 20
 
 // Ping checks that db accepts connections.
 func (r *Registry) Ping(ctx context.Context, db Database) error {

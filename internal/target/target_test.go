@@ -3,6 +3,8 @@ package target_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"runtime"
 	"testing"
 	"time"
 
@@ -234,4 +236,29 @@ func TestExplain(t *testing.T) {
 		require.Equal(t, errclass.InfraFailure, ce.Class, "%v", err)
 		require.Contains(t, ce.Message, `cannot reach database "down"`)
 	})
+}
+
+// TestRowPastTheByteCapIsNotRead: a row longer than MaxResultBytes is
+// refused as it arrives, not read into memory and then counted; the rows
+// before it stand. Not parallel: it measures the process's allocations.
+func TestRowPastTheByteCapIsNotRead(t *testing.T) {
+	ctx := context.Background()
+	_, db := setup(t)
+	reg, err := target.New(target.Config{MaxResultBytes: 1000, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	t.Cleanup(reg.Close)
+	const huge = 64 << 20
+	sql := fmt.Sprintf("SELECT id, CASE WHEN id = 3 THEN repeat('x', %d) ELSE 'a' END AS v FROM items WHERE id <= 5 ORDER BY id", huge)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res, err := reg.Execute(ctx, db, sql, target.ExecOptions{})
+	runtime.ReadMemStats(&after)
+	require.NoError(t, err)
+	require.True(t, res.Truncated)
+	require.Equal(t, 2, res.RowCount, "the rows before the huge one")
+	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(huge/2), "the huge row was not read")
+
+	res, err = reg.Execute(ctx, db, "SELECT count(*) FROM items", target.ExecOptions{})
+	require.NoError(t, err, "the pool lends a working connection after")
+	require.Equal(t, 1, res.RowCount)
 }
