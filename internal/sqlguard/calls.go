@@ -24,6 +24,10 @@ var oidTypes = map[string]bool{
 // '{pg_authid}'::_regclass looks the table up like 'pg_authid'::regclass.
 func oidType(name string) bool { return oidTypes[strings.TrimPrefix(name, "_")] }
 
+// aclType reports whether a type name is aclitem or its array, whose text
+// names roles: 'x=r/y'::aclitem fails for a role that does not exist.
+func aclType(name string) bool { return strings.TrimPrefix(name, "_") == "aclitem" }
+
 // allowedSchemas are the schemas a query may name functions, operators and
 // types in: pg_catalog and the catalog's own.
 func allowedSchemas(cat Catalog) map[string]bool {

@@ -194,6 +194,11 @@ func TestObjectIdentifierTypes(t *testing.T) {
 		"SELECT 'int'::regtype",
 		"SELECT * FROM json_to_record('{\"a\": \"rag.queries\"}') AS r(a regclass)",
 		"SELECT * FROM XMLTABLE('/x' PASSING xml '<x/>' COLUMNS a regclass PATH 'a')",
+		// aclitem's text names roles; its input fails for one that does
+		// not exist.
+		"SELECT 'nosuchrole=r/x'::aclitem",
+		"SELECT CAST('{}' AS aclitem[])",
+		"SELECT '{}'::_aclitem",
 	} {
 		v := Check(sql, cat)
 		require.False(t, v.OK, sql)

@@ -415,6 +415,11 @@ func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
 				"type %s is not allowed: it looks database objects up by name or OID, including those outside the catalog", t.Name),
 				script, t.Location), t.Location)
 		}
+		if (t.Schema == "" || t.Schema == "pg_catalog") && aclType(t.Name) {
+			add(block(CodeDeniedType, at(script, t.Location,
+				"type %s is not allowed: its text names the server's roles", t.Name),
+				script, t.Location), t.Location)
+		}
 	}
 
 	var tables []TableRef

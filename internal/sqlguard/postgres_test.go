@@ -284,11 +284,14 @@ func TestDenyListCoversPostgres(t *testing.T) {
 		// own text, and facts about the session that reveal nothing else.
 		"clock_timestamp": true, "timeofday": true, "random": true, "gen_random_uuid": true,
 		"current_query": true, "pg_jit_available": true, "pg_notification_queue_usage": true,
+		// An OID in, digits or a phase's name out: nothing of any object.
+		"nameconcatoid": true, "oidout": true, "oidvectorout": true, "pg_indexam_progress_phasename": true,
 	}
 
 	rows, err := db.Pool.Query(ctx, `
 WITH f AS (
-    SELECT p.proname, p.provolatile, p.proacl, p.proargtypes::oid[] || p.prorettype AS types
+    SELECT p.proname, p.provolatile, p.proacl, p.proargtypes::oid[] || p.prorettype AS types,
+           ARRAY(SELECT unnest(p.proargtypes::oid[])) AS args, p.prorettype AS ret
     FROM pg_catalog.pg_proc p
     WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.prokind IN ('f', 'a', 'w')
 )
@@ -301,6 +304,17 @@ SELECT DISTINCT proname, why FROM (
     WHERE EXISTS (
         SELECT 1 FROM unnest(types) u JOIN pg_catalog.pg_type ty ON ty.oid = u
         WHERE ty.typnamespace = 'pg_catalog'::regnamespace AND ty.typname ~ '^_?reg')
+    UNION ALL
+    SELECT proname, 'it reads a value as a type given by OID' FROM f
+    WHERE 'cstring'::regtype = ANY (args) AND 'oid'::regtype = ANY (args)
+    UNION ALL
+    SELECT proname, 'it takes or returns aclitem, whose text names roles' FROM f
+    WHERE types && ARRAY['aclitem', 'aclitem[]']::regtype[]::oid[]
+    UNION ALL
+    SELECT proname, 'it takes an OID and returns a name' FROM f
+    WHERE args && ARRAY['oid', 'oidvector']::regtype[]::oid[]
+      AND ret = ANY (ARRAY['text', 'name', 'cstring']::regtype[]::oid[])
+      AND NOT 'internal'::regtype = ANY (types)
     UNION ALL
     SELECT proname, 'it is volatile' FROM f
     WHERE provolatile = 'v' AND NOT EXISTS (
