@@ -299,14 +299,18 @@ func connectError(db Database, err error) error {
 	}
 }
 
-// searchPath renders schemas as a search_path value, quoting each.
+// searchPath renders schemas as a search_path value, quoting each, then
+// pg_catalog and pg_temp. Unlisted, PostgreSQL searches both first, so a
+// registered table named like a system view (public.pg_shadow,
+// pg_stat_activity) would read the system's while the guard, which knows
+// only the registered schemas, checked the registered table.
 func searchPath(schemas []string) string {
-	parts := make([]string, 0, len(schemas)+1)
+	parts := make([]string, 0, len(schemas)+3)
 	for _, s := range schemas {
 		parts = append(parts, pgx.Identifier{s}.Sanitize())
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "public")
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(append(parts, "pg_catalog", "pg_temp"), ", ")
 }

@@ -2,6 +2,7 @@ package target_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -171,7 +172,7 @@ func TestSecondWallUndoesSessionSettings(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, wallRole, res.Rows[0][0])
 	require.NotEqual(t, "off", res.Rows[0][1], "the session setting was rolled back")
-	require.Equal(t, []any{"on", `"shop"`}, res.Rows[0][2:4])
+	require.Equal(t, []any{"on", `"shop", pg_catalog, pg_temp`}, res.Rows[0][2:4])
 	require.NotEqual(t, "1GB", res.Rows[0][4], "the session setting was rolled back")
 
 	_, err = reg.Execute(ctx, db, "UPDATE items SET name = 'x'", target.ExecOptions{})
@@ -303,4 +304,20 @@ func TestGuardAndServerReadAlike(t *testing.T) {
 	res, err := reg.Execute(ctx, db, sql, target.ExecOptions{})
 	require.NoError(t, err)
 	require.Equal(t, [][]any{{`a\`}}, res.Rows, "the server reads it as the guard does")
+}
+
+// TestRegisteredTablesBeforeTheSystems: PostgreSQL searches pg_catalog
+// before the search path unless it is listed; the guard knows only the
+// registered schemas. A registered table named like a system view is the
+// one the guard checked, so it is the one read.
+func TestRegisteredTablesBeforeTheSystems(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	reg, db, tdb := wallSetup(t, "")
+	_, err := tdb.Pool.Exec(ctx, `CREATE TABLE shop.pg_stat_activity (pid int, query text);
+INSERT INTO shop.pg_stat_activity VALUES (1, 'registered')`)
+	require.NoError(t, err)
+	res, err := reg.Execute(ctx, db, "SELECT pid, query FROM pg_stat_activity", target.ExecOptions{})
+	require.NoError(t, err)
+	require.Equal(t, [][]any{{json.Number("1"), "registered"}}, res.Rows)
 }
