@@ -6,7 +6,8 @@
 -- similarity (the overlap, Jaccard, of the stemmed words of the two
 -- questions) and, when embedded with @embed_model, their embedding: those
 -- sharing a word, and those embedded. Only examples checked against the
--- current catalog and not stale. An exam run's questions
+-- current catalog and not stale, and approved (migration 00012) or made
+-- by the role asking (@asked_by). An exam run's questions
 -- (tags.exam_run_id) never get an example whose question is one of the
 -- run's, by normalized text or by the exam's question id. Go ranks them.
 WITH q AS (
@@ -35,6 +36,7 @@ WHERE e.database_name = @database_name
   AND (e.lexemes && q.lex OR e.embed_model = @embed_model::text)
   AND NOT e.stale
   AND e.checked_at >= coalesce(d.refreshed_at, '-infinity')
+  AND (e.approved_at IS NOT NULL OR e.created_by = @asked_by::text)
   AND NOT EXISTS (SELECT 1 FROM excluded x WHERE x.question_key = rag.normalize_question(e.question) OR x.ref = e.source_ref);
 
 -- name: ExamplesToEmbed :many
@@ -116,7 +118,7 @@ RETURNING id;
 
 -- name: ListExamples :many
 -- current: checked against the database's current catalog.
-SELECT e.id, e.question, e.sql, e.source, e.source_ref, e.stale, e.stale_reason, e.created_at,
+SELECT e.id, e.question, e.sql, e.source, e.source_ref, e.stale, e.stale_reason, e.created_at, e.created_by, e.approved_at,
        coalesce(e.checked_at >= coalesce(d.refreshed_at, '-infinity'), false)::boolean AS current
 FROM rag.examples e
 JOIN rag.databases d ON d.name = e.database_name
@@ -127,3 +129,18 @@ ORDER BY e.id;
 -- Whether the database has an example a question could get: when not, a
 -- question is not embedded for examples, nor are they searched.
 SELECT EXISTS (SELECT 1 FROM rag.examples WHERE database_name = @database_name AND NOT stale);
+
+-- name: ApproveExamples :many
+-- Approves the database's examples @ids for every role's questions; those
+-- already approved are left as they are.
+UPDATE rag.examples
+SET approved_at = now(), approved_by = current_user
+WHERE database_name = @database_name AND id = ANY (@ids::bigint[]) AND approved_at IS NULL
+RETURNING id;
+
+-- name: RemoveExamples :many
+-- Removes the database's examples @ids (feedback that made one keeps its
+-- row, example_id NULL).
+DELETE FROM rag.examples
+WHERE database_name = @database_name AND id = ANY (@ids::bigint[])
+RETURNING id;

@@ -11,7 +11,7 @@
 UPDATE rag.queries
 SET status = 'retrieving', status_detail = NULL, updated_at = now()
 WHERE id = @id AND step = @step AND status NOT IN ('succeeded', 'failed')
-RETURNING database_name, question, options;
+RETURNING database_name, question, options, submitted_by;
 
 -- name: FinishRetrieve :one
 WITH adv AS (

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
@@ -316,4 +317,61 @@ func TestCorrectionThatCannotBeChecked(t *testing.T) {
 	var attempts int
 	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT max(attempt) FROM river.river_job WHERE kind = 'nl2sql.correction'").Scan(&attempts))
 	require.Equal(t, e.cfg.InfraAttempts, attempts, "an unreachable database is tried InfraAttempts times")
+}
+
+// A client's confirmed answer serves that client until approved: shared
+// at once, it would put one client's question and SQL into other clients'
+// prompts (which they read in rag.attempts) and let it steer their
+// answers. The service's own examples serve everyone as they are made.
+func TestClientExamplesWaitForApproval(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	alice, bob := e.db.NewRole(t, "alice"), e.db.NewRole(t, "bob")
+	for _, r := range []string{alice, bob} {
+		_, err := e.db.Pool.Exec(ctx, "SELECT rag.grant_client($1, '{shop}')", r)
+		require.NoError(t, err)
+	}
+	const first = "SELECT count(*) AS customers FROM shop.customers WHERE city = 'London'"
+	e.ollama.Answer(ollamatest.Contains("How many customers live in London"), fence(first))
+	e.ollama.Answer(ollamatest.Contains("Count the customers in London"), fence(first))
+	e.start(t)
+	poolA, poolB := e.db.PoolAs(t, alice), e.db.PoolAs(t, bob)
+	ask := func(pool *pgxpool.Pool, question string) int64 {
+		t.Helper()
+		w, err := intake.Listen(ctx, e.db.Pool)
+		require.NoError(t, err)
+		defer w.Close()
+		var id int64
+		require.NoError(t, pool.QueryRow(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', $1) RETURNING id", question).Scan(&id))
+		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		require.NoError(t, w.Wait(wctx, []int64{id}, func(intake.Done) {}))
+		return id
+	}
+
+	q1 := ask(poolA, "How many customers live in London (for the board)?")
+	_, err := poolA.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'correct')", q1)
+	require.NoError(t, err)
+	var exID int64
+	var approved bool
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT id, approved_at IS NOT NULL FROM rag.examples").Scan(&exID, &approved))
+	require.False(t, approved, "a client's example waits for approval")
+
+	ex, prompt := e.examplesUsed(t, ask(poolB, "Count the customers in London"))
+	require.Empty(t, ex, "another client does not get it")
+	require.NotContains(t, prompt, "for the board")
+	ex, _ = e.examplesUsed(t, ask(poolA, "Count the customers in London"))
+	require.Len(t, ex, 1, "its author does")
+
+	_, err = e.db.Pool.Exec(ctx, "UPDATE rag.examples SET approved_at = now(), approved_by = current_user WHERE id = $1", exID)
+	require.NoError(t, err)
+	ex, _ = e.examplesUsed(t, ask(poolB, "Count the customers in London"))
+	require.Len(t, ex, 1, "approved, it serves everyone")
+
+	// The service's role (here a superuser) makes examples approved.
+	_, err = e.db.Pool.Exec(ctx, "INSERT INTO rag.examples (database_name, question, sql) VALUES ('shop', 'Which cities?', 'SELECT DISTINCT city FROM shop.customers')")
+	require.NoError(t, err)
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT approved_at IS NOT NULL FROM rag.examples WHERE question = 'Which cities?'").Scan(&approved))
+	require.True(t, approved)
 }

@@ -62,7 +62,7 @@ func commands() []command {
 		{"mcp", "", "serve the MCP tools (nl_query, get_query, list_databases, describe_table, retrieve_tables) over stdio for chat clients and agents", runMCP},
 		{"ask", "--db NAME [--json] [--timeout D] \"question\"", "ask one question and wait for its answer", runAsk},
 		{"check", "--db NAME [--json] < query.sql", "print the guard's and EXPLAIN's verdict on a SQL text", runCheck},
-		{"examples", "add --db NAME FILE | list --db NAME", "verified question–SQL pairs for few-shot prompts: load them from a file in the exam's format, list them and their state", runExamples},
+		{"examples", examplesUsage, "verified question–SQL pairs for few-shot prompts: load them from a file in the exam's format, list them and their state, share a client's with everyone, remove them", runExamples},
 		{"exam", "[run|check|load] ...", "the ERP exam: load the demo database, verify gold SQL, run and grade", runExam},
 		{"bench", "pipeline [--json] [--questions N] | repair [--json]", "measure pipeline throughput with an instant fake model; measure deterministic repair on injected mistakes", runBench},
 		{"env", "", "list the environment variables and the values in effect", runEnv},

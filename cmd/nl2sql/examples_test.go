@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -28,7 +30,26 @@ func TestExamplesAdd(t *testing.T) {
 
 	r = c.run("", "examples", "list", "--db", "shop")
 	require.Equal(t, 0, r.code, r.stderr)
-	require.Regexp(t, `file +waiting for its check +List the customers`, r.stdout)
+	require.Regexp(t, `file +everyone +waiting for its check +List the customers`, r.stdout)
+
+	// A client's example waits for approval; approve shares it, remove
+	// takes it away.
+	alice := c.db.NewRole(t, "alice")
+	var id int64
+	require.NoError(t, c.db.Pool.QueryRow(context.Background(), "INSERT INTO rag.examples (database_name, question, sql, source, created_by) VALUES ('shop', 'Where do customers live?', 'SELECT city FROM shop.customers', 'feedback', $1) RETURNING id", alice).Scan(&id))
+	ids := fmt.Sprint(id)
+	r = c.run("", "examples", "list", "--db", "shop")
+	require.Regexp(t, ids+` +feedback +`+alice+` \(approve to share\) +waiting for its check +Where do customers live\?`, r.stdout)
+	r = c.run("", "examples", "approve", "--db", "shop", ids, "1", "99")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "approved 1 example(s) of shop\nnot approved: 1, 99 (no such example of shop, or approved already)")
+	r = c.run("", "examples", "list", "--db", "shop")
+	require.Regexp(t, ids+` +feedback +everyone +`, r.stdout)
+	r = c.run("", "examples", "remove", "--db", "shop", ids)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "removed 1 example(s) of shop")
+	r = c.run("", "examples", "remove", "--db", "shop", "x")
+	require.Equal(t, exitUsage, r.code)
 
 	r = c.run("", "examples", "add", "--db", "nope", file)
 	require.NotEqual(t, 0, r.code)

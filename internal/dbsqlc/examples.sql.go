@@ -47,16 +47,50 @@ func (q *Queries) AcceptCorrection(ctx context.Context, db DBTX, arg *AcceptCorr
 	return example_id, err
 }
 
+const approveExamples = `-- name: ApproveExamples :many
+UPDATE rag.examples
+SET approved_at = now(), approved_by = current_user
+WHERE database_name = $1 AND id = ANY ($2::bigint[]) AND approved_at IS NULL
+RETURNING id
+`
+
+type ApproveExamplesParams struct {
+	DatabaseName string
+	Ids          []int64
+}
+
+// Approves the database's examples @ids for every role's questions; those
+// already approved are left as they are.
+func (q *Queries) ApproveExamples(ctx context.Context, db DBTX, arg *ApproveExamplesParams) ([]int64, error) {
+	rows, err := db.Query(ctx, approveExamples, arg.DatabaseName, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const candidateExamples = `-- name: CandidateExamples :many
 
 WITH q AS (
-    SELECT tsvector_to_array(to_tsvector('english', $3::text)) AS lex
+    SELECT tsvector_to_array(to_tsvector('english', $4::text)) AS lex
 ), excluded AS (
     SELECT rag.normalize_question(s.question) AS question_key, s.options -> 'tags' ->> 'exam_question_id' AS ref
     FROM rag.queries s
-    WHERE $4::text IS NOT NULL
+    WHERE $5::text IS NOT NULL
       AND s.database_name = $2
-      AND s.options -> 'tags' ->> 'exam_run_id' = $4::text
+      AND s.options -> 'tags' ->> 'exam_run_id' = $5::text
 )
 SELECT e.id, e.question, e.sql, sim.similarity::float8 AS similarity,
        (CASE WHEN e.embed_model = $1::text THEN e.embedding END)::real[] AS embedding
@@ -75,12 +109,14 @@ WHERE e.database_name = $2
   AND (e.lexemes && q.lex OR e.embed_model = $1::text)
   AND NOT e.stale
   AND e.checked_at >= coalesce(d.refreshed_at, '-infinity')
+  AND (e.approved_at IS NOT NULL OR e.created_by = $3::text)
   AND NOT EXISTS (SELECT 1 FROM excluded x WHERE x.question_key = rag.normalize_question(e.question) OR x.ref = e.source_ref)
 `
 
 type CandidateExamplesParams struct {
 	EmbedModel   string
 	DatabaseName string
+	AskedBy      string
 	Question     string
 	ExamRunID    *string
 }
@@ -99,13 +135,15 @@ type CandidateExamplesRow struct {
 // similarity (the overlap, Jaccard, of the stemmed words of the two
 // questions) and, when embedded with @embed_model, their embedding: those
 // sharing a word, and those embedded. Only examples checked against the
-// current catalog and not stale. An exam run's questions
+// current catalog and not stale, and approved (migration 00012) or made
+// by the role asking (@asked_by). An exam run's questions
 // (tags.exam_run_id) never get an example whose question is one of the
 // run's, by normalized text or by the exam's question id. Go ranks them.
 func (q *Queries) CandidateExamples(ctx context.Context, db DBTX, arg *CandidateExamplesParams) ([]*CandidateExamplesRow, error) {
 	rows, err := db.Query(ctx, candidateExamples,
 		arg.EmbedModel,
 		arg.DatabaseName,
+		arg.AskedBy,
 		arg.Question,
 		arg.ExamRunID,
 	)
@@ -272,7 +310,7 @@ func (q *Queries) InsertExamples(ctx context.Context, db DBTX, arg *InsertExampl
 }
 
 const listExamples = `-- name: ListExamples :many
-SELECT e.id, e.question, e.sql, e.source, e.source_ref, e.stale, e.stale_reason, e.created_at,
+SELECT e.id, e.question, e.sql, e.source, e.source_ref, e.stale, e.stale_reason, e.created_at, e.created_by, e.approved_at,
        coalesce(e.checked_at >= coalesce(d.refreshed_at, '-infinity'), false)::boolean AS current
 FROM rag.examples e
 JOIN rag.databases d ON d.name = e.database_name
@@ -289,6 +327,8 @@ type ListExamplesRow struct {
 	Stale       bool
 	StaleReason *string
 	CreatedAt   time.Time
+	CreatedBy   string
+	ApprovedAt  *time.Time
 	Current     bool
 }
 
@@ -311,6 +351,8 @@ func (q *Queries) ListExamples(ctx context.Context, db DBTX, databaseName string
 			&i.Stale,
 			&i.StaleReason,
 			&i.CreatedAt,
+			&i.CreatedBy,
+			&i.ApprovedAt,
 			&i.Current,
 		); err != nil {
 			return nil, err
@@ -400,6 +442,39 @@ func (q *Queries) RejectCorrection(ctx context.Context, db DBTX, arg *RejectCorr
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const removeExamples = `-- name: RemoveExamples :many
+DELETE FROM rag.examples
+WHERE database_name = $1 AND id = ANY ($2::bigint[])
+RETURNING id
+`
+
+type RemoveExamplesParams struct {
+	DatabaseName string
+	Ids          []int64
+}
+
+// Removes the database's examples @ids (feedback that made one keeps its
+// row, example_id NULL).
+func (q *Queries) RemoveExamples(ctx context.Context, db DBTX, arg *RemoveExamplesParams) ([]int64, error) {
+	rows, err := db.Query(ctx, removeExamples, arg.DatabaseName, arg.Ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const setExampleEmbedding = `-- name: SetExampleEmbedding :exec

@@ -313,6 +313,10 @@ type RagExample struct {
 	// The question embedded with embed_model, for finding examples by meaning; NULL until embedded.
 	Embedding  []float32
 	EmbedModel *string
+	// When the example was approved for every role's questions; NULL: it serves only created_by's. Set as made for the service's role and superusers; nl2sql examples approve, or UPDATE ... SET approved_at = now(), approved_by = current_user, for the rest.
+	ApprovedAt *time.Time
+	// Who approved it (created_by when it was approved as made).
+	ApprovedBy *string
 }
 
 // Users' verdicts on answers. INSERT (query_id, verdict[, corrected_sql, note]); LISTEN rag_feedback_done for a correction's outcome.

@@ -592,7 +592,7 @@ const startRetrieve = `-- name: StartRetrieve :one
 UPDATE rag.queries
 SET status = 'retrieving', status_detail = NULL, updated_at = now()
 WHERE id = $1 AND step = $2 AND status NOT IN ('succeeded', 'failed')
-RETURNING database_name, question, options
+RETURNING database_name, question, options, submitted_by
 `
 
 type StartRetrieveParams struct {
@@ -604,6 +604,7 @@ type StartRetrieveRow struct {
 	DatabaseName string
 	Question     string
 	Options      []byte
+	SubmittedBy  string
 }
 
 // One statement per stage boundary: each stage reads its input with one
@@ -617,6 +618,11 @@ type StartRetrieveRow struct {
 func (q *Queries) StartRetrieve(ctx context.Context, db DBTX, arg *StartRetrieveParams) (*StartRetrieveRow, error) {
 	row := db.QueryRow(ctx, startRetrieve, arg.ID, arg.Step)
 	var i StartRetrieveRow
-	err := row.Scan(&i.DatabaseName, &i.Question, &i.Options)
+	err := row.Scan(
+		&i.DatabaseName,
+		&i.Question,
+		&i.Options,
+		&i.SubmittedBy,
+	)
 	return &i, err
 }

@@ -154,10 +154,14 @@ type Query struct {
 	// tags.exam_run_id), empty outside an exam: an exam's questions never
 	// get an example of one of its own questions.
 	ExamRunID string
+	// AskedBy is the role that asked (rag.queries.submitted_by): an example
+	// not yet approved serves only the role that made it (migration 00012).
+	AskedBy string
 }
 
 // Similar returns the K examples most similar to the question, most similar
-// first: checked against the current catalog, not stale, at least
+// first: checked against the current catalog, not stale, approved or made
+// by the role asking, at least
 // MinSimilarity alike by their words or, with an Embedder, at least
 // MinVectorSimilarity by their embeddings; an example's similarity is the
 // better of the two. Examples not yet embedded with EmbedModel are embedded
@@ -174,7 +178,7 @@ func (s *Store) Similar(ctx context.Context, q Query) ([]Example, error) {
 	} else if !has {
 		return nil, nil
 	}
-	p := &dbsqlc.CandidateExamplesParams{DatabaseName: q.Database, Question: q.Question}
+	p := &dbsqlc.CandidateExamplesParams{DatabaseName: q.Database, Question: q.Question, AskedBy: q.AskedBy}
 	if q.ExamRunID != "" {
 		p.ExamRunID = &q.ExamRunID
 	}

@@ -20,11 +20,11 @@ import (
 // findExamples returns the question's most similar verified examples; none
 // when options.examples is "off". A failure to read them is logged and
 // the question goes on without: examples help, they are not needed.
-func (s *Runner) findExamples(ctx context.Context, database, question string, opts options) []examples.Example {
+func (s *Runner) findExamples(ctx context.Context, database, question, askedBy string, opts options) []examples.Example {
 	if opts.Examples == "off" {
 		return nil
 	}
-	ex, err := s.examples.Similar(ctx, examples.Query{Database: database, Question: question, ExamRunID: examRunID(opts.Tags)})
+	ex, err := s.examples.Similar(ctx, examples.Query{Database: database, Question: question, ExamRunID: examRunID(opts.Tags), AskedBy: askedBy})
 	if err != nil {
 		s.log.WarnContext(ctx, "examples unavailable; answering without", "database", database, "err", err)
 		return nil

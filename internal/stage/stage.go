@@ -138,7 +138,7 @@ func (s *Runner) Retrieve(ctx context.Context, job Job) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	ex := s.findExamples(ctx, in.DatabaseName, in.Question, opts)
+	ex := s.findExamples(ctx, in.DatabaseName, in.Question, in.SubmittedBy, opts)
 	res, err := s.deps.Retriever.Retrieve(ctx, RetrieveRequest{
 		Database: in.DatabaseName, Question: in.Question, SchemaFormat: opts.SchemaFormat, Retrieval: opts.Retrieval,
 		ExampleTables: exampleTables(ex),
