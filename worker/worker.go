@@ -92,7 +92,7 @@ func New(pool *pgxpool.Pool, deps stage.Deps, cfg Config) (*Service, error) {
 			func() (river.JobArgs, *river.InsertOpts) { return jobs.SweepArgs{}, nil },
 			&river.PeriodicJobOpts{ID: jobs.KindSweep}),
 	}
-	client, err := river.NewClient(riverpgxv5.New(pool), rcfg)
+	client, err := river.NewClient(newGuardedDriver(pool, cfg.Logger), rcfg)
 	if err != nil {
 		return nil, fmt.Errorf("worker: river client: %w", err)
 	}

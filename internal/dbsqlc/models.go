@@ -605,6 +605,7 @@ type RiverRiverJob struct {
 	Errors      [][]byte
 	CreatedAt   time.Time
 	FinalizedAt *time.Time
+	Metadata    []byte
 }
 
 type RiverRiverLeader struct {
@@ -612,4 +613,9 @@ type RiverRiverLeader struct {
 	ExpiresAt time.Time
 	LeaderID  string
 	Name      string
+}
+
+type RiverRiverQueue struct {
+	Name     string
+	PausedAt *time.Time
 }

@@ -10,7 +10,8 @@ CREATE TABLE river.river_job (
     state text NOT NULL,
     errors jsonb[],
     created_at timestamptz NOT NULL,
-    finalized_at timestamptz
+    finalized_at timestamptz,
+    metadata jsonb NOT NULL
 );
 
 CREATE TABLE river.river_leader (
@@ -18,4 +19,9 @@ CREATE TABLE river.river_leader (
     expires_at timestamptz NOT NULL,
     leader_id text NOT NULL,
     name text PRIMARY KEY
+);
+
+CREATE TABLE river.river_queue (
+    name text PRIMARY KEY,
+    paused_at timestamptz
 );
