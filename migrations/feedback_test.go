@@ -22,7 +22,18 @@ func TestFeedbackFromClients(t *testing.T) {
 		require.ErrorContains(t, err, "no question", "a client judges no one else's question")
 	}
 	_, err = c.poolA.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict, given_by) VALUES ($1, 'wrong', $2)", c.qA, c.b)
-	require.Error(t, err, "a client cannot speak for another role")
+	require.ErrorContains(t, err, "permission denied", "a client cannot speak for another role")
+	// Nor learn of the service's questions by speaking for it (the BEFORE
+	// trigger would read given_by before row-level security refused it).
+	_, err = c.poolA.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict, given_by) VALUES ($1, 'correct', current_user)", c.qSvc)
+	require.ErrorContains(t, err, "permission denied")
+	// Nor choose ids, which would make other roles' feedback collide.
+	_, err = c.poolA.Exec(ctx, "INSERT INTO rag.feedback (id, query_id, verdict) OVERRIDING SYSTEM VALUE VALUES (1000000, $1, 'wrong')", c.qA)
+	require.ErrorContains(t, err, "permission denied")
+	_, err = c.poolA.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict, note) VALUES ($1, 'wrong', repeat('x', 4001))", c.qA)
+	require.ErrorContains(t, err, "feedback_note_at_most_4000_chars")
+	_, err = c.poolA.Exec(ctx, "INSERT INTO rag.queries (database_name, question, options) VALUES ('shop', 'q', jsonb_build_object('tags', jsonb_build_object('x', repeat('x', 70000))))")
+	require.ErrorContains(t, err, "queries_options_at_most_64kb")
 	_, err = c.poolR.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'wrong')", c.qA)
 	require.Error(t, err, "a reader writes nothing")
 	_, err = c.poolB.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'wrong')", c.qB)

@@ -44,7 +44,8 @@ func (e *env) examplesUsed(t *testing.T, id int64) ([]usedExample, string) {
 }
 
 // feedbackDone inserts feedback with sql and waits for rag_feedback_done
-// about it: the outcome of a correction's check.
+// about it: the outcome of a correction's check, with the reason read from
+// the row (the notification, which every listener hears, carries none).
 func (e *env) feedbackDone(t *testing.T, sql string, args ...any) map[string]any {
 	t.Helper()
 	ctx := context.Background()
@@ -63,6 +64,12 @@ func (e *env) feedbackDone(t *testing.T, sql string, args ...any) map[string]any
 		var got map[string]any
 		require.NoError(t, json.Unmarshal([]byte(n.Payload), &got))
 		if int64(got["id"].(float64)) == id {
+			require.NotContains(t, got, "reason", "another role's correction is not quoted to every listener")
+			var reason *string
+			require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT reason FROM rag.feedback WHERE id = $1", id).Scan(&reason))
+			if reason != nil {
+				got["reason"] = *reason
+			}
 			return got
 		}
 	}
