@@ -11,7 +11,8 @@
 UPDATE rag.queries
 SET status = 'retrieving', status_detail = NULL, updated_at = now()
 WHERE id = @id AND step = @step AND status NOT IN ('succeeded', 'failed')
-RETURNING database_name, question, options, submitted_by;
+RETURNING database_name, question, options, submitted_by,
+    rag.may_still_ask(submitted_by, database_name)::boolean AS may_ask;
 
 -- name: FinishRetrieve :one
 WITH adv AS (
@@ -137,7 +138,8 @@ SELECT step FROM adv;
 -- retrieval is the question's retrievalMetadata: its avgRelevanceScore
 -- lowers the answer's confidence.
 SELECT q.database_name, q.options, q.status, q.step, q.retrieval,
-       c.ordinal, c.guarded_sql, c.breakdown
+       c.ordinal, c.guarded_sql, c.breakdown, q.submitted_by,
+       rag.may_still_ask(q.submitted_by, q.database_name)::boolean AS may_ask
 FROM rag.queries q
 JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = @attempt AND c.selected
 WHERE q.id = @id;

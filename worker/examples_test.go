@@ -382,3 +382,50 @@ func TestClientExamplesWaitForApproval(t *testing.T) {
 	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT approved_at IS NOT NULL FROM rag.examples WHERE question = 'Which cities?'").Scan(&approved))
 	require.True(t, approved)
 }
+
+// A grant narrowed or revoked after a question was asked stops it: the
+// retrieve and execute stages ask again (migration 00014), as the INSERT
+// did.
+func TestGrantCheckedAgain(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, e.db.URL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = catalog.Refresh(ctx, e.db.Pool, conn, catalog.Database{Name: "other", DSN: e.db.URL, Schemas: []string{"shop"}}, nil)
+	require.NoError(t, err)
+	alice, carol, dave := e.db.NewRole(t, "alice"), e.db.NewRole(t, "carol"), e.db.NewRole(t, "dave")
+	for _, r := range []string{alice, carol, dave} {
+		_, err := e.db.Pool.Exec(ctx, "SELECT rag.grant_client($1, '{shop}')", r)
+		require.NoError(t, err)
+	}
+	e.ollama.Answer(ollamatest.Contains("How many customers"), fence("SELECT count(*) FROM shop.customers"))
+
+	// Asked while allowed, queued (no service yet), then the grants change.
+	ask := func(role string) int64 {
+		var id int64
+		require.NoError(t, e.db.PoolAs(t, role).QueryRow(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'How many customers are there?') RETURNING id").Scan(&id))
+		return id
+	}
+	qa, qc, qd := ask(alice), ask(carol), ask(dave)
+	_, err = e.db.Pool.Exec(ctx, "SELECT rag.revoke_client($1)", alice)
+	require.NoError(t, err)
+	_, err = e.db.Pool.Exec(ctx, "SELECT rag.grant_client($1, '{other}')", carol)
+	require.NoError(t, err)
+
+	w, err := intake.Listen(ctx, e.db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	e.start(t)
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	require.NoError(t, w.Wait(wctx, []int64{qa, qc, qd}, func(intake.Done) {}))
+	for _, id := range []int64{qa, qc} {
+		q := query(t, e.db.Pool, id)
+		require.Equal(t, "failed", q.Status)
+		require.Equal(t, "validation_block", deref(q.ErrorClass))
+		require.Contains(t, deref(q.Error), `may no longer ask about database "shop"`)
+	}
+	require.Equal(t, "succeeded", query(t, e.db.Pool, qd).Status, "an unchanged grant still answers")
+}

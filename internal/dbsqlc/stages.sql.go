@@ -413,7 +413,8 @@ func (q *Queries) FinishValidate(ctx context.Context, db DBTX, arg *FinishValida
 
 const getExecuteInput = `-- name: GetExecuteInput :one
 SELECT q.database_name, q.options, q.status, q.step, q.retrieval,
-       c.ordinal, c.guarded_sql, c.breakdown
+       c.ordinal, c.guarded_sql, c.breakdown, q.submitted_by,
+       rag.may_still_ask(q.submitted_by, q.database_name)::boolean AS may_ask
 FROM rag.queries q
 JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = $1 AND c.selected
 WHERE q.id = $2
@@ -433,6 +434,8 @@ type GetExecuteInputRow struct {
 	Ordinal      int32
 	GuardedSql   *string
 	Breakdown    []byte
+	SubmittedBy  string
+	MayAsk       bool
 }
 
 // retrieval is the question's retrievalMetadata: its avgRelevanceScore
@@ -449,6 +452,8 @@ func (q *Queries) GetExecuteInput(ctx context.Context, db DBTX, arg *GetExecuteI
 		&i.Ordinal,
 		&i.GuardedSql,
 		&i.Breakdown,
+		&i.SubmittedBy,
+		&i.MayAsk,
 	)
 	return &i, err
 }
@@ -592,7 +597,8 @@ const startRetrieve = `-- name: StartRetrieve :one
 UPDATE rag.queries
 SET status = 'retrieving', status_detail = NULL, updated_at = now()
 WHERE id = $1 AND step = $2 AND status NOT IN ('succeeded', 'failed')
-RETURNING database_name, question, options, submitted_by
+RETURNING database_name, question, options, submitted_by,
+    rag.may_still_ask(submitted_by, database_name)::boolean AS may_ask
 `
 
 type StartRetrieveParams struct {
@@ -605,6 +611,7 @@ type StartRetrieveRow struct {
 	Question     string
 	Options      []byte
 	SubmittedBy  string
+	MayAsk       bool
 }
 
 // One statement per stage boundary: each stage reads its input with one
@@ -623,6 +630,7 @@ func (q *Queries) StartRetrieve(ctx context.Context, db DBTX, arg *StartRetrieve
 		&i.Question,
 		&i.Options,
 		&i.SubmittedBy,
+		&i.MayAsk,
 	)
 	return &i, err
 }

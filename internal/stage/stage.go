@@ -126,6 +126,17 @@ type Done struct {
 	Class string
 }
 
+// noLongerAllowed is the failure of a question whose asker lost the right
+// to ask about its database (a grant narrowed or revoked, the role
+// dropped) after asking: checked again before retrieval and before the
+// SQL runs (migration 00014), as the INSERT checked it.
+func noLongerAllowed(role, database string) error {
+	return &errclass.Error{
+		Class: errclass.ValidationBlock, SQLSTATE: "42501", Code: "stage.grant",
+		Message: fmt.Sprintf("role %q may no longer ask about database %q: its grant changed after it asked", role, database),
+	}
+}
+
 // Retrieve builds the schema context and hands the question to generation.
 func (s *Runner) Retrieve(ctx context.Context, job Job) (*Output, error) {
 	started := s.cfg.Clock()
@@ -133,6 +144,9 @@ func (s *Runner) Retrieve(ctx context.Context, job Job) (*Output, error) {
 	in, err := s.q.StartRetrieve(ctx, s.pool, &dbsqlc.StartRetrieveParams{ID: ref.QueryID, Step: ref.Step})
 	if err != nil {
 		return nil, noRowsIsStale(err)
+	}
+	if !in.MayAsk {
+		return nil, noLongerAllowed(in.SubmittedBy, in.DatabaseName)
 	}
 	opts, err := parseOptions(in.Options)
 	if err != nil {
@@ -516,6 +530,9 @@ func (s *Runner) Execute(ctx context.Context, job Job) (*Output, error) {
 	in, err := s.q.GetExecuteInput(ctx, s.pool, &dbsqlc.GetExecuteInputParams{ID: ref.QueryID, Attempt: attempt})
 	if err != nil {
 		return nil, noRowsIsStale(err)
+	}
+	if !in.MayAsk {
+		return nil, noLongerAllowed(in.SubmittedBy, in.DatabaseName)
 	}
 	opts, err := admit(ref, in.Step, in.Status, in.Options)
 	if err != nil {
