@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/intake"
@@ -63,4 +64,46 @@ func TestSpoofedRiverControl(t *testing.T) {
 		var state string
 		return e.db.Pool.QueryRow(ctx, "SELECT state FROM river.river_job WHERE id = $1", jobID).Scan(&state) == nil && state == "cancelled"
 	}, 20*time.Second, 10*time.Millisecond)
+}
+
+// TestFairShare: one asker's batch does not keep another's single question
+// behind all of it. The intake trigger sets a question's priority by how
+// many of its asker's questions were unfinished (migration 00015), and
+// each stage's job keeps it.
+func TestFairShare(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	bob := e.db.NewRole(t, "bob")
+	_, err := e.db.Pool.Exec(ctx, "SELECT rag.grant_client($1, '{shop}')", bob)
+	require.NoError(t, err)
+	e.ollama.Answer(ollamatest.Contains("How many orders"), fence("SELECT count(*) FROM shop.orders"))
+
+	rows, err := e.db.Pool.Query(ctx, `INSERT INTO rag.queries (database_name, question)
+		SELECT 'shop', 'How many orders are there (batch ' || g || ')?' FROM generate_series(1, 60) g RETURNING id`)
+	require.NoError(t, err)
+	batch, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	require.NoError(t, err)
+	var mine int64
+	require.NoError(t, e.db.PoolAs(t, bob).QueryRow(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'How many orders are there?') RETURNING id").Scan(&mine))
+	var priorities []int
+	rows, err = e.db.Pool.Query(ctx, "SELECT priority FROM river.river_job WHERE kind = 'nl2sql.retrieve' ORDER BY id")
+	require.NoError(t, err)
+	priorities, err = pgx.CollectRows(rows, pgx.RowTo[int])
+	require.NoError(t, err)
+	require.Len(t, priorities, 61)
+	require.Equal(t, []int{1, 1, 2, 2, 1}, []int{priorities[0], priorities[9], priorities[10], priorities[59], priorities[60]},
+		"the batch's first ten at 1, the rest at 2; bob's one question at 1")
+
+	w, err := intake.Listen(ctx, e.db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	e.start(t)
+	wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	require.NoError(t, w.Wait(wctx, append(batch, mine), func(intake.Done) {}))
+	var before int
+	require.NoError(t, e.db.Pool.QueryRow(ctx, `SELECT count(*) FROM rag.queries q, rag.queries b
+		WHERE b.id = $1 AND q.id = ANY ($2) AND q.finished_at < b.finished_at`, mine, batch).Scan(&before))
+	require.LessOrEqual(t, before, 30, "bob's question came before most of the batch")
 }

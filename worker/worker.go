@@ -382,7 +382,7 @@ func complete[T jobs.Args](ctx context.Context, s *Service, job *river.Job[T], o
 
 	next, err := out.WriteFunc(ctx, tx)
 	if err == nil && next != nil {
-		err = s.handOff(ctx, tx, next)
+		err = s.handOff(ctx, tx, next, job.Priority)
 	}
 	if err != nil {
 		if !errors.Is(err, stage.ErrStale) && !errors.Is(err, pgx.ErrNoRows) {
@@ -413,9 +413,10 @@ func complete[T jobs.Args](ctx context.Context, s *Service, job *river.Job[T], o
 // the DB queue; any queue under load) waited for the next poll,
 // FetchPollInterval (docs/DESIGN.md, Stage hand-off). The payload is
 // byte-identical to River's, so PostgreSQL folds the two into one when
-// River did send its own.
-func (s *Service) handOff(ctx context.Context, tx pgx.Tx, next jobs.Args) error {
-	if _, err := s.client.InsertTx(ctx, tx, next, nil); err != nil {
+// River did send its own. The next job keeps priority, the asker's share
+// of the service that the intake trigger set (migration 00015).
+func (s *Service) handOff(ctx context.Context, tx pgx.Tx, next jobs.Args, priority int) error {
+	if _, err := s.client.InsertTx(ctx, tx, next, &river.InsertOpts{Priority: priority}); err != nil {
 		return err
 	}
 	return s.q.NotifyQueue(ctx, tx, &dbsqlc.NotifyQueueParams{
