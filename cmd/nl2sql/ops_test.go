@@ -277,12 +277,20 @@ func TestServeHTTP(t *testing.T) {
 	require.Contains(t, body, "<html")
 }
 
+// TestServeHTTPRefusesPublicAddress: the address is refused before any
+// worker starts, so a queued question is left as it was.
 func TestServeHTTPRefusesPublicAddress(t *testing.T) {
 	t.Parallel()
 	c := setup(t)
+	c.registered()
+	var id int64
+	require.NoError(t, c.db.Pool.QueryRow(context.Background(), "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'How many customers?') RETURNING id").Scan(&id))
 	r := c.run("", "serve", "--http", "0.0.0.0:0")
-	require.Equal(t, exitFailure, r.code)
+	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, "--http-public")
+	var status string
+	require.NoError(t, c.db.Pool.QueryRow(context.Background(), "SELECT status FROM rag.queries WHERE id = $1", id).Scan(&status))
+	require.Equal(t, "queued", status, "no stage ran")
 }
 
 // openAIEnv points c at a fake OpenAI-compatible server that wants a key.

@@ -13,6 +13,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/opshttp"
 	"github.com/nl2sql/nl2sql/internal/metrics"
 	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
@@ -189,6 +190,13 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	httpPublic := fs.Bool("http-public", false, "allow --http to bind a non-loopback address")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	// Before anything starts: a refused address must not leave workers
+	// running a stage first (and spending a question's retry).
+	if *httpAddr != "" {
+		if _, err := opshttp.ListenAddr(*httpAddr, *httpPublic); err != nil {
+			return usagef("%v", err)
+		}
 	}
 	st, pool, err := open(ctx, m)
 	if err != nil {
