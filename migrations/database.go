@@ -37,7 +37,10 @@ func EnsureDatabase(ctx context.Context, url string) (bool, error) {
 	}
 	defer admin.Close(ctx)
 	if _, err := admin.Exec(ctx, createDatabase+pgx.Identifier{name}.Sanitize()); err != nil {
-		if errors.As(err, &pgErr) && pgErr.Code == "42P04" { // created concurrently
+		// Created concurrently: 42P04 when the other creation had committed
+		// when this one began, a unique violation on pg_database's names
+		// when both were under way (several `nl2sql migrate` at once).
+		if errors.As(err, &pgErr) && (pgErr.Code == "42P04" || pgErr.Code == "23505" && pgErr.ConstraintName == "pg_database_datname_index") {
 			return false, nil
 		}
 		return false, fmt.Errorf("creating database %q: %w", name, err)
