@@ -31,6 +31,8 @@
 //     A whole number is never taken for a rounding: 0 ≠ 0.0732 (an integer
 //     division's answer) and 1520 ≠ 1519.6, but 33.3 = 33.3333.
 //     real (float4) values also compare with their own precision, 1e-6.
+//     Two integer-typed values (smallint, integer, bigint) compare exactly:
+//     no tolerance takes the ids 10000000000 and 10000000001 for one.
 //   - Numbers are not text: "42" in a text column does not equal 42. A
 //     string is read as a number only in a numeric-typed column (as NaN and
 //     Infinity arrive), because only the column type can say that a string

@@ -50,6 +50,19 @@ func TestCompare(t *testing.T) {
 			match: true, colMap: []int{0, 1},
 		},
 		{
+			// A relative tolerance of 1e-10 would take them for one value.
+			name:  "LargeIntegersExact",
+			gold:  [2]string{"id:bigint", `[[10000000000], [12345678901234567]]`},
+			got:   [2]string{"id:bigint", `[[10000000001], [12345678901234568]]`},
+			match: false,
+		},
+		{
+			name:  "LargeIntegerAsNumericEqual",
+			gold:  [2]string{"id:bigint", `[[10000000000]]`},
+			got:   [2]string{"id:numeric", `[[10000000000.0]]`},
+			match: true, colMap: []int{0},
+		},
+		{
 			name:  "SwappedColumnOrder",
 			gold:  [2]string{"name:text,total:numeric", `[["a", 1.50], ["b", 2.25]]`},
 			got:   [2]string{"total:numeric,name:text", `[[2.25, "b"], [1.50, "a"]]`},

@@ -99,6 +99,7 @@ type cell struct {
 	scale  int32   // decimal places as written; negative for exponents ("1e+20" is -20)
 	rounds bool    // the decimals state a rounding (numeric or untyped)
 	rel    float64 // the type's own relative precision (real: 1e-6), else 0
+	exact  bool    // an integer type's: compared digit for digit with another
 }
 
 // decimals is the number of decimal places the value was written with.
@@ -196,7 +197,9 @@ func numberCell(s string, cl class) cell {
 	c.num = f
 	c.show = s
 	switch cl {
-	case classInt, classFloat8:
+	case classInt:
+		c.exact = true
+	case classFloat8:
 	case classFloat4:
 		c.rel = float4Rel
 	default: // numeric, unknown, or a number where text was expected
@@ -441,13 +444,18 @@ func (t tolerance) equal(a, b *cell) bool {
 	return a.key == b.key
 }
 
-// numEqual: same value, or within tolerance, or the one written with fewer
+// numEqual: same value, or (unless both are integers) within tolerance, or the one written with fewer
 // decimals — at least one — is the other rounded to those decimals. A whole
 // number is never taken for a rounding: 0 is not 0.0732 rounded, it is
 // what an integer division returns, and 1520 is a count, not 1519.6.
 func (t tolerance) numEqual(a, b *cell) bool {
 	if a.key == b.key {
 		return true
+	}
+	if a.exact && b.exact {
+		// Two integers: a relative tolerance would take ids or sums in
+		// cents 10000000000 and 10000000001 for one value.
+		return false
 	}
 	diff := math.Abs(a.num - b.num)
 	if diff <= t.abs || diff <= max(t.rel, a.rel, b.rel)*max(math.Abs(a.num), math.Abs(b.num)) {
