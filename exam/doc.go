@@ -58,13 +58,15 @@
 //     job); or with validation_block before any SQL was generated
 //     (configuration: unknown database, empty catalog, bad options); or it
 //     succeeded but could not be graded (no stored result, or an answer
-//     truncated below gold's size). Not the model's fault.
+//     truncated by max_rows below gold's size). Not the model's fault.
 //   - llm_reasoning, refused: it failed with validation_block after the
 //     model wrote SQL: the guard (or the database's permissions) refused
 //     it. The reason says "refused by".
 //   - execution_error: it failed with sql_error or query_timeout and the
 //     last attempt failed at the execute stage (the SQL passed validation,
-//     then failed when run), after the repair attempts.
+//     then failed when run), after the repair attempts; or with a program
+//     limit (SQLSTATE 54xxx: a value over 1 GB, a statement too complex),
+//     which the statement met, not the service.
 //   - column_miss: it failed with sql_error or query_timeout before
 //     execution, after the repair attempts, and the last error was SQLSTATE
 //     42703 (undefined column).
@@ -80,7 +82,8 @@
 //     (order_lines missing between orders and products).
 //   - llm_reasoning: it succeeded with a wrong result although every
 //     expected table was in the schema context (or no context was recorded
-//     to judge by).
+//     to judge by); a result the byte cap cut before max_rows counts as
+//     wrong here too: gold's fitted.
 //
 // Precision and recall compare the schema context's tables with
 // expected_tables as sets of catalog tables (names resolved through the

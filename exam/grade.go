@@ -48,6 +48,9 @@ type Answer struct {
 	Result    *compare.Result
 	RowCount  int
 	Truncated bool
+	// MaxRows is the options.max_rows the question was asked with; 0 when
+	// unknown. A result truncated below it was cut by the byte cap.
+	MaxRows int
 	// LastStage and LastSQLSTATE describe the last generation attempt's
 	// failure: parse, policy, lint, explain or execute.
 	LastStage    string
@@ -139,6 +142,10 @@ func Grade(q Question, gold compare.Result, ans Answer, opts GradeOptions) Resul
 	switch {
 	case ans.Truncated && ans.RowCount >= len(gold.Rows):
 		wrong = fmt.Sprintf("wrong result: more than %d rows (the answer was truncated at max_rows), gold has %d", ans.RowCount, len(gold.Rows))
+	case ans.Truncated && ans.MaxRows > 0 && ans.RowCount < ans.MaxRows:
+		// Cut before max_rows: by the result's byte cap, which gold's
+		// result (graded) fitted in. The answer's rows are too big.
+		wrong = fmt.Sprintf("wrong result: the answer was cut at the result byte cap after %d rows, gold has %d", ans.RowCount, len(gold.Rows))
 	case ans.Truncated:
 		// Not the model's fault: the exam's max_rows was below gold's size.
 		res.FailureType = InfraFailure
@@ -160,6 +167,11 @@ func classifyFailed(ans Answer) (string, string) {
 	}
 	switch errclass.Class(ans.ErrorClass) {
 	case errclass.InfraFailure:
+		if strings.HasPrefix(ans.SQLSTATE, "54") {
+			// A program limit (a value over 1 GB, a statement too complex)
+			// is the statement's: the model's SQL, not the service, met it.
+			return ExecutionError, "the SQL met a server limit: " + msg
+		}
 		return InfraFailure, msg
 	case errclass.ValidationBlock:
 		if ans.Generations == 0 {

@@ -117,6 +117,15 @@ func TestGrade(t *testing.T) {
 			name: "TruncatedBelowGold", ans: ok(exam.Answer{Result: wrong, Truncated: true, Retrieved: all}),
 			failure: exam.InfraFailure, reason: "cannot be graded: the answer was truncated at 1 rows by max_rows and gold has 2",
 		},
+		{
+			// max_rows let gold's rows through: the byte cap cut the answer.
+			name: "TruncatedByBytes", ans: ok(exam.Answer{Result: wrong, Truncated: true, MaxRows: 1000, Retrieved: all}),
+			failure: exam.LLMReasoning, reason: "wrong result: the answer was cut at the result byte cap after 1 rows, gold has 2",
+		},
+		{
+			name: "ServerLimitIsTheSQLs", ans: failed("infra_failure", "54000", "execute", 1, "requested length too large"),
+			failure: exam.ExecutionError, reason: "the SQL met a server limit: requested length too large",
+		},
 		{name: "SucceededWithoutResult", ans: ok(exam.Answer{Retrieved: all}), failure: exam.InfraFailure, reason: "no result was stored"},
 		{
 			name: "InfraFailure", ans: failed("infra_failure", "", "", 0, "cannot reach Ollama at http://x: connection refused"),

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -432,7 +433,9 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 	results := make([]Result, len(qs))
 	infra, first := 0, ""
 	for i, q := range qs {
-		results[i] = Grade(q, r.gold[i], answers[ids[i]], GradeOptions{ExactColumns: r.cfg.ExactColumns, Catalog: r.snap})
+		a := answers[ids[i]]
+		a.MaxRows = wholeNumber(opts[i]["max_rows"])
+		results[i] = Grade(q, r.gold[i], a, GradeOptions{ExactColumns: r.cfg.ExactColumns, Catalog: r.snap})
 		results[i].Ordinal = i + 1
 		if results[i].FailureType == InfraFailure {
 			if infra == 0 {
@@ -451,6 +454,26 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 			infra, len(results), first))
 	}
 	return r.record(ctx, run, results, "")
+}
+
+// wholeNumber is an option's whole number (from Go or from JSON); 0 when
+// it is none.
+func wholeNumber(v any) int {
+	switch x := v.(type) {
+	case int:
+		return x
+	case int64:
+		return int(x)
+	case float64:
+		if x == math.Trunc(x) {
+			return int(x)
+		}
+	case json.Number:
+		if n, err := x.Int64(); err == nil {
+			return int(n)
+		}
+	}
+	return 0
 }
 
 // answers reads what the pipeline left for the questions ids.
