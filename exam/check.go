@@ -149,13 +149,13 @@ func Check(ctx context.Context, meta *pgxpool.Pool, targets *target.Registry, cf
 	for _, q := range cfg.Questions {
 		res.Difficulties[q.Difficulty]++
 		g := GoldCheck{QuestionID: q.ID}
-		v := guard.Check(q.GoldSQL, cat)
+		v, refusal := guardGold(guard, cat, q.GoldSQL)
 		g.Guard, g.GuardStage, g.Lint = v.OK, string(v.Stage), v.Lint
 		for _, e := range v.Errors {
 			g.GuardErrors = append(g.GuardErrors, e.Message)
 		}
-		if !v.OK {
-			g.Problems = append(g.Problems, fmt.Sprintf("refused by the guard at %s: %s", v.Stage, strings.Join(g.GuardErrors, "; ")))
+		if refusal != "" {
+			g.Problems = append(g.Problems, refusal)
 		}
 		out, err := targets.Execute(ctx, db, q.GoldSQL, target.ExecOptions{MaxRows: cfg.MaxRows, Timeout: cfg.Timeout})
 		switch {
@@ -177,8 +177,8 @@ func Check(ctx context.Context, meta *pgxpool.Pool, targets *target.Registry, cf
 			g.Problems = append(g.Problems, fmt.Sprintf("returns more than %d rows", cfg.MaxRows))
 		default:
 			g.Ran, g.Rows = true, out.RowCount
-			if out.RowCount == 0 && !q.ExpectsNoRows() {
-				g.Problems = append(g.Problems, `returns no rows (if that is the answer, say "expects no rows" in notes)`)
+			if p := emptyGold(q, out.RowCount); p != "" {
+				g.Problems = append(g.Problems, p)
 			}
 		}
 		for _, t := range q.ExpectedTables {
@@ -189,4 +189,30 @@ func Check(ctx context.Context, meta *pgxpool.Pool, targets *target.Registry, cf
 		res.Gold = append(res.Gold, g)
 	}
 	return res, nil
+}
+
+// guardGold is the guard's verdict on a gold SQL and, when it refuses it,
+// the problem as exam check and exam run state it. Gold SQL is held to
+// what generated SQL is: a gold the guard refuses could never be matched,
+// and one that reads a clock or sleeps is no gold.
+func guardGold(guard *sqlguard.Guard, cat sqlguard.Catalog, sql string) (*sqlguard.Verdict, string) {
+	v := guard.Check(sql, cat)
+	if v.OK {
+		return v, ""
+	}
+	msgs := make([]string, len(v.Errors))
+	for i, e := range v.Errors {
+		msgs[i] = e.Message
+	}
+	return v, fmt.Sprintf("refused by the guard at %s: %s", v.Stage, strings.Join(msgs, "; "))
+}
+
+// emptyGold is the problem of a gold result of rows rows: none, unless
+// the question's notes say it expects none (an empty gold would pass any
+// empty answer, a typo in a filter included).
+func emptyGold(q Question, rows int) string {
+	if rows == 0 && !q.ExpectsNoRows() {
+		return `returns no rows (if that is the answer, say "expects no rows" in notes)`
+	}
+	return ""
 }

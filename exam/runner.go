@@ -20,6 +20,8 @@ import (
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/intake"
+	"github.com/nl2sql/nl2sql/internal/parts"
+	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
 )
 
@@ -211,9 +213,20 @@ func (r *Runner) Prepare(ctx context.Context) error {
 	if err := r.q.CheckQueryOptions(ctx, r.meta, opts); err != nil {
 		return fmt.Errorf("exam: per-question options refused: %s", errclass.Classify(err).Message)
 	}
+	guard, err := sqlguard.New(sqlguard.Config{DefaultLimit: r.cfg.GoldMaxRows + 1})
+	if err != nil {
+		return err
+	}
+	cat := parts.Catalog{S: snap}
 	gold := make([]compare.Result, len(r.cfg.Questions))
 	var failed []GoldFailure
 	for i, q := range r.cfg.Questions {
+		// As exam check holds it: a gold the guard refuses, or an empty one
+		// not said to be, would grade answers against nothing.
+		if _, refusal := guardGold(guard, cat, q.GoldSQL); refusal != "" {
+			failed = append(failed, GoldFailure{QuestionID: q.ID, Err: errors.New(refusal)})
+			continue
+		}
 		res, err := Execute(ctx, r.targets, db, q.GoldSQL, target.ExecOptions{MaxRows: r.cfg.GoldMaxRows, Timeout: r.cfg.GoldTimeout})
 		if err != nil {
 			if ctx.Err() != nil {
@@ -223,6 +236,10 @@ func (r *Runner) Prepare(ctx context.Context) error {
 				return err // the database, not the gold SQL
 			}
 			failed = append(failed, GoldFailure{QuestionID: q.ID, Err: err})
+			continue
+		}
+		if p := emptyGold(q, len(res.Rows)); p != "" {
+			failed = append(failed, GoldFailure{QuestionID: q.ID, Err: errors.New(p)})
 			continue
 		}
 		gold[i] = *res

@@ -566,15 +566,25 @@ func TestRunnerRefusesBrokenGold(t *testing.T) {
 	require.NoError(t, err)
 	defer targets.Close()
 
-	qs := []exam.Question{shopExam[0], {ID: "bad", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT nope FROM customers"}}
+	qs := []exam.Question{
+		shopExam[0],
+		{ID: "bad", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT nope FROM customers"},
+		// Held as exam check holds them: refused by the guard, and empty
+		// without the notes saying so (it would pass any empty answer).
+		{ID: "sleeps", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT pg_sleep(0)"},
+		{ID: "empty", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT 1 FROM customers WHERE false"},
+		{ID: "empty_ok", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT 1 FROM customers WHERE false", Notes: "expects no rows"},
+	}
 	runner, err := exam.NewRunner(db.Pool, targets, exam.Config{Database: "shop", Questions: qs, Model: model})
 	require.NoError(t, err)
 	runs, err := runner.Run(ctx)
 	var gerr *exam.GoldError
 	require.True(t, errors.As(err, &gerr), "err: %v", err)
-	require.Len(t, gerr.Failures, 1)
-	require.Equal(t, "bad", gerr.Failures[0].QuestionID)
+	require.Len(t, gerr.Failures, 3)
+	require.Equal(t, []string{"bad", "sleeps", "empty"}, []string{gerr.Failures[0].QuestionID, gerr.Failures[1].QuestionID, gerr.Failures[2].QuestionID})
 	require.ErrorContains(t, err, `column "nope" does not exist`)
+	require.ErrorContains(t, err, "sleeps: refused by the guard at policy: function pg_sleep is not allowed")
+	require.ErrorContains(t, err, `empty: returns no rows (if that is the answer, say "expects no rows" in notes)`)
 	require.Empty(t, runs)
 	var n int
 	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.exam_runs").Scan(&n))
