@@ -40,6 +40,14 @@ SELECT kind, schema_name, table_name, column_name, text_hash, embed_model, embed
 FROM rag.index_docs
 WHERE database_name = @database_name AND embedding IS NOT NULL AND text_hash IS NOT NULL;
 
+-- name: ListIndexSampledValues :many
+-- The values the last build sampled (CHECK values have no count): kept for
+-- a table the next build cannot sample, rather than dropped.
+SELECT schema_name, table_name, column_name, value, value_count::integer AS value_count
+FROM rag.index_docs
+WHERE database_name = @database_name AND kind = 'value' AND value_count IS NOT NULL
+ORDER BY id;
+
 -- name: DeleteIndexPostings :exec
 DELETE FROM rag.index_postings WHERE database_name = @database_name;
 

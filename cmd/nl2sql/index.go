@@ -133,7 +133,10 @@ func printIndex(m *Main, s *schemaindex.Stats, st *settings) {
 	fmt.Fprintf(w, "%s: indexed %d tables, %d columns and %d values in %.1fs (catalog version %d, index format %d)\n",
 		s.Database, s.Tables, s.Columns, s.Values.Values, s.Millis/1000, s.CatalogVersion, s.Format)
 	v := s.Values
-	fmt.Fprintf(w, "values: %d from CHECK lists and enums, %d sampled from %d table(s), in %d columns", v.FromChecks, v.Values-v.FromChecks, v.TablesSampled, v.Columns)
+	fmt.Fprintf(w, "values: %d from CHECK lists and enums, %d sampled from %d table(s), in %d columns", v.FromChecks, v.Values-v.FromChecks-v.Reused, v.TablesSampled, v.Columns)
+	if v.Reused > 0 {
+		fmt.Fprintf(w, "; %d kept from the previous index for the tables that could not be sampled", v.Reused)
+	}
 	if v.Skipped != "" {
 		fmt.Fprintf(w, "; not sampled: %s", v.Skipped)
 	}
@@ -142,7 +145,7 @@ func printIndex(m *Main, s *schemaindex.Stats, st *settings) {
 		fmt.Fprintf(w, "values left out: %s\n", skippedValues(v.SkippedValues))
 	}
 	if v.Failed > 0 || v.ColumnsFailed > 0 {
-		fmt.Fprintf(w, "not sampled: %d table(s), %d column(s) (their CHECK values are indexed)\n", v.Failed, v.ColumnsFailed)
+		fmt.Fprintf(w, "not sampled: %d table(s), %d column(s) (their CHECK values are indexed, and what the previous index sampled of them is kept)\n", v.Failed, v.ColumnsFailed)
 	}
 	for _, e := range v.Errors {
 		fmt.Fprintf(m.Stderr, "warning: value index: %s\n", e)

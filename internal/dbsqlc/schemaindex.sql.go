@@ -464,6 +464,49 @@ func (q *Queries) ListIndexPostings(ctx context.Context, db DBTX, databaseName s
 	return items, nil
 }
 
+const listIndexSampledValues = `-- name: ListIndexSampledValues :many
+SELECT schema_name, table_name, column_name, value, value_count::integer AS value_count
+FROM rag.index_docs
+WHERE database_name = $1 AND kind = 'value' AND value_count IS NOT NULL
+ORDER BY id
+`
+
+type ListIndexSampledValuesRow struct {
+	SchemaName string
+	TableName  string
+	ColumnName string
+	Value      string
+	ValueCount int32
+}
+
+// The values the last build sampled (CHECK values have no count): kept for
+// a table the next build cannot sample, rather than dropped.
+func (q *Queries) ListIndexSampledValues(ctx context.Context, db DBTX, databaseName string) ([]*ListIndexSampledValuesRow, error) {
+	rows, err := db.Query(ctx, listIndexSampledValues, databaseName)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []*ListIndexSampledValuesRow
+	for rows.Next() {
+		var i ListIndexSampledValuesRow
+		if err := rows.Scan(
+			&i.SchemaName,
+			&i.TableName,
+			&i.ColumnName,
+			&i.Value,
+			&i.ValueCount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, &i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listIndexTermStats = `-- name: ListIndexTermStats :many
 SELECT kind, term, df, idf
 FROM rag.index_terms

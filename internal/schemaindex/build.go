@@ -121,7 +121,11 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 	st.Listing = digest(listing(dict, docs))
 	st.Columns = len(docs) - len(s.Tables)
 
-	values, vst, err := valueDocs(ctx, src.Target, s, dict, modules, cfg)
+	prevValues, err := previousValues(ctx, meta, s.Database)
+	if err != nil {
+		return nil, err
+	}
+	values, vst, err := valueDocs(ctx, src.Target, s, dict, modules, prevValues, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -370,4 +374,18 @@ func enableVectors(ctx context.Context, tx pgx.Tx, dims int32) (bool, error) {
 		return false, nil
 	}
 	return ok, sp.Commit(ctx)
+}
+
+// previousValues are the values the current index sampled, by table key.
+func previousValues(ctx context.Context, meta dbsqlc.DBTX, database string) (map[string][]*dbsqlc.ListIndexSampledValuesRow, error) {
+	rows, err := dbsqlc.New().ListIndexSampledValues(ctx, meta, database)
+	if err != nil {
+		return nil, fmt.Errorf("schemaindex: read the sampled values of %q: %w", database, err)
+	}
+	out := map[string][]*dbsqlc.ListIndexSampledValuesRow{}
+	for _, r := range rows {
+		k := catalog.TableKey(r.SchemaName, r.TableName)
+		out[k] = append(out[k], r)
+	}
+	return out, nil
 }

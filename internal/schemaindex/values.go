@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,6 +40,9 @@ type ValueStats struct {
 	// with the first errors; their CHECK values are still indexed.
 	Failed int      `json:"failed,omitempty"`
 	Errors []string `json:"errors,omitempty"`
+	// Reused are the values of the tables that could not be sampled, kept
+	// from the index this build replaces (as it sampled them then).
+	Reused int `json:"reused,omitempty"`
 	// ColumnsFailed are the columns left out because sampling them failed
 	// while the other columns of their table could be sampled one by one.
 	ColumnsFailed int `json:"columnsFailed,omitempty"`
@@ -113,7 +117,7 @@ func normalizeValue(v string, maxRunes int) (string, string) {
 // indexed is counted and left out. A table whose sample fails is sampled
 // column by column, and what still fails is reported, not fatal; only a
 // cancelled ctx fails.
-func valueDocs(ctx context.Context, target Target, s *catalog.Snapshot, dict *Dictionary, modules map[string]string, cfg Config) ([]*Doc, ValueStats, error) {
+func valueDocs(ctx context.Context, target Target, s *catalog.Snapshot, dict *Dictionary, modules map[string]string, prev map[string][]*dbsqlc.ListIndexSampledValuesRow, cfg Config) ([]*Doc, ValueStats, error) {
 	var docs []*Doc
 	var st ValueStats
 	columns := map[string]bool{}
@@ -141,6 +145,16 @@ func valueDocs(ctx context.Context, target Target, s *catalog.Snapshot, dict *Di
 	if target == nil {
 		st.Skipped = "no target database to sample"
 	}
+	// A table that cannot be sampled now keeps what the last build sampled
+	// of its columns that are still sampled: a target down during a
+	// rebuild must not leave a poorer index than the one it replaces.
+	reuse := func(t *catalog.Table, sample []string) {
+		for _, v := range prev[t.Key()] {
+			if slices.Contains(sample, v.ColumnName) && add(t, v.ColumnName, v.Value, &v.ValueCount) {
+				st.Reused++
+			}
+		}
+	}
 	for _, t := range s.Tables {
 		var sample []string
 		fks := foreignKeysByColumn(s, t)
@@ -156,7 +170,11 @@ func valueDocs(ctx context.Context, target Target, s *catalog.Snapshot, dict *Di
 				sample = append(sample, c.Name)
 			}
 		}
-		if target == nil || len(sample) == 0 || !sampleable(t) {
+		if len(sample) == 0 || !sampleable(t) {
+			continue
+		}
+		if target == nil {
+			reuse(t, sample)
 			continue
 		}
 		rows, err := sampleTable(ctx, target, t, sample, cfg)
@@ -175,6 +193,7 @@ func valueDocs(ctx context.Context, target Target, s *catalog.Snapshot, dict *Di
 				st.Skipped = "the target database is unreachable: " + err.Error()
 				target = nil
 			}
+			reuse(t, sample)
 			continue
 		}
 		st.TablesSampled++
