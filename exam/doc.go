@@ -31,7 +31,10 @@
 // Only finished runs count: the accuracy views (rag.exam_accuracy_by_*,
 // rag.exam_failure_taxonomy, rag.exam_question_changes,
 // rag.exam_run_comparison) and LoadReport leave aborted and running runs
-// out, and rag.exam_run_summary lists them with a NULL accuracy.
+// out, and rag.exam_run_summary lists them with a NULL accuracy. The two
+// comparison views set a run against the previous finished run of the same
+// questions (ids and texts, migration 00016): an exam that changed starts a
+// new line of runs.
 //
 // # Grading
 //

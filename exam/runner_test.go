@@ -549,6 +549,15 @@ func TestRunnerAbortsOnAnyInfraFailure(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "finished", fin.Status)
 	require.InDelta(t, 0.75, *fin.Accuracy, 1e-12)
+
+	// r3 asked another s4 ("Q?"): another exam, compared with no run of
+	// r1's questions, and no question of it "regressed" against r1's s4.
+	if diff := cmp.Diff([][]any{{r3, nil}}, queryRows(t, db.Pool, `SELECT run_id, previous_run_id FROM rag.exam_run_comparison WHERE run_id = $1`, r3)); diff != "" {
+		t.Errorf("comparison (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([][]any{{"new"}}, queryRows(t, db.Pool, `SELECT DISTINCT change FROM rag.exam_question_changes WHERE run_id = $1`, r3)); diff != "" {
+		t.Errorf("question changes (-want +got):\n%s", diff)
+	}
 }
 
 func TestRunnerRefusesBrokenGold(t *testing.T) {

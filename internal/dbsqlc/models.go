@@ -159,7 +159,7 @@ type RagExamFailureTaxonomy struct {
 	QuestionIds      []string
 }
 
-// Each question of a finished run against the previous finished run on the same database: new, fixed, regressed, still_passing or still_failing. Aborted and running runs are excluded, on both sides.
+// Each question of a finished run against the previous finished run of the same questions (ids and texts) on the same database: new, fixed, regressed, still_passing or still_failing. Aborted and running runs are excluded, on both sides.
 type RagExamQuestionChange struct {
 	RunID               int64
 	PreviousRunID       int64
@@ -247,7 +247,7 @@ type RagExamRun struct {
 	Error *string
 }
 
-// Each finished run against the previous finished run on the same database: accuracy delta, questions fixed and regressed. Aborted and running runs are excluded, on both sides.
+// Each finished run against the previous finished run of the same questions (ids and texts) on the same database: accuracy delta, questions fixed and regressed. Aborted and running runs are excluded, on both sides.
 type RagExamRunComparison struct {
 	RunID            int64
 	DatabaseName     string
