@@ -183,11 +183,18 @@ func (e *GoldError) Error() string {
 type AbortedError struct {
 	RunID  int64
 	Reason string
+	// Cause is what stopped the run when it was interrupted (the context's
+	// error); nil otherwise.
+	Cause error
 }
 
 func (e *AbortedError) Error() string {
 	return fmt.Sprintf("exam run %d aborted: %s", e.RunID, e.Reason)
 }
+
+// Unwrap returns Cause: errors.Is(err, context.Canceled) holds for an
+// interrupted run.
+func (e *AbortedError) Unwrap() error { return e.Cause }
 
 // Prepare loads the database's catalog and runs every gold SQL once; Run
 // calls it on first use, and later runs reuse the gold results.
@@ -434,8 +441,22 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 	switch {
 	case err == nil:
 	case ctx.Err() != nil:
-		res, _ := r.abort(ctx, run, nil, fmt.Sprintf("interrupted after %d of %d answers", done, len(ids)))
-		return res, ctx.Err()
+		reason := fmt.Sprintf("interrupted after %d of %d answers", done, len(ids))
+		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		why := fmt.Sprintf("withdrawn: exam run %d was %s", run.ID, reason)
+		n, werr := r.q.WithdrawQueries(wctx, r.meta, &dbsqlc.WithdrawQueriesParams{Ids: ids, Reason: &why})
+		cancel()
+		if werr != nil {
+			log.WarnContext(ctx, "cannot withdraw the interrupted run's questions; the workers will answer them", "err", werr)
+		} else if n > 0 {
+			reason += fmt.Sprintf("; its %d unanswered question(s) were withdrawn", n)
+		}
+		res, err := r.abort(ctx, run, nil, reason)
+		var aerr *AbortedError
+		if errors.As(err, &aerr) {
+			aerr.Cause = ctx.Err()
+		}
+		return res, err
 	case errors.Is(err, context.DeadlineExceeded):
 		return r.abort(ctx, run, nil, fmt.Sprintf("%d of %d questions were not answered within %s; is a worker (nl2sql serve) running against this database?",
 			len(ids)-done, len(ids), r.cfg.Timeout))

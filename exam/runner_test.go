@@ -612,3 +612,46 @@ func TestRunnerRefusesBrokenGold(t *testing.T) {
 	_, err = exam.NewRunner(db.Pool, targets, exam.Config{Database: "shop", Questions: qs[:1]})
 	require.ErrorContains(t, err, "Model is required")
 }
+
+// TestRunnerInterrupted: a run interrupted before all its answers came in
+// is aborted, says so, and withdraws its unanswered questions, so the
+// workers do not answer them for nobody.
+func TestRunnerInterrupted(t *testing.T) {
+	t.Parallel()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(context.Background(), shopSQL)
+	require.NoError(t, err)
+	env := startPipeline(t, db, "shop", "shop", nil)
+	qs := shopExam[:3]
+	env.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
+		prompt := req.Prompt()
+		for i, q := range qs {
+			if strings.Contains(prompt, q.Question) {
+				r := fence(q.GoldSQL)
+				if i > 0 {
+					r.Delay = 3 * time.Second
+				}
+				return r
+			}
+		}
+		return ollamatest.Response{Content: "I do not know."}
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	runner, err := exam.NewRunner(db.Pool, env.targets, exam.Config{
+		Database: "shop", Questions: qs, Model: model, PollInterval: 50 * time.Millisecond, Logger: dbtest.Logger(t),
+		Progress: func(_ int64, done, _ int) {
+			if done == 1 {
+				cancel() // Ctrl-C after the first answer
+			}
+		},
+	})
+	require.NoError(t, err)
+	_, err = runner.Run(ctx)
+	var aborted *exam.AbortedError
+	require.True(t, errors.As(err, &aborted), "err: %v", err)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Contains(t, aborted.Reason, "interrupted after 1 of 3 answers; its 2 unanswered question(s) were withdrawn")
+	rows := queryRows(t, db.Pool, "SELECT status, error_class, left(error, 9) FROM rag.queries ORDER BY id")
+	require.Equal(t, [][]any{{"succeeded", nil, nil}, {"failed", "unknown", "withdrawn"}, {"failed", "unknown", "withdrawn"}}, rows)
+}

@@ -34,6 +34,14 @@ SET status = 'aborted', error = @error, finished_at = now()
 WHERE id = @id AND status = 'running'
 RETURNING *;
 
+-- name: WithdrawQueries :execrows
+-- An interrupted run's questions that have not finished: failed, so the
+-- workers stop at their next stage (every stage write needs finished_at
+-- NULL) instead of answering them for nobody.
+UPDATE rag.queries
+SET status = 'failed', error_class = 'unknown', error = @reason, status_detail = NULL, updated_at = now(), finished_at = now()
+WHERE id = ANY (@ids::bigint[]) AND finished_at IS NULL;
+
 -- name: InsertExamResults :copyfrom
 INSERT INTO rag.exam_results (
     run_id, question_id, ordinal, query_id, question, difficulty, modules, order_matters,

@@ -366,3 +366,25 @@ func (q *Queries) ListExamRuns(ctx context.Context, db DBTX, ids []int64) ([]*Ra
 	}
 	return items, nil
 }
+
+const withdrawQueries = `-- name: WithdrawQueries :execrows
+UPDATE rag.queries
+SET status = 'failed', error_class = 'unknown', error = $1, status_detail = NULL, updated_at = now(), finished_at = now()
+WHERE id = ANY ($2::bigint[]) AND finished_at IS NULL
+`
+
+type WithdrawQueriesParams struct {
+	Reason *string
+	Ids    []int64
+}
+
+// An interrupted run's questions that have not finished: failed, so the
+// workers stop at their next stage (every stage write needs finished_at
+// NULL) instead of answering them for nobody.
+func (q *Queries) WithdrawQueries(ctx context.Context, db DBTX, arg *WithdrawQueriesParams) (int64, error) {
+	result, err := db.Exec(ctx, withdrawQueries, arg.Reason, arg.Ids)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
