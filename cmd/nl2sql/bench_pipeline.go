@@ -28,7 +28,7 @@ func runBenchPipeline(ctx context.Context, m *Main, args []string) error {
 	tables := fs.Int("tables", 300, "tables of the target: the demo ERP and distractor tables (RAG from RETRIEVAL_TABLE_THRESHOLD)")
 	profile := fs.String("cpuprofile", "", "write a CPU profile of the burst (of the bench process) to FILE")
 	keep := fs.Bool("keep", false, "keep the scratch database for inspection")
-	inProcess := fs.Bool("in-process", false, "run the service in the bench's process instead of a child `nl2sql serve`")
+	inProcess := fs.Bool("in-process", false, "run the service in the bench's process instead of a child nl2sql serve")
 	cooldown := fs.Duration("fetch-cooldown", 0, "override NL2SQL_FETCH_COOLDOWN")
 	poll := fs.Duration("fetch-poll-interval", 0, "override NL2SQL_FETCH_POLL_INTERVAL")
 	workers := fs.Int("workers", 0, "override NL2SQL_RETRIEVE_WORKERS, NL2SQL_LLM_WORKERS and NL2SQL_DB_WORKERS")

@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 )
 
 // runBenchPipeline, in the shipped binary, says how to run the benchmark:
@@ -14,6 +13,6 @@ import (
 const benchPipelineLinked = false
 
 func runBenchPipeline(context.Context, *Main, []string) error {
-	return fmt.Errorf("bench pipeline runs the service against an in-process fake model, which this binary leaves out; "+
+	return usagef("bench pipeline runs the service against an in-process fake model, which this binary leaves out; "+
 		"from a checkout run `make bench-pipeline` or `go run -tags %s ./cmd/nl2sql bench pipeline [flags]`", benchTag)
 }

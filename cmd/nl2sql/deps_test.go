@@ -49,6 +49,6 @@ func TestBenchPipelineShipped(t *testing.T) {
 	}
 	c := setup(t)
 	r := c.run("", "bench", "pipeline", "--questions", "1")
-	require.Equal(t, 1, r.code)
+	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, "go run -tags "+benchTag+" ./cmd/nl2sql bench pipeline")
 }

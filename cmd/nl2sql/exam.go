@@ -63,6 +63,9 @@ func runExamLoad(ctx context.Context, m *Main, args []string) error {
 	if err := parseNoArgs(fs, args, "exam load takes no arguments: nl2sql exam load [--db erp] [--tables N]"); err != nil {
 		return err
 	}
+	if *tables != 0 && (*tables < erp.CoreTableCount() || *tables > erp.MaxTables()) {
+		return usagef("exam load --tables must be between %d (the core tables) and %d, got %d", erp.CoreTableCount(), erp.MaxTables(), *tables)
+	}
 	st, err := loadSettings(m)
 	if err != nil {
 		return err
@@ -207,7 +210,7 @@ func runExamRun(ctx context.Context, m *Main, args []string) error {
 	label := fs.String("label", "", "label stored with the runs, to tell them apart")
 	exact := fs.Bool("exact-columns", false, "grade answers with extra columns as wrong (default: extra columns are accepted)")
 	timeout := fs.Duration("timeout", 30*time.Minute, "how long to wait for one run's answers before aborting it")
-	noWorkers := fs.Bool("no-workers", false, "do not start workers in this process: a `nl2sql serve` elsewhere answers")
+	noWorkers := fs.Bool("no-workers", false, "do not start workers in this process: an nl2sql serve elsewhere answers")
 	exModes := fs.String("examples", "on", "verified examples in the prompts: on, off, or off,on to run both and compare them in one report (an exam question is never an example)")
 	if err := parseNoArgs(fs, args, "exam run takes no arguments: nl2sql exam [run] [--db erp] [--questions FILE] [--runs N] [--examples on|off|off,on] [--json] [--html FILE]"); err != nil {
 		return err
