@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -52,19 +53,19 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"demo", "", "set everything up on this machine and answer demo questions: migrate, load the demo ERP, register and index it, ask", runDemo},
+		{"demo", "[--tables N] [--timeout D]", "set everything up on this machine and answer demo questions: migrate, load the demo ERP, register and index it, ask", runDemo},
 		{"migrate", "", "create schemas river and rag and apply River's and nl2sql's migrations (idempotent)", runMigrate},
-		{"db", "add NAME --dsn DSN [--schema S]... [--annotations FILE] | list", "register a target database, introspect its catalog and index it (again: refresh)", runDB},
+		{"db", "add NAME --dsn DSN [--schema S]... [--annotations FILE] [--role R] | list", "register a target database, introspect its catalog and index it (again: refresh)", runDB},
 		{"index", "--db NAME [--json] [--modules FILE]", "(re)build a database's schema index for retrieval: documents, values, embeddings", runIndex},
-		{"retrieve", "--db NAME [--json] [--strategy rag|full] \"question\" | -", "print the tables and join paths retrieval chooses for a question (-: one question a line from stdin)", runRetrieve},
+		{"retrieve", "--db NAME [--json] [--strategy rag|full] [--join-hints edges|paths|both|none] \"question\" | -", "print the tables and join paths retrieval chooses for a question (-: one question a line from stdin)", runRetrieve},
 		{"grant", "ROLE [--database NAME]... [--reader] | --revoke ROLE | --list", "let a role ask questions and read its own answers (a client), or read everything (--reader)", runGrant},
-		{"serve", "[--http ADDR [--http-public]]", "run the pipeline's River workers until SIGINT/SIGTERM, then drain; --http also serves /mcp, /metrics, /healthz, /readyz, /riverui/", runServe},
+		{"serve", "[--http ADDR [--http-public]] [--drain-timeout D]", "run the pipeline's River workers until SIGINT/SIGTERM, then drain; --http also serves /mcp, /metrics, /healthz, /readyz, /riverui/", runServe},
 		{"mcp", "", "serve the MCP tools (nl_query, get_query, list_databases, describe_table, retrieve_tables) over stdio for chat clients and agents", runMCP},
-		{"ask", "--db NAME [--json] [--timeout D] \"question\"", "ask one question and wait for its answer", runAsk},
+		{"ask", "--db NAME [--json] [--timeout D] [--max-rows N] \"question\"", "ask one question and wait for its answer", runAsk},
 		{"check", "--db NAME [--json] < query.sql", "print the guard's and EXPLAIN's verdict on a SQL text", runCheck},
 		{"examples", examplesUsage, "verified question–SQL pairs for few-shot prompts: load them from a file in the exam's format, list them and their state, share a client's with everyone, remove them", runExamples},
 		{"exam", "[run|check|load] ...", "the ERP exam: load the demo database, verify gold SQL, run and grade", runExam},
-		{"bench", "pipeline [--json] [--questions N] | repair [--json]", "measure pipeline throughput with an instant fake model; measure deterministic repair on injected mistakes", runBench},
+		{"bench", "pipeline [--json] [--questions N] | repair [--json] | retrieval [--json] | heldout import --out DIR", "measure pipeline throughput with an instant fake model (a checkout's build), deterministic repair on injected mistakes, schema retrieval on the dev, ERP and held-out sets", runBench},
 		{"env", "", "list the environment variables and the values in effect", runEnv},
 	}
 }
@@ -80,6 +81,10 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
+			if len(args) == 2 && helpFlag(args[1]) && slices.Contains(groupCommands, c.name) {
+				fmt.Fprintf(m.Stdout, "Usage: %s\n  %s\n", strings.TrimSpace("nl2sql "+c.name+" "+c.args), c.summary)
+				return exitOK
+			}
 			m.tuneGC()
 			err := c.run(ctx, m, args[1:])
 			return m.report(err)
@@ -89,6 +94,13 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 	m.usage(m.Stderr)
 	return exitUsage
 }
+
+// groupCommands take a subcommand or nothing before any flag, so `-h`
+// reaches no flag set: Run answers it with the command's line.
+var groupCommands = []string{"db", "examples", "bench", "env", "migrate", "mcp"}
+
+// helpFlag reports whether arg asks for help.
+func helpFlag(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }
 
 func (m *Main) usage(w io.Writer) {
 	fmt.Fprintln(w, "nl2sql turns questions into guarded SQL over PostgreSQL and runs it.")

@@ -94,6 +94,13 @@ func TestUsage(t *testing.T) {
 	r = c.run("", "check", "--help")
 	require.Equal(t, 0, r.code, "help is not an error")
 	require.Contains(t, r.stderr, "-db")
+	// Commands whose first argument is a subcommand (or nothing) answer
+	// -h with their line.
+	for _, name := range groupCommands {
+		r = c.run("", name, "-h")
+		require.Equal(t, 0, r.code, "%s -h: %s", name, r.stderr)
+		require.Contains(t, r.stdout, "Usage: nl2sql "+name)
+	}
 	r = c.run("", "ask", "--db", "x")
 	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, "ask needs --db NAME and one question")
