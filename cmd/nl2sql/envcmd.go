@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"text/tabwriter"
@@ -33,7 +34,10 @@ func runEnv(_ context.Context, m *Main, args []string) error {
 		return err
 	}
 	e.warnConflicts(e.logger())
-	return nil
+	// The table shows what is set; whether every other command would
+	// accept it is loadSettings' to say, as they hear it.
+	_, err := loadSettings(&Main{Getenv: m.Getenv, Logs: io.Discard})
+	return err
 }
 
 func orDash(s string) string {

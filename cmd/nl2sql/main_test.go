@@ -118,6 +118,11 @@ func TestEnvIsDocumentedInREADME(t *testing.T) {
 	require.Equal(t, 0, r.code)
 	require.Contains(t, r.stdout, "NL2SQL_MAX_ROWS")
 	require.NotContains(t, r.stdout, "secret", "passwords are never printed")
+	// A value every other command refuses: shown, and refused here too.
+	r = (&cli{t: t, env: map[string]string{"NL2SQL_RAG_TABLE_THRESHOLD": "1.5"}}).run("", "env")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stdout, "1.5")
+	require.Contains(t, r.stderr, `NL2SQL_RAG_TABLE_THRESHOLD="1.5" must be between 0 and 1`)
 
 	// DATABASE_URL stands in for an unset NL2SQL_DATABASE_URL.
 	alias := &cli{t: t, env: map[string]string{"DATABASE_URL": "postgres://u:secret@elsewhere:5433/other"}}
