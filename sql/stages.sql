@@ -139,7 +139,8 @@ SELECT step FROM adv;
 -- lowers the answer's confidence.
 SELECT q.database_name, q.options, q.status, q.step, q.retrieval,
        c.ordinal, c.guarded_sql, c.breakdown, q.submitted_by,
-       rag.may_still_ask(q.submitted_by, q.database_name)::boolean AS may_ask
+       rag.may_still_ask(q.submitted_by, q.database_name)::boolean AS may_ask,
+       rag.asks_as_client(q.submitted_by)::boolean AS as_client
 FROM rag.queries q
 JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = @attempt AND c.selected
 WHERE q.id = @id;

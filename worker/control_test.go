@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/intake"
@@ -106,4 +107,39 @@ func TestFairShare(t *testing.T) {
 	require.NoError(t, e.db.Pool.QueryRow(ctx, `SELECT count(*) FROM rag.queries q, rag.queries b
 		WHERE b.id = $1 AND q.id = ANY ($2) AND q.finished_at < b.finished_at`, mine, batch).Scan(&before))
 	require.LessOrEqual(t, before, 30, "bob's question came before most of the batch")
+}
+
+// TestClientOptionsLowerLimits: a client's options.max_rows may lower the
+// operator's limit, not raise it (migration 00017); the service's own
+// questions keep the options' full range.
+func TestClientOptionsLowerLimits(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	bob := e.db.NewRole(t, "bob")
+	_, err := e.db.Pool.Exec(ctx, "SELECT rag.grant_client($1, '{shop}')", bob)
+	require.NoError(t, err)
+	e.ollama.Answer(ollamatest.Contains("Count to two thousand"), fence("SELECT g FROM generate_series(1, 2000) g ORDER BY g"))
+	e.start(t)
+	w, err := intake.Listen(ctx, e.db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	ask := func(pool *pgxpool.Pool, options string) int64 {
+		var id int64
+		require.NoError(t, pool.QueryRow(ctx, "INSERT INTO rag.queries (database_name, question, options) VALUES ('shop', 'Count to two thousand', $1) RETURNING id", options).Scan(&id))
+		return id
+	}
+	mine, svc, low := ask(e.db.PoolAs(t, bob), `{"max_rows": 5000}`), ask(e.db.Pool, `{"max_rows": 5000}`), ask(e.db.PoolAs(t, bob), `{"max_rows": 10}`)
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	require.NoError(t, w.Wait(wctx, []int64{mine, svc, low}, func(intake.Done) {}))
+	rows := func(id int64) []any {
+		var n int
+		var truncated bool
+		require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT row_count, truncated FROM rag.query_results WHERE query_id = $1", id).Scan(&n, &truncated))
+		return []any{n, truncated}
+	}
+	require.Equal(t, []any{1000, true}, rows(mine), "the client's 5000 is capped at the operator's 1000")
+	require.Equal(t, []any{2000, false}, rows(svc), "the service's role may raise it")
+	require.Equal(t, []any{10, true}, rows(low), "a client may lower it")
 }

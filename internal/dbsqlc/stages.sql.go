@@ -414,7 +414,8 @@ func (q *Queries) FinishValidate(ctx context.Context, db DBTX, arg *FinishValida
 const getExecuteInput = `-- name: GetExecuteInput :one
 SELECT q.database_name, q.options, q.status, q.step, q.retrieval,
        c.ordinal, c.guarded_sql, c.breakdown, q.submitted_by,
-       rag.may_still_ask(q.submitted_by, q.database_name)::boolean AS may_ask
+       rag.may_still_ask(q.submitted_by, q.database_name)::boolean AS may_ask,
+       rag.asks_as_client(q.submitted_by)::boolean AS as_client
 FROM rag.queries q
 JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = $1 AND c.selected
 WHERE q.id = $2
@@ -436,6 +437,7 @@ type GetExecuteInputRow struct {
 	Breakdown    []byte
 	SubmittedBy  string
 	MayAsk       bool
+	AsClient     bool
 }
 
 // retrieval is the question's retrievalMetadata: its avgRelevanceScore
@@ -454,6 +456,7 @@ func (q *Queries) GetExecuteInput(ctx context.Context, db DBTX, arg *GetExecuteI
 		&i.Breakdown,
 		&i.SubmittedBy,
 		&i.MayAsk,
+		&i.AsClient,
 	)
 	return &i, err
 }

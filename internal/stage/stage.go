@@ -543,7 +543,17 @@ func (s *Runner) Execute(ctx context.Context, job Job) (*Output, error) {
 		return nil, err
 	}
 	sql := deref(in.GuardedSql)
-	res, execErr := s.deps.Targets.Execute(ctx, db, sql, target.ExecOptions{MaxRows: s.maxRows(opts), Timeout: opts.timeout()})
+	limits := target.ExecOptions{MaxRows: s.maxRows(opts), Timeout: opts.timeout()}
+	if in.AsClient {
+		// A client's options lower the operator's limits, never raise them
+		// (migration 00017).
+		tc := s.deps.Targets.Config()
+		limits.MaxRows = min(limits.MaxRows, tc.MaxRows)
+		if limits.Timeout > tc.StatementTimeout {
+			limits.Timeout = tc.StatementTimeout
+		}
+	}
+	res, execErr := s.deps.Targets.Execute(ctx, db, sql, limits)
 	if execErr != nil {
 		ce := errclass.Classify(execErr)
 		if ce.Class == errclass.InfraFailure {
