@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -135,8 +136,12 @@ func parseJSON(data []byte) ([]Question, error) {
 	}
 	var qs []Question
 	for dec.More() {
-		var q Question
-		if err := dec.Decode(&q); err != nil {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, &QuestionError{Index: len(qs), Msg: decodeMessage(err)}
+		}
+		q, err := decodeQuestion(raw)
+		if err != nil {
 			return nil, &QuestionError{Index: len(qs), Msg: decodeMessage(err)}
 		}
 		qs = append(qs, q)
@@ -161,9 +166,12 @@ func parseJSONL(data []byte) ([]Question, []int, error) {
 			continue
 		}
 		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		var q Question
-		if err := dec.Decode(&q); err != nil {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, nil, &QuestionError{Index: len(qs), Line: n, Msg: decodeMessage(err)}
+		}
+		q, err := decodeQuestion(raw)
+		if err != nil {
 			return nil, nil, &QuestionError{Index: len(qs), Line: n, Msg: decodeMessage(err)}
 		}
 		if dec.More() {
@@ -176,6 +184,55 @@ func parseJSONL(data []byte) ([]Question, []int, error) {
 		return nil, nil, fmt.Errorf("exam: %w", err)
 	}
 	return qs, lines, nil
+}
+
+// questionKeys are the JSON names of Question's fields.
+var questionKeys = func() map[string]bool {
+	keys := map[string]bool{}
+	t := reflect.TypeFor[Question]()
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			keys[name] = true
+		}
+	}
+	return keys
+}()
+
+// decodeQuestion decodes one question object. encoding/json matches keys
+// without regard to case and keeps the last of two alike, so "Gold_SQL"
+// or a gold_sql given twice would pass unseen: keys must be the fields'
+// names exactly, once each.
+func decodeQuestion(raw json.RawMessage) (Question, error) {
+	var q Question
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&q); err != nil {
+		return q, err
+	}
+	seen := map[string]bool{}
+	kd := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := kd.Token(); err != nil { // {
+		return q, err
+	}
+	for kd.More() {
+		tok, err := kd.Token()
+		if err != nil {
+			return q, err
+		}
+		key, _ := tok.(string)
+		switch {
+		case !questionKeys[key]:
+			return q, fmt.Errorf("unknown field %q (field names are lower case: id, question, gold_sql, ...)", key)
+		case seen[key]:
+			return q, fmt.Errorf("field %q given twice", key)
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := kd.Decode(&skip); err != nil {
+			return q, err
+		}
+	}
+	return q, nil
 }
 
 // decodeMessage words a decoding error: "json: unknown field" becomes
@@ -216,12 +273,16 @@ func validate(qs []Question, lines []int) error {
 			fail("question is empty")
 		case n > intake.MaxQuestionChars:
 			fail("question has %d characters; at most %d are accepted", n, intake.MaxQuestionChars)
+		case strings.ContainsRune(q.Question, 0):
+			fail("question holds a NUL character, which PostgreSQL text cannot store")
 		}
 		if !slices.Contains(Difficulties, q.Difficulty) {
 			fail("difficulty must be %s, got %q", strings.Join(quoteAll(Difficulties), ", "), q.Difficulty)
 		}
 		if strings.TrimSpace(q.GoldSQL) == "" {
 			fail("gold_sql is empty")
+		} else if strings.ContainsRune(q.GoldSQL, 0) {
+			fail("gold_sql holds a NUL character")
 		}
 		for _, m := range q.Modules {
 			if strings.TrimSpace(m) == "" {

@@ -93,6 +93,20 @@ func TestParseQuestions(t *testing.T) {
 			"WrongType", `[{"id": "t1", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1", "order_matters": "yes"}]`,
 			[]string{"question #1: cannot unmarshal string"},
 		},
+		{
+			// encoding/json alone would match "Gold_SQL" to gold_sql and keep
+			// the last of two keys.
+			"KeyCase", `[{"id": "t1", "question": "Q?", "difficulty": "easy", "Gold_SQL": "SELECT 1"}]`,
+			[]string{`question #1: unknown field "Gold_SQL"`},
+		},
+		{
+			"KeyTwice", `{"id": "t1", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1", "gold_sql": "SELECT 2"}`,
+			[]string{`question #1 (line 1): field "gold_sql" given twice`},
+		},
+		{
+			"NUL", `[{"id": "t1", "question": "Q\u0000?", "difficulty": "easy", "gold_sql": "SELECT 1"}]`,
+			[]string{`question "t1": question holds a NUL character`},
+		},
 		{"Empty", "  \n", []string{"the questions file is empty"}},
 		{"EmptyArray", "[]", []string{"holds no question"}},
 		{
