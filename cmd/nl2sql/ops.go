@@ -133,7 +133,7 @@ func modelCheck(ctx context.Context, model llm.Provider, name string) error {
 func modelHelp(cfg llm.Config) (where, fix string) {
 	cfg = cfg.WithDefaults()
 	if cfg.Provider == llm.ProviderOpenAI {
-		return fmt.Sprintf("OpenAI-compatible server: %s (NL2SQL_OPENAI_BASE_URL)", llm.Describe(cfg)),
+		return fmt.Sprintf("server:      %s (NL2SQL_OPENAI_BASE_URL)", llm.Describe(cfg)),
 			fmt.Sprintf("start the server (vLLM, llama.cpp's server, LM Studio, ...) serving %s, or set NL2SQL_OPENAI_BASE_URL / NL2SQL_OPENAI_API_KEY / NL2SQL_MODEL to a server, key and model you have", cfg.Model)
 	}
 	return fmt.Sprintf("Ollama host: %s (NL2SQL_OLLAMA_HOST)", cfg.Host),

@@ -399,7 +399,7 @@ func TestModelMissingPerProvider(t *testing.T) {
 	r := c.run("", "exam", "--db", "shop", "--questions", file)
 	require.Equal(t, exitFailure, r.code)
 	require.Contains(t, r.stderr, "cannot reach the OpenAI-compatible server at "+srv.URL()+": connection refused; start it or set NL2SQL_OPENAI_BASE_URL")
-	require.Contains(t, r.stderr, "OpenAI-compatible server: the OpenAI-compatible server at "+srv.URL()+" (NL2SQL_OPENAI_BASE_URL)")
+	require.Contains(t, r.stderr, "server:      the OpenAI-compatible server at "+srv.URL()+" (NL2SQL_OPENAI_BASE_URL)")
 	require.NotContains(t, r.stderr, "ollama pull")
 
 	require.NoError(t, srv.SetDown(false))
