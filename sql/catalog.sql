@@ -73,3 +73,21 @@ SELECT * FROM rag.columns WHERE database_name = @database_name ORDER BY schema_n
 
 -- name: ListCatalogForeignKeys :many
 SELECT * FROM rag.foreign_keys WHERE database_name = @database_name;
+
+-- name: CountDatabaseHistory :one
+-- What removing a database would take with it: its questions and exam runs.
+SELECT (SELECT count(*) FROM rag.queries q WHERE q.database_name = @name)::bigint AS questions,
+       (SELECT count(*) FROM rag.exam_runs r WHERE r.database_name = @name)::bigint AS exam_runs;
+
+-- name: DeleteDatabaseExamRuns :execrows
+DELETE FROM rag.exam_runs WHERE database_name = @name;
+
+-- name: DeleteDatabaseQuestions :execrows
+-- Their results, candidates, attempts, timings, contexts and feedback go
+-- with them (ON DELETE CASCADE); examples made from them keep their pair.
+DELETE FROM rag.queries WHERE database_name = @name;
+
+-- name: DeleteDatabase :execrows
+-- The catalog, the schema index, the examples and client grants go with it
+-- (ON DELETE CASCADE).
+DELETE FROM rag.databases WHERE name = @name;

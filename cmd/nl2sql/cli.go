@@ -55,7 +55,7 @@ func commands() []command {
 	return []command{
 		{"demo", "[--tables N] [--timeout D]", "set everything up on this machine and answer demo questions: migrate, load the demo ERP, register and index it, ask", runDemo},
 		{"migrate", "", "create schemas river and rag and apply River's and nl2sql's migrations (idempotent)", runMigrate},
-		{"db", "add NAME --dsn DSN [--schema S]... [--annotations FILE] [--role R] | list", "register a target database, introspect its catalog and index it (again: refresh)", runDB},
+		{"db", "add NAME --dsn DSN [--schema S]... [--annotations FILE] [--role R] | list | remove NAME [--with-history]", "register a target database, introspect its catalog and index it (again: refresh); list or unregister them", runDB},
 		{"index", "--db NAME [--json] [--modules FILE]", "(re)build a database's schema index for retrieval: documents, values, embeddings", runIndex},
 		{"retrieve", "--db NAME [--json] [--strategy rag|full] [--join-hints edges|paths|both|none] \"question\" | -", "print the tables and join paths retrieval chooses for a question (-: one question a line from stdin)", runRetrieve},
 		{"grant", "ROLE [--database NAME]... [--reader] | --revoke ROLE | --list", "let a role ask questions and read its own answers (a client), or read everything (--reader)", runGrant},

@@ -17,15 +17,47 @@ import (
 
 func runDB(ctx context.Context, m *Main, args []string) error {
 	if len(args) == 0 {
-		return usagef("db needs a subcommand: add NAME --dsn DSN [--schema S]... [--annotations FILE], or list")
+		return usagef("db needs a subcommand: add NAME --dsn DSN [--schema S]... [--annotations FILE], list, or remove NAME [--with-history]")
 	}
 	switch args[0] {
 	case "add":
 		return runDBAdd(ctx, m, args[1:])
 	case "list":
 		return runDBList(ctx, m, args[1:])
+	case "remove":
+		return runDBRemove(ctx, m, args[1:])
 	}
-	return usagef("unknown db subcommand %q (add, list)", args[0])
+	return usagef("unknown db subcommand %q (add, list, remove)", args[0])
+}
+
+// runDBRemove unregisters a database: its catalog, schema index, examples
+// and client grants go with it; its questions and exam runs only when
+// --with-history says so.
+func runDBRemove(ctx context.Context, m *Main, args []string) error {
+	fs := newFlagSet(m, "db remove")
+	withHistory := fs.Bool("with-history", false, "also delete the database's questions (with their answers and telemetry) and exam runs")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("db remove needs one NAME: nl2sql db remove NAME [--with-history]")
+	}
+	_, pool, err := open(ctx, m)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	removed, err := catalog.RemoveDatabase(ctx, pool, pos[0], *withHistory)
+	if err != nil {
+		if _, ok := errors.AsType[*catalog.HistoryError](err); ok {
+			return &errclass.Error{Class: errclass.ValidationBlock, Code: "db.history", Message: err.Error(), Err: err}
+		}
+		return unknownDatabase("db remove", pos[0], err)
+	}
+	fmt.Fprintf(m.Stdout, "removed %s (its catalog, schema index, examples and client grants), %d question(s) and %d exam run(s)\n",
+		pos[0], removed.Questions, removed.ExamRuns)
+	return nil
 }
 
 func runDBAdd(ctx context.Context, m *Main, args []string) error {

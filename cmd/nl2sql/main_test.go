@@ -345,3 +345,29 @@ func TestAskWithoutWorkers(t *testing.T) {
 	require.Contains(t, r.stderr, "no `nl2sql serve` seems to be running")
 	require.Contains(t, r.stderr, "did not finish within 300ms; it stays queued")
 }
+
+// TestDBRemove: a database with questions is removed only with its
+// history, when asked; its catalog and index go with it.
+func TestDBRemove(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	c.registered()
+	ctx := context.Background()
+	var id int64
+	require.NoError(t, c.db.Pool.QueryRow(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'How many customers?') RETURNING id").Scan(&id))
+
+	r := c.run("", "db", "remove", "shop")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, `database "shop" has 1 question(s) and 0 exam run(s)`)
+	require.Contains(t, r.stderr, "nl2sql db remove shop --with-history")
+	r = c.run("", "db", "remove", "shop", "--with-history")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "removed shop (its catalog, schema index, examples and client grants), 1 question(s) and 0 exam run(s)")
+	var n int
+	require.NoError(t, c.db.Pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM rag.databases) + (SELECT count(*) FROM rag.tables)
+		+ (SELECT count(*) FROM rag.schema_indexes) + (SELECT count(*) FROM rag.queries)`).Scan(&n))
+	require.Zero(t, n)
+	r = c.run("", "db", "remove", "shop")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, `database "shop" is not registered`)
+}

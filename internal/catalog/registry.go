@@ -9,6 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 )
 
@@ -132,4 +135,59 @@ func fromRow(r *dbsqlc.RagDatabase) *Database {
 		RefreshedAt:    r.RefreshedAt,
 		Annotations:    r.Annotations,
 	}
+}
+
+// HistoryError refuses to remove a database that has questions or exam
+// runs unless asked to remove them too.
+type HistoryError struct {
+	Database            string
+	Questions, ExamRuns int64
+}
+
+func (e *HistoryError) Error() string {
+	return fmt.Sprintf("database %q has %d question(s) and %d exam run(s); removing it removes them with it: say so (nl2sql db remove %s --with-history)",
+		e.Database, e.Questions, e.ExamRuns, e.Database)
+}
+
+// Removed is what RemoveDatabase deleted besides the registration (its
+// catalog, schema index, examples and client grants go with it).
+type Removed struct {
+	Questions, ExamRuns int64
+}
+
+// RemoveDatabase unregisters a database in one transaction. A database
+// with questions or exam runs is refused with a *HistoryError unless
+// withHistory, which deletes them first; an unknown one is
+// ErrDatabaseNotFound. A question still being answered is left to its
+// stage, which finds it gone and stops.
+func RemoveDatabase(ctx context.Context, pool *pgxpool.Pool, name string, withHistory bool) (*Removed, error) {
+	var out Removed
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		q := dbsqlc.New()
+		h, err := q.CountDatabaseHistory(ctx, tx, name)
+		if err != nil {
+			return err
+		}
+		if (h.Questions > 0 || h.ExamRuns > 0) && !withHistory {
+			return &HistoryError{Database: name, Questions: h.Questions, ExamRuns: h.ExamRuns}
+		}
+		if out.ExamRuns, err = q.DeleteDatabaseExamRuns(ctx, tx, name); err != nil {
+			return err
+		}
+		if out.Questions, err = q.DeleteDatabaseQuestions(ctx, tx, name); err != nil {
+			return err
+		}
+		n, err := q.DeleteDatabase(ctx, tx, name)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return notFound(name, pgx.ErrNoRows)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
 }

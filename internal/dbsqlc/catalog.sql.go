@@ -33,6 +33,24 @@ func (q *Queries) BumpCatalogVersion(ctx context.Context, db DBTX, arg *BumpCata
 	return catalog_version, err
 }
 
+const countDatabaseHistory = `-- name: CountDatabaseHistory :one
+SELECT (SELECT count(*) FROM rag.queries q WHERE q.database_name = $1)::bigint AS questions,
+       (SELECT count(*) FROM rag.exam_runs r WHERE r.database_name = $1)::bigint AS exam_runs
+`
+
+type CountDatabaseHistoryRow struct {
+	Questions int64
+	ExamRuns  int64
+}
+
+// What removing a database would take with it: its questions and exam runs.
+func (q *Queries) CountDatabaseHistory(ctx context.Context, db DBTX, name string) (*CountDatabaseHistoryRow, error) {
+	row := db.QueryRow(ctx, countDatabaseHistory, name)
+	var i CountDatabaseHistoryRow
+	err := row.Scan(&i.Questions, &i.ExamRuns)
+	return &i, err
+}
+
 const deleteCatalogColumns = `-- name: DeleteCatalogColumns :exec
 DELETE FROM rag.columns WHERE database_name = $1
 `
@@ -58,6 +76,46 @@ DELETE FROM rag.tables WHERE database_name = $1
 func (q *Queries) DeleteCatalogTables(ctx context.Context, db DBTX, databaseName string) error {
 	_, err := db.Exec(ctx, deleteCatalogTables, databaseName)
 	return err
+}
+
+const deleteDatabase = `-- name: DeleteDatabase :execrows
+DELETE FROM rag.databases WHERE name = $1
+`
+
+// The catalog, the schema index, the examples and client grants go with it
+// (ON DELETE CASCADE).
+func (q *Queries) DeleteDatabase(ctx context.Context, db DBTX, name string) (int64, error) {
+	result, err := db.Exec(ctx, deleteDatabase, name)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const deleteDatabaseExamRuns = `-- name: DeleteDatabaseExamRuns :execrows
+DELETE FROM rag.exam_runs WHERE database_name = $1
+`
+
+func (q *Queries) DeleteDatabaseExamRuns(ctx context.Context, db DBTX, name string) (int64, error) {
+	result, err := db.Exec(ctx, deleteDatabaseExamRuns, name)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const deleteDatabaseQuestions = `-- name: DeleteDatabaseQuestions :execrows
+DELETE FROM rag.queries WHERE database_name = $1
+`
+
+// Their results, candidates, attempts, timings, contexts and feedback go
+// with them (ON DELETE CASCADE); examples made from them keep their pair.
+func (q *Queries) DeleteDatabaseQuestions(ctx context.Context, db DBTX, name string) (int64, error) {
+	result, err := db.Exec(ctx, deleteDatabaseQuestions, name)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const getCatalogVersion = `-- name: GetCatalogVersion :one
