@@ -334,11 +334,7 @@ func TestClientExamplesWaitForApproval(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
 	ctx := context.Background()
-	alice, bob := e.db.NewRole(t, "alice"), e.db.NewRole(t, "bob")
-	for _, r := range []string{alice, bob} {
-		_, err := e.db.Pool.Exec(ctx, "SELECT rag.grant_client($1, '{shop}')", r)
-		require.NoError(t, err)
-	}
+	alice, bob := e.client(t, "alice"), e.client(t, "bob")
 	const first = "SELECT count(*) AS customers FROM shop.customers WHERE city = 'London'"
 	e.ollama.Answer(ollamatest.Contains("How many customers live in London"), fence(first))
 	e.ollama.Answer(ollamatest.Contains("Count the customers in London"), fence(first))
@@ -395,11 +391,7 @@ func TestGrantCheckedAgain(t *testing.T) {
 	defer conn.Close(ctx)
 	_, err = catalog.Refresh(ctx, e.db.Pool, conn, catalog.Database{Name: "other", DSN: e.db.URL, Schemas: []string{"shop"}}, nil)
 	require.NoError(t, err)
-	alice, carol, dave := e.db.NewRole(t, "alice"), e.db.NewRole(t, "carol"), e.db.NewRole(t, "dave")
-	for _, r := range []string{alice, carol, dave} {
-		_, err := e.db.Pool.Exec(ctx, "SELECT rag.grant_client($1, '{shop}')", r)
-		require.NoError(t, err)
-	}
+	alice, carol, dave := e.client(t, "alice"), e.client(t, "carol"), e.client(t, "dave")
 	e.ollama.Answer(ollamatest.Contains("How many customers"), fence("SELECT count(*) FROM shop.customers"))
 
 	// Asked while allowed, queued (no service yet), then the grants change.

@@ -96,6 +96,16 @@ func setup(t *testing.T) *env {
 	}
 }
 
+// client creates the login role suffix, granted as a client that may ask
+// about shop, and returns its name.
+func (e *env) client(t *testing.T, suffix string) string {
+	t.Helper()
+	role := e.db.NewRole(t, suffix)
+	_, err := e.db.Pool.Exec(context.Background(), "SELECT rag.grant_client($1, '{shop}')", role)
+	require.NoError(t, err)
+	return role
+}
+
 // start runs a worker service until the test ends.
 func (e *env) start(t *testing.T) *worker.Service {
 	t.Helper()
