@@ -6,16 +6,18 @@
 -- pipeline (one implicit transaction) as the statement they guard: a read
 -- only transaction, a statement timeout and the database's registered
 -- schemas as search_path.
-SELECT set_config('transaction_read_only', 'on', true),
-       set_config('statement_timeout', @statement_timeout::text, true),
-       set_config('search_path', @search_path::text, true);
+-- Functions are qualified: the search path set here names the target's
+-- schemas, where a function of the same name could be planted.
+SELECT pg_catalog.set_config('transaction_read_only', 'on', true),
+       pg_catalog.set_config('statement_timeout', @statement_timeout::text, true),
+       pg_catalog.set_config('search_path', @search_path::text, true);
 
 -- name: SetLocalRole :exec
 -- SET LOCAL ROLE, as a function so the role is a bound parameter.
-SELECT set_config('role', @role::text, true);
+SELECT pg_catalog.set_config('role', @role::text, true);
 
 -- name: TypeNames :many
-SELECT t.oid::bigint AS oid, format_type(t.oid, NULL) AS name
+SELECT t.oid::bigint AS oid, pg_catalog.format_type(t.oid, NULL) AS name
 FROM pg_catalog.pg_type t
 WHERE t.oid::bigint = ANY (@oids::bigint[]);
 

@@ -31,7 +31,7 @@ func (q *Queries) Rollback(ctx context.Context, db DBTX) error {
 }
 
 const setLocalRole = `-- name: SetLocalRole :exec
-SELECT set_config('role', $1::text, true)
+SELECT pg_catalog.set_config('role', $1::text, true)
 `
 
 // SET LOCAL ROLE, as a function so the role is a bound parameter.
@@ -42,9 +42,9 @@ func (q *Queries) SetLocalRole(ctx context.Context, db DBTX, role string) error 
 
 const setupSession = `-- name: SetupSession :exec
 
-SELECT set_config('transaction_read_only', 'on', true),
-       set_config('statement_timeout', $1::text, true),
-       set_config('search_path', $2::text, true)
+SELECT pg_catalog.set_config('transaction_read_only', 'on', true),
+       pg_catalog.set_config('statement_timeout', $1::text, true),
+       pg_catalog.set_config('search_path', $2::text, true)
 `
 
 type SetupSessionParams struct {
@@ -58,13 +58,15 @@ type SetupSessionParams struct {
 // pipeline (one implicit transaction) as the statement they guard: a read
 // only transaction, a statement timeout and the database's registered
 // schemas as search_path.
+// Functions are qualified: the search path set here names the target's
+// schemas, where a function of the same name could be planted.
 func (q *Queries) SetupSession(ctx context.Context, db DBTX, arg *SetupSessionParams) error {
 	_, err := db.Exec(ctx, setupSession, arg.StatementTimeout, arg.SearchPath)
 	return err
 }
 
 const typeNames = `-- name: TypeNames :many
-SELECT t.oid::bigint AS oid, format_type(t.oid, NULL) AS name
+SELECT t.oid::bigint AS oid, pg_catalog.format_type(t.oid, NULL) AS name
 FROM pg_catalog.pg_type t
 WHERE t.oid::bigint = ANY ($1::bigint[])
 `

@@ -254,3 +254,18 @@ func TestParameters(t *testing.T) {
 	err := Check("SELECT pg_sleep($1)", cat).Err()
 	require.Equal(t, errclass.ValidationBlock, err.(*errclass.Error).Class)
 }
+
+// TestSystemCatalogNames: PostgreSQL searches pg_catalog before the search
+// path, so an unqualified pg_* table is the system's even where the catalog
+// registers one of that name; qualified, the registered one is allowed.
+func TestSystemCatalogNames(t *testing.T) {
+	t.Parallel()
+	cat := NewMemCatalog([]string{"shop"},
+		Table{Schema: "shop", Name: "pg_stat_activity", Columns: []string{"pid", "query"}},
+		Table{Schema: "shop", Name: "orders", Columns: []string{"id"}})
+	v := Check("SELECT pid, query FROM pg_stat_activity", cat)
+	require.False(t, v.OK)
+	require.Contains(t, v.Errors[0].Message, "would read PostgreSQL's system catalog of that name: write the registered one with its schema, shop.pg_stat_activity")
+	require.True(t, Check("SELECT pid, query FROM shop.pg_stat_activity", cat).OK)
+	require.True(t, Check("SELECT id FROM orders", cat).OK)
+}

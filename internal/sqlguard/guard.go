@@ -439,6 +439,18 @@ func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
 			continue
 		}
 		tab, ok := cat.LookupTable(t.Schema, t.Name)
+		if ok && t.Schema == "" && strings.HasPrefix(t.Name, "pg_") {
+			// PostgreSQL searches pg_catalog before the search path: an
+			// unqualified pg_shadow or pg_stat_activity reads the system's
+			// relation, whatever registered table shares its name.
+			name := sqlName("", t.Name)
+			if !reported[name] {
+				reported[name] = true
+				add(unknownTable(at(script, t.Location, "table %s would read PostgreSQL's system catalog of that name: write the registered one with its schema, %s",
+					name, sqlName(tab.Schema, tab.Name)), script, t.Location), t.Location)
+			}
+			continue
+		}
 		if !ok {
 			name := sqlName(t.Schema, t.Name)
 			if !reported[name] {

@@ -299,18 +299,19 @@ func connectError(db Database, err error) error {
 	}
 }
 
-// searchPath renders schemas as a search_path value, quoting each, then
-// pg_catalog and pg_temp. Unlisted, PostgreSQL searches both first, so a
-// registered table named like a system view (public.pg_shadow,
-// pg_stat_activity) would read the system's while the guard, which knows
-// only the registered schemas, checked the registered table.
+// searchPath renders schemas as a search_path value, quoting each.
+// pg_catalog stays implicit, so searched first: listed after the registered
+// schemas, a function planted there (set_config, an operator) would shadow
+// the built-in one, this package's own statements included. The guard
+// refuses an unqualified pg_* table instead, which the system's catalog
+// would answer before a registered table of that name.
 func searchPath(schemas []string) string {
-	parts := make([]string, 0, len(schemas)+3)
+	parts := make([]string, 0, len(schemas)+1)
 	for _, s := range schemas {
 		parts = append(parts, pgx.Identifier{s}.Sanitize())
 	}
 	if len(parts) == 0 {
 		parts = append(parts, "public")
 	}
-	return strings.Join(append(parts, "pg_catalog", "pg_temp"), ", ")
+	return strings.Join(parts, ", ")
 }

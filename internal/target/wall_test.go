@@ -172,7 +172,7 @@ func TestSecondWallUndoesSessionSettings(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, wallRole, res.Rows[0][0])
 	require.NotEqual(t, "off", res.Rows[0][1], "the session setting was rolled back")
-	require.Equal(t, []any{"on", `"shop", pg_catalog, pg_temp`}, res.Rows[0][2:4])
+	require.Equal(t, []any{"on", `"shop"`}, res.Rows[0][2:4])
 	require.NotEqual(t, "1GB", res.Rows[0][4], "the session setting was rolled back")
 
 	_, err = reg.Execute(ctx, db, "UPDATE items SET name = 'x'", target.ExecOptions{})
@@ -306,18 +306,25 @@ func TestGuardAndServerReadAlike(t *testing.T) {
 	require.Equal(t, [][]any{{`a\`}}, res.Rows, "the server reads it as the guard does")
 }
 
-// TestRegisteredTablesBeforeTheSystems: PostgreSQL searches pg_catalog
-// before the search path unless it is listed; the guard knows only the
-// registered schemas. A registered table named like a system view is the
-// one the guard checked, so it is the one read.
-func TestRegisteredTablesBeforeTheSystems(t *testing.T) {
+// TestSystemCatalogFirst: pg_catalog stays ahead of the registered schemas.
+// A function planted in a registered schema under a built-in's name
+// (set_config, which the session setup itself calls) must not run in its
+// place: here it would skip SET LOCAL ROLE and read what the role may not.
+// A registered table named like a system view is the guard's to refuse
+// unqualified (sqlguard: TestSystemCatalogNames); qualified, it is read.
+func TestSystemCatalogFirst(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	reg, db, tdb := wallSetup(t, "")
-	_, err := tdb.Pool.Exec(ctx, `CREATE TABLE shop.pg_stat_activity (pid int, query text);
-INSERT INTO shop.pg_stat_activity VALUES (1, 'registered')`)
+	reg, db, tdb := wallSetup(t, wallRole)
+	_, err := tdb.Pool.Exec(ctx, `CREATE FUNCTION shop.set_config(text, text, boolean) RETURNS text LANGUAGE sql AS 'SELECT $2';
+GRANT USAGE ON SCHEMA shop TO nl2sql_target_test_ro;
+CREATE TABLE shop.pg_stat_activity (pid int, query text);
+INSERT INTO shop.pg_stat_activity VALUES (1, 'registered');
+GRANT SELECT ON shop.pg_stat_activity TO nl2sql_target_test_ro`)
 	require.NoError(t, err)
-	res, err := reg.Execute(ctx, db, "SELECT pid, query FROM pg_stat_activity", target.ExecOptions{})
+	_, err = reg.Execute(ctx, db, "SELECT s FROM shop.secrets", target.ExecOptions{})
+	require.Equal(t, "42501", sqlstate(t, err), "still the read-only role: the planted set_config did not run")
+	res, err := reg.Execute(ctx, db, "SELECT pid, query FROM shop.pg_stat_activity", target.ExecOptions{})
 	require.NoError(t, err)
 	require.Equal(t, [][]any{{json.Number("1"), "registered"}}, res.Rows)
 }
