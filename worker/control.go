@@ -76,45 +76,88 @@ type controlGuard struct {
 	mu         sync.Mutex
 	lastLog    time.Time
 	suppressed int
+	// checks counts the checks of the current second (window): a flood of
+	// notifications must not keep the notifier, which River's own insert
+	// notifications wait behind, busy with queries.
+	window time.Time
+	checks int
 }
 
-// controlPayload is the part of a River control or leadership payload the
-// guard reads.
+// Bounds of a check: its time (the notifier waits for it), and how many
+// run a second before the rest are dropped unchecked (genuine control
+// notifications are a few a day; River's polls recover one lost).
+const (
+	checkTimeout   = 2 * time.Second
+	checksInSecond = 20
+)
+
+// controlPayload is what River's producers read of a control payload.
 type controlPayload struct {
 	Action string `json:"action"`
 	JobID  int64  `json:"job_id"`
 	Queue  string `json:"queue"`
 }
 
+// leadershipPayload is what River's elector reads of a leadership payload.
+type leadershipPayload struct {
+	Action   string `json:"action"`
+	LeaderID string `json:"leader_id"`
+}
+
 // admits reports whether n may reach River: every notification but a
 // control or leadership one, and those when the database backs them. A
-// check that fails (the database unreachable) admits: River's own polls
-// would then do no better, and the hint costs at most a cancelled stage.
+// payload the guard cannot read as River reads it, a check that fails or
+// one over the rate is dropped: a genuine hint lost costs a poll's delay,
+// a spoofed one admitted a cancelled stage.
 func (g *controlGuard) admits(ctx context.Context, n *riverdriver.Notification) bool {
-	if n.Topic != topicControl && n.Topic != topicLeadership {
+	switch n.Topic {
+	case topicLeadership:
+		var p leadershipPayload
+		if err := json.Unmarshal([]byte(n.Payload), &p); err != nil || p.Action == "request_resign" {
+			// River's elector announces its own resignation; asking the
+			// leader to resign is an operator's tool nl2sql does not use.
+			g.dropped(ctx, n.Topic, p.Action, 0, "")
+			return false
+		}
+		return true
+	case topicControl:
+	default:
 		return true
 	}
 	var p controlPayload
 	if err := json.Unmarshal([]byte(n.Payload), &p); err != nil {
-		return true // River drops it too
+		g.dropped(ctx, n.Topic, "", 0, "")
+		return false
 	}
-	ok, err := g.backed(ctx, n.Topic, p)
-	if err != nil {
-		return true
+	if !g.mayCheck() {
+		g.dropped(ctx, n.Topic, p.Action, p.JobID, p.Queue)
+		return false
 	}
-	if !ok {
-		g.dropped(ctx, n.Topic, p)
+	// River's notifier cancels ctx on its own schedule (a ping, a new
+	// LISTEN): the check runs to its end regardless.
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), checkTimeout)
+	defer cancel()
+	ok, err := g.backed(cctx, p)
+	if err != nil || !ok {
+		g.dropped(ctx, n.Topic, p.Action, p.JobID, p.Queue)
+		return false
 	}
-	return ok
+	return true
+}
+
+// mayCheck reports whether another check fits in this second's budget.
+func (g *controlGuard) mayCheck() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if now := time.Now(); now.Sub(g.window) >= time.Second {
+		g.window, g.checks = now, 0
+	}
+	g.checks++
+	return g.checks <= checksInSecond
 }
 
 // backed reports whether the state p announces is in River's tables.
-func (g *controlGuard) backed(ctx context.Context, topic string, p controlPayload) (bool, error) {
-	if topic == topicLeadership {
-		// River's elector announces its own resignation; asking the leader
-		// to resign is an operator's tool nl2sql does not use.
-		return p.Action != "request_resign", nil
-	}
+func (g *controlGuard) backed(ctx context.Context, p controlPayload) (bool, error) {
 	switch p.Action {
 	case "cancel":
 		return g.q.JobCancelRequested(ctx, g.pool, p.JobID)
@@ -135,7 +178,7 @@ func (g *controlGuard) backed(ctx context.Context, topic string, p controlPayloa
 
 // dropped logs a refused notification, at most once a minute with the
 // count of those not logged.
-func (g *controlGuard) dropped(ctx context.Context, topic string, p controlPayload) {
+func (g *controlGuard) dropped(ctx context.Context, topic, action string, jobID int64, queue string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if time.Since(g.lastLog) < time.Minute {
@@ -143,7 +186,7 @@ func (g *controlGuard) dropped(ctx context.Context, topic string, p controlPaylo
 		return
 	}
 	g.log.WarnContext(ctx, "dropped a River notification the database does not back: some role that can connect sent it (pg_notify)",
-		"topic", topic, "action", p.Action, "job_id", p.JobID, "queue", p.Queue, "dropped_since_last_log", g.suppressed)
+		"topic", topic, "action", action, "job_id", jobID, "queue", queue, "dropped_since_last_log", g.suppressed)
 	g.lastLog, g.suppressed = time.Now(), 0
 }
 

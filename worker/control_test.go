@@ -29,7 +29,7 @@ func TestSpoofedRiverControl(t *testing.T) {
 	ctx := context.Background()
 	e.ollama.Answer(ollamatest.Contains("### Question\nHow many orders are there?"), fence("SELECT count(*) FROM shop.orders"))
 	slow := fence("SELECT count(*) FROM shop.customers")
-	slow.Delay = 2 * time.Second
+	slow.Delay = 6 * time.Second
 	e.ollama.Answer(ollamatest.Contains("### Question\nHow many customers are there?"), slow)
 	svc := e.start(t)
 	queues := []string{jobs.QueueRetrieve, jobs.QueueLLM, jobs.QueueDB}
@@ -43,15 +43,39 @@ func TestSpoofedRiverControl(t *testing.T) {
 	require.Equal(t, "succeeded", query(t, e.db.Pool, id).Status)
 	require.Less(t, time.Since(start), 20*time.Second)
 
-	// Cancels of the running generate job.
+	// Cancels of the running generate job, one burst, then a stream for
+	// longer than River's notifier waits between its pings (5 s), which
+	// cancel the context a check runs under.
 	w, id := e.submit(t, "How many customers are there?")
 	require.Eventually(t, func() bool { return query(t, e.db.Pool, id).Status == "generating" }, 20*time.Second, 10*time.Millisecond)
 	_, err = e.db.Pool.Exec(ctx, spoofCancels, queues)
 	require.NoError(t, err)
+	stop := make(chan struct{})
+	flooded := make(chan error, 1)
+	go func() {
+		for {
+			select {
+			case <-stop:
+				flooded <- nil
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+			if _, err := e.db.Pool.Exec(ctx, spoofCancels, queues); err != nil {
+				flooded <- err
+				return
+			}
+		}
+	}()
+
 	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	require.NoError(t, w.Wait(wctx, []int64{id}, func(intake.Done) {}))
 	require.Equal(t, "succeeded", query(t, e.db.Pool, id).Status, "the spoofed cancel did not stop the stage")
+	close(stop)
+	require.NoError(t, <-flooded)
+	// A flood is checked at most checksInSecond a second; past it, the
+	// window starts afresh.
+	time.Sleep(1100 * time.Millisecond)
 
 	// River's own cancel (as River UI sends it) still cancels.
 	_, id = e.submit(t, "How many customers are there?")
