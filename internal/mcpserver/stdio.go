@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"sync"
@@ -60,7 +61,13 @@ type lineFilter struct {
 	log  *slog.Logger
 	rest []byte // of the line being passed on
 	err  error
+	// version is the protocol version the client asked for in initialize:
+	// from 2025-06-18 the SDK refuses batches by ending the session.
+	version string
 }
+
+// noBatchesFrom is the first protocol version without JSON-RPC batches.
+const noBatchesFrom = "2025-06-18"
 
 func (f *lineFilter) Read(p []byte) (int, error) {
 	for len(f.rest) == 0 {
@@ -72,7 +79,8 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		code, why := check(line)
+		line = bytes.TrimSpace(line) // the SDK ends the session on trailing blanks
+		code, why := f.check(line)
 		if tooLong {
 			code, why = codeParseError, errTooLong.Error()
 		}
@@ -114,21 +122,46 @@ func (f *lineFilter) line() (line []byte, tooLong bool, err error) {
 }
 
 // check returns 0 for a line holding one JSON-RPC message or a batch of
-// them, else the JSON-RPC error code and why.
-func check(line []byte) (int, string) {
-	line = bytes.TrimSpace(line)
+// them that the SDK takes, else the JSON-RPC error code and why. It notes
+// the protocol version an initialize request asks for.
+func (f *lineFilter) check(line []byte) (int, string) {
 	if !json.Valid(line) {
 		return codeParseError, "not JSON"
 	}
 	msgs := []json.RawMessage{line}
-	if line[0] == '[' {
+	batch := line[0] == '['
+	if batch {
+		if f.version >= noBatchesFrom {
+			return codeInvalidRequest, "JSON-RPC batches are not supported from protocol " + noBatchesFrom
+		}
 		if err := json.Unmarshal(line, &msgs); err != nil || len(msgs) == 0 {
 			return codeInvalidRequest, "an empty or malformed batch"
 		}
 	}
+	ids := map[string]bool{}
 	for _, m := range msgs {
-		if _, err := jsonrpc.DecodeMessage(m); err != nil {
+		msg, err := jsonrpc.DecodeMessage(m)
+		if err != nil {
 			return codeInvalidRequest, err.Error()
+		}
+		req, ok := msg.(*jsonrpc.Request)
+		if !ok {
+			continue
+		}
+		if batch && req.ID.IsValid() {
+			id := fmt.Sprint(req.ID.Raw())
+			if ids[id] {
+				return codeInvalidRequest, "a batch with two requests of id " + id
+			}
+			ids[id] = true
+		}
+		if req.Method == "initialize" {
+			var p struct {
+				ProtocolVersion string `json:"protocolVersion"`
+			}
+			if json.Unmarshal(req.Params, &p) == nil {
+				f.version = p.ProtocolVersion
+			}
 		}
 	}
 	return 0, ""

@@ -64,9 +64,19 @@ func TestStdioTransportSkipsBadLines(t *testing.T) {
 	require.Equal(t, float64(1), m["id"], "the session still answers: %v", m)
 	require.Contains(t, m, "result")
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	send(`{"jsonrpc":"2.0","id":2,"method":"ping"}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"ping"}` + " \t") // trailing blanks: the SDK would end the session
 	m = next()
 	require.Equal(t, float64(2), m["id"])
+
+	// The protocol asked for (2025-06-18) has no batches: the SDK would end
+	// the session on one.
+	send(`[{"jsonrpc":"2.0","id":3,"method":"ping"},{"jsonrpc":"2.0","id":4,"method":"ping"}]`)
+	m = next()
+	require.Equal(t, float64(-32600), m["error"].(map[string]any)["code"])
+	require.Contains(t, m["error"].(map[string]any)["message"], "batches are not supported")
+	send(`{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+	m = next()
+	require.Equal(t, float64(5), m["id"], "the session goes on")
 
 	require.NoError(t, inW.Close())
 	select {
