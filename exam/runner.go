@@ -61,6 +61,10 @@ type Config struct {
 	// GoldMaxRows caps a gold result; an exam whose gold SQL returns more
 	// is refused. Defaults to 100000.
 	GoldMaxRows int
+	// Guard configures the SQL guard gold SQL must pass, as exam check
+	// and generated SQL use it; its DefaultLimit is set from GoldMaxRows.
+	// Defaults to sqlguard.Config{}.
+	Guard sqlguard.Config
 	// GoldTimeout bounds the execution of one gold SQL. Defaults to 1m.
 	GoldTimeout time.Duration
 	// Timeout bounds the wait for one run's answers; a run not answered in
@@ -220,7 +224,9 @@ func (r *Runner) Prepare(ctx context.Context) error {
 	if err := r.q.CheckQueryOptions(ctx, r.meta, opts); err != nil {
 		return fmt.Errorf("exam: per-question options refused: %s", errclass.Classify(err).Message)
 	}
-	guard, err := sqlguard.New(sqlguard.Config{DefaultLimit: r.cfg.GoldMaxRows + 1})
+	gcfg := r.cfg.Guard
+	gcfg.DefaultLimit = r.cfg.GoldMaxRows + 1
+	guard, err := sqlguard.New(gcfg)
 	if err != nil {
 		return err
 	}

@@ -283,7 +283,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 	}
 	cfg := exam.Config{
 		Database: *db, Questions: qs, Model: st.LLM.Model, Runs: *runs, Label: *label, Source: source,
-		ExactColumns: *exact, Timeout: *timeout, Getenv: st.Pipeline.Getenv, Logger: st.Logger,
+		ExactColumns: *exact, Timeout: *timeout, Getenv: st.Pipeline.Getenv, Logger: st.Logger, Guard: st.Pipeline.Guard,
 		// Pinned per question, so the record says what answered even when
 		// the workers run elsewhere with other settings.
 		Options: map[string]any{
