@@ -367,8 +367,14 @@ func TestClientExamplesWaitForApproval(t *testing.T) {
 	ex, _ = e.examplesUsed(t, ask(poolA, "Count the customers in London"))
 	require.Len(t, ex, 1, "its author does")
 
-	_, err = e.db.Pool.Exec(ctx, "UPDATE rag.examples SET approved_at = now(), approved_by = current_user WHERE id = $1", exID)
-	require.NoError(t, err)
+	// The service's role confirms the same pair: the pair is not added
+	// twice, and its verdict approves the client's (migration 00019).
+	qs := ask(e.db.Pool, "How many customers live in London (for the board)?")
+	var fbExample int64
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'correct') RETURNING example_id", qs).Scan(&fbExample))
+	require.Equal(t, exID, fbExample, "the same pair")
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT approved_at IS NOT NULL FROM rag.examples WHERE id = $1", exID).Scan(&approved))
+	require.True(t, approved)
 	ex, _ = e.examplesUsed(t, ask(poolB, "Count the customers in London"))
 	require.Len(t, ex, 1, "approved, it serves everyone")
 
