@@ -65,6 +65,13 @@ func TestFeedbackFromClients(t *testing.T) {
 	require.Equal(t, "feedback", src)
 	require.Equal(t, "SELECT 1", sql)
 	require.Equal(t, c.qA, *ref)
+
+	// A role's verdicts on one question count once, however many rows.
+	_, err = c.poolB.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict) SELECT $1, 'wrong' FROM generate_series(1, 50)", c.qB)
+	require.NoError(t, err)
+	var marked int64
+	require.NoError(t, c.poolR.QueryRow(ctx, "SELECT marked_wrong FROM rag.feedback_wrong_questions").Scan(&marked))
+	require.Equal(t, int64(1), marked)
 }
 
 func TestFeedbackRefusedAtInsert(t *testing.T) {

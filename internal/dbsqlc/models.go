@@ -355,7 +355,7 @@ type RagFeedbackRate struct {
 	FeedbackRate int32
 }
 
-// Questions (compared in normalized form) marked wrong at least once, with how often; ORDER BY marked_wrong DESC for the worst.
+// Questions (compared in normalized form) marked wrong at least once, with how often (a role's verdicts on one question count once); ORDER BY marked_wrong DESC for the worst.
 type RagFeedbackWrongQuestion struct {
 	DatabaseName    string
 	QuestionKey     string
