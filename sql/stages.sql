@@ -38,7 +38,8 @@ SELECT step FROM adv;
 -- name: GetGenerateInput :one
 -- The question, its schema context and, for a repair, the attempt being
 -- repaired (prev_* are NULL on the first attempt).
-SELECT q.database_name, q.question, q.options, q.status, q.step,
+SELECT q.database_name, q.question, q.options, q.status, q.step, q.submitted_by,
+       rag.asks_as_client(q.submitted_by)::boolean AS as_client,
        c.schema, c.join_hints, c.examples,
        fc.sql AS prev_failed_sql, a.sql AS prev_sql, a.raw_reply AS prev_reply, a.stage AS prev_stage,
        a.sqlstate AS prev_sqlstate, a.error AS prev_error, a.error_class AS prev_error_class

@@ -30,6 +30,9 @@ type Config struct {
 	// question gets before it fails; a question's options.max_attempts
 	// overrides it. Defaults to 3.
 	MaxAttempts int
+	// ClientModels are the models a client role may name in options.model,
+	// comma-separated (stage.Config.ClientModels). Defaults to "".
+	ClientModels string
 	// Candidates configures multi-candidate generation: how many model
 	// calls an attempt makes by the question's difficulty, their temperature
 	// and time budget, and how many candidates are EXPLAINed at once.
@@ -182,7 +185,7 @@ func (c Config) generateTimeout() time.Duration { return min(c.GenerateTimeout, 
 
 // stage is the stages' part of c.
 func (c Config) stage() stage.Config {
-	return stage.Config{MaxAttempts: c.MaxAttempts, Candidates: c.Candidates, Examples: c.Examples, Logger: c.Logger, Clock: c.Clock}
+	return stage.Config{MaxAttempts: c.MaxAttempts, Candidates: c.Candidates, Examples: c.Examples, ClientModels: c.ClientModels, Logger: c.Logger, Clock: c.Clock}
 }
 
 func (c Config) validate() error {

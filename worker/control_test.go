@@ -170,3 +170,35 @@ func TestClientOptionsLowerLimits(t *testing.T) {
 	require.Equal(t, []any{2000, false}, rows(svc), "the service's role may raise it")
 	require.Equal(t, []any{10, true}, rows(low), "a client may lower it")
 }
+
+// TestClientModels: a client names in options.model only the models the
+// operator allows (NL2SQL_CLIENT_MODELS); the service's own questions may
+// name any.
+func TestClientModels(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	bob := e.client(t, "bob")
+	e.ollama.Answer(ollamatest.Contains("How many orders"), fence("SELECT count(*) FROM shop.orders"))
+	e.cfg.ClientModels = "other:1b, " + model
+	e.start(t)
+	w, err := intake.Listen(ctx, e.db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	ask := func(pool *pgxpool.Pool, options string) int64 {
+		var id int64
+		require.NoError(t, pool.QueryRow(ctx, "INSERT INTO rag.queries (database_name, question, options) VALUES ('shop', 'How many orders are there?', $1) RETURNING id", options).Scan(&id))
+		return id
+	}
+	poolB := e.db.PoolAs(t, bob)
+	refused, allowed, svc := ask(poolB, `{"model": "big:70b"}`), ask(poolB, `{"model": "`+model+`"}`), ask(e.db.Pool, `{"model": "`+model+`"}`)
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	require.NoError(t, w.Wait(wctx, []int64{refused, allowed, svc}, func(intake.Done) {}))
+	q := query(t, e.db.Pool, refused)
+	require.Equal(t, "failed", q.Status)
+	require.Equal(t, "validation_block", deref(q.ErrorClass))
+	require.Contains(t, deref(q.Error), `may not choose the model (options.model "big:70b")`)
+	require.Equal(t, "succeeded", query(t, e.db.Pool, allowed).Status, "a model the operator allows")
+	require.Equal(t, "succeeded", query(t, e.db.Pool, svc).Status)
+}

@@ -462,7 +462,8 @@ func (q *Queries) GetExecuteInput(ctx context.Context, db DBTX, arg *GetExecuteI
 }
 
 const getGenerateInput = `-- name: GetGenerateInput :one
-SELECT q.database_name, q.question, q.options, q.status, q.step,
+SELECT q.database_name, q.question, q.options, q.status, q.step, q.submitted_by,
+       rag.asks_as_client(q.submitted_by)::boolean AS as_client,
        c.schema, c.join_hints, c.examples,
        fc.sql AS prev_failed_sql, a.sql AS prev_sql, a.raw_reply AS prev_reply, a.stage AS prev_stage,
        a.sqlstate AS prev_sqlstate, a.error AS prev_error, a.error_class AS prev_error_class
@@ -484,6 +485,8 @@ type GetGenerateInputRow struct {
 	Options        []byte
 	Status         string
 	Step           int32
+	SubmittedBy    string
+	AsClient       bool
 	Schema         string
 	JoinHints      string
 	Examples       []byte
@@ -507,6 +510,8 @@ func (q *Queries) GetGenerateInput(ctx context.Context, db DBTX, arg *GetGenerat
 		&i.Options,
 		&i.Status,
 		&i.Step,
+		&i.SubmittedBy,
+		&i.AsClient,
 		&i.Schema,
 		&i.JoinHints,
 		&i.Examples,

@@ -3,6 +3,7 @@ package stage
 import (
 	"errors"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/nl2sql/nl2sql/internal/candidate"
@@ -25,6 +26,13 @@ type Config struct {
 	// (docs/DESIGN.md, "Examples and feedback"). Defaults to
 	// examples.Config{}.WithDefaults().
 	Examples examples.Config
+	// ClientModels are the models a client role may name in
+	// options.model, comma-separated; a client naming another is refused
+	// (the model is the operator's choice: one named per question can
+	// force an Ollama server to swap models for everyone). The service's
+	// own questions may name any. Defaults to "": clients ask with the
+	// configured model.
+	ClientModels string
 	// Logger receives the stages' logs. Defaults to a discarding logger.
 	Logger *slog.Logger
 	// Clock returns the current time, for stage timings. Defaults to time.Now.
@@ -59,4 +67,14 @@ func (c Config) Validate() error {
 		return errors.New("stage: MaxAttempts must be at least 1")
 	}
 	return nil
+}
+
+// clientMayName reports whether a client may ask with options.model name.
+func (c Config) clientMayName(name string) bool {
+	for m := range strings.SplitSeq(c.ClientModels, ",") {
+		if strings.TrimSpace(m) == name {
+			return true
+		}
+	}
+	return false
 }

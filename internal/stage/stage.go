@@ -186,6 +186,13 @@ func (s *Runner) Generate(ctx context.Context, job Job) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	if in.AsClient && opts.Model != "" && !s.cfg.clientMayName(opts.Model) {
+		return nil, &errclass.Error{
+			Class: errclass.ValidationBlock, SQLSTATE: "42501", Code: "stage.model",
+			Message: fmt.Sprintf("role %q may not choose the model (options.model %q): ask without options.model, or an operator may allow the model in NL2SQL_CLIENT_MODELS",
+				in.SubmittedBy, opts.Model),
+		}
+	}
 	req := prompt.Request{
 		Database: in.DatabaseName, Question: in.Question, Schema: in.Schema, JoinHints: in.JoinHints,
 		Examples: promptExamples(in.Examples),
