@@ -14,6 +14,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/parts"
+	"github.com/nl2sql/nl2sql/internal/pgsql"
 	"github.com/nl2sql/nl2sql/internal/sqlguard"
 	"github.com/nl2sql/nl2sql/internal/target"
 )
@@ -112,7 +113,8 @@ func (g GoldCheck) OK() bool { return len(g.Problems) == 0 }
 
 // Check verifies an exam against a registered database without a model:
 // every gold SQL must pass the guard with the database's catalog (as
-// generated SQL must), run read-only within MaxRows, and return rows
+// generated SQL must), read neither the clock nor randomness, run
+// read-only within MaxRows, and return rows
 // unless its notes say "expects no rows"; every expected table must be in
 // the catalog.
 func Check(ctx context.Context, meta *pgxpool.Pool, targets *target.Registry, cfg CheckConfig) (*CheckResult, error) {
@@ -156,6 +158,9 @@ func Check(ctx context.Context, meta *pgxpool.Pool, targets *target.Registry, cf
 		}
 		if refusal != "" {
 			g.Problems = append(g.Problems, refusal)
+		}
+		if p := changingGold(q.GoldSQL); p != "" {
+			g.Problems = append(g.Problems, p)
 		}
 		out, err := targets.Execute(ctx, db, q.GoldSQL, target.ExecOptions{MaxRows: cfg.MaxRows, Timeout: cfg.Timeout})
 		switch {
@@ -215,4 +220,49 @@ func emptyGold(q Question, rows int) string {
 		return `returns no rows (if that is the answer, say "expects no rows" in notes)`
 	}
 	return ""
+}
+
+// timeReaders are the functions whose answer changes from one run to the
+// next: the clock and randomness (QUESTIONS.md: gold SQL never uses them).
+var timeReaders = map[string]bool{
+	"now": true, "clock_timestamp": true, "statement_timestamp": true, "transaction_timestamp": true,
+	"timeofday": true, "random": true, "random_normal": true, "gen_random_uuid": true,
+}
+
+// timeKeywords are SQL's value functions of the clock, key words rather
+// than calls.
+var timeKeywords = map[string]bool{
+	"current_date": true, "current_time": true, "current_timestamp": true, "localtime": true, "localtimestamp": true,
+}
+
+// changingGold is the problem of a gold SQL whose answer changes over time
+// (it reads the clock or randomness), "" otherwise; SQL that does not parse
+// is the guard's to report.
+func changingGold(sql string) string {
+	var found []string
+	add := func(name string) {
+		if !slices.Contains(found, name) {
+			found = append(found, name)
+		}
+	}
+	if script, err := pgsql.Parse(sql); err == nil {
+		for _, st := range script.Statements {
+			for _, f := range st.Analysis().Functions {
+				if (f.Schema == "" || f.Schema == "pg_catalog") && timeReaders[f.Name] {
+					add(f.Name + "()")
+				}
+			}
+		}
+	}
+	if toks, err := pgsql.Scan(sql); err == nil {
+		for _, t := range toks {
+			if t.Kind == pgsql.TokenKeyword && timeKeywords[t.Keyword] {
+				add(t.Keyword)
+			}
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	return "reads " + strings.Join(found, ", ") + ": its answer would change over time (anchor dates in the question instead)"
 }

@@ -240,6 +240,10 @@ func (r *Runner) Prepare(ctx context.Context) error {
 			failed = append(failed, GoldFailure{QuestionID: q.ID, Err: errors.New(refusal)})
 			continue
 		}
+		if p := changingGold(q.GoldSQL); p != "" {
+			failed = append(failed, GoldFailure{QuestionID: q.ID, Err: errors.New(p)})
+			continue
+		}
 		res, err := Execute(ctx, r.targets, db, q.GoldSQL, target.ExecOptions{MaxRows: r.cfg.GoldMaxRows, Timeout: r.cfg.GoldTimeout})
 		if err != nil {
 			if ctx.Err() != nil {
