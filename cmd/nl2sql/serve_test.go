@@ -173,6 +173,9 @@ func TestServeDrain(t *testing.T) {
 			// the second signal or the timeout cancels (tc.log).
 			s.waitLog(t, "draining: fetching no new jobs, waiting for ")
 			if tc.hurry {
+				// Let a stage that just handed off return (see above), so
+				// that the generation is the one job the signal cancels.
+				time.Sleep(200 * time.Millisecond)
 				s.signals <- syscall.SIGTERM
 			}
 			if tc.drained {
