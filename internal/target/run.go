@@ -49,17 +49,28 @@ func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan,
 		return nil, err
 	}
 	rec.batch.Queue(explainPrefix + sql)
-	br := e.pool.SendBatch(ctx, &rec.batch)
+	conn, err := e.pool.Acquire(ctx)
+	if err != nil {
+		return nil, connectError(db, err)
+	}
+	defer conn.Release()
+	fail := func(classify func(Database, error) error, err error) error {
+		if e := r.framings.refused(conn.Conn().PgConn()); e != nil {
+			return tooLongError(db, e)
+		}
+		return classify(db, err)
+	}
+	br := conn.SendBatch(ctx, &rec.batch)
 	defer br.Close()
 	for range setup {
 		if _, err := br.Exec(); err != nil {
-			return nil, setupError(db, err)
+			return nil, fail(setupError, err)
 		}
 	}
 	var raw []byte
 	if err := br.QueryRow().Scan(&raw); err != nil {
 		rebase(err)
-		return nil, statementError(db, err)
+		return nil, fail(statementError, err)
 	}
 	plan := &Plan{Raw: raw}
 	var doc []struct {
@@ -142,6 +153,14 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	if err != nil {
 		return nil, connectError(db, err)
 	}
+	// A failure after a message too long to read surfaces from pgx as a
+	// closed connection; the framing says what it was.
+	fail := func(classify func(Database, error) error, err error) error {
+		if e := r.framings.refused(conn.Conn().PgConn()); e != nil {
+			return tooLongError(db, e)
+		}
+		return classify(db, err)
+	}
 	start := time.Now()
 	br := conn.SendBatch(ctx, &rec.batch)
 	released := false
@@ -166,12 +185,12 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	defer release()
 	for range setup {
 		if _, err := br.Exec(); err != nil {
-			return nil, setupError(db, err)
+			return nil, fail(setupError, err)
 		}
 	}
 	rows, err := br.Query()
 	if err != nil {
-		return nil, statementError(db, err)
+		return nil, fail(statementError, err)
 	}
 	fields := rows.FieldDescriptions()
 	res := &Result{Columns: make([]Column, len(fields)), Rows: [][]any{}}
@@ -214,7 +233,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 				if decoded == nil {
 					if decoded, err = rows.Values(); err != nil {
 						rows.Close()
-						return nil, statementError(db, err)
+						return nil, fail(statementError, err)
 					}
 				}
 				v = jsonValue(decoded[i], b)
@@ -246,7 +265,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 		rows.Close()
 	}
 	if err := rows.Err(); err != nil && !(cancelled && isCancel(err)) && !oversized(err) {
-		return nil, statementError(db, err)
+		return nil, fail(statementError, err)
 	}
 	res.RowCount = len(res.Rows)
 	res.Duration = time.Since(start)
@@ -256,7 +275,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	// are looked up on another one. After a cancel the ROLLBACK was
 	// skipped with the statement; release closes that connection.
 	if err := br.Close(); err != nil && !cancelled && !conn.Conn().IsClosed() {
-		return nil, statementError(db, err)
+		return nil, fail(statementError, err)
 	}
 	release()
 	names, err := e.types.lookup(ctx, e.pool, r.queries, oids)
@@ -281,6 +300,19 @@ const truncatedDrain = 100 * time.Millisecond
 func oversized(err error) bool {
 	var e *pgproto3.ExceededMaxBodyLenErr
 	return errors.As(err, &e)
+}
+
+// tooLongError is a statement's failure the database described at more
+// length than a target connection reads (framing).
+func tooLongError(db Database, e *MessageTooLongError) error {
+	what := "the statement's result could not be read"
+	if e.Type == 'E' {
+		what = "the statement failed"
+	}
+	return &errclass.Error{
+		Class: errclass.SQLError, Code: "target.message_too_long", Permanent: true,
+		Message: fmt.Sprintf("database %q: %s: %v, not read", db.Name, what, e), Err: e,
+	}
 }
 
 // isCancel reports whether err is the statement's cancellation (57014).

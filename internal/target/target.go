@@ -109,6 +109,9 @@ type Registry struct {
 
 	mu    sync.Mutex
 	pools map[string]*entry
+	// framings holds each target connection's framing (a message too
+	// long to read).
+	framings framings
 }
 
 type entry struct {
@@ -189,8 +192,10 @@ func (r *Registry) pool(db Database) (*entry, error) {
 	// arrives; Execute keeps the rows before it, as for the cap.
 	maxBody := r.cfg.MaxResultBytes + maxFraming
 	pcfg.ConnConfig.BuildFrontend = func(rd io.Reader, w io.Writer) *pgproto3.Frontend {
-		f := pgproto3.NewFrontend(rd, w)
+		fr := &framing{r: rd, max: maxBody}
+		f := pgproto3.NewFrontend(fr, w)
 		f.SetMaxBodyLen(maxBody)
+		r.framings.add(f, fr)
 		return f
 	}
 	pool, err := pgxpool.NewWithConfig(context.Background(), pcfg)

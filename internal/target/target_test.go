@@ -262,3 +262,36 @@ func TestRowPastTheByteCapIsNotRead(t *testing.T) {
 	require.NoError(t, err, "the pool lends a working connection after")
 	require.Equal(t, 1, res.RowCount)
 }
+
+// TestErrorPastTheByteCapFails: an error message longer than the byte cap
+// (PostgreSQL quotes the value it could not read, here 2 MiB of it) is
+// refused as it arrives like a long row, but the statement failed: it is
+// an error, not an empty truncated answer.
+func TestErrorPastTheByteCapFails(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, db := setup(t)
+	reg, err := target.New(target.Config{MaxResultBytes: 1000, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	t.Cleanup(reg.Close)
+
+	for _, sql := range []string{
+		"SELECT repeat('x', 2 << 20)::int",
+		// After rows: they are no answer either.
+		"SELECT id, CASE WHEN id = 3 THEN (repeat('x', 2 << 20) || id)::int END FROM items WHERE id <= 5 ORDER BY id",
+	} {
+		res, err := reg.Execute(ctx, db, sql, target.ExecOptions{})
+		require.Error(t, err, "got %+v", res)
+		ce := errclass.Classify(err)
+		require.Equal(t, errclass.SQLError, ce.Class, "%v", err)
+		require.Contains(t, ce.Message, "the statement failed: the database sent an error message of")
+	}
+	// EXPLAIN folds the constant and fails the same way.
+	_, err = reg.Explain(ctx, db, "SELECT repeat('x', 2 << 20)::int")
+	ce := errclass.Classify(err)
+	require.Equal(t, errclass.SQLError, ce.Class, "%v", err)
+
+	res, err := reg.Execute(ctx, db, "SELECT count(*) FROM items", target.ExecOptions{})
+	require.NoError(t, err, "the pool lends a working connection after")
+	require.Equal(t, 1, res.RowCount)
+}
