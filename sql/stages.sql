@@ -39,8 +39,8 @@ SELECT step FROM adv;
 -- The question, its schema context and, for a repair, the attempt being
 -- repaired (prev_* are NULL on the first attempt).
 SELECT q.database_name, q.question, q.options, q.status, q.step, q.submitted_by,
-       -- Only a question naming a model needs to know: CASE, so others skip it.
-       (CASE WHEN q.options ? 'model' THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client,
+       -- Only options a client may not raise need it: CASE, so others skip it.
+       (CASE WHEN q.options ?| ARRAY['model', 'candidates'] THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client,
        c.schema, c.join_hints, c.examples,
        fc.sql AS prev_failed_sql, a.sql AS prev_sql, a.raw_reply AS prev_reply, a.stage AS prev_stage,
        a.sqlstate AS prev_sqlstate, a.error AS prev_error, a.error_class AS prev_error_class
@@ -84,6 +84,8 @@ SELECT step FROM adv;
 -- One row per candidate of the attempt (ordinal is NULL when the reply had
 -- none), each with the question fields.
 SELECT q.database_name, q.question, q.options, q.status, q.step,
+       -- Only an option that could raise a limit needs it: CASE, so others skip it.
+       (CASE WHEN q.options ? 'max_attempts' THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client,
        c.ordinal, c.sql, c.votes
 FROM rag.queries q
 LEFT JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = @attempt
@@ -143,7 +145,7 @@ SELECT q.database_name, q.options, q.status, q.step, q.retrieval,
        c.ordinal, c.guarded_sql, c.breakdown, q.submitted_by,
        rag.may_still_ask(q.submitted_by, q.database_name)::boolean AS may_ask,
        -- Only options that could raise a limit need it: CASE, so others skip it.
-       (CASE WHEN q.options ?| ARRAY['max_rows', 'timeout_ms'] THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client
+       (CASE WHEN q.options ?| ARRAY['max_rows', 'timeout_ms', 'max_attempts'] THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client
 FROM rag.queries q
 JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = @attempt AND c.selected
 WHERE q.id = @id;

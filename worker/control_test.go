@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/jobs"
@@ -169,6 +170,43 @@ func TestClientOptionsLowerLimits(t *testing.T) {
 	require.Equal(t, []any{1000, true}, rows(mine), "the client's 5000 is capped at the operator's 1000")
 	require.Equal(t, []any{2000, false}, rows(svc), "the service's role may raise it")
 	require.Equal(t, []any{10, true}, rows(low), "a client may lower it")
+}
+
+// TestClientOptionsLowerModelCalls: a client's options.candidates and
+// options.max_attempts may lower the operator's model calls, not raise
+// them; the service's own questions keep the options' full range.
+func TestClientOptionsLowerModelCalls(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	bob := e.client(t, "bob")
+	// Fails as it runs, every time: each attempt is a repair's model call.
+	e.ollama.Answer(ollamatest.Contains("Divide"), fence("SELECT count(*) / 0 FROM shop.orders"))
+	e.cfg.Candidates = candidate.Config{K: 1, KEasy: 1, KHard: 1}
+	e.cfg.MaxAttempts = 3
+	e.start(t)
+	w, err := intake.Listen(ctx, e.db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	ask := func(pool *pgxpool.Pool, options string) int64 {
+		var id int64
+		require.NoError(t, pool.QueryRow(ctx, "INSERT INTO rag.queries (database_name, question, options) VALUES ('shop', 'Divide the orders by nothing', $1) RETURNING id", options).Scan(&id))
+		return id
+	}
+	poolB := e.db.PoolAs(t, bob)
+	mine, svc, low := ask(poolB, `{"candidates": 4, "max_attempts": 6}`), ask(e.db.Pool, `{"candidates": 4, "max_attempts": 6}`), ask(poolB, `{"max_attempts": 2}`)
+	wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	require.NoError(t, w.Wait(wctx, []int64{mine, svc, low}, func(intake.Done) {}))
+	calls := func(id int64) []int {
+		var attempts, first int
+		require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT count(*), max(calls) FILTER (WHERE attempt = 1) FROM rag.attempts WHERE query_id = $1", id).Scan(&attempts, &first))
+		return []int{attempts, first}
+	}
+	require.Equal(t, "failed", query(t, e.db.Pool, mine).Status)
+	require.Equal(t, []int{3, 1}, calls(mine), "the client's 6 attempts and 4 calls are capped at the operator's 3 and 1")
+	require.Equal(t, []int{6, 4}, calls(svc), "the service's role may raise them")
+	require.Equal(t, []int{2, 1}, calls(low), "a client may lower them")
 }
 
 // TestClientModels: a client names in options.model only the models the

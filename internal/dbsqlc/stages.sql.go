@@ -416,7 +416,7 @@ SELECT q.database_name, q.options, q.status, q.step, q.retrieval,
        c.ordinal, c.guarded_sql, c.breakdown, q.submitted_by,
        rag.may_still_ask(q.submitted_by, q.database_name)::boolean AS may_ask,
        -- Only options that could raise a limit need it: CASE, so others skip it.
-       (CASE WHEN q.options ?| ARRAY['max_rows', 'timeout_ms'] THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client
+       (CASE WHEN q.options ?| ARRAY['max_rows', 'timeout_ms', 'max_attempts'] THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client
 FROM rag.queries q
 JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = $1 AND c.selected
 WHERE q.id = $2
@@ -464,8 +464,8 @@ func (q *Queries) GetExecuteInput(ctx context.Context, db DBTX, arg *GetExecuteI
 
 const getGenerateInput = `-- name: GetGenerateInput :one
 SELECT q.database_name, q.question, q.options, q.status, q.step, q.submitted_by,
-       -- Only a question naming a model needs to know: CASE, so others skip it.
-       (CASE WHEN q.options ? 'model' THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client,
+       -- Only options a client may not raise need it: CASE, so others skip it.
+       (CASE WHEN q.options ?| ARRAY['model', 'candidates'] THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client,
        c.schema, c.join_hints, c.examples,
        fc.sql AS prev_failed_sql, a.sql AS prev_sql, a.raw_reply AS prev_reply, a.stage AS prev_stage,
        a.sqlstate AS prev_sqlstate, a.error AS prev_error, a.error_class AS prev_error_class
@@ -530,6 +530,8 @@ func (q *Queries) GetGenerateInput(ctx context.Context, db DBTX, arg *GetGenerat
 
 const getValidateInput = `-- name: GetValidateInput :many
 SELECT q.database_name, q.question, q.options, q.status, q.step,
+       -- Only an option that could raise a limit needs it: CASE, so others skip it.
+       (CASE WHEN q.options ? 'max_attempts' THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client,
        c.ordinal, c.sql, c.votes
 FROM rag.queries q
 LEFT JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = $1
@@ -548,6 +550,7 @@ type GetValidateInputRow struct {
 	Options      []byte
 	Status       string
 	Step         int32
+	AsClient     bool
 	Ordinal      *int32
 	Sql          *string
 	Votes        *int32
@@ -570,6 +573,7 @@ func (q *Queries) GetValidateInput(ctx context.Context, db DBTX, arg *GetValidat
 			&i.Options,
 			&i.Status,
 			&i.Step,
+			&i.AsClient,
 			&i.Ordinal,
 			&i.Sql,
 			&i.Votes,

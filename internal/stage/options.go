@@ -177,8 +177,11 @@ func str(v json.RawMessage) (string, bool) {
 
 func (o options) timeout() time.Duration { return time.Duration(o.TimeoutMS) * time.Millisecond }
 
-func (o options) maxAttempts(def int) int {
-	if o.MaxAttempts > 0 {
+// maxAttempts is the question's generations: the operator's def, or the
+// options' own, which a client's may lower and not raise (each is a model
+// call or more; migration 00017's rule for max_rows and timeout_ms).
+func (o options) maxAttempts(def int, asClient bool) int {
+	if o.MaxAttempts > 0 && (!asClient || o.MaxAttempts < def) {
 		return o.MaxAttempts
 	}
 	return def

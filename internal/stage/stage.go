@@ -219,6 +219,11 @@ func (s *Runner) Generate(ctx context.Context, job Job) (*Output, error) {
 		difficulty = ptr(string(d))
 	}
 	calls := s.cfg.Candidates.Calls(d, attempt > 1, opts.Candidates)
+	if in.AsClient {
+		// A client's options.candidates lowers the operator's count, never
+		// raises it: each is a model call.
+		calls = min(calls, s.cfg.Candidates.Calls(d, attempt > 1, 0))
+	}
 	g, err := s.gather(ctx, msgs, opts, ref.QueryID, int(attempt), calls)
 	if err != nil {
 		return nil, err
@@ -398,7 +403,7 @@ func (s *Runner) Validate(ctx context.Context, job Job) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := decide(out.Selected >= 0, out.Failure, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts)))
+	d := decide(out.Selected >= 0, out.Failure, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts, in.AsClient)))
 
 	p := &dbsqlc.FinishValidateParams{
 		ID: ref.QueryID, Step: ref.Step, Attempt: attempt, Status: d.status, Outcome: "passed",
@@ -566,7 +571,7 @@ func (s *Runner) Execute(ctx context.Context, job Job) (*Output, error) {
 		if ce.Class == errclass.InfraFailure {
 			return nil, execErr
 		}
-		d := decide(false, ce, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts)))
+		d := decide(false, ce, attempt, int32(opts.maxAttempts(s.cfg.MaxAttempts, in.AsClient)))
 		return &Output{Done: d.done(), WriteFunc: func(ctx context.Context, tx pgx.Tx) (jobs.Args, error) {
 			next, err := s.q.FailExecute(ctx, tx, &dbsqlc.FailExecuteParams{
 				ID: ref.QueryID, Step: ref.Step, Attempt: attempt, Status: d.status,
