@@ -29,3 +29,9 @@ BEGIN TRANSACTION READ ONLY;
 
 -- name: Rollback :exec
 ROLLBACK;
+
+-- name: SetTempFileLimit :exec
+-- For the connection's life (target.Config.TempFileLimit): a superuser's
+-- setting, which SET LOCAL ROLE leaves in place and the guard keeps the
+-- model's SQL from changing (set_config is denied).
+SELECT pg_catalog.set_config('temp_file_limit', @temp_file_limit::text, false);

@@ -40,6 +40,18 @@ func (q *Queries) SetLocalRole(ctx context.Context, db DBTX, role string) error 
 	return err
 }
 
+const setTempFileLimit = `-- name: SetTempFileLimit :exec
+SELECT pg_catalog.set_config('temp_file_limit', $1::text, false)
+`
+
+// For the connection's life (target.Config.TempFileLimit): a superuser's
+// setting, which SET LOCAL ROLE leaves in place and the guard keeps the
+// model's SQL from changing (set_config is denied).
+func (q *Queries) SetTempFileLimit(ctx context.Context, db DBTX, tempFileLimit string) error {
+	_, err := db.Exec(ctx, setTempFileLimit, tempFileLimit)
+	return err
+}
+
 const setupSession = `-- name: SetupSession :exec
 
 SELECT pg_catalog.set_config('transaction_read_only', 'on', true),

@@ -11,8 +11,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -43,6 +45,14 @@ type Config struct {
 	ReadOnlyRole string
 	// MaxConns is the pool size per target database. Defaults to 4.
 	MaxConns int32
+	// TempFileLimit is PostgreSQL's temp_file_limit for target connections
+	// ("1GB", "500MB", "-1" for none): a question's sort or hash that
+	// spills past it fails (53400) instead of filling the target's disk
+	// until the statement timeout. It is set when a connection opens, where
+	// the connecting role may set it (a superuser, or on PostgreSQL 15 a
+	// role granted SET ON PARAMETER temp_file_limit); elsewhere the pool
+	// logs once that it could not. Defaults to "1GB".
+	TempFileLimit string
 	// ConnectTimeout bounds establishing a connection. Defaults to 5s.
 	ConnectTimeout time.Duration
 	// Logger receives pool lifecycle messages. Defaults to a discarding logger.
@@ -69,6 +79,9 @@ func (c Config) WithDefaults() Config {
 	if c.ConnectTimeout == 0 {
 		c.ConnectTimeout = 5 * time.Second
 	}
+	if c.TempFileLimit == "" {
+		c.TempFileLimit = "1GB"
+	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -87,6 +100,21 @@ func (c Config) validate() error {
 		return errors.New("target: MaxResultBytes must be positive")
 	case c.MaxConns < 1:
 		return errors.New("target: MaxConns must be positive")
+	}
+	if err := CheckTempFileLimit(c.TempFileLimit); err != nil {
+		return fmt.Errorf("target: TempFileLimit %w", err)
+	}
+	return nil
+}
+
+// tempFileLimit is what PostgreSQL's temp_file_limit accepts: kilobytes,
+// or a size with a memory unit, or -1.
+var tempFileLimit = regexp.MustCompile(`^(-1|[0-9]+ ?(kB|MB|GB|TB)?)$`)
+
+// CheckTempFileLimit reports whether s is a value of Config.TempFileLimit.
+func CheckTempFileLimit(s string) error {
+	if !tempFileLimit.MatchString(s) {
+		return fmt.Errorf("must be -1 or a size such as 500MB or 1GB (kB, MB, GB, TB), got %q", s)
 	}
 	return nil
 }
@@ -197,6 +225,22 @@ func (r *Registry) pool(db Database) (*entry, error) {
 		f.SetMaxBodyLen(maxBody)
 		r.framings.add(f, fr)
 		return f
+	}
+	if r.cfg.TempFileLimit != "-1" {
+		var warned atomic.Bool
+		pcfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
+			err := r.queries.SetTempFileLimit(ctx, c, r.cfg.TempFileLimit)
+			var pe *pgconn.PgError
+			if errors.As(err, &pe) && pe.Code == "42501" {
+				// The role may not: the pool works without the limit.
+				if !warned.Swap(true) {
+					r.cfg.Logger.Warn("temp_file_limit is not set on this target: the connecting role may not set it, so a question's large sort can fill the database's disk until the statement timeout; connect as a role that may (on PostgreSQL 15: GRANT SET ON PARAMETER temp_file_limit TO <role>)",
+						"database", db.Name, "limit", r.cfg.TempFileLimit)
+				}
+				return nil
+			}
+			return err
+		}
 	}
 	pool, err := pgxpool.NewWithConfig(context.Background(), pcfg)
 	if err != nil {

@@ -1,14 +1,19 @@
 package target_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"runtime"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/dbtest"
@@ -294,4 +299,52 @@ func TestErrorPastTheByteCapFails(t *testing.T) {
 	res, err := reg.Execute(ctx, db, "SELECT count(*) FROM items", target.ExecOptions{})
 	require.NoError(t, err, "the pool lends a working connection after")
 	require.Equal(t, 1, res.RowCount)
+}
+
+// TestTempFileLimit: a statement spilling past Config.TempFileLimit fails
+// (53400) rather than filling the target's disk; where the connecting role
+// may not set the limit, the pool says so once and works without it.
+func TestTempFileLimit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL)
+	require.NoError(t, err)
+	shop := target.Database{Name: "shop", DSN: db.URL, Schemas: []string{"shop"}}
+	// Sorting a million integers spills ~14 MB past the default 4 MB work_mem.
+	const spill = "SELECT g FROM generate_series(1, 1000000) g ORDER BY g DESC"
+
+	small, err := target.New(target.Config{TempFileLimit: "1MB", MaxRows: 5, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	t.Cleanup(small.Close)
+	_, err = small.Execute(ctx, shop, spill, target.ExecOptions{})
+	ce := errclass.Classify(err)
+	require.Equal(t, "53400", ce.SQLSTATE, "%v", err)
+	require.Contains(t, ce.Message, "temp_file_limit")
+
+	def, err := target.New(target.Config{MaxRows: 5, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	t.Cleanup(def.Close)
+	res, err := def.Execute(ctx, shop, spill, target.ExecOptions{})
+	require.NoError(t, err, "the default, 1GB, leaves room")
+	require.Equal(t, 5, res.RowCount)
+
+	role := db.NewRole(t, "plain")
+	_, err = db.Pool.Exec(ctx, "GRANT USAGE ON SCHEMA shop TO "+role+"; GRANT SELECT ON shop.items TO "+role)
+	require.NoError(t, err)
+	var logged bytes.Buffer
+	plain, err := target.New(target.Config{TempFileLimit: "1MB", MaxConns: 2, Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	require.NoError(t, err)
+	t.Cleanup(plain.Close)
+	asRole := target.Database{Name: "shop", DSN: db.URLAs(role), Schemas: []string{"shop"}}
+	var wg sync.WaitGroup
+	for range 4 { // two connections, one warning
+		wg.Go(func() {
+			res, err := plain.Execute(ctx, asRole, "SELECT count(*) FROM items, pg_catalog.pg_sleep(0.05)", target.ExecOptions{})
+			assert.NoError(t, err)
+			assert.Equal(t, 1, res.RowCount)
+		})
+	}
+	wg.Wait()
+	require.Equal(t, 1, strings.Count(logged.String(), "temp_file_limit is not set on this target"), logged.String())
 }
