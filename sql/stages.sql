@@ -210,3 +210,9 @@ SELECT step FROM adv;
 -- the handing-over transaction; River's notify limiter may have skipped it
 -- (docs/DESIGN.md, Stage hand-off).
 SELECT pg_notify(@channel::text, @payload::text);
+
+-- name: CommitWithoutFlush :exec
+-- A stage's transaction commits without waiting for its WAL to reach disk
+-- (docs/DESIGN.md, Stage hand-off: durability): what a crash loses of it, River
+-- runs again, as after kill -9.
+SELECT pg_catalog.set_config('synchronous_commit', 'off', true);

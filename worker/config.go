@@ -63,6 +63,15 @@ type Config struct {
 	// for a notification lost while the listener reconnects. Defaults to
 	// 100ms.
 	FetchPollInterval time.Duration
+	// SynchronousCommit makes each stage's transaction wait at commit for
+	// its WAL to reach disk. Off (PostgreSQL's synchronous_commit=off for
+	// those transactions alone), a crash of PostgreSQL can lose the stage
+	// hand-offs of its last moments (up to three times wal_writer_delay,
+	// 600ms by default), which River runs again after RescueAfter, as after
+	// kill -9; every notifying transaction holds a lock of PostgreSQL's
+	// across its commit, so the flush kept every stage waiting on the
+	// others' (docs/DESIGN.md, Stage hand-off). Defaults to false.
+	SynchronousCommit bool
 	// StageTimeout bounds a database stage's run. Defaults to 2m.
 	StageTimeout time.Duration
 	// GenerateTimeout bounds a generation stage's run (the LLM call

@@ -379,6 +379,11 @@ func complete[T jobs.Args](ctx context.Context, s *Service, job *river.Job[T], o
 		return errclass.Meta(err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
+	if !s.cfg.SynchronousCommit {
+		if err := s.q.CommitWithoutFlush(ctx, tx); err != nil {
+			return errclass.Meta(err)
+		}
+	}
 
 	next, err := out.WriteFunc(ctx, tx)
 	if err == nil && next != nil {

@@ -998,6 +998,51 @@ func TestHandOffWakesTheQueue(t *testing.T) {
 	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
 }
 
+// TestStageCommitWithoutFlush: each stage's transaction commits without
+// waiting for its WAL flush unless SynchronousCommit (docs/DESIGN.md, Stage
+// hand-off), as PostgreSQL sees it in the transaction that writes the
+// stage's timing; the question's own INSERT, the client's, is left as it is.
+func TestStageCommitWithoutFlush(t *testing.T) {
+	t.Parallel()
+	for _, synchronous := range []bool{false, true} {
+		t.Run(fmt.Sprint("Synchronous=", synchronous), func(t *testing.T) {
+			t.Parallel()
+			e := setup(t)
+			ctx := context.Background()
+			_, err := e.db.Pool.Exec(ctx, `
+CREATE TABLE public.commits_seen (stage text, setting text);
+CREATE FUNCTION public.note_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO public.commits_seen VALUES (NEW.stage, current_setting('synchronous_commit'));
+    RETURN NULL;
+END $$;
+CREATE FUNCTION public.note_ask() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO public.commits_seen VALUES ('ask', current_setting('synchronous_commit'));
+    RETURN NULL;
+END $$;
+CREATE TRIGGER note_commit AFTER INSERT ON rag.stage_timings FOR EACH ROW EXECUTE FUNCTION public.note_commit();
+CREATE TRIGGER note_ask AFTER INSERT ON rag.queries FOR EACH ROW EXECUTE FUNCTION public.note_ask();`)
+			require.NoError(t, err)
+			e.cfg.SynchronousCommit = synchronous
+			e.ollama.Answer(ollamatest.Contains("How many customers are there?"), fence("SELECT count(*) AS customers FROM customers"))
+			e.start(t)
+			id := e.askSQL(t, "How many customers are there?", "{}")
+			require.Equal(t, "succeeded", query(t, e.db.Pool, id).Status)
+
+			rows, err := e.db.Pool.Query(ctx, "SELECT stage || ' ' || setting FROM public.commits_seen ORDER BY stage")
+			require.NoError(t, err)
+			seen, err := pgx.CollectRows(rows, pgx.RowTo[string])
+			require.NoError(t, err)
+			stage := "off"
+			if synchronous {
+				stage = "on"
+			}
+			require.Equal(t, []string{"ask on", "execute " + stage, "generate " + stage, "retrieve " + stage, "validate " + stage}, seen)
+		})
+	}
+}
+
 // TestFailedByHandStaysFailed: a question failed by hand while a stage runs
 // (README, "Asking": set it failed with error_class, error and finished_at)
 // stays as the operator left it: the stage's write finds it finished and

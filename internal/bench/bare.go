@@ -20,7 +20,8 @@ import (
 
 // bareArgs is one link of a bare chain: four no-op jobs on the pipeline's
 // queues, handing over exactly as the stages do (worker's handOff: InsertTx,
-// a river_insert notification and JobCompleteTx in one transaction).
+// a river_insert notification and JobCompleteTx in one transaction, which
+// commits without waiting for its flush unless SynchronousCommit).
 type bareArgs struct {
 	Token int64 `json:"token"`
 	Link  int   `json:"link"`
@@ -37,10 +38,17 @@ type bareWorker struct {
 	pool    *pgxpool.Pool
 	c       **river.Client[pgx.Tx]
 	channel string
+	// synchronous is worker.Config.SynchronousCommit.
+	synchronous bool
 }
 
 func (w *bareWorker) Work(ctx context.Context, job *river.Job[bareArgs]) error {
 	return pgx.BeginFunc(ctx, w.pool, func(tx pgx.Tx) error {
+		if !w.synchronous {
+			if err := dbsqlc.New().CommitWithoutFlush(ctx, tx); err != nil {
+				return err
+			}
+		}
 		if job.Args.Link < len(bareQueues)-1 {
 			next := bareArgs{Token: job.Args.Token, Link: job.Args.Link + 1}
 			if _, err := (*w.c).InsertTx(ctx, tx, next, &river.InsertOpts{Queue: bareQueues[next.Link]}); err != nil {
@@ -69,7 +77,7 @@ func startBareChain(ctx context.Context, pool *pgxpool.Pool, cfg worker.Config) 
 	cfg = cfg.WithDefaults()
 	bc := &bareChain{}
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &bareWorker{pool: pool, c: &bc.client, channel: cfg.Schema + ".river_insert"})
+	river.AddWorker(workers, &bareWorker{pool: pool, c: &bc.client, channel: cfg.Schema + ".river_insert", synchronous: cfg.SynchronousCommit})
 	client, err := river.NewClient(riverpgxv5.New(pool), cfg.RiverConfig(workers))
 	if err != nil {
 		return nil, err

@@ -218,6 +218,9 @@ type Settings struct {
 	FetchCooldown   string `json:"fetch_cooldown"`
 	FetchPoll       string `json:"fetch_poll_interval"`
 	MaxAttempts     int    `json:"max_attempts"`
+	// StageSynchronousCommit is worker.Config.SynchronousCommit, which the
+	// bare chain's hand-offs follow too.
+	StageSynchronousCommit bool `json:"stage_synchronous_commit"`
 	// Candidates is the model calls per question by difficulty
 	// (easy/medium/hard), or "off".
 	Candidates     string `json:"candidates"`
@@ -253,7 +256,8 @@ func settingsOf(opts Options, serving string) Settings {
 		Tables: opts.Tables, RAGThreshold: retrieval.AutoConfig{Threshold: opts.Service.Pipeline.Strategy.Threshold}.WithDefaults().Threshold,
 		RetrieveWorkers: w.RetrieveWorkers, LLMWorkers: w.LLMWorkers, DBWorkers: w.DBWorkers,
 		FetchCooldown: w.FetchCooldown.String(), FetchPoll: w.FetchPollInterval.String(), MaxAttempts: w.MaxAttempts,
-		Candidates: cands, Linking: !opts.Service.Pipeline.RAG.Link.Disabled,
+		StageSynchronousCommit: w.SynchronousCommit,
+		Candidates:             cands, Linking: !opts.Service.Pipeline.RAG.Link.Disabled,
 		TargetMaxConns: opts.Service.Target.WithDefaults().MaxConns,
 		GOGC:           gogc, GOMEMLIMIT: cmp.Or(os.Getenv("GOMEMLIMIT"), "unset"),
 		Overrides: append([]string{}, opts.Overrides...),

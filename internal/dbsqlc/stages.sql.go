@@ -10,6 +10,18 @@ import (
 	"time"
 )
 
+const commitWithoutFlush = `-- name: CommitWithoutFlush :exec
+SELECT pg_catalog.set_config('synchronous_commit', 'off', true)
+`
+
+// A stage's transaction commits without waiting for its WAL to reach disk
+// (docs/DESIGN.md, Stage hand-off: durability): what a crash loses of it, River
+// runs again, as after kill -9.
+func (q *Queries) CommitWithoutFlush(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, commitWithoutFlush)
+	return err
+}
+
 const failExecute = `-- name: FailExecute :one
 WITH adv AS (
     UPDATE rag.queries
