@@ -23,6 +23,17 @@ SELECT * FROM rag.databases WHERE name = @name;
 -- name: ListDatabases :many
 SELECT * FROM rag.databases ORDER BY name;
 
+-- name: ListCatalogDatabases :many
+-- The registered databases as a client reads them (migration 00021): the
+-- columns granted to it, the rows of the databases it may ask about.
+SELECT name, schemas, table_count, catalog_version, created_at, refreshed_at
+FROM rag.databases ORDER BY name;
+
+-- name: GetCatalogDatabase :one
+-- What loading a catalog needs of the database's row, in the columns a
+-- client may read (migration 00021).
+SELECT schemas, catalog_version, created_at FROM rag.databases WHERE name = @name;
+
 -- name: GetCatalogVersion :one
 -- What the catalog cache asks on every Get: one index lookup. created_at
 -- tells a re-registered database from the one it replaced.

@@ -123,6 +123,25 @@ func ListDatabases(ctx context.Context, db dbsqlc.DBTX) ([]*Database, error) {
 	return out, nil
 }
 
+// ListReadable returns the registered databases whose catalog the caller
+// may read, ordered by name, without what only the service reads (DSN,
+// read-only role, annotations): every one for the service's role, those it
+// may ask about for a client (migration 00021).
+func ListReadable(ctx context.Context, db dbsqlc.DBTX) ([]*Database, error) {
+	rows, err := dbsqlc.New().ListCatalogDatabases(ctx, db)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: list databases: %w", err)
+	}
+	out := make([]*Database, len(rows))
+	for i, r := range rows {
+		out[i] = &Database{
+			Name: r.Name, Schemas: r.Schemas, TableCount: int(r.TableCount),
+			CatalogVersion: r.CatalogVersion, CreatedAt: r.CreatedAt, RefreshedAt: r.RefreshedAt,
+		}
+	}
+	return out, nil
+}
+
 func fromRow(r *dbsqlc.RagDatabase) *Database {
 	return &Database{
 		Name:           r.Name,

@@ -175,7 +175,7 @@ func Load(ctx context.Context, db dbsqlc.DBTX, database string) (*Snapshot, erro
 }
 
 func load(ctx context.Context, q *dbsqlc.Queries, db dbsqlc.DBTX, database string) (*Snapshot, error) {
-	d, err := q.GetDatabase(ctx, db, database)
+	d, err := q.GetCatalogDatabase(ctx, db, database)
 	if err != nil {
 		return nil, notFound(database, err)
 	}

@@ -118,6 +118,25 @@ func (q *Queries) DeleteDatabaseQuestions(ctx context.Context, db DBTX, name str
 	return result.RowsAffected(), nil
 }
 
+const getCatalogDatabase = `-- name: GetCatalogDatabase :one
+SELECT schemas, catalog_version, created_at FROM rag.databases WHERE name = $1
+`
+
+type GetCatalogDatabaseRow struct {
+	Schemas        []string
+	CatalogVersion int64
+	CreatedAt      time.Time
+}
+
+// What loading a catalog needs of the database's row, in the columns a
+// client may read (migration 00021).
+func (q *Queries) GetCatalogDatabase(ctx context.Context, db DBTX, name string) (*GetCatalogDatabaseRow, error) {
+	row := db.QueryRow(ctx, getCatalogDatabase, name)
+	var i GetCatalogDatabaseRow
+	err := row.Scan(&i.Schemas, &i.CatalogVersion, &i.CreatedAt)
+	return &i, err
+}
+
 const getCatalogVersion = `-- name: GetCatalogVersion :one
 SELECT catalog_version, created_at FROM rag.databases WHERE name = $1
 `
@@ -216,6 +235,49 @@ func (q *Queries) ListCatalogColumns(ctx context.Context, db DBTX, databaseName 
 			&i.NotNull,
 			&i.Comment,
 			&i.AllowedValues,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, &i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listCatalogDatabases = `-- name: ListCatalogDatabases :many
+SELECT name, schemas, table_count, catalog_version, created_at, refreshed_at
+FROM rag.databases ORDER BY name
+`
+
+type ListCatalogDatabasesRow struct {
+	Name           string
+	Schemas        []string
+	TableCount     int32
+	CatalogVersion int64
+	CreatedAt      time.Time
+	RefreshedAt    *time.Time
+}
+
+// The registered databases as a client reads them (migration 00021): the
+// columns granted to it, the rows of the databases it may ask about.
+func (q *Queries) ListCatalogDatabases(ctx context.Context, db DBTX) ([]*ListCatalogDatabasesRow, error) {
+	rows, err := db.Query(ctx, listCatalogDatabases)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []*ListCatalogDatabasesRow
+	for rows.Next() {
+		var i ListCatalogDatabasesRow
+		if err := rows.Scan(
+			&i.Name,
+			&i.Schemas,
+			&i.TableCount,
+			&i.CatalogVersion,
+			&i.CreatedAt,
+			&i.RefreshedAt,
 		); err != nil {
 			return nil, err
 		}

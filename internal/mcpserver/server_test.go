@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
@@ -21,6 +22,8 @@ import (
 	"github.com/nl2sql/nl2sql/internal/mcpserver"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/parts"
+	"github.com/nl2sql/nl2sql/internal/retrieval"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
@@ -374,4 +377,80 @@ func TestConfig(t *testing.T) {
 		_, err := mcpserver.New(nil, nil, cfg)
 		require.Error(t, err, "%+v", cfg)
 	}
+}
+
+// TestClientCatalog: nl2sql mcp run as a client role lists and describes
+// the databases it may ask about, and no other, and never reads a DSN
+// (migration 00021).
+func TestClientCatalog(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, e.db.URL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = catalog.Refresh(ctx, e.db.Pool, conn, catalog.Database{Name: "depot", DSN: e.db.URL, Schemas: []string{"shop"}}, nil)
+	require.NoError(t, err)
+	bob := e.db.NewRole(t, "bob")
+	_, err = e.db.Pool.Exec(ctx, "SELECT rag.grant_client($1, '{shop}')", bob)
+	require.NoError(t, err)
+
+	list := func(pool *pgxpool.Pool) []string {
+		s, err := mcpserver.New(pool, nil, mcpserver.Config{Logger: dbtest.Logger(t)})
+		require.NoError(t, err)
+		var out mcpserver.DatabaseList
+		res := call(t, connect(t, s), "list_databases", map[string]any{}, &out)
+		require.False(t, res.IsError, text(res))
+		var names []string
+		for _, d := range out.Databases {
+			names = append(names, d.Name)
+		}
+		return names
+	}
+	require.Equal(t, []string{"depot", "shop"}, list(e.db.Pool), "the service lists every database")
+	require.Equal(t, []string{"shop"}, list(e.db.PoolAs(t, bob)), "a client, those it may ask about")
+
+	s, err := mcpserver.New(e.db.PoolAs(t, bob), nil, mcpserver.Config{Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	cs := connect(t, s)
+	var table mcpserver.TableInfo
+	res := call(t, cs, "describe_table", map[string]any{"database": "shop", "table": "orders"}, &table)
+	require.False(t, res.IsError, text(res))
+	require.Equal(t, "orders", table.Name)
+	require.NotEmpty(t, table.Columns)
+	require.Equal(t, "shop.customers", table.ForeignKeys[0].RefTable)
+	res = call(t, cs, "describe_table", map[string]any{"database": "depot", "table": "orders"}, nil)
+	require.True(t, res.IsError)
+	require.Contains(t, text(res), `database "depot" is not registered`, "nothing of a database it may not ask about")
+
+	var dsn string
+	err = e.db.PoolAs(t, bob).QueryRow(ctx, "SELECT dsn FROM rag.databases").Scan(&dsn)
+	require.ErrorContains(t, err, "permission denied")
+
+	// Retrieval searches the schema index with the client's rights (RAG
+	// from the first table, as on a large database).
+	snap, err := catalog.Load(ctx, e.db.Pool, "shop")
+	require.NoError(t, err)
+	_, err = schemaindex.Build(ctx, e.db.Pool, schemaindex.Source{Snapshot: snap, Target: e.db.Pool}, schemaindex.Config{})
+	require.NoError(t, err)
+	client, err := llm.New(llm.Config{Host: e.ollama.URL(), RequestTimeout: 5 * time.Second})
+	require.NoError(t, err)
+	p, err := parts.New(e.db.PoolAs(t, bob), client, parts.Config{Strategy: retrieval.AutoConfig{Threshold: 1}})
+	require.NoError(t, err)
+	s, err = mcpserver.New(e.db.PoolAs(t, bob), func(ctx context.Context, database, question string) (any, error) {
+		res, err := p.Retrieval(ctx, stage.RetrieveRequest{Database: database, Question: question}, "")
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"strategy": res.Metadata.Strategy, "tables": res.Metadata.TablesIncluded}, nil
+	}, mcpserver.Config{Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	var found struct {
+		Strategy string   `json:"strategy"`
+		Tables   []string `json:"tables"`
+	}
+	res = call(t, connect(t, s), "retrieve_tables", map[string]any{"database": "shop", "question": "total amount of the orders"}, &found)
+	require.False(t, res.IsError, text(res))
+	require.Equal(t, "rag", found.Strategy)
+	require.Contains(t, found.Tables, "orders")
 }

@@ -224,13 +224,14 @@ func result(a *intake.Answer) *QueryResult {
 }
 
 func (s *Server) listDatabases(ctx context.Context, _ struct{}) (*mcp.CallToolResult, *DatabaseList, error) {
-	dbs, err := catalog.ListDatabases(ctx, s.pool)
+	// The databases the caller may ask about (a client's, when nl2sql mcp
+	// runs as one), without the DSN: it names hosts and users an agent has
+	// no use for.
+	dbs, err := catalog.ListReadable(ctx, s.pool)
 	if err != nil {
 		return classified(err), nil, nil
 	}
 	out := &DatabaseList{Databases: []Database{}}
-	// The DSN is left out: it names hosts and users an agent has no use
-	// for.
 	for _, d := range dbs {
 		out.Databases = append(out.Databases, Database{
 			Name: d.Name, Schemas: d.Schemas, Tables: d.TableCount,
