@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -996,6 +997,30 @@ func TestHandOffWakesTheQueue(t *testing.T) {
 
 	q := query(t, e.db.Pool, id)
 	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+}
+
+// TestCutReplyIsNotAnAnswer: a reply the model server cut at its token
+// limit mid-statement is no candidate, though what it holds parses and
+// runs (here without its WHERE): the attempt goes to repair, and the
+// answer is the finished statement's.
+func TestCutReplyIsNotAnAnswer(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	var calls atomic.Int32
+	e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
+		if calls.Add(1) == 1 {
+			return ollamatest.Response{Content: "```sql\nSELECT count(*) FROM orders\n", DoneReason: "length"}
+		}
+		return fence("SELECT count(*) FROM orders WHERE status = 'shipped'")
+	})
+	e.start(t)
+	id := e.askSQL(t, "How many shipped orders are there?", "{}")
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+	require.Contains(t, deref(q.Sql), "WHERE status = 'shipped'")
+	var replies string
+	require.NoError(t, e.db.Pool.QueryRow(context.Background(), "SELECT replies::text FROM rag.attempts WHERE query_id = $1 AND attempt = 1", id).Scan(&replies))
+	require.Contains(t, replies, "token limit", "the first reply's extract_error says why it held no SQL")
 }
 
 // TestStageCommitWithoutFlush: each stage's transaction commits without

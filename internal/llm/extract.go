@@ -88,6 +88,26 @@ func ExtractCandidates(reply, delimiter string) ([]string, error) {
 	return out, nil
 }
 
+// ExtractCandidatesCut is ExtractCandidates for a reply the server cut at
+// its token limit (Reply.Truncated): SQL the model finished, in a fenced
+// block it closed, stands; what follows the last closed block (an unclosed
+// block, bare text) may stop mid-statement, and a cut statement can be
+// valid SQL that asks something else (a WHERE clause lost), so it is left
+// out. A reply with no closed block gives an error wrapping ErrNoSQL.
+func ExtractCandidatesCut(reply, delimiter string) ([]string, error) {
+	text, _ := prepare(reply)
+	complete := ""
+	for _, b := range fencedBlocks(text) {
+		if b.closed {
+			complete = text[:b.end]
+		}
+	}
+	if strings.TrimSpace(complete) == "" {
+		return nil, noSQL("the reply was cut off at the model's token limit before it closed a code block")
+	}
+	return ExtractCandidates(complete, delimiter)
+}
+
 var (
 	thinkBlock    = regexp.MustCompile(`(?is)<(think|thinking|reasoning)>.*?</(think|thinking|reasoning)>`)
 	thinkOpen     = regexp.MustCompile(`(?i)<(think|thinking|reasoning)>`)
@@ -153,6 +173,8 @@ var inlineCode = regexp.MustCompile("`([^`\n]+)`")
 type block struct {
 	info, content string
 	start, end    int
+	// closed: the block ended with its fence (not at the end of text).
+	closed bool
 }
 
 // fencedBlocks finds ``` and ~~~ blocks. A fence may follow text on the
@@ -180,7 +202,7 @@ func fencedBlocks(text string) []block {
 		// A one-line block: ```SELECT 1``` or ```sql SELECT 1```.
 		if closeAt := strings.Index(info, strings.Repeat(string(ch), n)); closeAt >= 0 {
 			b.info, b.content = splitInfo(info[:closeAt])
-			b.end = open + n + closeAt + n
+			b.end, b.closed = open+n+closeAt+n, true
 			blocks = append(blocks, b)
 			i = b.end
 			continue
@@ -188,7 +210,7 @@ func fencedBlocks(text string) []block {
 		b.info, b.content = splitInfo(info)
 		closeStart, closeEnd := closingFence(text, bodyStart, ch, n)
 		b.content += text[bodyStart:closeStart]
-		b.end = closeEnd
+		b.end, b.closed = closeEnd, closeStart < len(text)
 		blocks = append(blocks, b)
 		i = closeEnd
 	}

@@ -75,6 +75,36 @@ func TestExtractCandidatesCustomDelimiter(t *testing.T) {
 	require.Equal(t, []string{"SELECT 1", "SELECT 2"}, got)
 }
 
+// TestExtractCandidatesCut: of a reply cut at the token limit, only SQL in
+// blocks the model closed counts; an unclosed block or bare text may stop
+// mid-statement and still parse.
+func TestExtractCandidatesCut(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, reply string
+		want        []string
+	}{
+		{"UnclosedFence", "```sql\nSELECT count(*) FROM orders\n", nil},
+		{"Bare", "SELECT count(*) FROM orders WHERE", nil},
+		{"ClosedThenCut", "```sql\nSELECT 1\n```\n\n```sql\nSELECT count(*) FROM orders\n", []string{"SELECT 1"}},
+		{"ClosedThenProse", "```sql\nSELECT 2\n```\nThis counts the orders that", []string{"SELECT 2"}},
+		{"Delimited", "```sql\nSELECT 3\n```\n" + CandidateDelimiter + "\n```sql\nSELECT 4 FROM", []string{"SELECT 3"}},
+		{"OneLineBlock", "```SELECT 5``` and then", []string{"SELECT 5"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := ExtractCandidatesCut(tc.reply, "")
+			if tc.want == nil {
+				require.ErrorIs(t, err, ErrNoSQL)
+				require.Contains(t, err.Error(), "token limit")
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
 func TestNoSQLError(t *testing.T) {
 	t.Parallel()
 

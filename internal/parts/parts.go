@@ -311,7 +311,13 @@ func (p *Parts) Generate(ctx context.Context, req stage.GenerateRequest) (*stage
 		Model: reply.Model, Raw: reply.Content, PromptTokens: reply.PromptTokens,
 		ReplyTokens: reply.ReplyTokens, Duration: reply.Duration,
 	}
-	sqls, err := llm.ExtractCandidates(reply.Content, "")
+	extract := llm.ExtractCandidates
+	if reply.Truncated() {
+		// A statement the token limit cut can still parse and run, and
+		// answer something else (its WHERE lost): only closed blocks count.
+		extract = llm.ExtractCandidatesCut
+	}
+	sqls, err := extract(reply.Content, "")
 	if err != nil {
 		g.ExtractError = errclass.Classify(err).Message
 	}
