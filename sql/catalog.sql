@@ -85,6 +85,13 @@ SELECT * FROM rag.columns WHERE database_name = @database_name ORDER BY schema_n
 -- name: ListCatalogForeignKeys :many
 SELECT * FROM rag.foreign_keys WHERE database_name = @database_name;
 
+-- name: LockDatabase :one
+-- First statement of removing a database: a question's INSERT checks its
+-- database (FOR KEY SHARE, the foreign key), so one inserted meanwhile waits
+-- for the removal and is refused, instead of landing between deleting the
+-- questions and the database and failing the removal.
+SELECT name FROM rag.databases WHERE name = @name FOR UPDATE;
+
 -- name: CountDatabaseHistory :one
 -- What removing a database would take with it: its questions and exam runs.
 SELECT (SELECT count(*) FROM rag.queries q WHERE q.database_name = @name)::bigint AS questions,

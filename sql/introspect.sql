@@ -26,7 +26,10 @@ SELECT n.nspname::text AS schema_name,
                       FROM pg_catalog.pg_partition_tree(c.oid) pt
                       JOIN pg_catalog.pg_class l ON l.oid = pt.relid
                       WHERE pt.isleaf), -1)
-        ELSE c.reltuples END)::bigint AS estimated_rows
+        ELSE c.reltuples END)::bigint AS estimated_rows,
+       -- Whether the role questions run as may read it (@reader, or the
+       -- connecting role): what it may not is no table of the catalog.
+       pg_catalog.has_any_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), c.oid, 'SELECT') AS readable
 FROM pg_catalog.pg_class c
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 WHERE n.nspname = ANY (@schemas::text[])
@@ -49,7 +52,8 @@ SELECT n.nspname::text AS schema_name,
        a.attnotnull AS not_null,
        coalesce(col_description(c.oid, a.attnum), '')::text AS comment,
        ARRAY(SELECT e.enumlabel::text FROM pg_catalog.pg_enum e
-             WHERE e.enumtypid = a.atttypid ORDER BY e.enumsortorder)::text[] AS enum_values
+             WHERE e.enumtypid = a.atttypid ORDER BY e.enumsortorder)::text[] AS enum_values,
+       pg_catalog.has_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), c.oid, a.attnum, 'SELECT') AS readable
 FROM pg_catalog.pg_class c
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid

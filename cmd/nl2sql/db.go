@@ -86,7 +86,7 @@ func runDBAdd(ctx context.Context, m *Main, args []string) error {
 			return usagef("cannot read --annotations: %v", err)
 		}
 	}
-	res, err := addDatabase(ctx, m, pool, catalog.Database{Name: pos[0], DSN: *dsn, Schemas: schemas, ReadOnlyRole: *role}, ann)
+	res, err := addDatabase(ctx, m, pool, catalog.Database{Name: pos[0], DSN: *dsn, Schemas: schemas, ReadOnlyRole: *role, DefaultRole: st.Target.ReadOnlyRole}, ann)
 	if err != nil {
 		return err
 	}
@@ -165,6 +165,15 @@ func printRefresh(m *Main, res *catalog.RefreshResult) {
 	fmt.Fprintln(m.Stdout)
 	if d.ReadOnlyRole != "" {
 		fmt.Fprintf(m.Stdout, "questions on %s run as role %s (SET LOCAL ROLE)\n", d.Name, d.ReadOnlyRole)
+	}
+	if n := len(res.Unreadable); n > 0 {
+		shown := res.Unreadable[:min(n, 10)]
+		more := ""
+		if n > len(shown) {
+			more = fmt.Sprintf(" and %d more", n-len(shown))
+		}
+		fmt.Fprintf(m.Stderr, "warning: %d table(s) left out of the catalog: the role questions run as may not read them (grant it SELECT and run db add again): %s%s\n",
+			n, strings.Join(shown, ", "), more)
 	}
 	if res.UnknownAnnotations != nil {
 		fmt.Fprintf(m.Stderr, "warning: %v\n", res.UnknownAnnotations)

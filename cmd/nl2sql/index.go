@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -74,6 +75,11 @@ func runIndex(ctx context.Context, m *Main, args []string) error {
 // left out and why.
 func indexDatabase(ctx context.Context, m *Main, st *settings, meta *pgxpool.Pool, snap *catalog.Snapshot, target schemaindex.Target, modules map[string]string) (*schemaindex.Stats, error) {
 	src := schemaindex.Source{Snapshot: snap, Target: target, Modules: modules}
+	// The sample reads as the role questions run as: no value it may not
+	// read reaches the index or a prompt.
+	if d, err := catalog.GetDatabase(ctx, meta, snap.Database); err == nil {
+		src.Role = cmp.Or(d.ReadOnlyRole, st.Target.ReadOnlyRole)
+	}
 	if target == nil {
 		conn, reason := connectTarget(ctx, m, meta, snap.Database)
 		if conn != nil {

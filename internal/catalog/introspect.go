@@ -45,12 +45,27 @@ var relkinds = map[string]string{
 // first), with columns, keys, comments, row estimates and the values CHECK
 // constraints and enum types allow. Partitions and objects owned by
 // extensions are left out. The snapshot's Database is left empty for the
-// caller to set to the registered name.
+// caller to set to the registered name. Objects and columns the connecting
+// role may not SELECT are left out (IntrospectAs).
 func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapshot, error) {
+	s, _, err := IntrospectAs(ctx, db, schemas, "")
+	return s, err
+}
+
+// IntrospectAs is Introspect for questions that run as role reader ("" for
+// the connecting role): the tables and columns reader may not SELECT are
+// left out, since the model would only be offered what EXPLAIN then
+// refuses, and sampling would read for the index what the role may not.
+// unreadable lists the tables left out, schema-qualified.
+func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader string) (snap *Snapshot, unreadable []string, err error) {
+	return introspect(ctx, db, schemas, reader)
+}
+
+func introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader string) (*Snapshot, []string, error) {
 	q := dbsqlc.New()
 	existing, err := q.IntrospectSchemas(ctx, db)
 	if err != nil {
-		return nil, fmt.Errorf("catalog: list schemas: %w", err)
+		return nil, nil, fmt.Errorf("catalog: list schemas: %w", err)
 	}
 	if len(schemas) == 0 {
 		schemas = slices.Clone(existing)
@@ -70,23 +85,28 @@ func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapsho
 	var missing []string
 	for _, s := range schemas {
 		if isSystemSchema(s) {
-			return nil, fmt.Errorf("catalog: schema %q is a PostgreSQL system schema; questions cannot be asked of it", s)
+			return nil, nil, fmt.Errorf("catalog: schema %q is a PostgreSQL system schema; questions cannot be asked of it", s)
 		}
 		if !slices.Contains(existing, s) {
 			missing = append(missing, s)
 		}
 	}
 	if len(missing) > 0 {
-		return nil, &SchemaNotFoundError{Missing: missing, Available: existing}
+		return nil, nil, &SchemaNotFoundError{Missing: missing, Available: existing}
 	}
 
 	snap := &Snapshot{Schemas: slices.Clone(schemas), Tables: []*Table{}, ForeignKeys: []ForeignKey{}}
-	tables, err := q.IntrospectTables(ctx, db, schemas)
+	tables, err := q.IntrospectTables(ctx, db, &dbsqlc.IntrospectTablesParams{Reader: reader, Schemas: schemas})
 	if err != nil {
-		return nil, fmt.Errorf("catalog: read tables: %w", err)
+		return nil, nil, fmt.Errorf("catalog: read tables: %w", err)
 	}
 	byKey := make(map[string]*Table, len(tables))
+	var unreadable []string
 	for _, r := range tables {
+		if !r.Readable {
+			unreadable = append(unreadable, TableKey(r.SchemaName, r.TableName))
+			continue
+		}
 		t := &Table{
 			Schema:        r.SchemaName,
 			Name:          r.TableName,
@@ -103,14 +123,16 @@ func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapsho
 		byKey[t.Key()] = t
 	}
 
-	columns, err := q.IntrospectColumns(ctx, db, schemas)
+	columns, err := q.IntrospectColumns(ctx, db, &dbsqlc.IntrospectColumnsParams{Reader: reader, Schemas: schemas})
 	if err != nil {
-		return nil, fmt.Errorf("catalog: read columns: %w", err)
+		return nil, nil, fmt.Errorf("catalog: read columns: %w", err)
 	}
 	for _, r := range columns {
 		t := byKey[TableKey(r.SchemaName, r.TableName)]
-		if t == nil {
-			continue // an extension object, left out above
+		if t == nil || !r.Readable {
+			// An extension object or a table reader may not read, left out
+			// above, or a column it may not read.
+			continue
 		}
 		c := Column{Name: r.ColumnName, Type: r.DataType, NotNull: r.NotNull, Comment: r.Comment}
 		if len(r.EnumValues) > 0 {
@@ -121,7 +143,7 @@ func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapsho
 
 	constraints, err := q.IntrospectConstraints(ctx, db, schemas)
 	if err != nil {
-		return nil, fmt.Errorf("catalog: read constraints: %w", err)
+		return nil, nil, fmt.Errorf("catalog: read constraints: %w", err)
 	}
 	for _, r := range constraints {
 		t := byKey[TableKey(r.SchemaName, r.TableName)]
@@ -130,6 +152,9 @@ func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapsho
 		}
 		switch r.Contype {
 		case "p":
+			if !hasColumns(t, r.Columns) {
+				continue // a key column reader may not read
+			}
 			t.PrimaryKey = r.Columns
 			for _, name := range r.Columns {
 				if c := t.Column(name); c != nil {
@@ -137,6 +162,11 @@ func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapsho
 				}
 			}
 		case "f":
+			if ref := byKey[TableKey(r.RefSchemaName, r.RefTableName)]; !hasColumns(t, r.Columns) ||
+				(ref == nil && slices.Contains(unreadable, TableKey(r.RefSchemaName, r.RefTableName))) ||
+				(ref != nil && !hasColumns(ref, r.RefColumns)) {
+				continue // a join through what reader may not read
+			}
 			snap.ForeignKeys = append(snap.ForeignKeys, ForeignKey{
 				Name: r.ConstraintName, Schema: r.SchemaName, Table: r.TableName, Columns: r.Columns,
 				RefSchema: r.RefSchemaName, RefTable: r.RefTableName, RefColumns: r.RefColumns,
@@ -152,7 +182,17 @@ func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapsho
 		}
 	}
 	snap.loaded()
-	return snap, nil
+	return snap, unreadable, nil
+}
+
+// hasColumns reports whether t has every column of names.
+func hasColumns(t *Table, names []string) bool {
+	for _, n := range names {
+		if t.Column(n) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 func quoteList(ss []string) string {

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -27,6 +28,9 @@ type RefreshResult struct {
 	// AnnotationsReused reports that no annotations file was given and the
 	// stored one was applied.
 	AnnotationsReused bool
+	// Unreadable lists the tables left out because the role questions run
+	// as may not SELECT them (schema-qualified); nil when none.
+	Unreadable []string
 	// UnknownAnnotations lists annotations that matched no table or column;
 	// nil when all matched. The refresh is stored regardless (and the file
 	// kept, for a table that comes back): print it as a warning.
@@ -64,13 +68,13 @@ func Refresh(ctx context.Context, meta *pgxpool.Pool, target dbsqlc.DBTX, d Data
 	}
 	// Introspecting first keeps the row lock on rag.databases (and the
 	// transaction) as short as the writes.
-	snap, err := Introspect(ctx, target, d.Schemas)
+	snap, unreadable, err := IntrospectAs(ctx, target, d.Schemas, cmp.Or(d.ReadOnlyRole, d.DefaultRole))
 	if err != nil {
 		return nil, fmt.Errorf("catalog: refresh %q: %w", d.Name, err)
 	}
 	snap.Database = d.Name
 
-	res := &RefreshResult{Snapshot: snap, Tables: len(snap.Tables), ForeignKeys: len(snap.ForeignKeys)}
+	res := &RefreshResult{Snapshot: snap, Tables: len(snap.Tables), ForeignKeys: len(snap.ForeignKeys), Unreadable: unreadable}
 	for _, t := range snap.Tables {
 		res.Columns += len(t.Columns)
 	}

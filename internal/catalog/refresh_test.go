@@ -2,12 +2,16 @@ package catalog_test
 
 import (
 	"context"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbtest"
 )
 
 func TestRefresh(t *testing.T) {
@@ -181,4 +185,84 @@ func TestRefresh(t *testing.T) {
 			require.ErrorIs(t, err, catalog.ErrDatabaseNotFound, tc.name)
 		}
 	})
+}
+
+// TestRefreshLeavesOutWhatTheRoleMayNotRead: the catalog holds only what
+// the role questions run as may SELECT: a table it may not read is left
+// out and reported, a column it may not read is left out, and so is a
+// join to what it may not read.
+func TestRefreshLeavesOutWhatTheRoleMayNotRead(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	role := db.NewRole(t, "reader")
+	_, err := db.Pool.Exec(ctx, `
+CREATE SCHEMA hr;
+CREATE TABLE hr.grades (grade_id int PRIMARY KEY, name text);
+CREATE TABLE hr.people (person_id int PRIMARY KEY, name text, salary numeric, grade_id int REFERENCES hr.grades);
+CREATE TABLE hr.teams (team_id int PRIMARY KEY, name text);
+GRANT USAGE ON SCHEMA hr TO `+role+`;
+GRANT SELECT ON hr.teams TO `+role+`;
+GRANT SELECT (person_id, name, grade_id) ON hr.people TO `+role)
+	require.NoError(t, err)
+
+	res, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "hr", DSN: db.URL, Schemas: []string{"hr"}, DefaultRole: role}, nil)
+	require.NoError(t, err)
+	require.Equal(t, []string{"hr.grades"}, res.Unreadable)
+	var tables []string
+	for _, tb := range res.Snapshot.Tables {
+		var cols []string
+		for _, c := range tb.Columns {
+			cols = append(cols, c.Name)
+		}
+		tables = append(tables, tb.Name+"("+strings.Join(cols, ",")+")")
+	}
+	require.Equal(t, []string{"people(person_id,name,grade_id)", "teams(team_id,name)"}, tables)
+	require.Empty(t, res.Snapshot.ForeignKeys, "the join to hr.grades")
+
+	// The registered role wins over the default; the connecting role
+	// (a superuser here) reads everything.
+	res, err = catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "hr", DSN: db.URL, Schemas: []string{"hr"}}, nil)
+	require.NoError(t, err)
+	require.Empty(t, res.Unreadable)
+	require.Len(t, res.Snapshot.Tables, 3)
+	require.Len(t, res.Snapshot.ForeignKeys, 1)
+}
+
+// TestRemoveWhileAsking: removing a database with its history succeeds
+// while clients keep asking about it; a question inserted meanwhile waits
+// for the removal and is refused (before, it could land between deleting
+// the questions and the database, and the removal failed on the foreign
+// key).
+func TestRemoveWhileAsking(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := shopDB(t)
+	for round := range 3 {
+		_, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "shop", DSN: db.URL, Schemas: []string{"shop"}}, nil)
+		require.NoError(t, err)
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Go(func() {
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					_, _ = db.Pool.Exec(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'How many?')")
+				}
+			})
+		}
+		time.Sleep(50 * time.Millisecond)
+		removed, err := catalog.RemoveDatabase(ctx, db.Pool, "shop", true)
+		close(stop)
+		wg.Wait()
+		require.NoError(t, err, "round %d", round)
+		require.Positive(t, removed.Questions)
+		var left int
+		require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.queries WHERE database_name = 'shop'").Scan(&left))
+		require.Zero(t, left)
+	}
 }

@@ -32,6 +32,10 @@ type Database struct {
 	// and execution on this database, so its own privileges back the
 	// guard. Defaults to "" (the service-wide NL2SQL_READ_ONLY_ROLE, if any).
 	ReadOnlyRole string
+	// DefaultRole is the role questions run as when ReadOnlyRole is empty
+	// (the service-wide NL2SQL_READ_ONLY_ROLE), for Refresh, which leaves
+	// out what the role questions run as may not read. Not stored.
+	DefaultRole string
 
 	// Set by GetDatabase and ListDatabases; ignored by Register and Refresh.
 	TableCount     int
@@ -183,6 +187,9 @@ func RemoveDatabase(ctx context.Context, pool *pgxpool.Pool, name string, withHi
 	var out Removed
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		q := dbsqlc.New()
+		if _, err := q.LockDatabase(ctx, tx, name); err != nil {
+			return notFound(name, err)
+		}
 		h, err := q.CountDatabaseHistory(ctx, tx, name)
 		if err != nil {
 			return err

@@ -391,6 +391,21 @@ func (q *Queries) ListDatabases(ctx context.Context, db DBTX) ([]*RagDatabase, e
 	return items, nil
 }
 
+const lockDatabase = `-- name: LockDatabase :one
+SELECT name FROM rag.databases WHERE name = $1 FOR UPDATE
+`
+
+// First statement of removing a database: a question's INSERT checks its
+// database (FOR KEY SHARE, the foreign key), so one inserted meanwhile waits
+// for the removal and is refused, instead of landing between deleting the
+// questions and the database and failing the removal.
+func (q *Queries) LockDatabase(ctx context.Context, db DBTX, name string) (string, error) {
+	row := db.QueryRow(ctx, lockDatabase, name)
+	var name_2 string
+	err := row.Scan(&name_2)
+	return name_2, err
+}
+
 const upsertDatabase = `-- name: UpsertDatabase :one
 
 INSERT INTO rag.databases (name, dsn, schemas, read_only_role, annotations)

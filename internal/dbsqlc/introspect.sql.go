@@ -18,17 +18,23 @@ SELECT n.nspname::text AS schema_name,
        a.attnotnull AS not_null,
        coalesce(col_description(c.oid, a.attnum), '')::text AS comment,
        ARRAY(SELECT e.enumlabel::text FROM pg_catalog.pg_enum e
-             WHERE e.enumtypid = a.atttypid ORDER BY e.enumsortorder)::text[] AS enum_values
+             WHERE e.enumtypid = a.atttypid ORDER BY e.enumsortorder)::text[] AS enum_values,
+       pg_catalog.has_column_privilege(coalesce(nullif($1::text, ''), current_user::text), c.oid, a.attnum, 'SELECT') AS readable
 FROM pg_catalog.pg_class c
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid
-WHERE n.nspname = ANY ($1::text[])
+WHERE n.nspname = ANY ($2::text[])
   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
   AND NOT c.relispartition
   AND a.attnum > 0
   AND NOT a.attisdropped
 ORDER BY n.nspname, c.relname, a.attnum
 `
+
+type IntrospectColumnsParams struct {
+	Reader  string
+	Schemas []string
+}
 
 type IntrospectColumnsRow struct {
 	SchemaName string
@@ -39,12 +45,13 @@ type IntrospectColumnsRow struct {
 	NotNull    bool
 	Comment    string
 	EnumValues []string
+	Readable   bool
 }
 
 // Columns in table order. enum_values holds an enum type's labels, which are
 // as useful to the model as a CHECK (col IN ...) list.
-func (q *Queries) IntrospectColumns(ctx context.Context, db DBTX, schemas []string) ([]*IntrospectColumnsRow, error) {
-	rows, err := db.Query(ctx, introspectColumns, schemas)
+func (q *Queries) IntrospectColumns(ctx context.Context, db DBTX, arg *IntrospectColumnsParams) ([]*IntrospectColumnsRow, error) {
+	rows, err := db.Query(ctx, introspectColumns, arg.Reader, arg.Schemas)
 	if err != nil {
 		return nil, err
 	}
@@ -61,6 +68,7 @@ func (q *Queries) IntrospectColumns(ctx context.Context, db DBTX, schemas []stri
 			&i.NotNull,
 			&i.Comment,
 			&i.EnumValues,
+			&i.Readable,
 		); err != nil {
 			return nil, err
 		}
@@ -192,10 +200,13 @@ SELECT n.nspname::text AS schema_name,
                       FROM pg_catalog.pg_partition_tree(c.oid) pt
                       JOIN pg_catalog.pg_class l ON l.oid = pt.relid
                       WHERE pt.isleaf), -1)
-        ELSE c.reltuples END)::bigint AS estimated_rows
+        ELSE c.reltuples END)::bigint AS estimated_rows,
+       -- Whether the role questions run as may read it (@reader, or the
+       -- connecting role): what it may not is no table of the catalog.
+       pg_catalog.has_any_column_privilege(coalesce(nullif($1::text, ''), current_user::text), c.oid, 'SELECT') AS readable
 FROM pg_catalog.pg_class c
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-WHERE n.nspname = ANY ($1::text[])
+WHERE n.nspname = ANY ($2::text[])
   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
   AND NOT c.relispartition
   AND NOT EXISTS (
@@ -205,12 +216,18 @@ WHERE n.nspname = ANY ($1::text[])
 ORDER BY n.nspname, c.relname
 `
 
+type IntrospectTablesParams struct {
+	Reader  string
+	Schemas []string
+}
+
 type IntrospectTablesRow struct {
 	SchemaName    string
 	TableName     string
 	Relkind       string
 	Comment       string
 	EstimatedRows int64
+	Readable      bool
 }
 
 // Tables, partitioned tables (not their partitions: questions are asked of
@@ -218,8 +235,8 @@ type IntrospectTablesRow struct {
 // minus objects an extension owns (e.g. PostGIS's spatial_ref_sys). A
 // partitioned table's row estimate is the sum of its leaves'; -1 means never
 // analysed.
-func (q *Queries) IntrospectTables(ctx context.Context, db DBTX, schemas []string) ([]*IntrospectTablesRow, error) {
-	rows, err := db.Query(ctx, introspectTables, schemas)
+func (q *Queries) IntrospectTables(ctx context.Context, db DBTX, arg *IntrospectTablesParams) ([]*IntrospectTablesRow, error) {
+	rows, err := db.Query(ctx, introspectTables, arg.Reader, arg.Schemas)
 	if err != nil {
 		return nil, err
 	}
@@ -233,6 +250,7 @@ func (q *Queries) IntrospectTables(ctx context.Context, db DBTX, schemas []strin
 			&i.Relkind,
 			&i.Comment,
 			&i.EstimatedRows,
+			&i.Readable,
 		); err != nil {
 			return nil, err
 		}

@@ -27,6 +27,11 @@ type Source struct {
 	Target Target
 	// NoTargetReason says why there is no Target, for the stats.
 	NoTargetReason string
+	// Role is the role questions on the database run as (its registered
+	// read-only role, else NL2SQL_READ_ONLY_ROLE): the sample reads as it
+	// (SET LOCAL ROLE), so no value the role may not read reaches the
+	// index or a prompt. "" reads as the connecting role.
+	Role string
 	// Embedder and EmbedModel embed the table and column documents.
 	// Optional: without them the index is lexical only.
 	Embedder   Embedder
@@ -125,7 +130,11 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 	if err != nil {
 		return nil, err
 	}
-	values, vst, err := valueDocs(ctx, src.Target, s, dict, modules, prevValues, cfg)
+	target := src.Target
+	if target != nil && src.Role != "" {
+		target = asRole{Target: target, role: src.Role}
+	}
+	values, vst, err := valueDocs(ctx, target, s, dict, modules, prevValues, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -433,3 +433,38 @@ func TestWithOneCheck(t *testing.T) {
 	_, err = s.Lexical(once, "crm", "customers", top)
 	require.NoError(t, err)
 }
+
+// TestSampleReadsAsTheRole: the value sample reads as the role questions
+// run as (Source.Role): a value only other rows hold, hidden from it by
+// row-level security, is not indexed, while the connecting role's sample
+// holds it.
+func TestSampleReadsAsTheRole(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	role := db.NewRole(t, "reader")
+	_, err := db.Pool.Exec(ctx, `
+CREATE SCHEMA hr;
+CREATE TABLE hr.people (person_id int PRIMARY KEY, name text, team text);
+INSERT INTO hr.people VALUES (1, 'Ada Visible', 'north'), (2, 'Jane Secret', 'board');
+ALTER TABLE hr.people ENABLE ROW LEVEL SECURITY;
+CREATE POLICY not_the_board ON hr.people FOR SELECT USING (team <> 'board');
+GRANT USAGE ON SCHEMA hr TO `+role+`;
+GRANT SELECT ON hr.people TO `+role)
+	require.NoError(t, err)
+	res, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "hr", DSN: db.URL, Schemas: []string{"hr"}, ReadOnlyRole: role}, nil)
+	require.NoError(t, err)
+
+	indexed := func(src schemaindex.Source) []string {
+		src.Snapshot, src.Target = res.Snapshot, db.Pool
+		_, err := schemaindex.Build(ctx, db.Pool, src, schemaindex.Config{})
+		require.NoError(t, err)
+		rows, err := db.Pool.Query(ctx, "SELECT value FROM rag.index_docs WHERE database_name = 'hr' AND kind = 'value' ORDER BY value")
+		require.NoError(t, err)
+		values, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		require.NoError(t, err)
+		return values
+	}
+	require.Equal(t, []string{"Ada Visible", "north"}, indexed(schemaindex.Source{Role: role}))
+	require.Equal(t, []string{"Ada Visible", "Jane Secret", "board", "north"}, indexed(schemaindex.Source{}), "the connecting role, a superuser, reads every row")
+}

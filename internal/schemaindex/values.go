@@ -23,6 +23,25 @@ type Target interface {
 	Begin(ctx context.Context) (pgx.Tx, error)
 }
 
+// asRole is a Target whose transactions run as role (SET LOCAL ROLE), as
+// EXPLAIN and execution do (Source.Role).
+type asRole struct {
+	Target
+	role string
+}
+
+func (a asRole) Begin(ctx context.Context) (pgx.Tx, error) {
+	tx, err := a.Target.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := dbsqlc.New().SetLocalRole(ctx, tx, a.role); err != nil {
+		_ = tx.Rollback(context.WithoutCancel(ctx))
+		return nil, err
+	}
+	return tx, nil
+}
+
 // ValueStats says what the value index holds and what sampling could not
 // do.
 type ValueStats struct {
