@@ -348,3 +348,33 @@ func TestTempFileLimit(t *testing.T) {
 	wg.Wait()
 	require.Equal(t, 1, strings.Count(logged.String(), "temp_file_limit is not set on this target"), logged.String())
 }
+
+// TestCancelledOnTheServer: a statement someone cancels on the server
+// (pg_cancel_backend) is an infra_failure to run again, not a
+// query_timeout that asks the model for a cheaper query; the statement
+// timeout stays query_timeout.
+func TestCancelledOnTheServer(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	reg, db := setup(t)
+	admin, err := pgconn.Connect(ctx, db.DSN)
+	require.NoError(t, err)
+	defer admin.Close(ctx)
+	go func() {
+		// Cancel the sleeping statement once it runs.
+		for range 200 {
+			res := admin.ExecParams(ctx, "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(5)%' AND pid <> pg_backend_pid()", nil, nil, nil, nil).Read()
+			if res.Err == nil && len(res.Rows) > 0 {
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	_, err = reg.Execute(ctx, db, "SELECT pg_sleep(5)", target.ExecOptions{})
+	ce := errclass.Classify(err)
+	require.Equal(t, errclass.InfraFailure, ce.Class, "%v", err)
+	require.Contains(t, ce.Message, "cancelled on the server, not by its timeout")
+
+	_, err = reg.Execute(ctx, db, "SELECT pg_sleep(5)", target.ExecOptions{Timeout: 50 * time.Millisecond})
+	require.Equal(t, errclass.QueryTimeout, errclass.Classify(err).Class, "%v", err)
+}
