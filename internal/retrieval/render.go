@@ -169,7 +169,10 @@ func tableNote(t *catalog.Table, withKind bool) string {
 	if desc == "" {
 		desc = t.Comment
 	}
-	if desc = oneLine(desc); desc != "" {
+	// A comment is the database owner's text, at any length (a review's
+	// was 560 kB, in every prompt): the first few sentences describe the
+	// table.
+	if desc = shorten(desc, tableNoteMax); desc != "" {
 		parts = append(parts, desc)
 	}
 	if len(t.Synonyms) > 0 {
@@ -280,6 +283,11 @@ func identList(names []string) string {
 
 // oneLine collapses whitespace (comments may hold newlines, which would
 // break a one-line-per-table format).
+// tableNoteMax is the most characters of a table's description in the
+// schema text: twice the longest gloss of the demo ERP (161), so no
+// hand-written description is cut.
+const tableNoteMax = 320
+
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // shorten makes s one line of at most max characters (no limit when max
