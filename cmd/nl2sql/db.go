@@ -166,6 +166,10 @@ func printRefresh(m *Main, res *catalog.RefreshResult) {
 	if d.ReadOnlyRole != "" {
 		fmt.Fprintf(m.Stdout, "questions on %s run as role %s (SET LOCAL ROLE)\n", d.Name, d.ReadOnlyRole)
 	}
+	if res.Tables == 0 {
+		fmt.Fprintf(m.Stderr, "warning: %s has no tables in schema(s) %s that questions could read: questions about it fail until it has some (run db add again then)\n",
+			d.Name, strings.Join(d.Schemas, ", "))
+	}
 	if n := len(res.Unreadable); n > 0 {
 		shown := res.Unreadable[:min(n, 10)]
 		more := ""

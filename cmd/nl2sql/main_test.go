@@ -191,6 +191,13 @@ func TestDBAdd(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "shop")
 
+	// A schema without tables registers, and says questions will fail.
+	_, err := c.db.Pool.Exec(context.Background(), "CREATE SCHEMA empty")
+	require.NoError(t, err)
+	r = c.run("", "db", "add", "void", "--dsn", c.db.URL, "--schema", "empty")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stderr, "warning: void has no tables in schema(s) empty")
+
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -25,7 +25,15 @@ func (e *SchemaNotFoundError) Error() string {
 	if len(e.Available) > 0 {
 		avail = strings.Join(e.Available, ", ")
 	}
-	return fmt.Sprintf("catalog: %s %s not found in the database (its schemas: %s)", noun, quoteList(e.Missing), avail)
+	msg := fmt.Sprintf("catalog: %s %s not found in the database (its schemas: %s)", noun, quoteList(e.Missing), avail)
+	for _, m := range e.Missing {
+		for _, a := range e.Available {
+			if strings.EqualFold(m, a) {
+				msg += fmt.Sprintf("; schema names are case-sensitive: did you mean %q?", a)
+			}
+		}
+	}
+	return msg
 }
 
 // systemSchemas hold PostgreSQL's own objects; questions are never asked of

@@ -97,6 +97,9 @@ func TestIntrospect(t *testing.T) {
 		require.True(t, errors.As(err, &missing), "got %v", err)
 		require.Equal(t, []string{"nope", "gone"}, missing.Missing)
 		require.EqualError(t, err, `catalog: schemas "nope", "gone" not found in the database (its schemas: audit, public, rag, river, shop, unrelated)`)
+
+		_, err = catalog.Introspect(ctx, db.Pool, []string{"Shop"})
+		require.ErrorContains(t, err, `schema names are case-sensitive: did you mean "shop"?`)
 	})
 
 	t.Run("SystemSchema", func(t *testing.T) {

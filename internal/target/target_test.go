@@ -378,3 +378,27 @@ func TestCancelledOnTheServer(t *testing.T) {
 	_, err = reg.Execute(ctx, db, "SELECT pg_sleep(5)", target.ExecOptions{Timeout: 50 * time.Millisecond})
 	require.Equal(t, errclass.QueryTimeout, errclass.Classify(err).Class, "%v", err)
 }
+
+// TestIdleConnectionsClose: a target's connections close once idle for
+// MaxConnIdleTime, so a database nobody asks about (unregistered, say) is
+// not held open: DROP DATABASE then works.
+func TestIdleConnectionsClose(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, db := setup(t)
+	reg, err := target.New(target.Config{MaxConnIdleTime: 200 * time.Millisecond, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	t.Cleanup(reg.Close)
+	_, err = reg.Execute(ctx, db, "SELECT 1", target.ExecOptions{})
+	require.NoError(t, err)
+	admin, err := pgconn.Connect(ctx, db.DSN)
+	require.NoError(t, err)
+	defer admin.Close(ctx)
+	open := func() string {
+		res := admin.ExecParams(ctx, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'nl2sql' AND datname = current_database()", nil, nil, nil, nil).Read()
+		require.NoError(t, res.Err)
+		return string(res.Rows[0][0])
+	}
+	require.Equal(t, "1", open())
+	require.Eventually(t, func() bool { return open() == "0" }, 5*time.Second, 50*time.Millisecond)
+}
