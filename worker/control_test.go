@@ -97,6 +97,11 @@ func TestGenuineRiverCancel(t *testing.T) {
 		var state string
 		return e.db.Pool.QueryRow(ctx, "SELECT state FROM river.river_job WHERE id = $1", jobID).Scan(&state) == nil && state == "cancelled"
 	}, 20*time.Second, 10*time.Millisecond, "cancelled before the 6 s reply")
+	// The question fails with it at once, not when the sweep finds its job
+	// gone minutes later.
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "failed", q.Status)
+	require.Contains(t, deref(q.Error), "job was cancelled in River")
 }
 
 // TestFairShare: one asker's batch does not keep another's single question

@@ -320,6 +320,23 @@ type permanent interface{ Retryable() bool }
 // complete the job so River does not run it again.
 func handleFailure[T jobs.Args](ctx context.Context, s *Service, job *river.Job[T], stage string, err error) error {
 	ref := job.Args.Chain()
+	if errors.Is(context.Cause(ctx), rivertype.ErrJobCancelledRemotely) {
+		// Someone cancelled the job in River (River UI, JobCancel): the
+		// question stops here, failed now with that reason, instead of
+		// waiting for the sweep to find its job gone. River records the
+		// job itself as cancelled.
+		ce := &errclass.Error{
+			Class: errclass.Unknown, Code: "stage.cancelled", Permanent: true,
+			Message: fmt.Sprintf("the %s stage's job was cancelled in River (River UI or JobCancel); ask again to retry", stage),
+		}
+		s.log.WarnContext(ctx, "stage cancelled in River; the question fails", slog.String("stage", stage), slog.Int64("query_id", ref.QueryID))
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if ferr := record(rctx, s, s.stages.Fail(stageJob(job), ce, ce.Message)); ferr != nil {
+			s.log.ErrorContext(ctx, "cannot record the cancellation; the sweep will fail the question", slog.Int64("query_id", ref.QueryID), slog.String("err", ferr.Error()))
+		}
+		return err
+	}
 	if errors.Is(ctx.Err(), context.Canceled) {
 		// The client is stopping and cancelled the job: the work was
 		// interrupted, not refused, and rolled back. Snoozing puts it back
@@ -428,6 +445,26 @@ func (s *Service) handOff(ctx context.Context, tx pgx.Tx, next jobs.Args, priori
 		Channel: s.cfg.Schema + ".river_insert",
 		Payload: fmt.Sprintf("{\"queue\": %q}", next.InsertOpts().Queue),
 	})
+}
+
+// record commits out's write alone, leaving the job to River: the failure
+// of a question whose job River cancelled.
+func record(ctx context.Context, s *Service, out *stage.Output) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return errclass.Meta(err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
+	if _, err := out.WriteFunc(ctx, tx); err != nil && !errors.Is(err, stage.ErrStale) && !errors.Is(err, pgx.ErrNoRows) {
+		return errclass.Meta(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return errclass.Meta(err)
+	}
+	if out.Done != nil {
+		s.cfg.Observer.QuestionDone(out.Done.Status, out.Done.Class)
+	}
+	return nil
 }
 
 func completeOnly[T river.JobArgs](ctx context.Context, s *Service, job *river.Job[T]) error {
