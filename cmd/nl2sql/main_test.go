@@ -350,7 +350,7 @@ func TestAskWithoutWorkers(t *testing.T) {
 	r := c.run("", "ask", "--db", "shop", "--timeout", "300ms", "Anyone there?")
 	require.Equal(t, exitFailure, r.code)
 	require.Contains(t, r.stderr, "no `nl2sql serve` seems to be running")
-	require.Contains(t, r.stderr, "did not finish within 300ms; it stays queued")
+	require.Contains(t, r.stderr, "did not finish within 300ms and stays queued")
 }
 
 // TestDBRemove: a database with questions is removed only with its

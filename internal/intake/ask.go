@@ -104,12 +104,28 @@ func Ask(ctx context.Context, pool *pgxpool.Pool, database, question string, opt
 				Message: fmt.Sprintf("question %d is queued, but no `nl2sql serve` is running against this database: it will be answered once one starts", id),
 			}
 		}
+		// Say where it stands: a worker may be retrying (status_detail says
+		// on what), or none may run.
+		where := "is `nl2sql serve` running?"
+		if row, lerr := dbsqlc.New().GetQuery(ctx, w.conn, id); lerr == nil && !noWorker {
+			where = "it is " + row.Status
+			if row.StatusDetail != nil && *row.StatusDetail != "" {
+				where += ": " + *row.StatusDetail
+			}
+		}
 		return nil, &errclass.Error{
 			Class: errclass.InfraFailure, Code: CodeTimeout, Err: &Pending{ID: id},
-			Message: fmt.Sprintf("question %d did not finish within %s; it stays queued (see rag.query_overview) — is `nl2sql serve` running?", id, timeout),
+			Message: fmt.Sprintf("question %d did not finish within %s and stays queued (see rag.query_overview); %s", id, timeout, where),
 		}
 	}
-	return Load(ctx, w.conn, id)
+	a, err := Load(ctx, w.conn, id)
+	if errors.Is(err, ErrNotFound) {
+		return nil, &errclass.Error{
+			Class: errclass.Unknown, Code: "ask.deleted", Err: err,
+			Message: fmt.Sprintf("question %d was deleted before it finished", id),
+		}
+	}
+	return a, err
 }
 
 // Pending is the cause of an Ask that stopped waiting: the question was

@@ -163,13 +163,25 @@ func (w *Waiter) poll(ctx context.Context, pending map[int64]bool, finish func(D
 	if err != nil {
 		return fmt.Errorf("reading statuses: %w", err)
 	}
+	seen := make(map[int64]bool, len(rows))
 	for _, r := range rows {
+		seen[r.ID] = true
 		if r.Status == "succeeded" || r.Status == "failed" {
 			finish(Done{ID: r.ID, Status: r.Status})
 		}
 	}
+	for _, id := range ids {
+		if !seen[id] {
+			// Deleted (by hand, or with its database): it never finishes.
+			finish(Done{ID: id, Status: StatusDeleted})
+		}
+	}
 	return nil
 }
+
+// StatusDeleted is the Done status of a question deleted before it
+// finished: no notification comes for it.
+const StatusDeleted = "deleted"
 
 // Submit inserts one question and returns its id.
 func Submit(ctx context.Context, db dbsqlc.DBTX, database, question string, options map[string]any) (int64, error) {

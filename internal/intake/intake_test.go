@@ -246,6 +246,43 @@ func TestAsk(t *testing.T) {
 		require.False(t, a.Done())
 	})
 
+	t.Run("Deleted", func(t *testing.T) {
+		t.Parallel()
+		db := setup(t)
+		go func() {
+			// Someone deletes the question while it waits.
+			for {
+				if tag, err := db.Pool.Exec(ctx, "DELETE FROM rag.queries"); err == nil && tag.RowsAffected() > 0 {
+					return
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+		}()
+		start := time.Now()
+		_, err := intake.Ask(ctx, db.Pool, "shop", "How many?", nil, intake.AskOptions{Timeout: time.Minute})
+		require.ErrorContains(t, err, "was deleted before it finished")
+		require.Less(t, time.Since(start), 30*time.Second, "not the whole timeout")
+	})
+
+	t.Run("TimeoutSaysWhereItStands", func(t *testing.T) {
+		t.Parallel()
+		db := setup(t)
+		// A live worker (River's leader row) that is retrying the question.
+		_, err := db.Pool.Exec(ctx, "INSERT INTO river.river_leader (leader_id, elected_at, expires_at) VALUES ('test', now(), now() + interval '1 hour')")
+		require.NoError(t, err)
+		go func() {
+			for {
+				if tag, err := db.Pool.Exec(ctx, "UPDATE rag.queries SET status = 'generating', status_detail = 'generate: retrying in about 4s after: cannot reach Ollama'"); err == nil && tag.RowsAffected() > 0 {
+					return
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+		}()
+		_, err = intake.Ask(ctx, db.Pool, "shop", "How many?", nil, intake.AskOptions{Timeout: 500 * time.Millisecond})
+		require.ErrorContains(t, err, "it is generating: generate: retrying in about 4s after: cannot reach Ollama")
+		require.NotContains(t, err.Error(), "serve` running?")
+	})
+
 	t.Run("Answered", func(t *testing.T) {
 		t.Parallel()
 		db := setup(t)
