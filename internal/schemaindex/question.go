@@ -30,6 +30,16 @@ func questionWords(question string, dict *Dictionary, expand, thesaurus float64)
 	// An expansion never takes a word the question says itself: that word
 	// is its own concept, at full weight, wherever it stands.
 	words := naming.TextWords(question)
+	// A word typed as an identifier ("DailyInvoice1", "orderLines2024")
+	// keeps its case and digits here, where they mark its parts; lower
+	// case and run together, the dictionary's split cannot see past a
+	// digit.
+	idParts := map[string][]string{}
+	for _, t := range naming.TextTokens(question) {
+		if ps := naming.Parts(t); len(ps) > 1 {
+			idParts[strings.ToLower(t)] = ps
+		}
+	}
 	said := map[string]bool{}
 	for _, w := range words {
 		said[w] = true
@@ -56,7 +66,17 @@ func questionWords(question string, dict *Dictionary, expand, thesaurus float64)
 			add(one, 1, concept, "singular")
 		}
 		if !dict.Known(w) {
-			for _, p := range dict.Split(w) {
+			split := dict.Split(w)
+			if ps := idParts[w]; len(ps) > 0 {
+				split = nil
+				for _, p := range ps {
+					split = append(split, p)
+					if !dict.Known(p) {
+						split = append(split, dict.Split(p)...)
+					}
+				}
+			}
+			for _, p := range split {
 				add(p, expand, concept, "split")
 			}
 		} else {

@@ -113,4 +113,12 @@ func TestQuestionWords(t *testing.T) {
 		got = append(got, w.text+":"+w.how)
 	}
 	require.Equal(t, []string{"patients:", "patient:singular", "in:", "icus:", "icu:singular", "by:", "drgs:", "drg:singular", "and:", "status:"}, got)
+
+	// A name typed as the schema writes it: its case and digits mark its
+	// parts, which the dictionary cannot find past a digit.
+	got = nil
+	for _, w := range questionWords("rows of DailyInvoice1", NewDictionary(nil, []string{"daily", "invoice", "rows"}), 0.5, 0) {
+		got = append(got, w.text+":"+w.how)
+	}
+	require.Equal(t, []string{"rows:", "of:", "dailyinvoice1:", "daily:split", "invoice:split", "1:split"}, got)
 }
