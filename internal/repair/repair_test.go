@@ -403,3 +403,26 @@ func median(xs []float64) float64 {
 	slices.Sort(s)
 	return s[(len(s)-1)/2]
 }
+
+// TestRepairSchemaCase: a mixed-case schema written without quotes
+// (Finance.DailyInvoice1, which PostgreSQL folds to finance.dailyinvoice1)
+// is the one table it can only mean, schema and name quoted as the
+// catalog has them.
+func TestRepairSchemaCase(t *testing.T) {
+	t.Parallel()
+	var snap catalog.Snapshot
+	require.NoError(t, json.Unmarshal([]byte(`{"database": "d", "schemas": ["Finance", "public"], "tables": [
+		{"schema": "Finance", "name": "DailyInvoice1", "kind": "table", "columns": [{"name": "Notes", "type": "text"}]},
+		{"schema": "public", "name": "notes", "kind": "table", "columns": [{"name": "id", "type": "int"}]}]}`), &snap))
+	r, err := New(Config{})
+	require.NoError(t, err)
+	for _, sql := range []string{
+		`SELECT "Notes" FROM Finance.DailyInvoice1`,
+		`SELECT "Notes" FROM finance."DailyInvoice1"`,
+		`SELECT "Notes" FROM "Finance".DailyInvoice1`,
+	} {
+		res := r.Repair(sql, Failure{SQLSTATE: SQLSTATEUndefinedTable, Message: `relation "finance.dailyinvoice1" does not exist`}, &snap)
+		require.True(t, res.Applied, "%s: %s", sql, res.Reason)
+		require.Equal(t, `SELECT "Notes" FROM "Finance"."DailyInvoice1"`, res.SQL, sql)
+	}
+}

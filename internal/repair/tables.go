@@ -55,6 +55,9 @@ func (q *query) fixTable(i int) bool {
 	}
 	name := catalog.QuoteIdent(t.Name)
 	q.replace(kind, spans[len(spans)-1], name, 1)
+	if len(spans) >= 2 && tr.Schema != t.Schema {
+		q.replace(KindIdentCase, spans[len(spans)-2], catalog.QuoteIdent(t.Schema), 1)
+	}
 	if tr.Alias != "" {
 		return true
 	}
@@ -78,9 +81,16 @@ func (q *query) fixTable(i int) bool {
 // search path) that name stands for: by letter case, by the same words in
 // the singular or another order, or by a typo.
 func (q *query) similarTable(schema, name string) (*catalog.Table, Kind, bool) {
+	// A schema named in another letter case (Finance for "Finance", which
+	// PostgreSQL folds to finance) is the one that case-folds alike when
+	// none is named exactly so.
+	sameSchema := func(s string) bool { return s == schema }
+	if schema != "" && !slices.Contains(q.snap.Schemas, schema) {
+		sameSchema = func(s string) bool { return strings.EqualFold(s, schema) }
+	}
 	var pool []*catalog.Table
 	for _, t := range q.snap.Tables {
-		if (schema != "" && t.Schema == schema) || (schema == "" && slices.Contains(q.snap.Schemas, t.Schema)) {
+		if (schema != "" && sameSchema(t.Schema)) || (schema == "" && slices.Contains(q.snap.Schemas, t.Schema)) {
 			pool = append(pool, t)
 		}
 	}
