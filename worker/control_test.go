@@ -154,18 +154,9 @@ func TestClientOptionsLowerLimits(t *testing.T) {
 	bob := e.client(t, "bob")
 	e.ollama.Answer(ollamatest.Contains("Count to two thousand"), fence("SELECT g FROM generate_series(1, 2000) g ORDER BY g"))
 	e.start(t)
-	w, err := intake.Listen(ctx, e.db.Pool)
-	require.NoError(t, err)
-	defer w.Close()
-	ask := func(pool *pgxpool.Pool, options string) int64 {
-		var id int64
-		require.NoError(t, pool.QueryRow(ctx, "INSERT INTO rag.queries (database_name, question, options) VALUES ('shop', 'Count to two thousand', $1) RETURNING id", options).Scan(&id))
-		return id
-	}
-	mine, svc, low := ask(e.db.PoolAs(t, bob), `{"max_rows": 5000}`), ask(e.db.Pool, `{"max_rows": 5000}`), ask(e.db.PoolAs(t, bob), `{"max_rows": 10}`)
-	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	require.NoError(t, w.Wait(wctx, []int64{mine, svc, low}, func(intake.Done) {}))
+	poolB := e.db.PoolAs(t, bob)
+	ids := askAll(t, e, "Count to two thousand", asked{poolB, `{"max_rows": 5000}`}, asked{e.db.Pool, `{"max_rows": 5000}`}, asked{poolB, `{"max_rows": 10}`})
+	mine, svc, low := ids[0], ids[1], ids[2]
 	rows := func(id int64) []any {
 		var n int
 		var truncated bool
@@ -190,19 +181,10 @@ func TestClientOptionsLowerModelCalls(t *testing.T) {
 	e.cfg.Candidates = candidate.Config{K: 1, KEasy: 1, KHard: 1}
 	e.cfg.MaxAttempts = 3
 	e.start(t)
-	w, err := intake.Listen(ctx, e.db.Pool)
-	require.NoError(t, err)
-	defer w.Close()
-	ask := func(pool *pgxpool.Pool, options string) int64 {
-		var id int64
-		require.NoError(t, pool.QueryRow(ctx, "INSERT INTO rag.queries (database_name, question, options) VALUES ('shop', 'Divide the orders by nothing', $1) RETURNING id", options).Scan(&id))
-		return id
-	}
 	poolB := e.db.PoolAs(t, bob)
-	mine, svc, low := ask(poolB, `{"candidates": 4, "max_attempts": 6}`), ask(e.db.Pool, `{"candidates": 4, "max_attempts": 6}`), ask(poolB, `{"max_attempts": 2}`)
-	wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
-	require.NoError(t, w.Wait(wctx, []int64{mine, svc, low}, func(intake.Done) {}))
+	ids := askAll(t, e, "Divide the orders by nothing",
+		asked{poolB, `{"candidates": 4, "max_attempts": 6}`}, asked{e.db.Pool, `{"candidates": 4, "max_attempts": 6}`}, asked{poolB, `{"max_attempts": 2}`})
+	mine, svc, low := ids[0], ids[1], ids[2]
 	calls := func(id int64) []int {
 		var attempts, first int
 		require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT count(*), max(calls) FILTER (WHERE attempt = 1) FROM rag.attempts WHERE query_id = $1", id).Scan(&attempts, &first))
@@ -220,28 +202,42 @@ func TestClientOptionsLowerModelCalls(t *testing.T) {
 func TestClientModels(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
-	ctx := context.Background()
 	bob := e.client(t, "bob")
 	e.ollama.Answer(ollamatest.Contains("How many orders"), fence("SELECT count(*) FROM shop.orders"))
 	e.cfg.ClientModels = "other:1b, " + model
 	e.start(t)
-	w, err := intake.Listen(ctx, e.db.Pool)
-	require.NoError(t, err)
-	defer w.Close()
-	ask := func(pool *pgxpool.Pool, options string) int64 {
-		var id int64
-		require.NoError(t, pool.QueryRow(ctx, "INSERT INTO rag.queries (database_name, question, options) VALUES ('shop', 'How many orders are there?', $1) RETURNING id", options).Scan(&id))
-		return id
-	}
 	poolB := e.db.PoolAs(t, bob)
-	refused, allowed, svc := ask(poolB, `{"model": "big:70b"}`), ask(poolB, `{"model": "`+model+`"}`), ask(e.db.Pool, `{"model": "`+model+`"}`)
-	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	require.NoError(t, w.Wait(wctx, []int64{refused, allowed, svc}, func(intake.Done) {}))
+	ids := askAll(t, e, "How many orders are there?", asked{poolB, `{"model": "big:70b"}`}, asked{poolB, `{"model": "` + model + `"}`}, asked{e.db.Pool, `{"model": "` + model + `"}`})
+	refused, allowed, svc := ids[0], ids[1], ids[2]
 	q := query(t, e.db.Pool, refused)
 	require.Equal(t, "failed", q.Status)
 	require.Equal(t, "validation_block", deref(q.ErrorClass))
 	require.Contains(t, deref(q.Error), `may not choose the model (options.model "big:70b")`)
 	require.Equal(t, "succeeded", query(t, e.db.Pool, allowed).Status, "a model the operator allows")
 	require.Equal(t, "succeeded", query(t, e.db.Pool, svc).Status)
+}
+
+// asked is one question of askAll: the role (its pool) that asks, and the
+// options it asks with.
+type asked struct {
+	pool    *pgxpool.Pool
+	options string
+}
+
+// askAll asks question once per asked, each as its own role, waits for
+// every answer and returns the ids in order.
+func askAll(t *testing.T, e *env, question string, asks ...asked) []int64 {
+	t.Helper()
+	ctx := context.Background()
+	w, err := intake.Listen(ctx, e.db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	ids := make([]int64, len(asks))
+	for i, a := range asks {
+		require.NoError(t, a.pool.QueryRow(ctx, "INSERT INTO rag.queries (database_name, question, options) VALUES ('shop', $1, $2) RETURNING id", question, a.options).Scan(&ids[i]))
+	}
+	wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	require.NoError(t, w.Wait(wctx, ids, func(intake.Done) {}))
+	return ids
 }
