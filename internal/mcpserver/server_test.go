@@ -453,4 +453,13 @@ func TestClientCatalog(t *testing.T) {
 	require.False(t, res.IsError, text(res))
 	require.Equal(t, "rag", found.Strategy)
 	require.Contains(t, found.Tables, "orders")
+
+	// Sampled values are the service's (migration 00023): an index built
+	// as the DSN's user may hold rows the client's questions cannot read.
+	values := func(pool *pgxpool.Pool) (n int) {
+		require.NoError(t, pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM rag.index_docs WHERE kind = 'value') + (SELECT count(*) FROM rag.index_terms WHERE kind = 'value') + (SELECT count(*) FROM rag.index_postings WHERE kind = 'value')").Scan(&n))
+		return n
+	}
+	require.Positive(t, values(e.db.Pool))
+	require.Zero(t, values(e.db.PoolAs(t, bob)))
 }
