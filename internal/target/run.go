@@ -332,11 +332,12 @@ func statementError(db Database, err error) error {
 		}
 	}
 	ce := errclass.Classify(err)
-	if ce.SQLSTATE == "57014" && !strings.Contains(ce.Message, "statement timeout") {
+	if ce.SQLSTATE == "57014" && strings.Contains(ce.Message, "due to user request") {
 		// Cancelled on the server by someone (pg_cancel_backend, an
 		// operator): not the statement's cost, so no cheaper query is
-		// asked of the model; run again. (A server whose lc_messages is
-		// not English reads as a timeout, as before.)
+		// asked of the model; run again. Matched on the server's English
+		// words: on a server whose lc_messages is another language every
+		// cancel reads as a timeout, as before.
 		return &errclass.Error{
 			Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "target.cancelled_on_server",
 			Message: fmt.Sprintf("database %q: the statement was cancelled on the server, not by its timeout: %s", db.Name, ce.Message), Err: err,

@@ -11,7 +11,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -121,12 +123,23 @@ func (c Config) validate() error {
 
 // tempFileLimit is what PostgreSQL's temp_file_limit accepts: kilobytes,
 // or a size with a memory unit, or -1.
-var tempFileLimit = regexp.MustCompile(`^(-1|[0-9]+ ?(kB|MB|GB|TB)?)$`)
+var tempFileLimit = regexp.MustCompile(`^(-1|([0-9]+) ?(kB|MB|GB|TB)?)$`)
 
-// CheckTempFileLimit reports whether s is a value of Config.TempFileLimit.
+// CheckTempFileLimit reports whether s is a value of Config.TempFileLimit
+// PostgreSQL takes: -1, or from 1 kB to its integer limit in kB (2 TB less
+// a kilobyte). A value the server refuses would fail every connection.
 func CheckTempFileLimit(s string) error {
-	if !tempFileLimit.MatchString(s) {
+	m := tempFileLimit.FindStringSubmatch(s)
+	if m == nil {
 		return fmt.Errorf("must be -1 or a size such as 500MB or 1GB (kB, MB, GB, TB), got %q", s)
+	}
+	if m[1] == "-1" {
+		return nil
+	}
+	n, err := strconv.ParseInt(m[2], 10, 64)
+	kb := map[string]int64{"": 1, "kB": 1, "MB": 1 << 10, "GB": 1 << 20, "TB": 1 << 30}[m[3]]
+	if err != nil || n < 1 || n > math.MaxInt32/kb {
+		return fmt.Errorf("must be -1 or from 1kB to 2047GB, got %q", s)
 	}
 	return nil
 }
@@ -241,13 +254,16 @@ func (r *Registry) pool(db Database) (*entry, error) {
 		return f
 	}
 	if r.cfg.TempFileLimit != "-1" {
-		var warned atomic.Bool
+		var denied atomic.Bool
 		pcfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
+			if denied.Load() {
+				return nil // said once; no error in the server's log per connection
+			}
 			err := r.queries.SetTempFileLimit(ctx, c, r.cfg.TempFileLimit)
 			var pe *pgconn.PgError
 			if errors.As(err, &pe) && pe.Code == "42501" {
 				// The role may not: the pool works without the limit.
-				if !warned.Swap(true) {
+				if !denied.Swap(true) {
 					r.cfg.Logger.Warn("temp_file_limit is not set on this target: the connecting role may not set it, so a question's large sort can fill the database's disk until the statement timeout; connect as a role that may (on PostgreSQL 15: GRANT SET ON PARAMETER temp_file_limit TO <role>)",
 						"database", db.Name, "limit", r.cfg.TempFileLimit)
 				}

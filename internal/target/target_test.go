@@ -328,6 +328,16 @@ func TestTempFileLimit(t *testing.T) {
 	res, err := def.Execute(ctx, shop, spill, target.ExecOptions{})
 	require.NoError(t, err, "the default, 1GB, leaves room")
 	require.Equal(t, 5, res.RowCount)
+	res, err = def.Execute(ctx, shop, "SELECT current_setting('temp_file_limit')", target.ExecOptions{})
+	require.NoError(t, err)
+	require.Equal(t, "1GB", res.Rows[0][0], "the default is set")
+
+	for _, v := range []string{"0", "3TB", "2048GB", "lots", "1 gb"} {
+		require.Error(t, target.CheckTempFileLimit(v), v)
+	}
+	for _, v := range []string{"-1", "1", "500MB", "1GB", "2047GB"} {
+		require.NoError(t, target.CheckTempFileLimit(v), v)
+	}
 
 	role := db.NewRole(t, "plain")
 	_, err = db.Pool.Exec(ctx, "GRANT USAGE ON SCHEMA shop TO "+role+"; GRANT SELECT ON shop.items TO "+role)
@@ -360,10 +370,13 @@ func TestCancelledOnTheServer(t *testing.T) {
 	admin, err := pgconn.Connect(ctx, db.DSN)
 	require.NoError(t, err)
 	defer admin.Close(ctx)
+	cancelled := make(chan struct{})
+	defer func() { <-cancelled }() // before admin closes: it is not shared
 	go func() {
+		defer close(cancelled)
 		// Cancel the sleeping statement once it runs.
 		for range 200 {
-			res := admin.ExecParams(ctx, "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(5)%' AND pid <> pg_backend_pid()", nil, nil, nil, nil).Read()
+			res := admin.ExecParams(ctx, "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE '%pg_sleep(5)%' AND pid <> pg_backend_pid()", nil, nil, nil, nil).Read()
 			if res.Err == nil && len(res.Rows) > 0 {
 				return
 			}
