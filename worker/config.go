@@ -70,7 +70,8 @@ type Config struct {
 	// 600ms by default), which River runs again after RescueAfter, as after
 	// kill -9; every notifying transaction holds a lock of PostgreSQL's
 	// across its commit, so the flush kept every stage waiting on the
-	// others' (docs/DESIGN.md, Stage hand-off). Defaults to false.
+	// others' (docs/DESIGN.md, Stage hand-off). The transaction that
+	// finishes a question waits either way. Defaults to false.
 	SynchronousCommit bool
 	// StageTimeout bounds a database stage's run. Defaults to 2m.
 	StageTimeout time.Duration

@@ -396,7 +396,11 @@ func complete[T jobs.Args](ctx context.Context, s *Service, job *river.Job[T], o
 		return errclass.Meta(err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
-	if !s.cfg.SynchronousCommit {
+	// The transaction that finishes the question waits for its flush: its
+	// notification tells a client the answer is there, and a crash must
+	// not take back an answer someone read (docs/DESIGN.md, Stage
+	// hand-off).
+	if !s.cfg.SynchronousCommit && out.Done == nil {
 		if err := s.q.CommitWithoutFlush(ctx, tx); err != nil {
 			return errclass.Meta(err)
 		}
@@ -455,7 +459,10 @@ func record(ctx context.Context, s *Service, out *stage.Output) error {
 		return errclass.Meta(err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
-	if _, err := out.WriteFunc(ctx, tx); err != nil && !errors.Is(err, stage.ErrStale) && !errors.Is(err, pgx.ErrNoRows) {
+	if _, err := out.WriteFunc(ctx, tx); err != nil {
+		if errors.Is(err, stage.ErrStale) || errors.Is(err, pgx.ErrNoRows) {
+			return nil // the question had already moved on or ended: nothing to count
+		}
 		return errclass.Meta(err)
 	}
 	if err := tx.Commit(ctx); err != nil {

@@ -44,7 +44,9 @@ type bareWorker struct {
 
 func (w *bareWorker) Work(ctx context.Context, job *river.Job[bareArgs]) error {
 	return pgx.BeginFunc(ctx, w.pool, func(tx pgx.Tx) error {
-		if !w.synchronous {
+		// As the stages: the chain's last link, which tells its waiter it
+		// is done, waits for its flush.
+		if !w.synchronous && job.Args.Link < len(bareQueues)-1 {
 			if err := dbsqlc.New().CommitWithoutFlush(ctx, tx); err != nil {
 				return err
 			}
