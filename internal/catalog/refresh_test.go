@@ -220,8 +220,16 @@ GRANT SELECT (person_id, name, grade_id) ON hr.people TO `+role)
 	require.Equal(t, []string{"people(person_id,name,grade_id)", "teams(team_id,name)"}, tables)
 	require.Empty(t, res.Snapshot.ForeignKeys, "the join to hr.grades")
 
-	// The registered role wins over the default; the connecting role
-	// (a superuser here) reads everything.
+	// The registered role wins over the default (here the connecting
+	// superuser, who reads everything).
+	var super string
+	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT current_user").Scan(&super))
+	res, err = catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "hr", DSN: db.URL, Schemas: []string{"hr"}, ReadOnlyRole: role, DefaultRole: super}, nil)
+	require.NoError(t, err)
+	require.Equal(t, []string{"hr.grades"}, res.Unreadable)
+
+	// Without either, the connecting role (a superuser here) reads
+	// everything.
 	res, err = catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "hr", DSN: db.URL, Schemas: []string{"hr"}}, nil)
 	require.NoError(t, err)
 	require.Empty(t, res.Unreadable)

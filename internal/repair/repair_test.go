@@ -425,4 +425,8 @@ func TestRepairSchemaCase(t *testing.T) {
 		require.True(t, res.Applied, "%s: %s", sql, res.Reason)
 		require.Equal(t, `SELECT "Notes" FROM "Finance"."DailyInvoice1"`, res.SQL, sql)
 	}
+	// A column qualified with schema and table follows the FROM item.
+	res := r.Repair(`SELECT Finance.DailyInvoice1."Notes" FROM Finance.DailyInvoice1`, Failure{SQLSTATE: SQLSTATEUndefinedTable}, &snap)
+	require.True(t, res.Applied, res.Reason)
+	require.Equal(t, `SELECT "Finance"."DailyInvoice1"."Notes" FROM "Finance"."DailyInvoice1"`, res.SQL)
 }

@@ -72,6 +72,10 @@ func (q *query) fixTable(i int) bool {
 		}
 		if sp := q.st.ColumnSpans(c); len(sp) >= 2 {
 			q.replace(kind, sp[len(sp)-2], name, 1)
+			if len(sp) >= 3 && tr.Schema != t.Schema {
+				// schema.table.column: the schema as the FROM item's.
+				q.replace(KindIdentCase, sp[len(sp)-3], catalog.QuoteIdent(t.Schema), 1)
+			}
 		}
 	}
 	return true
