@@ -448,7 +448,7 @@ func registerAgain(ctx context.Context, m *Main, meta *pgxpool.Pool, src, name, 
 	case err != nil && !errors.Is(err, catalog.ErrDatabaseNotFound):
 		return "", err
 	}
-	conn, why := connectTarget(ctx, m, meta, src)
+	conn, why := connectTarget(ctx, m, source)
 	if conn == nil {
 		return "", fmt.Errorf("registering %s %s: %s", src, how, why)
 	}

@@ -75,13 +75,16 @@ func runIndex(ctx context.Context, m *Main, args []string) error {
 // left out and why.
 func indexDatabase(ctx context.Context, m *Main, st *settings, meta *pgxpool.Pool, snap *catalog.Snapshot, target schemaindex.Target, modules map[string]string) (*schemaindex.Stats, error) {
 	src := schemaindex.Source{Snapshot: snap, Target: target, Modules: modules}
-	// The sample reads as the role questions run as: no value it may not
-	// read reaches the index or a prompt.
-	if d, err := catalog.GetDatabase(ctx, meta, snap.Database); err == nil {
+	d, err := catalog.GetDatabase(ctx, meta, snap.Database)
+	if err == nil {
+		// The sample reads as the role questions run as: no value it may
+		// not read reaches the index or a prompt.
 		src.Role = cmp.Or(d.ReadOnlyRole, st.Target.ReadOnlyRole)
 	}
-	if target == nil {
-		conn, reason := connectTarget(ctx, m, meta, snap.Database)
+	if target == nil && err != nil {
+		src.NoTargetReason = err.Error()
+	} else if target == nil {
+		conn, reason := connectTarget(ctx, m, d)
 		if conn != nil {
 			defer conn.Close(context.WithoutCancel(ctx))
 			src.Target = conn
@@ -93,12 +96,8 @@ func indexDatabase(ctx context.Context, m *Main, st *settings, meta *pgxpool.Poo
 	return schemaindex.Build(ctx, meta, src, st.Index)
 }
 
-// connectTarget connects to the registered database name, or says why not.
-func connectTarget(ctx context.Context, m *Main, meta *pgxpool.Pool, name string) (*pgx.Conn, string) {
-	d, err := catalog.GetDatabase(ctx, meta, name)
-	if err != nil {
-		return nil, err.Error()
-	}
+// connectTarget connects to the registered database d, or says why not.
+func connectTarget(ctx context.Context, m *Main, d *catalog.Database) (*pgx.Conn, string) {
 	dsn, err := catalog.ResolveDSN(d.DSN, func(k string) string { v, _ := m.Getenv(k); return v })
 	if err != nil {
 		return nil, err.Error()
@@ -107,7 +106,7 @@ func connectTarget(ctx context.Context, m *Main, meta *pgxpool.Pool, name string
 	defer cancel()
 	conn, err := pgx.Connect(cctx, dsn)
 	if err != nil {
-		return nil, fmt.Sprintf("cannot connect to database %q: %s", name, errclass.Classify(err).Message)
+		return nil, fmt.Sprintf("cannot connect to database %q: %s", d.Name, errclass.Classify(err).Message)
 	}
 	return conn, ""
 }

@@ -65,11 +65,7 @@ func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapsho
 // left out, since the model would only be offered what EXPLAIN then
 // refuses, and sampling would read for the index what the role may not.
 // unreadable lists the tables left out, schema-qualified.
-func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader string) (snap *Snapshot, unreadable []string, err error) {
-	return introspect(ctx, db, schemas, reader)
-}
-
-func introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader string) (*Snapshot, []string, error) {
+func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader string) (*Snapshot, []string, error) {
 	q := dbsqlc.New()
 	existing, err := q.IntrospectSchemas(ctx, db)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/errclass"
@@ -54,12 +55,7 @@ func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan,
 		return nil, connectError(db, err)
 	}
 	defer conn.Release()
-	fail := func(classify func(Database, error) error, err error) error {
-		if e := r.framings.refused(conn.Conn().PgConn()); e != nil {
-			return tooLongError(db, e)
-		}
-		return classify(db, err)
-	}
+	fail := func(classify func(Database, error) error, err error) error { return r.failed(conn, db, classify, err) }
 	br := conn.SendBatch(ctx, &rec.batch)
 	defer br.Close()
 	for range setup {
@@ -153,14 +149,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	if err != nil {
 		return nil, connectError(db, err)
 	}
-	// A failure after a message too long to read surfaces from pgx as a
-	// closed connection; the framing says what it was.
-	fail := func(classify func(Database, error) error, err error) error {
-		if e := r.framings.refused(conn.Conn().PgConn()); e != nil {
-			return tooLongError(db, e)
-		}
-		return classify(db, err)
-	}
+	fail := func(classify func(Database, error) error, err error) error { return r.failed(conn, db, classify, err) }
 	start := time.Now()
 	br := conn.SendBatch(ctx, &rec.batch)
 	released := false
@@ -300,6 +289,16 @@ const truncatedDrain = 100 * time.Millisecond
 func oversized(err error) bool {
 	var e *pgproto3.ExceededMaxBodyLenErr
 	return errors.As(err, &e)
+}
+
+// failed classifies err from a statement on conn: a failure after a
+// message too long to read surfaces from pgx as a closed connection, and
+// the framing says what it was; anything else is classify's.
+func (r *Registry) failed(conn *pgxpool.Conn, db Database, classify func(Database, error) error, err error) error {
+	if e := r.framings.refused(conn.Conn().PgConn()); e != nil {
+		return tooLongError(db, e)
+	}
+	return classify(db, err)
 }
 
 // tooLongError is a statement's failure the database described at more
