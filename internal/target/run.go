@@ -56,6 +56,7 @@ func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan,
 	}
 	defer conn.Release()
 	fail := func(classify func(Database, error) error, err error) error { return r.failed(conn, db, classify, err) }
+	start := time.Now()
 	br := conn.SendBatch(ctx, &rec.batch)
 	defer br.Close()
 	for range setup {
@@ -66,7 +67,7 @@ func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan,
 	var raw []byte
 	if err := br.QueryRow().Scan(&raw); err != nil {
 		rebase(err)
-		return nil, fail(statementError, err)
+		return nil, fail(statementErrorWithin(start, r.cfg.ExplainTimeout), err)
 	}
 	plan := &Plan{Raw: raw}
 	var doc []struct {
@@ -151,6 +152,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	}
 	fail := func(classify func(Database, error) error, err error) error { return r.failed(conn, db, classify, err) }
 	start := time.Now()
+	statementError := statementErrorWithin(start, timeout)
 	br := conn.SendBatch(ctx, &rec.batch)
 	released := false
 	cancelled := false // a cancel request was sent (truncatedDrain)
@@ -320,6 +322,30 @@ func isCancel(err error) bool {
 	return errors.As(err, &pe) && pe.Code == "57014"
 }
 
+// statementErrorWithin is statementError for a statement sent at start
+// under timeout: a cancel (57014) that came before timeout had passed
+// cannot be the statement timeout, which counts from later still (the
+// server's start of the statement), so it is someone's cancel on the
+// server, whatever language the server writes its messages in.
+func statementErrorWithin(start time.Time, timeout time.Duration) func(Database, error) error {
+	return func(db Database, err error) error {
+		ours := errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+		if !ours && isCancel(err) && time.Since(start) < timeout {
+			return cancelledOnServer(db, errclass.Classify(err), err)
+		}
+		return statementError(db, err)
+	}
+}
+
+// cancelledOnServer is a statement cancelled on the server, not by its
+// timeout: an infra_failure River runs again.
+func cancelledOnServer(db Database, ce *errclass.Error, err error) error {
+	return &errclass.Error{
+		Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "target.cancelled_on_server",
+		Message: fmt.Sprintf("database %q: the statement was cancelled on the server, not by its timeout: %s", db.Name, ce.Message), Err: err,
+	}
+}
+
 // statementError classifies an error raised while running a statement:
 // Postgres errors keep their SQLSTATE class; a lost connection is an infra
 // failure.
@@ -335,12 +361,9 @@ func statementError(db Database, err error) error {
 		// Cancelled on the server by someone (pg_cancel_backend, an
 		// operator): not the statement's cost, so no cheaper query is
 		// asked of the model; run again. Matched on the server's English
-		// words: on a server whose lc_messages is another language every
-		// cancel reads as a timeout, as before.
-		return &errclass.Error{
-			Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "target.cancelled_on_server",
-			Message: fmt.Sprintf("database %q: the statement was cancelled on the server, not by its timeout: %s", db.Name, ce.Message), Err: err,
-		}
+		// words; statementErrorWithin tells the two apart whatever the
+		// server's lc_messages when the cancel came early.
+		return cancelledOnServer(db, ce, err)
 	}
 	if ce.SQLSTATE == "" && ce.Class == errclass.Unknown {
 		// Not a Postgres error: the connection broke underneath the query.
