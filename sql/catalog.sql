@@ -66,9 +66,9 @@ VALUES (@database_name, @schema_name, @table_name, @kind, @comment, @module, @gl
 
 -- name: InsertCatalogColumns :copyfrom
 INSERT INTO rag.columns (database_name, schema_name, table_name, column_name, ordinal, data_type, not_null,
-                         comment, allowed_values)
+                         comment, allowed_values, base_type, fields)
 VALUES (@database_name, @schema_name, @table_name, @column_name, @ordinal, @data_type, @not_null,
-        @comment, @allowed_values);
+        @comment, @allowed_values, @base_type, @fields);
 
 -- name: InsertCatalogForeignKeys :copyfrom
 INSERT INTO rag.foreign_keys (database_name, schema_name, table_name, constraint_name, columns, ref_schema_name,

@@ -43,20 +43,40 @@ ORDER BY n.nspname, c.relname;
 
 -- name: IntrospectColumns :many
 -- Columns in table order. enum_values holds an enum type's labels, which are
--- as useful to the model as a CHECK (col IN ...) list.
+-- as useful to the model as a CHECK (col IN ...) list. For a column of a
+-- domain (CREATE DOMAIN "Flag" AS boolean), base_type is the type the
+-- domain stands for, through domains over domains, and domain_checks its
+-- CHECK constraints (VALUE IN (...) lists are allowed values); for a
+-- composite type, fields are its attributes as "name type". A model shown
+-- only a domain's or a composite's name guesses its values or its fields.
 SELECT n.nspname::text AS schema_name,
        c.relname::text AS table_name,
        a.attname::text AS column_name,
        a.attnum::integer AS ordinal,
        format_type(a.atttypid, a.atttypmod)::text AS data_type,
-       a.attnotnull AS not_null,
+       (a.attnotnull OR coalesce(d1.typnotnull OR d2.typnotnull OR d3.typnotnull, false))::boolean AS not_null,
        coalesce(col_description(c.oid, a.attnum), '')::text AS comment,
        ARRAY(SELECT e.enumlabel::text FROM pg_catalog.pg_enum e
-             WHERE e.enumtypid = a.atttypid ORDER BY e.enumsortorder)::text[] AS enum_values,
+             WHERE e.enumtypid = coalesce(d3.typbasetype, d2.typbasetype, d1.typbasetype, a.atttypid) ORDER BY e.enumsortorder)::text[] AS enum_values,
+       coalesce(format_type(coalesce(d3.typbasetype, d2.typbasetype, d1.typbasetype),
+                            (CASE WHEN d3.oid IS NOT NULL THEN d3.typtypmod WHEN d2.oid IS NOT NULL THEN d2.typtypmod ELSE d1.typtypmod END)), '')::text AS base_type,
+       ARRAY(SELECT pg_catalog.pg_get_constraintdef(dc.oid) FROM pg_catalog.pg_constraint dc
+             WHERE dc.contypid IN (d1.oid, d2.oid, d3.oid) AND dc.contype = 'c' ORDER BY dc.conname)::text[] AS domain_checks,
+       ARRAY(SELECT quote_ident(fa.attname) || ' ' || format_type(fa.atttypid, fa.atttypmod)
+             FROM pg_catalog.pg_type ct
+             JOIN pg_catalog.pg_attribute fa ON fa.attrelid = ct.typrelid
+             WHERE ct.oid = coalesce(d3.typbasetype, d2.typbasetype, d1.typbasetype, a.atttypid) AND ct.typtype = 'c' AND fa.attnum > 0 AND NOT fa.attisdropped
+             ORDER BY fa.attnum)::text[] AS fields,
        pg_catalog.has_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), c.oid, a.attnum, 'SELECT') AS readable
 FROM pg_catalog.pg_class c
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid
+-- The domain chain of the column's type, outermost first (three deep: a
+-- domain over a domain over a domain; deeper, the base shown is a domain):
+-- the last domain's base type and type modifier are the column's real type.
+LEFT JOIN pg_catalog.pg_type d1 ON d1.oid = a.atttypid AND d1.typtype = 'd'
+LEFT JOIN pg_catalog.pg_type d2 ON d2.oid = d1.typbasetype AND d2.typtype = 'd'
+LEFT JOIN pg_catalog.pg_type d3 ON d3.oid = d2.typbasetype AND d3.typtype = 'd'
 WHERE n.nspname = ANY (@schemas::text[])
   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
   AND NOT c.relispartition

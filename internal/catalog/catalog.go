@@ -96,11 +96,27 @@ type Column struct {
 	// enum type allows, as text; shown to the model so it filters on
 	// 'terminated' rather than inventing 'inactive'.
 	AllowedValues []string `json:"allowedValues,omitempty"`
+	// BaseType is, for a column of a domain, the type the domain stands for
+	// (format_type(), through domains over domains): Type "Flag", BaseType
+	// boolean. Empty for other columns.
+	BaseType string `json:"baseType,omitempty"`
+	// Fields are, for a column of a composite type, its attributes as
+	// "name type", in order.
+	Fields []string `json:"fields,omitempty"`
+}
+
+// ValueType is the type c's values have: a domain's base type, else Type.
+// Type families (joins, numbers, text) are read from it.
+func (c *Column) ValueType() string {
+	if c.BaseType != "" {
+		return c.BaseType
+	}
+	return c.Type
 }
 
 // Text reports whether c holds character data: text, character varying,
 // character, citext, name (not an array of them).
-func (c *Column) Text() bool { return typeFamily(c.Type) == "text" }
+func (c *Column) Text() bool { return typeFamily(c.ValueType()) == "text" }
 
 // ForeignKey is a foreign key constraint; Columns and RefColumns pair up in
 // key order.

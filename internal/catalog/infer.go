@@ -322,7 +322,7 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 			}
 			for _, f := range forms {
 				if f.owned > 0 || !genericColumns[joinParts(f.parts)] {
-					tg := target{table: r, tableKey: r.Key(), key: pk[0], family: typeFamily(r.Column(pk[0]).Type), owned: f.owned}
+					tg := target{table: r, tableKey: r.Key(), key: pk[0], family: typeFamily(r.Column(pk[0]).ValueType()), owned: f.owned}
 					exact[joinParts(f.parts)] = append(exact[joinParts(f.parts)], tg)
 					for i := 1; len(f.parts)-i >= 2; i++ {
 						shorter[joinParts(f.parts[i:])] = append(shorter[joinParts(f.parts[i:])], tg)
@@ -351,7 +351,7 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 		}
 		for _, col := range r.Columns {
 			k := joinParts(singularParts(col.Name))
-			carriers[k] = append(carriers[k], target{table: r, tableKey: r.Key(), key: col.Name, family: typeFamily(col.Type)})
+			carriers[k] = append(carriers[k], target{table: r, tableKey: r.Key(), key: col.Name, family: typeFamily(col.ValueType())})
 		}
 	}
 
@@ -371,7 +371,7 @@ func inferJoins(s *Snapshot, copies map[pair]copyInfo) []ForeignKey {
 			if len(c) == 0 || genericColumns[joinParts(c)] {
 				continue
 			}
-			family := typeFamily(col.Type)
+			family := typeFamily(col.ValueType())
 			own := -1 // the 1:1 test's bar, for t's own key
 			if col.Name == ownKey {
 				own = nameStrength(tparts, c)
@@ -540,7 +540,7 @@ func impliedKey(t *Table) string {
 	best, strength := "", 0
 	for _, c := range t.Columns {
 		p := singularParts(c.Name)
-		if len(p) == 0 || !keyWords[p[len(p)-1]] || typeFamily(c.Type) == "" {
+		if len(p) == 0 || !keyWords[p[len(p)-1]] || typeFamily(c.ValueType()) == "" {
 			continue
 		}
 		st := 0
@@ -574,7 +574,7 @@ func positionalKey(t *Table) string {
 	if len(p) < 2 || !keyWords[p[len(p)-1]] {
 		return ""
 	}
-	if f := typeFamily(c.Type); f != "int" && f != "text" {
+	if f := typeFamily(c.ValueType()); f != "int" && f != "text" {
 		return ""
 	}
 	return c.Name

@@ -138,9 +138,19 @@ func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 			// above, or a column it may not read.
 			continue
 		}
-		c := Column{Name: r.ColumnName, Type: r.DataType, NotNull: r.NotNull, Comment: r.Comment}
+		c := Column{Name: r.ColumnName, Type: r.DataType, NotNull: r.NotNull, Comment: r.Comment, BaseType: r.BaseType}
 		if len(r.EnumValues) > 0 {
 			c.AllowedValues = r.EnumValues
+		}
+		if len(r.Fields) > 0 {
+			c.Fields = r.Fields
+		}
+		for _, def := range r.DomainChecks {
+			// CHECK (VALUE IN (...)) on the domain: printed VALUE, it reads as a column
+			// so named. A table's own CHECK list, below, narrows it.
+			if values, ok := checkValues(def)["VALUE"]; ok {
+				c.AllowedValues = values
+			}
 		}
 		t.Columns = append(t.Columns, c)
 	}

@@ -133,7 +133,7 @@ func inferParties(s *Snapshot, copies map[pair]copyInfo, declared map[pair]bool,
 		if key == "" || !(len(k) == 1 && keyWords[k[0]] || len(k) > 1 && samePart(k[len(k)-2], n[len(n)-1])) {
 			continue
 		}
-		byKind[kind] = append(byKind[kind], target{table: r, tableKey: r.Key(), key: key, family: typeFamily(r.Column(key).Type)})
+		byKind[kind] = append(byKind[kind], target{table: r, tableKey: r.Key(), key: key, family: typeFamily(r.Column(key).ValueType())})
 	}
 	var out []inferredEdge
 	for _, pc := range parties {

@@ -59,7 +59,7 @@ func inferComposite(t *Table, composite map[string][]*Table, covered, declared m
 		ok, inKey := true, 0
 		for _, k := range r.PrimaryKey {
 			c := cols[strings.ToLower(k)]
-			ok = ok && !covered[pair{t.Key(), c.Name}] && compatibleTypes(c.Type, r.Column(k).Type)
+			ok = ok && !covered[pair{t.Key(), c.Name}] && compatibleTypes(c.ValueType(), r.Column(k).ValueType())
 			if own[strings.ToLower(k)] {
 				inKey++
 			}
@@ -157,7 +157,7 @@ func inferShared(s *Snapshot, copies map[pair]copyInfo, covered, declared map[pa
 		}
 		for i, col := range t.Columns {
 			low := strings.ToLower(col.Name)
-			fam := typeFamily(col.Type)
+			fam := typeFamily(col.ValueType())
 			if used[low] || covered[pair{t.Key(), col.Name}] || (fam != "int" && fam != "text") {
 				continue
 			}

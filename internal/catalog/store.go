@@ -72,6 +72,8 @@ func Store(ctx context.Context, tx pgx.Tx, s *Snapshot) error {
 				NotNull:       c.NotNull,
 				Comment:       nullable(c.Comment),
 				AllowedValues: allowed,
+				BaseType:      nullable(c.BaseType),
+				Fields:        c.Fields,
 			})
 		}
 	}
@@ -237,6 +239,8 @@ func load(ctx context.Context, q *dbsqlc.Queries, db dbsqlc.DBTX, database strin
 			PrimaryKey:    slices.Contains(t.PrimaryKey, r.ColumnName),
 			Comment:       deref(r.Comment),
 			AllowedValues: r.AllowedValues,
+			BaseType:      deref(r.BaseType),
+			Fields:        r.Fields,
 		})
 	}
 	for _, r := range fks {

@@ -441,3 +441,62 @@ func TestRegistry(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "postgres://nl2sql@db2/erp", got.DSN, "refused registrations change nothing")
 }
+
+// TestIntrospectTypes: a column of a domain carries the type the domain
+// stands for (through a domain over a domain) and the domain's CHECK list
+// or enum labels; one of a composite type carries its fields; all of it
+// survives Store and Load, and a key column typed by a domain over an
+// integer joins like an integer.
+func TestIntrospectTypes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, `CREATE SCHEMA dw;
+		CREATE DOMAIN dw."Flag" AS boolean NOT NULL;
+		CREATE DOMAIN dw.name50 AS varchar(50);
+		CREATE DOMAIN dw.short_name AS dw.name50 CHECK (length(VALUE) < 10);
+		CREATE DOMAIN dw.status_t AS text CHECK (VALUE IN ('open', 'closed'));
+		CREATE TYPE dw.mood AS ENUM ('sad', 'ok', 'happy');
+		CREATE DOMAIN dw.mood_d AS dw.mood;
+		CREATE TYPE dw.address AS (street text, "Post Code" varchar(10));
+		CREATE DOMAIN dw.key_t AS bigint;
+		CREATE TABLE dw.customer (customer_key dw.key_t PRIMARY KEY, online dw."Flag", nick dw.short_name,
+			status dw.status_t, mood dw.mood_d, home dw.address, credit numeric(10,2));
+		CREATE TABLE dw.sale (sale_key dw.key_t PRIMARY KEY, customer_key dw.key_t, amount numeric);`)
+	require.NoError(t, err)
+	register(t, db.Pool, "dw", "dw")
+	snap, err := catalog.Introspect(ctx, db.Pool, []string{"dw"})
+	require.NoError(t, err)
+	snap.Database = "dw"
+
+	check := func(t *testing.T, snap *catalog.Snapshot) {
+		c := snap.Table("dw", "customer")
+		require.NotNil(t, c)
+		want := map[string]catalog.Column{
+			"customer_key": {Name: "customer_key", Type: "dw.key_t", BaseType: "bigint", NotNull: true, PrimaryKey: true},
+			"online":       {Name: "online", Type: `dw."Flag"`, BaseType: "boolean", NotNull: true},
+			"nick":         {Name: "nick", Type: "dw.short_name", BaseType: "character varying(50)"},
+			"status":       {Name: "status", Type: "dw.status_t", BaseType: "text", AllowedValues: []string{"open", "closed"}},
+			"mood":         {Name: "mood", Type: "dw.mood_d", BaseType: "dw.mood", AllowedValues: []string{"sad", "ok", "happy"}},
+			"home":         {Name: "home", Type: "dw.address", Fields: []string{"street text", `"Post Code" character varying(10)`}},
+			"credit":       {Name: "credit", Type: "numeric(10,2)"},
+		}
+		for name, w := range want {
+			if diff := cmp.Diff(w, *c.Column(name)); diff != "" {
+				t.Errorf("column %s (-want +got):\n%s", name, diff)
+			}
+		}
+		var joined bool
+		for _, fk := range snap.JoinsFrom(snap.Table("dw", "sale")) {
+			joined = joined || (fk.Inferred && fk.RefTable == "customer")
+		}
+		require.True(t, joined, "sale.customer_key (a domain over bigint) joins customer")
+	}
+	t.Run("Introspect", func(t *testing.T) { check(t, snap) })
+	t.Run("StoreLoad", func(t *testing.T) {
+		store(t, db.Pool, snap)
+		loaded, err := catalog.Load(ctx, db.Pool, "dw")
+		require.NoError(t, err)
+		check(t, loaded)
+	})
+}

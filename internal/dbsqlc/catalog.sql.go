@@ -186,6 +186,8 @@ type InsertCatalogColumnsParams struct {
 	NotNull       bool
 	Comment       *string
 	AllowedValues []string
+	BaseType      *string
+	Fields        []string
 }
 
 type InsertCatalogForeignKeysParams struct {
@@ -213,7 +215,7 @@ type InsertCatalogTablesParams struct {
 }
 
 const listCatalogColumns = `-- name: ListCatalogColumns :many
-SELECT database_name, schema_name, table_name, column_name, ordinal, data_type, not_null, comment, allowed_values FROM rag.columns WHERE database_name = $1 ORDER BY schema_name, table_name, ordinal
+SELECT database_name, schema_name, table_name, column_name, ordinal, data_type, not_null, comment, allowed_values, base_type, fields FROM rag.columns WHERE database_name = $1 ORDER BY schema_name, table_name, ordinal
 `
 
 func (q *Queries) ListCatalogColumns(ctx context.Context, db DBTX, databaseName string) ([]*RagColumn, error) {
@@ -235,6 +237,8 @@ func (q *Queries) ListCatalogColumns(ctx context.Context, db DBTX, databaseName 
 			&i.NotNull,
 			&i.Comment,
 			&i.AllowedValues,
+			&i.BaseType,
+			&i.Fields,
 		); err != nil {
 			return nil, err
 		}

@@ -38,6 +38,8 @@ func (r iteratorForInsertCatalogColumns) Values() ([]interface{}, error) {
 		r.rows[0].NotNull,
 		r.rows[0].Comment,
 		r.rows[0].AllowedValues,
+		r.rows[0].BaseType,
+		r.rows[0].Fields,
 	}, nil
 }
 
@@ -46,7 +48,7 @@ func (r iteratorForInsertCatalogColumns) Err() error {
 }
 
 func (q *Queries) InsertCatalogColumns(ctx context.Context, db DBTX, arg []*InsertCatalogColumnsParams) (int64, error) {
-	return db.CopyFrom(ctx, []string{"rag", "columns"}, []string{"database_name", "schema_name", "table_name", "column_name", "ordinal", "data_type", "not_null", "comment", "allowed_values"}, &iteratorForInsertCatalogColumns{rows: arg})
+	return db.CopyFrom(ctx, []string{"rag", "columns"}, []string{"database_name", "schema_name", "table_name", "column_name", "ordinal", "data_type", "not_null", "comment", "allowed_values", "base_type", "fields"}, &iteratorForInsertCatalogColumns{rows: arg})
 }
 
 // iteratorForInsertCatalogForeignKeys implements pgx.CopyFromSource.

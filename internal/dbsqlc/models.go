@@ -100,6 +100,10 @@ type RagColumn struct {
 	Comment      *string
 	// Values allowed by a CHECK (col IN (...)) constraint, shown to the model.
 	AllowedValues []string
+	// For a column of a domain, the type the domain stands for (format_type).
+	BaseType *string
+	// For a column of a composite type, its attributes as "name type", in order.
+	Fields []string
 }
 
 // Target databases registered with `nl2sql db add`; dsn never holds a password.

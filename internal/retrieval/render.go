@@ -18,10 +18,19 @@ func RenderSchema(s *catalog.Snapshot, tables []*catalog.Table, format Format, m
 	var b strings.Builder
 	switch format {
 	case FormatMSchema:
+		for _, d := range typeDefinitions(tables) {
+			b.WriteString("-- type " + d.name + ": " + d.mschema() + "\n")
+		}
 		for _, t := range tables {
 			writeMSchema(&b, s, t, maxCommentChars)
 		}
 	case FormatCreateTable:
+		if defs := typeDefinitions(tables); len(defs) > 0 {
+			for _, d := range defs {
+				b.WriteString(d.ddl() + "\n")
+			}
+			b.WriteByte('\n')
+		}
 		for i, t := range tables {
 			if i > 0 {
 				b.WriteByte('\n')
@@ -32,6 +41,64 @@ func RenderSchema(s *catalog.Snapshot, tables []*catalog.Table, format Format, m
 		return "", fmt.Errorf("retrieval: schema format %q must be %q or %q", format, FormatMSchema, FormatCreateTable)
 	}
 	return b.String(), nil
+}
+
+// typeDefinition is a domain or composite type the rendered columns use:
+// shown once, before the tables, so that a column of type "Flag" reads as
+// a boolean and one of type address has fields to select.
+type typeDefinition struct {
+	name   string   // as the columns show it (format_type)
+	base   string   // a domain's type
+	fields []string // a composite's "name type"
+}
+
+func (d typeDefinition) ddl() string {
+	if d.base != "" {
+		return "CREATE DOMAIN " + d.name + " AS " + shortType(d.base) + ";"
+	}
+	return "CREATE TYPE " + d.name + " AS (" + shortFields(d.fields) + ");"
+}
+
+func (d typeDefinition) mschema() string {
+	if d.base != "" {
+		return "domain over " + shortType(d.base)
+	}
+	return "composite (" + shortFields(d.fields) + ")"
+}
+
+func shortFields(fields []string) string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		// "name type": the name is quote_ident's, so the first space ends
+		// it unless the name is quoted.
+		name, typ := f, ""
+		if strings.HasPrefix(f, `"`) {
+			if j := strings.Index(f[1:], `" `); j >= 0 {
+				name, typ = f[:j+2], f[j+3:]
+			}
+		} else if j := strings.IndexByte(f, ' '); j >= 0 {
+			name, typ = f[:j], f[j+1:]
+		}
+		out[i] = strings.TrimSpace(name + " " + shortType(typ))
+	}
+	return strings.Join(out, ", ")
+}
+
+// typeDefinitions are the domains and composite types of tables' columns,
+// in the order they first appear.
+func typeDefinitions(tables []*catalog.Table) []typeDefinition {
+	var out []typeDefinition
+	seen := map[string]bool{}
+	for _, t := range tables {
+		for _, c := range t.Columns {
+			if (c.BaseType == "" && len(c.Fields) == 0) || seen[c.Type] {
+				continue
+			}
+			seen[c.Type] = true
+			out = append(out, typeDefinition{name: c.Type, base: c.BaseType, fields: c.Fields})
+		}
+	}
+	return out
 }
 
 // writeMSchema writes one table in M-Schema, preceded by its note:
@@ -252,7 +319,7 @@ var typeAbbreviations = [][2]string{
 // valueList renders allowed values as SQL literals: bare numbers for a
 // numeric column, quoted strings otherwise.
 func valueList(c catalog.Column, sep string) string {
-	numeric := isNumeric(c.Type)
+	numeric := isNumeric(c.ValueType())
 	vs := make([]string, len(c.AllowedValues))
 	for i, v := range c.AllowedValues {
 		if _, err := strconv.ParseFloat(v, 64); numeric && err == nil {

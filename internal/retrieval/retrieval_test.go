@@ -381,3 +381,31 @@ func TestRenderCutsLongTableComments(t *testing.T) {
 		require.Contains(t, got, "…", format)
 	}
 }
+
+// TestRenderTypeDefinitions: the domains and composite types the rendered
+// columns use are defined once, before the tables, so a column of type
+// "Flag" reads as a boolean and one of type address has fields to select.
+func TestRenderTypeDefinitions(t *testing.T) {
+	t.Parallel()
+	customers := &catalog.Table{Schema: "s", Name: "customers", Kind: catalog.KindTable, Columns: []catalog.Column{
+		{Name: "id", Type: "bigint"},
+		{Name: "online", Type: `"Flag"`, BaseType: "boolean"},
+		{Name: "home", Type: "address", Fields: []string{"street text", `"Post Code" character varying(10)`}},
+	}}
+	vendors := &catalog.Table{Schema: "s", Name: "vendors", Kind: catalog.KindTable, Columns: []catalog.Column{
+		{Name: "active", Type: `"Flag"`, BaseType: "boolean"},
+	}}
+	s := &catalog.Snapshot{Database: "d", Schemas: []string{"s"}, Tables: []*catalog.Table{customers, vendors}}
+	for format, want := range map[retrieval.Format]string{
+		retrieval.FormatCreateTable: "CREATE DOMAIN \"Flag\" AS boolean;\nCREATE TYPE address AS (street text, \"Post Code\" varchar(10));\n\nCREATE TABLE customers (",
+		retrieval.FormatMSchema:     "-- type \"Flag\": domain over boolean\n-- type address: composite (street text, \"Post Code\" varchar(10))\ncustomers (",
+	} {
+		got, err := retrieval.RenderSchema(s, s.Tables, format, 80)
+		require.NoError(t, err)
+		require.True(t, strings.HasPrefix(got, want), "%s:\n%s", format, got)
+		require.Equal(t, 1, strings.Count(got, "boolean"), "defined once: %s", got)
+	}
+	got, err := retrieval.RenderSchema(s, []*catalog.Table{vendors}, retrieval.FormatMSchema, 80)
+	require.NoError(t, err)
+	require.NotContains(t, got, "address", "only the types of the tables shown")
+}
