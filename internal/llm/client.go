@@ -14,6 +14,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -148,6 +149,14 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 	for i, m := range req.Messages {
 		msgs[i] = api.Message{Role: m.Role, Content: m.Content}
 	}
+	// Ollama's defaults cut a prompt longer than the context window
+	// (truncate: older messages, then the front of the rest, which is the
+	// schema) and, while generating, push the prompt out of the window
+	// (shift), and say so only in the server's log: the model then answers
+	// a question it was not shown whole, confidently. Off, the server
+	// refuses such a prompt (ContextTooLong) and ends a reply that fills
+	// the window with done_reason "length" (Reply.Truncated).
+	no := false
 	areq := &api.ChatRequest{
 		Model:     cl.model,
 		Messages:  msgs,
@@ -155,6 +164,8 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 		Format:    req.Format,
 		Think:     &api.ThinkValue{Value: c.cfg.Think},
 		KeepAlive: c.keepAlive(),
+		Truncate:  &no,
+		Shift:     &no,
 	}
 
 	start := time.Now()
@@ -173,6 +184,16 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 	})
 	if err != nil || !done {
 		return nil, c.classify(ctx, callCtx, cl, err, tr)
+	}
+	if n := c.cfg.NumCtx; n > 0 && last.PromptEvalCount >= n {
+		// A server that does not know "truncate" (an older Ollama)
+		// still cuts: a prompt evaluated at the whole window was cut to
+		// it. (Tokens reused from the server's cache are not counted, so
+		// a cut prompt may go unseen; one seen is never a false alarm.)
+		return nil, &Error{
+			Kind: ContextTooLong, Op: cl.op, Host: c.host, Model: cl.model,
+			Message: fmt.Sprintf("the prompt%s filled the whole context window of Ollama at %s (%d tokens evaluated, NL2SQL_NUM_CTX %d): the server cut it, so the reply is not used; raise NL2SQL_NUM_CTX or use a model with a longer window", cl.forModel(), c.host, last.PromptEvalCount, n),
+		}
 	}
 	return &Reply{
 		Content:      content.String(),

@@ -117,6 +117,41 @@ func TestChatTruncatedReply(t *testing.T) {
 	require.True(t, reply.Truncated())
 }
 
+// TestChatPromptOverTheWindow: a prompt longer than the context window is
+// never answered as if the model had seen it. The client asks Ollama not
+// to cut it (truncate and shift false), so the server refuses it; a server
+// that cuts it anyway (one that ignores "truncate") is caught by its
+// prompt_eval_count filling the window.
+func TestChatPromptOverTheWindow(t *testing.T) {
+	t.Parallel()
+	long := []Message{{Role: RoleUser, Content: strings.Repeat("column_name text, ", 200)}} // ~900 tokens
+
+	srv, c := setup(t, Config{NumCtx: 256})
+	srv.Script(ollamatest.Response{Content: "SELECT 1"})
+	_, err := c.Chat(context.Background(), ChatRequest{Messages: long})
+	le := requireLLMError(t, err, ContextTooLong)
+	require.Contains(t, le.Message, "the input length exceeds the context length")
+	got := srv.ChatRequests()[0]
+	require.NotNil(t, got.Truncate)
+	require.False(t, *got.Truncate, "Ollama's default cuts the prompt's front, the schema")
+	require.NotNil(t, got.Shift)
+	require.False(t, *got.Shift, "Ollama's default shifts the prompt out while generating")
+
+	// An older server cuts silently: prompt_eval_count is the window.
+	srv, c = setup(t, Config{NumCtx: 256})
+	srv.Script(ollamatest.Response{Content: "```sql\nSELECT count(*) FROM orders\n```", PromptTokens: 256})
+	_, err = c.Chat(context.Background(), ChatRequest{Messages: question})
+	le = requireLLMError(t, err, ContextTooLong)
+	require.Contains(t, le.Message, "filled the whole context window")
+	require.Contains(t, le.Message, "NL2SQL_NUM_CTX 256")
+
+	// Below the window, the reply stands.
+	srv.Script(ollamatest.Response{Content: "SELECT 1", PromptTokens: 255})
+	reply, err := c.Chat(context.Background(), ChatRequest{Messages: question})
+	require.NoError(t, err)
+	require.Equal(t, 255, reply.PromptTokens)
+}
+
 func TestChatNeedsMessages(t *testing.T) {
 	t.Parallel()
 	srv, c := setup(t, Config{})

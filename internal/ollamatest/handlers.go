@@ -127,6 +127,8 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, body []byte,
 		Format:    req.Format,
 		Think:     req.Think,
 		KeepAlive: req.KeepAlive,
+		Truncate:  req.Truncate,
+		Shift:     req.Shift,
 	}
 	s.RecordChat(creq)
 	if s.injectFailure(w) || !s.checkChatModel(w, req.Model, req.Think, "chat") {
@@ -218,9 +220,20 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, req ChatRequest,
 	for _, m := range req.Messages {
 		promptBytes += len(m.Content)
 	}
+	promptTokens := cmp.Or(resp.PromptTokens, fakeserver.Tokens(promptBytes))
+	if numCtx, ok := req.Options["num_ctx"].(float64); ok && promptTokens > int(numCtx) {
+		// As Ollama's runner: a prompt over the window is refused when
+		// the request said truncate false, else cut to the window and
+		// answered, the cut told only by prompt_eval_count.
+		if req.Truncate != nil && !*req.Truncate {
+			writeError(w, http.StatusBadRequest, "the input length exceeds the context length")
+			return
+		}
+		promptTokens = int(numCtx)
+	}
 	f := final{
 		doneReason:   cmp.Or(resp.DoneReason, "stop"),
-		promptTokens: cmp.Or(resp.PromptTokens, fakeserver.Tokens(promptBytes)),
+		promptTokens: promptTokens,
 		replyTokens:  cmp.Or(resp.ReplyTokens, fakeserver.Tokens(len(resp.Content))),
 		start:        start,
 		loaded:       time.Now(),

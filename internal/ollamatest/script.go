@@ -35,6 +35,10 @@ type ChatRequest struct {
 	Format    json.RawMessage
 	Think     *api.ThinkValue
 	KeepAlive *api.Duration
+	// Truncate and Shift are the request's: nil when it did not say, which
+	// Ollama takes as true.
+	Truncate *bool
+	Shift    *bool
 }
 
 // Prompt is the content of every message, separated by blank lines: what a
