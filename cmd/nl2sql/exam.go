@@ -291,7 +291,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 			"schema_format": string(st.Pipeline.Retrieval.Format), "examples": modes[0],
 		},
 		Settings: map[string]any{
-			"model_server": llm.Describe(st.LLM), "ollama_host": st.LLM.Host, "num_ctx": st.LLM.NumCtx, "join_hints": string(st.Pipeline.Retrieval.JoinHints),
+			"model_server": llm.Describe(st.LLM), "ollama_host": llm.DisplayHost(st.LLM.Host), "num_ctx": st.LLM.NumCtx, "join_hints": string(st.Pipeline.Retrieval.JoinHints),
 			"workers": workers,
 		},
 		Progress: func(run int64, done, total int) {

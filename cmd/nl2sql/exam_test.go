@@ -43,9 +43,11 @@ func TestExamRunWithoutModel(t *testing.T) {
 	file := writeExamFile(t)
 
 	// Nothing listens at the host.
-	c.env["OLLAMA_HOST"] = "http://127.0.0.1:1"
+	c.env["OLLAMA_HOST"] = "http://nl2sql:s3cr3t@127.0.0.1:1"
 	r := c.run("", "exam", "--db", "shop", "--questions", file, "--json")
 	require.Equal(t, exitFailure, r.code)
+	require.NotContains(t, r.stderr, "s3cr3t")
+	require.Contains(t, r.stderr, "Ollama host: http://127.0.0.1:1 (NL2SQL_OLLAMA_HOST)")
 	require.Empty(t, r.stdout, "no JSON summary: nothing was measured")
 	require.Contains(t, r.stderr, "cannot run the exam: the model is not available")
 	require.Contains(t, r.stderr, "cannot reach Ollama at http://127.0.0.1:1")
@@ -86,9 +88,14 @@ func TestExamRun(t *testing.T) {
 		fence("SELECT c.customer_id, c.name, sum(o.total_amount) AS total FROM customers c JOIN orders o USING (customer_id) GROUP BY c.customer_id, c.name"))
 	c.ollama.Answer(ollamatest.Contains("Which customers live in London?"), fence("SELECT name FROM customers"))
 	html := filepath.Join(t.TempDir(), "report.html")
+	// A proxy's credentials in the host are used, never stored or shown.
+	c.env["OLLAMA_HOST"] = strings.Replace(c.ollama.URL(), "http://", "http://nl2sql:s3cr3t@", 1)
 
 	r := c.run("", "exam", "run", "--db", "shop", "--questions", file, "--runs", "2", "--json", "--html", html, "--label", "cli test", "--timeout", "2m")
 	require.Equal(t, 0, r.code, r.stderr)
+	require.Zero(t, examCount(t, c, `SELECT count(*) FROM rag.exam_runs WHERE config::text LIKE '%s3cr3t%'`))
+	require.Equal(t, 2, examCount(t, c, `SELECT count(*) FROM rag.exam_runs WHERE config ->> 'ollama_host' = '`+c.ollama.URL()+`'`))
+	require.NotContains(t, r.stdout+r.stderr, "s3cr3t")
 	var out struct {
 		Database string `json:"database"`
 		Model    string `json:"model"`
@@ -146,6 +153,7 @@ func TestExamRun(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, string(page), "Which customers live in London?")
 	require.Contains(t, string(page), "nl2sql exam: shop (cli test)")
+	require.NotContains(t, string(page), "s3cr3t")
 	require.Contains(t, string(page), "#"+jsonID(out.PerRun[1].ID))
 
 	require.Equal(t, 2, examCount(t, c, "SELECT count(*) FROM rag.exam_runs WHERE status = 'finished' AND label = 'cli test'"))

@@ -136,6 +136,6 @@ func modelHelp(cfg llm.Config) (where, fix string) {
 		return fmt.Sprintf("server:      %s (NL2SQL_OPENAI_BASE_URL)", llm.Describe(cfg)),
 			fmt.Sprintf("start the server (vLLM, llama.cpp's server, LM Studio, ...) serving %s, or set NL2SQL_OPENAI_BASE_URL / NL2SQL_OPENAI_API_KEY / NL2SQL_MODEL to a server, key and model you have", cfg.Model)
 	}
-	return fmt.Sprintf("Ollama host: %s (NL2SQL_OLLAMA_HOST)", cfg.Host),
+	return fmt.Sprintf("Ollama host: %s (NL2SQL_OLLAMA_HOST)", llm.DisplayHost(cfg.Host)),
 		fmt.Sprintf("start Ollama at that host and run \"ollama pull %s\", or set NL2SQL_OLLAMA_HOST / NL2SQL_MODEL to a server and a model you have (or NL2SQL_LLM_PROVIDER=openai for an OpenAI-compatible server)", cfg.Model)
 }

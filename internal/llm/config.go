@@ -202,6 +202,17 @@ func redact(s string) string {
 	return out
 }
 
+// DisplayHost is an Ollama host (NL2SQL_OLLAMA_HOST) as it may be shown or
+// stored: normalised as ParseHost does, without the user:password a proxy
+// may need, or a query.
+func DisplayHost(host string) string {
+	u, err := ParseHost(host)
+	if err != nil {
+		return "(not a valid host)"
+	}
+	return display(u)
+}
+
 // display is u as shown in messages: without credentials or query.
 func display(u *url.URL) string {
 	v := *u
