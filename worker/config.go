@@ -187,11 +187,16 @@ func (c Config) RiverConfig(workers *river.Workers) *river.Config {
 	}
 }
 
-// generateTimeout bounds a generate job: GenerateTimeout, cut to
-// RescueAfter. River rescues a job only once both RescueAfter and the job's
-// own timeout have passed, so a longer generate timeout would make a
-// question whose worker died mid-generation wait that long instead.
-func (c Config) generateTimeout() time.Duration { return min(c.GenerateTimeout, c.RescueAfter) }
+// GenerateStageTimeout bounds a generate job (c with defaults applied):
+// GenerateTimeout, cut to RescueAfter. River rescues a job only once both
+// RescueAfter and the job's own timeout have passed, so a longer generate
+// timeout would make a question whose worker died mid-generation wait that
+// long instead. A model call must end before it (serve checks the model's
+// request timeout against it).
+func (c Config) GenerateStageTimeout() time.Duration {
+	c = c.WithDefaults()
+	return min(c.GenerateTimeout, c.RescueAfter)
+}
 
 // stage is the stages' part of c.
 func (c Config) stage() stage.Config {

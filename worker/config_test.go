@@ -17,11 +17,11 @@ func TestRescueAfterBoundsEveryStage(t *testing.T) {
 	c := Config{}.WithDefaults()
 	require.NoError(t, c.validate())
 	require.Equal(t, 3*time.Minute+30*time.Second, c.RescueAfter)
-	require.Equal(t, 3*time.Minute, c.generateTimeout(), "the default leaves generation its 3m")
+	require.Equal(t, 3*time.Minute, c.GenerateStageTimeout(), "the default leaves generation its 3m")
 
 	c = Config{RescueAfter: 2*time.Minute + 30*time.Second}.WithDefaults()
 	require.NoError(t, c.validate())
-	require.Equal(t, 2*time.Minute+30*time.Second, c.generateTimeout(), "a killed generation waits RescueAfter, not 3m")
+	require.Equal(t, 2*time.Minute+30*time.Second, c.GenerateStageTimeout(), "a killed generation waits RescueAfter, not 3m")
 	require.Equal(t, 2*time.Minute, c.StageTimeout)
 
 	require.Equal(t, 2*time.Minute, Config{}.MinRescueAfter())

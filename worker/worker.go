@@ -73,7 +73,7 @@ func New(pool *pgxpool.Pool, deps stage.Deps, cfg Config) (*Service, error) {
 
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &stageWorker[jobs.RetrieveArgs]{s: s, stage: jobs.StageRetrieve, timeout: cfg.StageTimeout, run: stages.Retrieve})
-	river.AddWorker(workers, &stageWorker[jobs.GenerateArgs]{s: s, stage: jobs.StageGenerate, timeout: cfg.generateTimeout(), run: stages.Generate})
+	river.AddWorker(workers, &stageWorker[jobs.GenerateArgs]{s: s, stage: jobs.StageGenerate, timeout: cfg.GenerateStageTimeout(), run: stages.Generate})
 	river.AddWorker(workers, &stageWorker[jobs.ValidateArgs]{s: s, stage: jobs.StageValidate, timeout: cfg.StageTimeout, run: stages.Validate})
 	river.AddWorker(workers, &stageWorker[jobs.ExecuteArgs]{s: s, stage: jobs.StageExecute, timeout: cfg.StageTimeout, run: stages.Execute})
 	river.AddWorker(workers, counted(s, s.sweep))

@@ -62,11 +62,22 @@ func loadSettings(m *Main) (*settings, error) {
 		s.RepairOff = true
 		s.Pipeline.Repair.Mode = defaultSettings().Pipeline.Repair.Mode
 	}
+	if _, _, set := e.value(envVarNamed("NL2SQL_RESCUE_AFTER")); !set {
+		// Unset, it follows the stage timeouts as set (worker.Config's
+		// default), not as they were by default.
+		s.Worker.RescueAfter = 0
+		s.Worker = s.Worker.WithDefaults()
+	}
 	// Checked here too, to name the variable: the worker's own check speaks
 	// of its Config.
 	if ra, least := s.Worker.RescueAfter, s.Worker.MinRescueAfter(); ra < least {
 		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_RESCUE_AFTER must be at least %s (the stage timeout: a running stage is never taken over), got %s",
 			worker.FmtDuration(least), e.str("NL2SQL_RESCUE_AFTER")))
+	} else if call, stage := s.LLM.RequestTimeout, s.Worker.GenerateStageTimeout(); call >= stage {
+		// The generate stage's deadline would end the call first, every
+		// try: a slow model never answers, and its retries cost as much.
+		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_LLM_TIMEOUT (%s) must be shorter than the generate stage's timeout (%s: NL2SQL_GENERATE_TIMEOUT, cut at NL2SQL_RESCUE_AFTER); raise NL2SQL_GENERATE_TIMEOUT (and NL2SQL_RESCUE_AFTER if set)",
+			worker.FmtDuration(call), worker.FmtDuration(stage)))
 	}
 	if m.Getenv != nil {
 		getenv := func(k string) string { v, _ := m.Getenv(k); return v }

@@ -244,7 +244,26 @@ func TestRescueAfterSetting(t *testing.T) {
 	require.NotContains(t, r.stderr, "unknown")
 
 	c.env["NL2SQL_RESCUE_AFTER"] = "2m"
+	c.env["NL2SQL_LLM_TIMEOUT"] = "90s" // below the generation it cuts to 2m
 	r = c.run("", "serve")
 	require.Equal(t, exitFailure, r.code)
 	require.NotContains(t, r.stderr, "NL2SQL_RESCUE_AFTER", "2m is accepted")
+
+	// A model call the generate stage's deadline would always end first:
+	// every try of a slow model would be cut, so it is refused.
+	delete(c.env, "NL2SQL_RESCUE_AFTER")
+	c.env["NL2SQL_LLM_TIMEOUT"] = "5m"
+	r = c.run("", "serve")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, "NL2SQL_LLM_TIMEOUT (5m) must be shorter than the generate stage's timeout (3m: NL2SQL_GENERATE_TIMEOUT, cut at NL2SQL_RESCUE_AFTER)")
+	// A longer stage takes RESCUE_AFTER with it when that is unset...
+	c.env["NL2SQL_GENERATE_TIMEOUT"] = "6m"
+	r = c.run("", "serve")
+	require.Equal(t, exitFailure, r.code)
+	require.NotContains(t, r.stderr, "NL2SQL_LLM_TIMEOUT")
+	// ...and is cut by it when set.
+	c.env["NL2SQL_RESCUE_AFTER"] = "4m"
+	r = c.run("", "serve")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, "NL2SQL_LLM_TIMEOUT (5m) must be shorter than the generate stage's timeout (4m: ")
 }

@@ -203,7 +203,7 @@ func (e *Error) contextEnded(parent, ctx context.Context, cl call, server string
 		e.Message = fmt.Sprintf("the %s request%s to %s at %s was canceled", cl.op, cl.forModel(), server, e.Host)
 	case parent.Err() != nil:
 		e.Kind = Unavailable
-		e.Message = fmt.Sprintf("%s at %s did not finish the %s request%s before the caller's deadline", server, e.Host, cl.op, cl.forModel())
+		e.Message = fmt.Sprintf("%s at %s did not finish the %s request%s before the caller's deadline (a stage's timeout: NL2SQL_GENERATE_TIMEOUT for generation)", server, e.Host, cl.op, cl.forModel())
 	default:
 		e.Kind = Unavailable
 		e.Message = fmt.Sprintf("%s at %s did not finish the %s request%s within %s; the server may be busy or the model slow (raise the request timeout, NL2SQL_LLM_TIMEOUT)", server, e.Host, cl.op, cl.forModel(), timeout)
