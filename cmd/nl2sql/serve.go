@@ -52,7 +52,7 @@ func loadSettings(m *Main) (*settings, error) {
 	e.warnConflicts(log)
 	s.Logger = log
 	s.Worker.Logger, s.Target.Logger, s.Index.Logger = log, log, log
-	s.Pipeline.RAG.Logger, s.Pipeline.Strategy.Logger = log, log
+	s.Pipeline.RAG.Logger, s.Pipeline.Strategy.Logger, s.LLM.Logger = log, log, log
 	s.Ops.MCP.Logger, s.Ops.MCP.Version, s.Ops.Metrics.Logger = log, version(), log
 	// One variable, several settings.
 	s.Worker.Candidates.Seed = s.LLM.Seed
@@ -140,6 +140,7 @@ type service struct {
 func (s *service) stop(ctx context.Context) error {
 	err := s.worker.Stop(ctx)
 	s.targets.Close()
+	s.rawModel.Close()
 	return err
 }
 
@@ -147,6 +148,7 @@ func (s *service) stop(ctx context.Context) error {
 func (s *service) shutdown(drain time.Duration, hurry <-chan struct{}) error {
 	err := s.worker.Shutdown(drain, hurry)
 	s.targets.Close()
+	s.rawModel.Close()
 	return err
 }
 
@@ -175,6 +177,7 @@ func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (_ *ser
 	defer func() {
 		if err != nil {
 			targets.Close()
+			rawModel.Close()
 		}
 	}()
 	model := mx.Provider(rawModel)
@@ -221,6 +224,7 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 		cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		err := model.CheckModel(cctx, st.LLM.Model)
 		cancel()
+		model.Close()
 		if err != nil {
 			st.Logger.WarnContext(ctx, "the model is not usable yet; questions will retry and then fail with infra_failure", "err", err.Error())
 		}

@@ -98,6 +98,7 @@ type Client struct {
 	// base and http are the api client's, for chatStream.
 	base *url.URL
 	http *http.Client
+	warm *warmer
 }
 
 // New returns a client for cfg. It does not contact the server; use
@@ -113,7 +114,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	hc := cfg.httpClient()
 	hc.Transport = tracingTransport{base: hc.Transport}
-	return &Client{cfg: cfg, host: display(base), api: api.NewClient(base, hc), base: base, http: hc}, nil
+	return &Client{cfg: cfg, host: display(base), api: api.NewClient(base, hc), base: base, http: hc, warm: newWarmer()}, nil
 }
 
 // Config returns the effective configuration.
@@ -183,6 +184,7 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 		return nil
 	})
 	if err != nil || !done {
+		c.gaveUp(ctx, cl.model, false)
 		return nil, c.classify(ctx, callCtx, cl, err, tr)
 	}
 	if n := c.cfg.NumCtx; n > 0 && last.PromptEvalCount >= n {
@@ -216,6 +218,7 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error)
 	defer cancel()
 	resp, err := c.api.Embed(callCtx, &api.EmbedRequest{Model: cl.model, Input: texts, KeepAlive: c.keepAlive()})
 	if err != nil {
+		c.gaveUp(ctx, cl.model, true)
 		return nil, c.classify(ctx, callCtx, cl, err, nil)
 	}
 	if len(resp.Embeddings) != len(texts) {

@@ -30,6 +30,7 @@ func setup(t *testing.T, cfg Config, srvCfg ...ollamatest.Config) (*ollamatest.S
 	}
 	c, err := New(cfg)
 	require.NoError(t, err)
+	t.Cleanup(c.Close)
 	return srv, c
 }
 
@@ -150,6 +151,41 @@ func TestChatPromptOverTheWindow(t *testing.T) {
 	reply, err := c.Chat(context.Background(), ChatRequest{Messages: question})
 	require.NoError(t, err)
 	require.Equal(t, 255, reply.PromptTokens)
+}
+
+// TestColdModelLoadsAfterTheCallerGivesUp: Ollama aborts a model's load
+// when the call that started it goes away, so callers with short deadlines
+// (the question's embedding, the linking call) on a model slower to load
+// would abort every load and never be answered. A call its caller's
+// deadline ended leaves the model loading in the background, and the next
+// short call is answered.
+func TestColdModelLoadsAfterTheCallerGivesUp(t *testing.T) {
+	t.Parallel()
+	srv, c := setup(t, Config{}, ollamatest.Config{LoadTime: 300 * time.Millisecond})
+	srv.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return ollamatest.Response{Content: "SELECT 1"} })
+	within := func(d time.Duration, call func(context.Context) error) error {
+		ctx, cancel := context.WithTimeout(context.Background(), d)
+		defer cancel()
+		return call(ctx)
+	}
+	embed := func(ctx context.Context) error { _, err := c.Embed(ctx, []string{"orders"}); return err }
+	chat := func(ctx context.Context) error { _, err := c.Chat(ctx, ChatRequest{Messages: question}); return err }
+
+	requireLLMError(t, within(50*time.Millisecond, embed), Unavailable)
+	requireLLMError(t, within(50*time.Millisecond, chat), Unavailable)
+	require.Eventually(t, func() bool { return srv.Loaded("nomic-embed-text") && srv.Loaded("qwen2.5-coder:7b") },
+		10*time.Second, 10*time.Millisecond, "the loads go on after the callers gave up")
+	require.NoError(t, within(time.Second, embed))
+	require.NoError(t, within(time.Second, chat))
+
+	// A caller that cancels (a stopped job) starts no load.
+	srv2, c2 := setup(t, Config{}, ollamatest.Config{LoadTime: 300 * time.Millisecond})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	_, err := c2.Embed(ctx, []string{"orders"})
+	requireLLMError(t, err, Canceled)
+	c2.Close()
+	require.False(t, srv2.Loaded("nomic-embed-text"))
 }
 
 func TestChatNeedsMessages(t *testing.T) {

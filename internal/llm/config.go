@@ -3,6 +3,7 @@ package llm
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
@@ -60,6 +61,9 @@ type Config struct {
 	// OpenAI configures the OpenAI-compatible provider. Defaults to
 	// OpenAIConfig{}.WithDefaults().
 	OpenAI OpenAIConfig
+	// Logger receives what the client does in the background (loading a
+	// model a caller gave up waiting for). Defaults to nil, which discards.
+	Logger *slog.Logger
 }
 
 // WithDefaults returns a copy of c with zero fields set to their defaults.

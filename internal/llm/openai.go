@@ -161,6 +161,10 @@ func (o *OpenAI) Config() Config { return o.cfg }
 // Host is the base URL as shown in messages (no credentials).
 func (o *OpenAI) Host() string { return o.host }
 
+// Close does nothing: an OpenAI-compatible server keeps its model loaded
+// (vLLM, a hosted API) or loads it whatever the caller does.
+func (o *OpenAI) Close() {}
+
 // Wire types of the OpenAI API (the subset nl2sql uses).
 type (
 	oaMessage struct {

@@ -38,6 +38,9 @@ type Provider interface {
 	Config() Config
 	// Host is the server's address for messages, without credentials.
 	Host() string
+	// Close stops what the provider does in the background and waits
+	// for it.
+	Close()
 }
 
 var (

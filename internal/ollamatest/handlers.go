@@ -66,7 +66,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	case "/api/embed":
 		if allow(w, r, http.MethodPost) {
-			s.handleEmbed(w, body, start)
+			s.handleEmbed(w, r, body, start)
 		}
 	case "/api/embeddings":
 		if allow(w, r, http.MethodPost) {
@@ -131,7 +131,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, body []byte,
 		Shift:     req.Shift,
 	}
 	s.RecordChat(creq)
-	if s.injectFailure(w) || !s.checkChatModel(w, req.Model, req.Think, "chat") {
+	if s.injectFailure(w) || !s.checkChatModel(w, req.Model, req.Think, "chat") || !s.load(r, req.Model) {
 		return
 	}
 	if len(req.Messages) == 0 {
@@ -165,7 +165,7 @@ func (s *Server) handleGenerate(w http.ResponseWriter, r *http.Request, body []b
 		creq.Messages = append(creq.Messages, api.Message{Role: "user", Content: req.Prompt})
 	}
 	s.RecordChat(creq)
-	if s.injectFailure(w) || !s.checkChatModel(w, req.Model, req.Think, "generate") {
+	if s.injectFailure(w) || !s.checkChatModel(w, req.Model, req.Think, "generate") || !s.load(r, req.Model) {
 		return
 	}
 	if req.Prompt == "" {
@@ -342,7 +342,7 @@ func (s *Server) handleShow(w http.ResponseWriter, body []byte) {
 	})
 }
 
-func (s *Server) handleEmbed(w http.ResponseWriter, body []byte, start time.Time) {
+func (s *Server) handleEmbed(w http.ResponseWriter, r *http.Request, body []byte, start time.Time) {
 	var req api.EmbedRequest
 	if !decode(w, body, &req) {
 		return
@@ -370,6 +370,9 @@ func (s *Server) handleEmbed(w http.ResponseWriter, body []byte, start time.Time
 	}
 	if _, ok := s.lookup(req.Model); !ok || !model.ParseName(req.Model).IsValid() {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("model '%s' not found", req.Model))
+		return
+	}
+	if !s.load(r, req.Model) {
 		return
 	}
 	loaded := time.Now()

@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ollama/ollama/types/model"
@@ -49,6 +50,12 @@ type Config struct {
 	// DisableRecording stops the server from keeping requests, so a long
 	// benchmark does not hold every prompt in memory. Defaults to false.
 	DisableRecording bool
+	// LoadTime is how long a model takes to load before its first answer.
+	// As Ollama's runner (WaitUntilRunning), a request whose client goes
+	// away during the load aborts it, and the model stays unloaded; once
+	// one request waited it out, the model answers at once. Defaults to 0:
+	// every model is loaded.
+	LoadTime time.Duration
 }
 
 // WithDefaults returns a copy of c with zero fields set to their defaults.
@@ -88,6 +95,9 @@ type Server struct {
 	models map[string]modelInfo // by modelKey
 	order  []string             // modelKeys in Config order
 
+	loadMu sync.Mutex
+	loaded map[string]bool // by modelKey, with Config.LoadTime
+
 	fakeserver.Server[Request, ChatRequest, Response]
 }
 
@@ -98,7 +108,7 @@ func New(cfg Config) (*Server, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, models: map[string]modelInfo{}}
+	s := &Server{cfg: cfg, models: map[string]modelInfo{}, loaded: map[string]bool{}}
 	// Distinct, stable modification times so /api/tags can sort newest
 	// first as Ollama does.
 	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -147,4 +157,33 @@ func modelKey(name string) string {
 func (s *Server) lookup(name string) (modelInfo, bool) {
 	m, ok := s.models[modelKey(name)]
 	return m, ok
+}
+
+// load waits out name's LoadTime unless it is loaded: false when the
+// client went away first, which leaves it unloaded.
+func (s *Server) load(r *http.Request, name string) bool {
+	if s.cfg.LoadTime <= 0 {
+		return true
+	}
+	k := modelKey(name)
+	s.loadMu.Lock()
+	done := s.loaded[k]
+	s.loadMu.Unlock()
+	if done {
+		return true
+	}
+	if !s.Sleep(r.Context(), s.cfg.LoadTime) {
+		return false
+	}
+	s.loadMu.Lock()
+	s.loaded[k] = true
+	s.loadMu.Unlock()
+	return true
+}
+
+// Loaded reports whether name was loaded (Config.LoadTime).
+func (s *Server) Loaded(name string) bool {
+	s.loadMu.Lock()
+	defer s.loadMu.Unlock()
+	return s.cfg.LoadTime <= 0 || s.loaded[modelKey(name)]
 }
