@@ -132,6 +132,7 @@ func modelMissing(ctx context.Context, cfg llm.Config) string {
 	if err != nil {
 		return err.Error()
 	}
+	defer client.Close()
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := client.CheckModel(cctx, cfg.Model); err != nil {

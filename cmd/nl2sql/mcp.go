@@ -27,6 +27,7 @@ func runMCP(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer model.Close()
 	srv, err := newMCPServer(pool, st, model)
 	if err != nil {
 		return err

@@ -93,6 +93,7 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer model.Close()
 	p, err := parts.New(pool, model, st.Pipeline)
 	if err != nil {
 		return err
