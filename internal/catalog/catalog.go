@@ -204,6 +204,7 @@ func (fk ForeignKey) TableKey() string { return TableKey(fk.Schema, fk.Table) }
 
 type index struct {
 	tables   map[string]*Table
+	byID     map[pair]*Table     // by (schema, name): Table without building a key
 	byName   map[string][]*Table // unqualified name -> tables, in search path order first
 	outgoing map[string][]int    // table key -> indexes into ForeignKeys it declares
 	incoming map[string][]int    // table key -> indexes into ForeignKeys referencing it
@@ -213,12 +214,14 @@ func (s *Snapshot) index() *index {
 	s.once.Do(func() {
 		idx := &index{
 			tables:   make(map[string]*Table, len(s.Tables)),
+			byID:     make(map[pair]*Table, len(s.Tables)),
 			byName:   make(map[string][]*Table, len(s.Tables)),
 			outgoing: map[string][]int{},
 			incoming: map[string][]int{},
 		}
 		for _, t := range s.Tables {
 			idx.tables[t.Key()] = t
+			idx.byID[tableID(t)] = t
 		}
 		// Unqualified lookups follow the search path; tables of schemas not
 		// on it are not reachable without a qualifier.
@@ -240,7 +243,7 @@ func (s *Snapshot) index() *index {
 
 // Table returns the table schema.name, or nil.
 func (s *Snapshot) Table(schema, name string) *Table {
-	return s.index().tables[TableKey(schema, name)]
+	return s.index().byID[pair{schema, name}]
 }
 
 // Lookup finds the table a query's reference names the way PostgreSQL
