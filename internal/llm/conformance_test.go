@@ -423,6 +423,35 @@ func TestOpenAIStreamErrors(t *testing.T) {
 	require.True(t, le.Retryable())
 }
 
+// TestOpenAIQuota: OpenAI answers 429 both to a rate limit, which passes,
+// and to an account out of credit or over its spending limit, which
+// retrying cannot fix: only the first is retried.
+func TestOpenAIQuota(t *testing.T) {
+	t.Parallel()
+	srv := openaitest.NewT(t)
+	p, err := NewOpenAI(Config{OpenAI: OpenAIConfig{BaseURL: srv.URL()}})
+	require.NoError(t, err)
+
+	for _, code := range []string{"insufficient_quota", "billing_hard_limit_reached", "credit_balance_exhausted", "monthly_spend_limit_exceeded"} {
+		srv.Script(openaitest.Response{Status: http.StatusTooManyRequests, Code: code,
+			Error: "You exceeded your current quota, please check your plan and billing details."})
+		_, err = p.Chat(context.Background(), ChatRequest{Messages: question})
+		le := requireLLMError(t, err, Rejected)
+		require.False(t, le.Retryable(), code)
+		require.Equal(t, http.StatusTooManyRequests, le.Status)
+		require.Contains(t, le.Message, "out of quota or over its spending limit (billing)", code)
+		require.Contains(t, le.Message, "(HTTP 429, "+code+")")
+		require.Contains(t, le.Message, "retrying cannot help")
+	}
+
+	srv.Script(openaitest.Response{Status: http.StatusTooManyRequests, Code: "rate_limit_exceeded",
+		Error: "Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s."})
+	_, err = p.Chat(context.Background(), ChatRequest{Messages: question})
+	le := requireLLMError(t, err, Unavailable)
+	require.True(t, le.Retryable(), "a rate limit passes")
+	require.NotContains(t, le.Message, "billing")
+}
+
 // TestOpenAIFormat: the reply bound and the structured output schema that
 // schema linking asks for reach an OpenAI-compatible server as max_tokens
 // and response_format.

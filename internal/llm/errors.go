@@ -21,14 +21,15 @@ type Kind string
 
 const (
 	// Unavailable: the server could not be reached (connection refused,
-	// DNS, connection lost), did not answer in time, failed (5xx, 429), or
-	// broke off a streamed reply. Retryable.
+	// DNS, connection lost), did not answer in time, failed (5xx, a 429
+	// rate limit), or broke off a streamed reply. Retryable.
 	Unavailable Kind = "unavailable"
 	// ModelMissing: the server answered but does not have the model (404).
 	// Retrying cannot help until someone pulls it.
 	ModelMissing Kind = "model_missing"
 	// Rejected: the server refused the request (a 4xx other than 404, e.g.
-	// "does not support thinking"). A configuration problem; not retryable.
+	// "does not support thinking", or a 429 for an account out of quota).
+	// A configuration or billing problem; not retryable.
 	Rejected Kind = "rejected"
 	// Canceled: the caller's context was canceled. Not retryable.
 	Canceled Kind = "canceled"

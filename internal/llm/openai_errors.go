@@ -67,6 +67,12 @@ func (o *OpenAI) statusError(cl call, resp *http.Response) *Error {
 	case status == http.StatusNotFound:
 		e.Kind = Rejected
 		e.Message = fmt.Sprintf("%s at %s answered 404 to the %s request (%s); is NL2SQL_OPENAI_BASE_URL the API's base URL, e.g. %s?", openAIServer, o.host, cl.op, msg, DefaultOpenAIBaseURL)
+	case status == http.StatusPaymentRequired || (status == http.StatusTooManyRequests && isBillingLimit(code)):
+		// OpenAI sends 429 for an account out of credit too: no rate
+		// limit, it stays refused until someone pays or raises the limit.
+		e.Kind = Rejected
+		e.Message = fmt.Sprintf("%s at %s refused the %s request%s: the account is out of quota or over its spending limit (billing): %s (HTTP %d%s); retrying cannot help: add credit or raise the limit with the provider, or use another key (NL2SQL_OPENAI_API_KEY)",
+			openAIServer, o.host, cl.op, cl.forModel(), msg, status, codeNote(code))
 	case status >= 500, status == http.StatusTooManyRequests, status == http.StatusRequestTimeout:
 		e.Kind = Unavailable
 		e.Message = fmt.Sprintf("%s at %s failed the %s request%s: %s (HTTP %d)", openAIServer, o.host, cl.op, cl.forModel(), msg, status)
@@ -75,6 +81,34 @@ func (o *OpenAI) statusError(cl call, resp *http.Response) *Error {
 		e.Message = fmt.Sprintf("%s at %s refused the %s request%s: %s (HTTP %d)", openAIServer, o.host, cl.op, cl.forModel(), msg, status)
 	}
 	return e
+}
+
+// isBillingLimit recognises the error codes of an account that has no
+// credit or quota left, or reached a spending limit: OpenAI's
+// insufficient_quota and billing_hard_limit_reached, and the like of other
+// providers. A rate limit (rate_limit_exceeded) is not one: it passes in
+// seconds. Only codes count: the words "quota exceeded" also describe
+// per-minute limits (Gemini's).
+func isBillingLimit(code string) bool {
+	switch code {
+	case "insufficient_quota", "billing_hard_limit_reached", "billing_not_active",
+		"credit_balance_exhausted", "insufficient_balance", "insufficient_credits":
+		return true
+	}
+	for _, s := range []string{"billing", "credit", "spend_limit", "spending_limit", "usage_limit", "budget"} {
+		if strings.Contains(code, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeNote is ", code" for a message, or "" for no code.
+func codeNote(code string) string {
+	if code == "" {
+		return ""
+	}
+	return ", " + code
 }
 
 // replyError is an error the server put in a reply it sent with 200 (an

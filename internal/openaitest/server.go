@@ -371,8 +371,13 @@ func writeError(w http.ResponseWriter, status int, msg, code string) {
 		c = code
 	}
 	typ := "invalid_request_error"
-	if status >= 500 {
+	switch {
+	case status >= 500:
 		typ = "server_error"
+	case status == http.StatusTooManyRequests && code == "insufficient_quota":
+		typ = code // OpenAI's type and code for an account out of credit
+	case status == http.StatusTooManyRequests:
+		typ = "requests"
 	}
 	writeJSON(w, status, map[string]any{"error": map[string]any{"message": msg, "type": typ, "param": nil, "code": c}})
 }
