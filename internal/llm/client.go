@@ -294,20 +294,33 @@ func (c *Client) keepAlive() *api.Duration {
 	return &api.Duration{Duration: c.cfg.KeepAlive}
 }
 
-// trace is what the transport saw of one call. The api client drops two
+// trace is what the transport saw of one call. The api client drops three
 // things the caller needs: a read error that ends a stream early (its
-// scanner's error is never checked) and the status of an error response
-// with an empty body (no line to report).
+// scanner's error is never checked), the status of an error response with
+// an empty body (no line to report), and the response's headers
+// (Retry-After).
 type trace struct {
-	mu      sync.Mutex
-	status  int
-	bodyErr error
+	mu         sync.Mutex
+	status     int
+	bodyErr    error
+	retryAfter string
 }
 
 func (t *trace) get() (status int, bodyErr error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.status, t.bodyErr
+}
+
+// retryAfterHeader is an error response's Retry-After; "" for none or no
+// trace.
+func (t *trace) retryAfterHeader() string {
+	if t == nil {
+		return ""
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.retryAfter
 }
 
 type traceKey struct{}
@@ -322,6 +335,9 @@ func (t tracingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	tr.mu.Lock()
 	tr.status = resp.StatusCode
+	if resp.StatusCode >= http.StatusBadRequest {
+		tr.retryAfter = resp.Header.Get("Retry-After")
+	}
 	tr.mu.Unlock()
 	resp.Body = &tracedBody{ReadCloser: resp.Body, tr: tr}
 	return resp, nil

@@ -29,6 +29,7 @@ type fakeReply struct {
 	content      string
 	status       int
 	err, code    string
+	retryAfter   string
 	delay        time.Duration
 	finish       string
 	promptTokens int
@@ -105,7 +106,7 @@ func (f *ollamaFake) unauthorized(t *testing.T) (Provider, string) {
 
 func (f *ollamaFake) script(r fakeReply) {
 	f.srv.Script(ollamatest.Response{
-		Content: r.content, Status: r.status, Error: r.err, Delay: r.delay,
+		Content: r.content, Status: r.status, Error: r.err, RetryAfter: r.retryAfter, Delay: r.delay,
 		DoneReason: r.finish, PromptTokens: r.promptTokens, ReplyTokens: r.replyTokens,
 	})
 }
@@ -162,7 +163,7 @@ func (f *openAIFake) unauthorized(t *testing.T) (Provider, string) {
 
 func (f *openAIFake) script(r fakeReply) {
 	f.srv.Script(openaitest.Response{
-		Content: r.content, Status: r.status, Error: r.err, Code: r.code, Delay: r.delay,
+		Content: r.content, Status: r.status, Error: r.err, Code: r.code, RetryAfter: r.retryAfter, Delay: r.delay,
 		FinishReason: r.finish, PromptTokens: r.promptTokens, ReplyTokens: r.replyTokens,
 	})
 }
@@ -329,6 +330,51 @@ func TestConformanceServerError(t *testing.T) {
 		require.Equal(t, http.StatusInternalServerError, le.Status)
 		require.Contains(t, le.Message, "(HTTP 500)")
 		require.True(t, strings.HasPrefix(le.Message, f.server()+" failed the list models request: "), le.Message)
+	})
+}
+
+// TestConformanceRetryAfter: a busy or rate-limited server's Retry-After
+// reaches the caller (the worker waits at least that long), in seconds or
+// as a date, capped at MaxRetryAfter so a server cannot hold a question
+// for an hour per try.
+func TestConformanceRetryAfter(t *testing.T) {
+	t.Parallel()
+	forEachProvider(t, func(t *testing.T, pc providerCase) {
+		f := pc.new(t)
+		p := f.client(t, Config{})
+		for _, tc := range []struct {
+			status     int
+			retryAfter string
+			want       time.Duration
+		}{
+			{http.StatusTooManyRequests, "7", 7 * time.Second},
+			{http.StatusServiceUnavailable, " 120 ", 2 * time.Minute},
+			{http.StatusServiceUnavailable, "86400", MaxRetryAfter},
+			{http.StatusTooManyRequests, "99999999999999999999999", MaxRetryAfter},
+			{http.StatusServiceUnavailable, "", 0},
+			{http.StatusServiceUnavailable, "soon", 0},
+			{http.StatusServiceUnavailable, "-5", 0},
+			{http.StatusServiceUnavailable, "Mon, 01 Jan 2001 00:00:00 GMT", 0}, // passed
+		} {
+			f.script(fakeReply{status: tc.status, err: "slow down", retryAfter: tc.retryAfter})
+			_, err := p.Chat(context.Background(), ChatRequest{Messages: question})
+			le := requireLLMError(t, err, Unavailable)
+			require.Equal(t, tc.want, le.RetryAfter(), "Retry-After: %q", tc.retryAfter)
+			var ra interface{ RetryAfter() time.Duration }
+			require.ErrorAs(t, fmt.Errorf("generate: %w", err), &ra, "the worker finds it through wrapping")
+		}
+
+		// An HTTP date: the time until then, to the second.
+		f.script(fakeReply{status: http.StatusTooManyRequests, retryAfter: time.Now().Add(90 * time.Second).UTC().Format(http.TimeFormat)})
+		_, err := p.Chat(context.Background(), ChatRequest{Messages: question})
+		le := requireLLMError(t, err, Unavailable)
+		require.InDelta(t, 90*time.Second, le.RetryAfter(), float64(2*time.Second))
+
+		// A refusal is not retried: no wait to carry.
+		f.script(fakeReply{status: http.StatusBadRequest, err: "bad request", retryAfter: "30"})
+		_, err = p.Chat(context.Background(), ChatRequest{Messages: question})
+		le = requireLLMError(t, err, Rejected)
+		require.Zero(t, le.RetryAfter())
 	})
 }
 

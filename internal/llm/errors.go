@@ -8,6 +8,8 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -63,6 +65,48 @@ type Error struct {
 	Message string
 	// Err is the cause.
 	Err error
+	// retryAfter is the wait the server asked for (Retry-After).
+	retryAfter time.Duration
+}
+
+// MaxRetryAfter caps the wait a server may ask for with Retry-After: a
+// longer one (an hour, a hostile or broken server) counts as this, so the
+// tries a question gets, not the server, bound how long it waits.
+const MaxRetryAfter = 5 * time.Minute
+
+// RetryAfter is how long the server asked to be left alone before the next
+// try (a Retry-After header on a 429 or 503), at most MaxRetryAfter; 0 when
+// it did not ask, or the error is not retryable.
+func (e *Error) RetryAfter() time.Duration { return e.retryAfter }
+
+// withRetryAfter records the server's Retry-After header h on a retryable
+// e.
+func (e *Error) withRetryAfter(h string) *Error {
+	if e.Kind == Unavailable {
+		e.retryAfter = parseRetryAfter(h, time.Now())
+	}
+	return e
+}
+
+// parseRetryAfter reads a Retry-After value (RFC 9110, 10.2.3): seconds or
+// an HTTP date, capped at MaxRetryAfter; 0 for none, a date passed, or
+// a value that is neither.
+func parseRetryAfter(h string, now time.Time) time.Duration {
+	h = strings.TrimSpace(h)
+	if h == "" {
+		return 0
+	}
+	var d time.Duration
+	if strings.Trim(h, "0123456789") == "" {
+		n, err := strconv.ParseUint(h, 10, 64)
+		if err != nil || n > uint64(MaxRetryAfter/time.Second) {
+			return MaxRetryAfter // too many digits is still "a long time"
+		}
+		d = time.Duration(n) * time.Second
+	} else if t, err := http.ParseTime(h); err == nil {
+		d = t.Sub(now)
+	}
+	return min(max(d, 0), MaxRetryAfter)
 }
 
 func (e *Error) Error() string {
@@ -116,7 +160,7 @@ func (c *Client) classify(parent, ctx context.Context, cl call, err error, tr *t
 	switch {
 	case errors.As(err, &se):
 		e.Status = se.StatusCode
-		return c.statusError(e, cl, se.StatusCode, se.ErrorMessage)
+		return c.statusError(e, cl, se.StatusCode, se.ErrorMessage).withRetryAfter(tr.retryAfterHeader())
 	case errors.As(err, &ae):
 		e.Status, e.Kind = ae.StatusCode, Rejected
 		e.Message = fmt.Sprintf("Ollama at %s refused the %s request%s: unauthorized (HTTP %d)", c.host, cl.op, cl.forModel(), ae.StatusCode)
@@ -136,7 +180,7 @@ func (c *Client) classify(parent, ctx context.Context, cl call, err error, tr *t
 			e.Err = err
 		case status >= 400:
 			e.Status = status
-			return c.statusError(e, cl, status, "")
+			return c.statusError(e, cl, status, "").withRetryAfter(tr.retryAfterHeader())
 		}
 	}
 

@@ -80,7 +80,7 @@ func (o *OpenAI) statusError(cl call, resp *http.Response) *Error {
 		e.Kind = Rejected
 		e.Message = fmt.Sprintf("%s at %s refused the %s request%s: %s (HTTP %d)", openAIServer, o.host, cl.op, cl.forModel(), msg, status)
 	}
-	return e
+	return e.withRetryAfter(resp.Header.Get("Retry-After"))
 }
 
 // isBillingLimit recognises the error codes of an account that has no

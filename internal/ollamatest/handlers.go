@@ -212,6 +212,9 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request, req ChatRequest,
 		return
 	}
 	if resp.Status >= 400 {
+		if resp.RetryAfter != "" {
+			w.Header().Set("Retry-After", resp.RetryAfter)
+		}
 		writeError(w, resp.Status, cmp.Or(resp.Error, http.StatusText(resp.Status)))
 		return
 	}

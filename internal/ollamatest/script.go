@@ -79,6 +79,9 @@ type Response struct {
 	// Status, when 400 or more, fails the request with this status and an
 	// Ollama-shaped error body carrying Error.
 	Status int
+	// RetryAfter is the Retry-After header of a failure (Status), as a
+	// proxy in front of Ollama may send it: seconds or an HTTP date.
+	RetryAfter string
 	// Error is the message of a failure. With Status unset, a streamed reply
 	// sends Content and then {"error": Error} with no final chunk, as Ollama
 	// does when the runner dies mid-generation; a non-streamed one fails

@@ -62,6 +62,9 @@ type Response struct {
 	Status int
 	Error  string
 	Code   string
+	// RetryAfter is the Retry-After header of a failure (Status): seconds
+	// or an HTTP date.
+	RetryAfter string
 	// StreamError, for a streamed reply, sends Content and then an error
 	// event with this message instead of the end.
 	StreamError string
@@ -250,6 +253,9 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, req ChatRequ
 		return
 	}
 	if resp.Status >= 400 {
+		if resp.RetryAfter != "" {
+			w.Header().Set("Retry-After", resp.RetryAfter)
+		}
 		writeError(w, resp.Status, cmp.Or(resp.Error, http.StatusText(resp.Status)), resp.Code)
 		return
 	}
