@@ -49,7 +49,9 @@ type Config struct {
 	// RetryBackoff is the wait before the first infrastructure retry; it
 	// doubles each time. Defaults to 1s.
 	RetryBackoff time.Duration
-	// RetryBackoffMax caps the wait between retries. Defaults to 30s.
+	// RetryBackoffMax caps the backoff between retries; a model server's
+	// Retry-After may ask for longer, up to llm.MaxRetryAfter (5m).
+	// Defaults to 30s.
 	RetryBackoffMax time.Duration
 	// FetchCooldown is the shortest time between two job fetches of a
 	// queue: a job handed to a queue that fetched less than this ago waits

@@ -11,11 +11,13 @@
 // completes without effect.
 //
 // Failures are classified (internal/errclass). Infrastructure failures — an
-// unreachable LLM or target database — are retried with exponential backoff
-// while rag.queries.status_detail says what the question waits for; after
-// Config.InfraAttempts the question fails with infra_failure. SQL errors go
-// back to the model as a repair attempt until Config.MaxAttempts. Nothing is
-// dropped silently: a periodic sweep fails questions whose job was lost.
+// unreachable LLM or target database — are retried with exponential backoff,
+// or after as long as a busy model server asks (Retry-After, capped at
+// llm.MaxRetryAfter), while rag.queries.status_detail says what the
+// question waits for; after Config.InfraAttempts the question fails with
+// infra_failure. SQL errors go back to the model as a repair attempt until
+// Config.MaxAttempts. Nothing is dropped silently: a periodic sweep fails
+// questions whose job was lost.
 package worker
 
 import (
@@ -37,6 +39,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/jobs"
 )
@@ -57,6 +60,10 @@ type Service struct {
 	// drainMu makes the drain's count of running jobs exact.
 	drainMu  sync.Mutex
 	draining bool
+	// retryAt is when a failed stage job runs again, by job ID, as
+	// handleFailure chose it (maybe the server's Retry-After); NextRetry,
+	// which River calls as soon as Work returns, takes it.
+	retryAt sync.Map
 }
 
 // New builds the service running the stages with deps; Start runs it.
@@ -223,6 +230,9 @@ type stageWorker[T jobs.Args] struct {
 func (w *stageWorker[T]) Timeout(*river.Job[T]) time.Duration { return w.timeout }
 
 func (w *stageWorker[T]) NextRetry(job *river.Job[T]) time.Time {
+	if at, ok := w.s.retryAt.LoadAndDelete(job.ID); ok {
+		return at.(time.Time)
+	}
 	return w.s.cfg.Clock().Add(w.s.backoff(job.Attempt))
 }
 
@@ -311,6 +321,29 @@ func (s *Service) backoff(attempt int) time.Duration {
 	return d + time.Duration((rand.Float64()*0.2-0.1)*float64(d))
 }
 
+// serverWait is implemented by errors that say how long the server asked
+// to be left alone (*llm.Error: Retry-After).
+type serverWait interface{ RetryAfter() time.Duration }
+
+// retryWait is the wait before the retry that follows attempt after err:
+// the backoff, or, when the server asked for longer (asked), that plus up
+// to 10% so that questions refused together do not all come back at once.
+// A retry sooner would be refused again and spend a try. The server's
+// wait is capped at llm.MaxRetryAfter, so InfraAttempts, not the server,
+// bounds how long a question waits; no worker is held meanwhile (the job
+// waits in River as retryable).
+func (s *Service) retryWait(attempt int, err error) (wait time.Duration, asked bool) {
+	wait = s.backoff(attempt)
+	var sw serverWait
+	if !errors.As(err, &sw) {
+		return wait, false
+	}
+	if ra := min(sw.RetryAfter(), llm.MaxRetryAfter); ra > wait {
+		return ra + time.Duration(rand.Float64()*0.1*float64(ra)), true
+	}
+	return wait, false
+}
+
 // permanent is implemented by errors that no retry can fix (a model that is
 // not pulled, a malformed option).
 type permanent interface{ Retryable() bool }
@@ -361,14 +394,20 @@ func handleFailure[T jobs.Args](ctx context.Context, s *Service, job *river.Job[
 	defer cancel()
 
 	if !isPermanent && !last {
-		wait := s.backoff(job.Attempt)
-		detail := fmt.Sprintf("%s: retrying in about %s (attempt %d of %d) after: %s",
-			stage, wait.Round(time.Second), job.Attempt+1, s.cfg.InfraAttempts, ce.Message)
+		wait, asked := s.retryWait(job.Attempt, err)
+		s.retryAt.Store(job.ID, s.cfg.Clock().Add(wait))
+		why := ""
+		if asked {
+			why = " as the server asked (Retry-After)"
+		}
+		detail := fmt.Sprintf("%s: retrying in about %s%s (attempt %d of %d) after: %s",
+			stage, wait.Round(time.Second), why, job.Attempt+1, s.cfg.InfraAttempts, ce.Message)
 		if uerr := s.stages.Retrying(rctx, ref, detail); uerr != nil {
 			s.log.WarnContext(ctx, "cannot record retry detail", slog.Int64("query_id", ref.QueryID), slog.String("err", uerr.Error()))
 		}
 		s.log.WarnContext(ctx, "stage failed; will retry", slog.String("stage", stage), slog.Int64("query_id", ref.QueryID),
-			slog.Int("attempt", job.Attempt), slog.String("class", string(ce.Class)), slog.String("err", ce.Message))
+			slog.Int("attempt", job.Attempt), slog.Duration("wait", wait), slog.Bool("retry_after", asked),
+			slog.String("class", string(ce.Class)), slog.String("err", ce.Message))
 		return err
 	}
 

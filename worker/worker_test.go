@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -457,6 +458,41 @@ func TestLLMDownThenUp(t *testing.T) {
 			require.Greater(t, s.JobAttempts, int32(1), "generation was retried")
 		}
 	}
+}
+
+// TestRetryAfter: a model server that answers 429 with Retry-After is
+// tried again no sooner than it asked, not after the 20ms backoff, and the
+// question says why it waits.
+func TestRetryAfter(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	var mu sync.Mutex
+	var calls []time.Time
+	e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
+		mu.Lock()
+		defer mu.Unlock()
+		calls = append(calls, time.Now())
+		if len(calls) == 1 {
+			return ollamatest.Response{Status: http.StatusTooManyRequests, Error: "rate limited", RetryAfter: "2"}
+		}
+		return fence("SELECT count(*) FROM customers")
+	})
+	e.start(t)
+	w, id := e.submit(t, "How many customers?")
+	require.Eventually(t, func() bool {
+		q := query(t, e.db.Pool, id)
+		return q.StatusDetail != nil && strings.Contains(*q.StatusDetail, "as the server asked (Retry-After) (attempt 2 of 4)")
+	}, 20*time.Second, 20*time.Millisecond)
+
+	wctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	require.NoError(t, w.Wait(wctx, []int64{id}, nil))
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+	mu.Lock()
+	defer mu.Unlock()
+	require.Len(t, calls, 2)
+	require.GreaterOrEqual(t, calls[1].Sub(calls[0]), 2*time.Second, "the retry waited as long as the server asked")
 }
 
 func TestInfraFailures(t *testing.T) {

@@ -103,7 +103,7 @@ var envVars = []envVar{
 	{Name: "NL2SQL_REPAIR", field: func(s *settings) any { return &s.Pipeline.Repair.Mode }, oneOf: []string{string(repair.ModeActive), string(repair.ModeObserve), repairOff}, Doc: "Deterministic repair of failed candidates before any model retry (autocorrect, surgical column whitelist): `active`: the surgical tier rewrites when all nine gates pass; `observe`: it only records what it would do (autocorrect still applies); `off`: no deterministic repair."},
 	{Name: "NL2SQL_INFRA_ATTEMPTS", field: func(s *settings) any { return &s.Worker.InfraAttempts }, min: "1", max: "100", Doc: "Tries of a stage that meets an unreachable LLM or database."},
 	{Name: "NL2SQL_RETRY_BACKOFF", field: func(s *settings) any { return &s.Worker.RetryBackoff }, min: "1ms", Doc: "First wait before such a retry; doubles each time."},
-	{Name: "NL2SQL_RETRY_BACKOFF_MAX", field: func(s *settings) any { return &s.Worker.RetryBackoffMax }, min: "1ms", Doc: "Longest wait between retries."},
+	{Name: "NL2SQL_RETRY_BACKOFF_MAX", field: func(s *settings) any { return &s.Worker.RetryBackoffMax }, min: "1ms", Doc: "Longest wait between retries; a model server that answers 429 or 503 with `Retry-After` is waited for as long as it asks, up to 5m."},
 	{Name: "NL2SQL_RETRIEVE_WORKERS", field: func(s *settings) any { return &s.Worker.RetrieveWorkers }, min: "1", Doc: "Concurrent retrieve jobs (queue `nl2sql_retrieve`)."},
 	{Name: "NL2SQL_LLM_WORKERS", field: func(s *settings) any { return &s.Worker.LLMWorkers }, min: "1", Doc: "Concurrent model calls (queue `nl2sql_llm`); match `OLLAMA_NUM_PARALLEL`."},
 	{Name: "NL2SQL_DB_WORKERS", field: func(s *settings) any { return &s.Worker.DBWorkers }, min: "1", Doc: "Concurrent validate/execute jobs (queue `nl2sql_db`)."},
