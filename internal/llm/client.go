@@ -261,10 +261,16 @@ func (c *Client) Models(ctx context.Context) ([]Model, error) {
 // "nomic-embed-text:latest", case aside.
 func (c *Client) CheckModel(ctx context.Context, name string) error {
 	cl := c.call("check", cmp.Or(name, c.cfg.Model))
-	want := model.ParseName(cl.model)
 	return listedModel(ctx, c.Models, cl, c.host,
-		func(name string) bool { return model.ParseName(name).EqualFold(want) },
+		func(name string) bool { return SameModel(name, cl.model) },
 		func([]string) string { return c.missingMessage(cl) })
+}
+
+// SameModel reports whether a and b name one model as Ollama resolves
+// names: "llama3" is "llama3:latest" and
+// "registry.ollama.ai/library/llama3:latest", case aside.
+func SameModel(a, b string) bool {
+	return model.ParseName(a).EqualFold(model.ParseName(b))
 }
 
 // Version returns the server's version (/api/version).
@@ -281,7 +287,7 @@ func (c *Client) Version(ctx context.Context) (string, error) {
 // call names a call to model for error messages.
 func (c *Client) call(op, name string) call {
 	cl := call{op: op, model: name, envVar: "NL2SQL_MODEL"}
-	if name != "" && model.ParseName(name).EqualFold(model.ParseName(c.cfg.EmbedModel)) {
+	if name != "" && SameModel(name, c.cfg.EmbedModel) {
 		cl.envVar = "NL2SQL_EMBED_MODEL"
 	}
 	return cl

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/candidate"
 	"github.com/nl2sql/nl2sql/internal/examples"
+	"github.com/nl2sql/nl2sql/internal/llm"
 )
 
 // Config configures the stages. worker.Config carries the same fields and
@@ -27,7 +28,8 @@ type Config struct {
 	// examples.Config{}.WithDefaults().
 	Examples examples.Config
 	// ClientModels are the models a client role may name in
-	// options.model, comma-separated; a client naming another is refused
+	// options.model, comma-separated, compared as Ollama resolves names
+	// (llm.SameModel); a client naming another is refused
 	// (the model is the operator's choice: one named per question can
 	// force an Ollama server to swap models for everyone). The service's
 	// own questions may name any. Defaults to "": clients ask with the
@@ -70,9 +72,11 @@ func (c Config) Validate() error {
 }
 
 // clientMayName reports whether a client may ask with options.model name.
+// Names compare as Ollama resolves them (llm.SameModel): "llama3" allows
+// "llama3:latest" and "Llama3", the same model, and no other.
 func (c Config) clientMayName(name string) bool {
 	for m := range strings.SplitSeq(c.ClientModels, ",") {
-		if strings.TrimSpace(m) == name {
+		if m = strings.TrimSpace(m); m != "" && llm.SameModel(m, name) {
 			return true
 		}
 	}

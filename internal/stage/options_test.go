@@ -126,3 +126,18 @@ func TestKnownOptionsMatchInsert(t *testing.T) {
 	require.NotNil(t, m, pgErr.Hint)
 	require.Equal(t, strings.Join(knownOptions, ", "), m[1])
 }
+
+// TestClientMayName: NL2SQL_CLIENT_MODELS allows a model under every name
+// Ollama gives it ("llama3" is "llama3:latest", case aside), and no other
+// model.
+func TestClientMayName(t *testing.T) {
+	t.Parallel()
+	c := Config{ClientModels: " llama3, sqlcoder:latest,,HridaAI/hrida-t2sql "}
+	for _, name := range []string{"llama3", "llama3:latest", "Llama3", "sqlcoder", "SQLCoder:latest", "hridaai/hrida-t2sql:latest"} {
+		require.True(t, c.clientMayName(name), name)
+	}
+	for _, name := range []string{"llama3:70b", "llama3.1", "sqlcoder:15b", "other/llama3", "hrida-t2sql", ""} {
+		require.False(t, c.clientMayName(name), name)
+	}
+	require.False(t, Config{}.clientMayName("llama3"), "none allowed by default")
+}
