@@ -268,21 +268,27 @@ func validate(qs []Question, lines []int) error {
 		} else {
 			seen[q.ID] = i
 		}
+		// Every field is stored as PostgreSQL text, which cannot hold NUL: one
+		// let through here would fail the run only when its results are
+		// recorded, after every question was answered.
+		nul := map[string]bool{}
+		for _, f := range q.texts() {
+			if strings.ContainsRune(f.text, 0) && !nul[f.field] {
+				nul[f.field] = true
+				fail("%s holds a NUL character, which PostgreSQL text cannot store", f.field)
+			}
+		}
 		switch n := utf8.RuneCountInString(q.Question); {
 		case strings.TrimSpace(q.Question) == "":
 			fail("question is empty")
 		case n > intake.MaxQuestionChars:
 			fail("question has %d characters; at most %d are accepted", n, intake.MaxQuestionChars)
-		case strings.ContainsRune(q.Question, 0):
-			fail("question holds a NUL character, which PostgreSQL text cannot store")
 		}
 		if !slices.Contains(Difficulties, q.Difficulty) {
 			fail("difficulty must be %s, got %q", strings.Join(quoteAll(Difficulties), ", "), q.Difficulty)
 		}
 		if strings.TrimSpace(q.GoldSQL) == "" {
 			fail("gold_sql is empty")
-		} else if strings.ContainsRune(q.GoldSQL, 0) {
-			fail("gold_sql holds a NUL character")
 		}
 		for _, m := range q.Modules {
 			if strings.TrimSpace(m) == "" {
@@ -298,6 +304,21 @@ func validate(qs []Question, lines []int) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// fieldText is one string of a question and the field it is in.
+type fieldText struct{ field, text string }
+
+// texts are every string of q, each with its field's JSON name.
+func (q *Question) texts() []fieldText {
+	out := []fieldText{{"id", q.ID}, {"question", q.Question}, {"difficulty", q.Difficulty}, {"gold_sql", q.GoldSQL}, {"notes", q.Notes}}
+	for _, m := range q.Modules {
+		out = append(out, fieldText{"modules", m})
+	}
+	for _, t := range q.ExpectedTables {
+		out = append(out, fieldText{"expected_tables", t})
+	}
+	return out
 }
 
 func quoteAll(ss []string) []string {

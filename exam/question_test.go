@@ -107,6 +107,16 @@ func TestParseQuestions(t *testing.T) {
 			"NUL", `[{"id": "t1", "question": "Q\u0000?", "difficulty": "easy", "gold_sql": "SELECT 1"}]`,
 			[]string{`question "t1": question holds a NUL character`},
 		},
+		{
+			// Every field is stored as text: a NUL anywhere would fail the
+			// run when its results are recorded.
+			"NULEverywhere", `[{"id": "t\u0000", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1\u0000",
+			"modules": ["Sales", "CRM\u0000", "HR\u0000"], "expected_tables": ["orders\u0000"], "notes": "n\u0000"}]`,
+			[]string{
+				`question "t\x00": id holds a NUL character`, `gold_sql holds a NUL character`, `notes holds a NUL character`,
+				`modules holds a NUL character, which PostgreSQL text cannot store`, `expected_tables holds a NUL character`,
+			},
+		},
 		{"Empty", "  \n", []string{"the questions file is empty"}},
 		{"EmptyArray", "[]", []string{"holds no question"}},
 		{
