@@ -19,7 +19,8 @@
 // worker.Service in the same process, do the answering. Each answer is
 // graded, the results are written, and the run is finished with accuracy =
 // passed / questions. A run is aborted instead, with no accuracy (NULL in
-// rag.exam_runs), when it times out, is interrupted, or when any question
+// rag.exam_runs), when it times out, is interrupted, when its results
+// cannot be recorded (rag.exam_runs.error says why), or when any question
 // failed with infra_failure. The pipeline retries infrastructure failures
 // with backoff before a question fails, so a final one means the model or
 // a database was down (or the question could not be graded): the run did

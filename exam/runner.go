@@ -188,6 +188,7 @@ type AbortedError struct {
 	RunID  int64
 	Reason string
 	// Cause is what stopped the run when it was interrupted (the context's
+	// error) or when its results could not be recorded (the database's
 	// error); nil otherwise.
 	Cause error
 }
@@ -330,7 +331,7 @@ type RunResult struct {
 	FinishedAt time.Time
 	// Results are the graded questions, in exam order; an aborted run keeps
 	// them for diagnosis (a run aborted on infrastructure failures), or has
-	// none (aborted before grading).
+	// none (aborted before grading, or its results could not be recorded).
 	Results []Result
 }
 
@@ -576,13 +577,14 @@ func (r *Runner) answers(ctx context.Context, ids []int64) (map[int64]Answer, er
 func (r *Runner) abort(ctx context.Context, run *dbsqlc.RagExamRun, results []Result, reason string) (*RunResult, error) {
 	res, err := r.record(context.WithoutCancel(ctx), run, results, reason)
 	if err != nil {
-		return res, err
+		return res, err // aborted without its results, or not at all
 	}
 	return res, &AbortedError{RunID: run.ID, Reason: reason}
 }
 
 // record stores the results and finishes (or, with a reason, aborts) the
-// run in one transaction.
+// run in one transaction. When that fails the run is aborted without its
+// results (abortUnrecorded).
 func (r *Runner) record(ctx context.Context, run *dbsqlc.RagExamRun, results []Result, abortReason string) (*RunResult, error) {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
@@ -611,8 +613,31 @@ func (r *Runner) record(ctx context.Context, run *dbsqlc.RagExamRun, results []R
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("exam: recording run %d: %w", run.ID, err)
+		return r.abortUnrecorded(ctx, run, abortReason, err)
 	}
+	return r.runResult(ctx, final, results), nil
+}
+
+// abortUnrecorded aborts a run whose results could not be stored, in a
+// transaction of its own: left running, it would hold no results and
+// never end. The results are lost; the error says why.
+func (r *Runner) abortUnrecorded(ctx context.Context, run *dbsqlc.RagExamRun, abortReason string, cause error) (*RunResult, error) {
+	reason := fmt.Sprintf("the results could not be recorded: %v", cause)
+	if abortReason != "" {
+		reason = abortReason + "; " + reason
+	}
+	reason = strings.ReplaceAll(reason, "\x00", `\x00`) // the error may quote what text refused
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	final, err := r.q.AbortExamRun(ctx, r.meta, &dbsqlc.AbortExamRunParams{ID: run.ID, Error: &reason})
+	if err != nil {
+		return nil, fmt.Errorf("exam: recording run %d: %w (and aborting it failed: %v)", run.ID, cause, err)
+	}
+	return r.runResult(ctx, final, nil), &AbortedError{RunID: run.ID, Reason: reason, Cause: cause}
+}
+
+// runResult is the recorded run final with its results.
+func (r *Runner) runResult(ctx context.Context, final *dbsqlc.RagExamRun, results []Result) *RunResult {
 	out := &RunResult{
 		ID: final.ID, Status: final.Status, Error: deref(final.Error), Questions: int(final.Questions),
 		Accuracy: final.Accuracy, StartedAt: final.StartedAt, Results: results,
@@ -625,7 +650,7 @@ func (r *Runner) record(ctx context.Context, run *dbsqlc.RagExamRun, results []R
 		out.FinishedAt = *final.FinishedAt
 	}
 	r.cfg.Logger.InfoContext(ctx, "exam run recorded", "exam_run", out.ID, "status", out.Status)
-	return out, nil
+	return out
 }
 
 func resultRow(run int64, x *Result) *dbsqlc.InsertExamResultsParams {

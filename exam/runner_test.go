@@ -658,3 +658,36 @@ func TestRunnerInterrupted(t *testing.T) {
 	rows := queryRows(t, db.Pool, "SELECT status, error_class, left(error, 9) FROM rag.queries ORDER BY id")
 	require.Equal(t, [][]any{{"succeeded", nil, nil}, {"failed", "unknown", "withdrawn"}, {"failed", "unknown", "withdrawn"}}, rows)
 }
+
+// TestRunnerAbortsWhenResultsCannotBeRecorded: a run whose results the
+// database refuses is aborted, with the reason, rather than left running
+// without results for ever.
+func TestRunnerAbortsWhenResultsCannotBeRecorded(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL+`
+		CREATE FUNCTION public.refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN RAISE EXCEPTION 'no room for results'; END $$;
+		CREATE TRIGGER refuse BEFORE INSERT ON rag.exam_results FOR EACH ROW EXECUTE FUNCTION public.refuse();`)
+	require.NoError(t, err)
+	env := startPipeline(t, db, "shop", "shop", nil)
+	answers := &replies{}
+	answers.set(map[string]string{shopExam[0].Question: shopExam[0].GoldSQL})
+	env.ollama.OnChat(answers.chat)
+	runner, err := exam.NewRunner(db.Pool, env.targets, exam.Config{
+		Database: "shop", Questions: shopExam[:1], Model: model, Runs: 2,
+		PollInterval: 100 * time.Millisecond, Timeout: 2 * time.Minute, Logger: dbtest.Logger(t),
+	})
+	require.NoError(t, err)
+	runs, err := runner.Run(ctx)
+	var aborted *exam.AbortedError
+	require.True(t, errors.As(err, &aborted), "err: %v", err)
+	require.Contains(t, aborted.Reason, "the results could not be recorded")
+	require.ErrorContains(t, err, "no room for results")
+	require.Len(t, runs, 1, "the second run is not started")
+	require.Equal(t, "aborted", runs[0].Status)
+	require.Empty(t, runs[0].Results)
+	require.Equal(t, [][]any{{runs[0].ID, "aborted", true}},
+		queryRows(t, db.Pool, `SELECT id, status, error LIKE '%no room for results%' FROM rag.exam_runs`))
+}
