@@ -44,7 +44,8 @@
 // (sequences when order_matters), columns matched by values whatever their
 // names and order, extra answer columns accepted unless
 // Config.ExactColumns, numbers equal within tolerance or when the less
-// precise one is the other rounded, NULL equal only to NULL. Each
+// precise one is the other rounded (an answer's rounding keeping gold's
+// first significant digit), NULL equal only to NULL. Each
 // question's max_rows is at least its gold's row count, so a truncated
 // answer has more rows than gold and fails ("more than N rows"); if the
 // caller's own max_rows is below gold's count, the answer cannot be graded

@@ -29,7 +29,11 @@
 //     numbers without a column type), not integer columns (a count of 3 is
 //     not 2.5 rounded) nor float columns (whose text drops trailing zeros).
 //     A whole number is never taken for a rounding: 0 ≠ 0.0732 (an integer
-//     division's answer) and 1520 ≠ 1519.6, but 33.3 = 33.3333.
+//     division's answer) and 1520 ≠ 1519.6, but 33.3 = 33.3333. Gold's
+//     rounding is the precision the question asked for (gold 0.00 =
+//     answer -0.004), but the answer's must keep gold's first significant
+//     digit, having at least as many decimals as that digit's place:
+//     answer 0.07 = gold 0.0732, answer 0.0 ≠ gold 0.0432, 0.1 ≠ 0.06.
 //     real (float4) values also compare with their own precision, 1e-6.
 //     Two integer-typed values (smallint, integer, bigint) compare exactly:
 //     no tolerance takes the ids 10000000000 and 10000000001 for one.
@@ -53,11 +57,13 @@
 //   - An empty result matches an empty result (when the answer has enough
 //     columns); an empty gold never matches a non-empty answer, nor the
 //     reverse.
-//   - Value equality is symmetric, so with ExactColumns swapping gold and
-//     answer gives the same verdict. Because tolerance is not transitive
-//     (1519.6 ~ 1520 ~ 1520.4), rows are paired by a maximum matching, not
-//     greedily. The column search is bounded by Options.MaxSteps; a result
-//     that exhausts it is graded a mismatch and says so.
+//   - Value equality is symmetric but for that rounding rule, so with
+//     ExactColumns swapping gold and answer gives the same verdict unless a
+//     rounding loses the first significant digit. Because tolerance is not
+//     transitive (1519.6 ~ 1520 ~ 1520.4), rows are paired by a maximum
+//     matching, not greedily. The column search is bounded by
+//     Options.MaxSteps; a result that exhausts it is graded a mismatch and
+//     says so.
 package compare
 
 import (

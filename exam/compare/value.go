@@ -430,7 +430,8 @@ type tolerance struct {
 	rel, abs float64
 }
 
-// equal reports whether two cells hold the same value.
+// equal reports whether two cells hold the same value; a is gold's, b the
+// answer's (numEqual).
 func (t tolerance) equal(a, b *cell) bool {
 	if a.id == b.id {
 		return true
@@ -448,6 +449,14 @@ func (t tolerance) equal(a, b *cell) bool {
 // decimals — at least one — is the other rounded to those decimals. A whole
 // number is never taken for a rounding: 0 is not 0.0732 rounded, it is
 // what an integer division returns, and 1520 is a count, not 1519.6.
+//
+// Gold's rounding states the precision the question asked for, so an
+// answer more precise passes when it rounds to gold (gold 0.00 = answer
+// -0.004). The answer's rounding must keep gold's first significant digit:
+// it needs at least as many decimals as that digit's place. Answer 0.07
+// (round(x, 2)) = gold 0.0732, but answer 0.0 (an integer division's 0
+// with a decimal) ≠ gold 0.0432 and 0.1 ≠ 0.06: a rounding that keeps no
+// digit of gold would pass whatever gold was. a is gold, b the answer.
 func (t tolerance) numEqual(a, b *cell) bool {
 	if a.key == b.key {
 		return true
@@ -468,7 +477,19 @@ func (t tolerance) numEqual(a, b *cell) bool {
 	if !lo.rounds || lo.decimals() == 0 || lo.decimals() == hi.decimals() {
 		return false
 	}
+	if lo == b && int64(lo.decimals()) < hi.leading() {
+		return false
+	}
 	return roundsTo(lo, hi)
+}
+
+// leading is the decimal place of the value's first significant digit: 1
+// for tenths, 0 for units, -1 for tens; for zero, below any place.
+func (c *cell) leading() int64 {
+	if c.digits == "" {
+		return math.MinInt64
+	}
+	return int64(c.scale) - int64(len(c.digits)) + 1
 }
 
 // floatErr bounds the error of a float64 read from decimal text, relative
