@@ -26,3 +26,30 @@ func TestChangingGold(t *testing.T) {
 		require.Contains(t, got, want, sql)
 	}
 }
+
+// TestUnorderedGold: an order_matters question needs an ORDER BY at the
+// gold SQL's outermost level; one inside a subquery orders nothing.
+func TestUnorderedGold(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		sql     string
+		ordered bool // order_matters
+		problem bool
+	}{
+		{"SELECT name FROM customers", true, true},
+		{"SELECT name FROM (SELECT name FROM customers ORDER BY name) c", true, true},
+		{"WITH c AS (SELECT name FROM customers ORDER BY name) SELECT name FROM c", true, true},
+		{"SELECT name FROM customers ORDER BY name", true, false},
+		{"WITH c AS (SELECT name FROM customers) SELECT name FROM c ORDER BY 1 LIMIT 3", true, false},
+		{"SELECT name FROM customers UNION SELECT city FROM customers ORDER BY 1", true, false},
+		{"SELECT name FROM customers", false, false},
+		{"SELECT nam FROM", true, false}, // the guard's to report
+	} {
+		got := unorderedGold(Question{GoldSQL: tc.sql, OrderMatters: tc.ordered})
+		if !tc.problem {
+			require.Empty(t, got, tc.sql)
+			continue
+		}
+		require.Contains(t, got, "order_matters is set but the gold SQL has no ORDER BY at its outermost level", tc.sql)
+	}
+}

@@ -113,10 +113,10 @@ func (g GoldCheck) OK() bool { return len(g.Problems) == 0 }
 
 // Check verifies an exam against a registered database without a model:
 // every gold SQL must pass the guard with the database's catalog (as
-// generated SQL must), read neither the clock nor randomness, run
-// read-only within MaxRows, and return rows
-// unless its notes say "expects no rows"; every expected table must be in
-// the catalog.
+// generated SQL must), read neither the clock nor randomness, end in an
+// ORDER BY when the question's order matters, run read-only within
+// MaxRows, and return rows unless its notes say "expects no rows"; every
+// expected table must be in the catalog.
 func Check(ctx context.Context, meta *pgxpool.Pool, targets *target.Registry, cfg CheckConfig) (*CheckResult, error) {
 	cfg = cfg.WithDefaults()
 	if err := cfg.validate(); err != nil {
@@ -160,6 +160,9 @@ func Check(ctx context.Context, meta *pgxpool.Pool, targets *target.Registry, cf
 			g.Problems = append(g.Problems, refusal)
 		}
 		if p := changingGold(q.GoldSQL); p != "" {
+			g.Problems = append(g.Problems, p)
+		}
+		if p := unorderedGold(q); p != "" {
 			g.Problems = append(g.Problems, p)
 		}
 		out, err := targets.Execute(ctx, db, q.GoldSQL, target.ExecOptions{MaxRows: cfg.MaxRows, Timeout: cfg.Timeout})
@@ -218,6 +221,24 @@ func guardGold(guard *sqlguard.Guard, cat sqlguard.Catalog, sql string) (*sqlgua
 func emptyGold(q Question, rows int) string {
 	if rows == 0 && !q.ExpectsNoRows() {
 		return `returns no rows (if that is the answer, say "expects no rows" in notes)`
+	}
+	return ""
+}
+
+// unorderedGold is the problem of an order_matters question whose gold SQL
+// has no ORDER BY at its outermost level, "" otherwise: its row order is
+// whatever the plan gives, so a correctly ordered answer could fail. SQL
+// that does not parse is the guard's to report.
+func unorderedGold(q Question) string {
+	if !q.OrderMatters {
+		return ""
+	}
+	script, err := pgsql.Parse(q.GoldSQL)
+	if err != nil || len(script.Statements) != 1 {
+		return ""
+	}
+	if a := script.Statements[0].Analysis(); len(a.Scopes) > 0 && !a.Scopes[0].HasOrderBy {
+		return "order_matters is set but the gold SQL has no ORDER BY at its outermost level, so its row order is not defined"
 	}
 	return ""
 }

@@ -131,6 +131,7 @@ func TestCheckERP(t *testing.T) {
 		{ID: "x2", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT employee_name FROM employees"},
 		{ID: "x3", Question: "Q?", Difficulty: "hard", GoldSQL: "SELECT 1 FROM employees WHERE false", ExpectedTables: []string{"staff"}},
 		{ID: "x4", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT first_name FROM employees WHERE manager_id = NULL OR last_name = 42"},
+		{ID: "x5", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT first_name FROM employees", OrderMatters: true},
 	}
 	res, err = exam.Check(ctx, db.Pool, targets, exam.CheckConfig{Database: "erp", Questions: bad})
 	require.NoError(t, err)
@@ -152,4 +153,8 @@ func TestCheckERP(t *testing.T) {
 	}
 	require.Equal(t, []string{"null_comparison/error", "type_mismatch_comparison/warning"}, lint,
 		"lint sees the real catalog's column types")
+	require.True(t, res.Gold[4].Guard)
+	require.True(t, res.Gold[4].Ran)
+	require.Equal(t, []string{"order_matters is set but the gold SQL has no ORDER BY at its outermost level, so its row order is not defined"},
+		res.Gold[4].Problems)
 }

@@ -245,6 +245,10 @@ func (r *Runner) Prepare(ctx context.Context) error {
 			failed = append(failed, GoldFailure{QuestionID: q.ID, Err: errors.New(p)})
 			continue
 		}
+		if p := unorderedGold(q); p != "" {
+			failed = append(failed, GoldFailure{QuestionID: q.ID, Err: errors.New(p)})
+			continue
+		}
 		res, err := Execute(ctx, r.targets, db, q.GoldSQL, target.ExecOptions{MaxRows: r.cfg.GoldMaxRows, Timeout: r.cfg.GoldTimeout})
 		if err != nil {
 			if ctx.Err() != nil {

@@ -584,16 +584,22 @@ func TestRunnerRefusesBrokenGold(t *testing.T) {
 		{ID: "empty", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT 1 FROM customers WHERE false"},
 		{ID: "empty_ok", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT 1 FROM customers WHERE false", Notes: "expects no rows"},
 		{ID: "clock", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT name FROM customers WHERE current_date > DATE '2000-01-01'"},
+		// A correctly ordered answer could fail against rows in plan order.
+		{ID: "unordered", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT name FROM customers", OrderMatters: true},
+		{ID: "ordered", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT name FROM customers ORDER BY name", OrderMatters: true},
 	}
 	runner, err := exam.NewRunner(db.Pool, targets, exam.Config{Database: "shop", Questions: qs, Model: model})
 	require.NoError(t, err)
 	runs, err := runner.Run(ctx)
 	var gerr *exam.GoldError
 	require.True(t, errors.As(err, &gerr), "err: %v", err)
-	require.Len(t, gerr.Failures, 4)
-	require.Equal(t, []string{"bad", "sleeps", "empty", "clock"},
-		[]string{gerr.Failures[0].QuestionID, gerr.Failures[1].QuestionID, gerr.Failures[2].QuestionID, gerr.Failures[3].QuestionID})
+	var failed []string
+	for _, f := range gerr.Failures {
+		failed = append(failed, f.QuestionID)
+	}
+	require.Equal(t, []string{"bad", "sleeps", "empty", "clock", "unordered"}, failed)
 	require.ErrorContains(t, err, "clock: reads current_date: its answer would change over time")
+	require.ErrorContains(t, err, "unordered: order_matters is set but the gold SQL has no ORDER BY at its outermost level")
 	require.ErrorContains(t, err, `column "nope" does not exist`)
 	require.ErrorContains(t, err, "sleeps: refused by the guard at policy: function pg_sleep is not allowed")
 	require.ErrorContains(t, err, `empty: returns no rows (if that is the answer, say "expects no rows" in notes)`)
