@@ -189,11 +189,7 @@ func Check(ctx context.Context, meta *pgxpool.Pool, targets *target.Registry, cf
 				g.Problems = append(g.Problems, p)
 			}
 		}
-		for _, t := range q.ExpectedTables {
-			if snap.Resolve(t) == nil {
-				g.Problems = append(g.Problems, fmt.Sprintf("expected table %q is not in the catalog of %s", t, cfg.Database))
-			}
-		}
+		g.Problems = append(g.Problems, unknownTables(snap, q, cfg.Database)...)
 		res.Gold = append(res.Gold, g)
 	}
 	return res, nil
@@ -223,6 +219,19 @@ func emptyGold(q Question, rows int) string {
 		return `returns no rows (if that is the answer, say "expects no rows" in notes)`
 	}
 	return ""
+}
+
+// unknownTables are the problems of q's expected tables that are not in
+// the catalog of database: a typo would grade every answer a retrieval
+// miss with recall 0.
+func unknownTables(snap *catalog.Snapshot, q Question, database string) []string {
+	var out []string
+	for _, t := range q.ExpectedTables {
+		if snap.Resolve(t) == nil {
+			out = append(out, fmt.Sprintf("expected table %q is not in the catalog of %s", t, database))
+		}
+	}
+	return out
 }
 
 // unorderedGold is the problem of an order_matters question whose gold SQL

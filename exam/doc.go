@@ -10,9 +10,10 @@
 //
 // The Runner executes every gold SQL once, read-only on the registered
 // database (internal/target), before the first run; an exam whose gold
-// does not run is refused (*GoldError), never graded. A run then creates
-// its rag.exam_runs row, LISTENs on rag_query_done, inserts every question
-// into rag.queries in one statement with options
+// does not run, or fails another check of exam check (Check; an expected
+// table not in the catalog, say), is refused (*GoldError), never graded.
+// A run then creates its rag.exam_runs row, LISTENs on rag_query_done,
+// inserts every question into rag.queries in one statement with options
 // {"model": Config.Model, "max_rows": ..., "tags": {"exam_run_id": N,
 // "exam_question_id": "q01"}} (plus Config.Options), and waits until each
 // question is succeeded or failed. The workers of `nl2sql serve`, or a

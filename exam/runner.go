@@ -201,8 +201,9 @@ func (e *AbortedError) Error() string {
 // interrupted run.
 func (e *AbortedError) Unwrap() error { return e.Cause }
 
-// Prepare loads the database's catalog and runs every gold SQL once; Run
-// calls it on first use, and later runs reuse the gold results.
+// Prepare loads the database's catalog and holds every question's gold to
+// what exam check does (Check), running each gold SQL once; Run calls it on
+// first use, and later runs reuse the gold results.
 func (r *Runner) Prepare(ctx context.Context) error {
 	if r.prepared {
 		return nil
@@ -236,7 +237,8 @@ func (r *Runner) Prepare(ctx context.Context) error {
 	var failed []GoldFailure
 	for i, q := range r.cfg.Questions {
 		// As exam check holds it: a gold the guard refuses, or an empty one
-		// not said to be, would grade answers against nothing.
+		// not said to be, would grade answers against nothing; an expected
+		// table not in the catalog would make every answer a retrieval miss.
 		if _, refusal := guardGold(guard, cat, q.GoldSQL); refusal != "" {
 			failed = append(failed, GoldFailure{QuestionID: q.ID, Err: errors.New(refusal)})
 			continue
@@ -247,6 +249,10 @@ func (r *Runner) Prepare(ctx context.Context) error {
 		}
 		if p := unorderedGold(q); p != "" {
 			failed = append(failed, GoldFailure{QuestionID: q.ID, Err: errors.New(p)})
+			continue
+		}
+		if ps := unknownTables(snap, q, r.cfg.Database); len(ps) > 0 {
+			failed = append(failed, GoldFailure{QuestionID: q.ID, Err: errors.New(strings.Join(ps, "; "))})
 			continue
 		}
 		res, err := Execute(ctx, r.targets, db, q.GoldSQL, target.ExecOptions{MaxRows: r.cfg.GoldMaxRows, Timeout: r.cfg.GoldTimeout})

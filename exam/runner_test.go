@@ -587,6 +587,8 @@ func TestRunnerRefusesBrokenGold(t *testing.T) {
 		// A correctly ordered answer could fail against rows in plan order.
 		{ID: "unordered", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT name FROM customers", OrderMatters: true},
 		{ID: "ordered", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT name FROM customers ORDER BY name", OrderMatters: true},
+		// A typo would be graded a retrieval miss, with recall 0.
+		{ID: "typo", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT count(*) FROM orders", ExpectedTables: []string{"orders", "order"}},
 	}
 	runner, err := exam.NewRunner(db.Pool, targets, exam.Config{Database: "shop", Questions: qs, Model: model})
 	require.NoError(t, err)
@@ -597,7 +599,8 @@ func TestRunnerRefusesBrokenGold(t *testing.T) {
 	for _, f := range gerr.Failures {
 		failed = append(failed, f.QuestionID)
 	}
-	require.Equal(t, []string{"bad", "sleeps", "empty", "clock", "unordered"}, failed)
+	require.Equal(t, []string{"bad", "sleeps", "empty", "clock", "unordered", "typo"}, failed)
+	require.ErrorContains(t, err, `typo: expected table "order" is not in the catalog of shop`)
 	require.ErrorContains(t, err, "clock: reads current_date: its answer would change over time")
 	require.ErrorContains(t, err, "unordered: order_matters is set but the gold SQL has no ORDER BY at its outermost level")
 	require.ErrorContains(t, err, `column "nope" does not exist`)
