@@ -94,7 +94,8 @@
 // Precision and recall compare the schema context's tables with
 // expected_tables as sets of catalog tables (names resolved through the
 // catalog, so "erp.orders", "orders" and "\"orders\"" agree); they are NULL
-// for a question that never got a context. Used tables are the tables the
+// for a question that never got a context or has no expected_tables, so
+// the views' means, like the report's, are over scored questions only. Used tables are the tables the
 // final SQL reads, from its parse tree (internal/pgsql); stage latencies
 // are rag.stage_timings summed per stage over attempts, with queue time the
 // wait between a job's enqueueing and its start.

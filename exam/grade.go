@@ -83,7 +83,7 @@ type Result struct {
 	// UsedTables are the tables the SQL reads (from its parse tree).
 	UsedTables []string
 	// Precision and Recall compare RetrievedTables with the expected
-	// tables; nil without a schema context.
+	// tables; nil without a schema context or without expected tables.
 	Precision, Recall *float64
 	Attempts          int
 	ErrorClass        string
@@ -125,8 +125,13 @@ func Grade(q Question, gold compare.Result, ans Answer, opts GradeOptions) Resul
 	tables := newTableSets(opts.Catalog, q.ExpectedTables, ans.Retrieved)
 	if ans.Retrieved != nil {
 		res.RetrievedTables = slices.Clone(ans.Retrieved)
-		p, r := report.TableOverlap(tables.expected, tables.retrieved)
-		res.Precision, res.Recall = &p, &r
+		// Without expected tables there is nothing to score: TableOverlap's
+		// recall 1 and precision 0 would be averaged into the rag.exam_*
+		// views, which the report leaves out.
+		if len(tables.expected) > 0 {
+			p, r := report.TableOverlap(tables.expected, tables.retrieved)
+			res.Precision, res.Recall = &p, &r
+		}
 	}
 
 	if ans.Status != "succeeded" {

@@ -211,5 +211,14 @@ func TestGradeRetrievalScores(t *testing.T) {
 	require.Nil(t, got.Precision, "no schema context: no scores")
 	require.Nil(t, got.Recall)
 
+	// No expected tables: nothing to score, NULL in rag.exam_results so
+	// that the views' means leave the question out, as the report does.
+	q.ExpectedTables = nil
+	ans.Retrieved = []string{"shop.customers", "orders"}
+	got = exam.Grade(q, gold, ans, exam.GradeOptions{Catalog: shopCatalog()})
+	require.Nil(t, got.Precision, "no expected tables: no scores")
+	require.Nil(t, got.Recall)
+	require.Equal(t, []string{"shop.customers", "orders"}, got.RetrievedTables)
+
 	require.Nil(t, exam.UsedTables("SELEC nothing"))
 }

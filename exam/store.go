@@ -66,8 +66,9 @@ func reportQuestion(x *dbsqlc.RagExamResult) report.Question {
 	}
 	if x.Precision == nil {
 		// The question never got a schema context (it failed before
-		// retrieval): leave it out of the retrieval statistics, which the
-		// report computes over questions with expected tables.
+		// retrieval), or has no expected tables: leave it out of the
+		// retrieval statistics, which the report computes over questions
+		// with expected tables.
 		q.ExpectedTables = nil
 	}
 	stages := map[string]*float64{
