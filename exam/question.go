@@ -290,16 +290,20 @@ func validate(qs []Question, lines []int) error {
 		if strings.TrimSpace(q.GoldSQL) == "" {
 			fail("gold_sql is empty")
 		}
-		for _, m := range q.Modules {
-			if strings.TrimSpace(m) == "" {
-				fail("modules holds an empty name")
-				break
+		// A name given twice would count the question twice in
+		// rag.exam_accuracy_by_module, which unnests modules.
+		for _, list := range []struct {
+			field string
+			names []string
+		}{{"modules", q.Modules}, {"expected_tables", q.ExpectedTables}} {
+			if slices.ContainsFunc(list.names, func(n string) bool { return strings.TrimSpace(n) == "" }) {
+				fail("%s holds an empty name", list.field)
 			}
-		}
-		for _, t := range q.ExpectedTables {
-			if strings.TrimSpace(t) == "" {
-				fail("expected_tables holds an empty name")
-				break
+			for j, n := range list.names {
+				if slices.Contains(list.names[:j], n) {
+					fail("%s holds %q twice", list.field, n)
+					break
+				}
 			}
 		}
 	}

@@ -117,6 +117,12 @@ func TestParseQuestions(t *testing.T) {
 				`modules holds a NUL character, which PostgreSQL text cannot store`, `expected_tables holds a NUL character`,
 			},
 		},
+		{
+			// Counted twice in rag.exam_accuracy_by_module otherwise.
+			"DuplicateNames", `[{"id": "t1", "question": "Q?", "difficulty": "easy", "gold_sql": "SELECT 1",
+			"modules": ["Sales", "HR", "Sales"], "expected_tables": ["orders", "orders"]}]`,
+			[]string{`question "t1": modules holds "Sales" twice`, `question "t1": expected_tables holds "orders" twice`},
+		},
 		{"Empty", "  \n", []string{"the questions file is empty"}},
 		{"EmptyArray", "[]", []string{"holds no question"}},
 		{

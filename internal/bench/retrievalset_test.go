@@ -154,7 +154,7 @@ func TestReadRetrievalSets(t *testing.T) {
 	}{
 		"id in two sets":  {map[string][]RetrievalQuestion{"a": {question("q1", "t")}, "b": {question("q1", "t")}}, "also used in set a"},
 		"unsorted":        {map[string][]RetrievalQuestion{"a": {question("q1", "u", "t")}}, "sorted"},
-		"duplicate table": {map[string][]RetrievalQuestion{"a": {question("q1", "t", "t")}}, "duplicates"},
+		"duplicate table": {map[string][]RetrievalQuestion{"a": {question("q1", "t", "t")}}, `expected_tables holds "t" twice`},
 		"no tables":       {map[string][]RetrievalQuestion{"a": {question("q1")}}, "expected_tables is empty"},
 		"six tables":      {map[string][]RetrievalQuestion{"a": {question("q1", "a", "b", "c", "d", "e", "f")}}, "at most 5"},
 	} {
