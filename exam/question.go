@@ -279,8 +279,10 @@ func validate(qs []Question, lines []int) error {
 			}
 		}
 		switch n := utf8.RuneCountInString(q.Question); {
-		case strings.TrimSpace(q.Question) == "":
-			fail("question is empty")
+		case intake.BlankQuestion(q.Question):
+			// As rag.queries holds it: invisible characters are no question,
+			// and one would have the whole run refused at its INSERT.
+			fail("question is empty (nothing but spaces or invisible characters)")
 		case n > intake.MaxQuestionChars:
 			fail("question has %d characters; at most %d are accepted", n, intake.MaxQuestionChars)
 		}

@@ -123,6 +123,12 @@ func TestParseQuestions(t *testing.T) {
 			"modules": ["Sales", "HR", "Sales"], "expected_tables": ["orders", "orders"]}]`,
 			[]string{`question "t1": modules holds "Sales" twice`, `question "t1": expected_tables holds "orders" twice`},
 		},
+		{
+			// rag.queries refuses it (queries_question_not_empty): the whole
+			// run would be refused at its INSERT.
+			"InvisibleQuestion", `[{"id": "z1", "question": "\u200b\u2060\u00a0", "difficulty": "easy", "gold_sql": "SELECT 1"}]`,
+			[]string{`question "z1": question is empty (nothing but spaces or invisible characters)`},
+		},
 		{"Empty", "  \n", []string{"the questions file is empty"}},
 		{"EmptyArray", "[]", []string{"holds no question"}},
 		{

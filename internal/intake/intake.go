@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -22,6 +23,31 @@ const Channel = "rag_query_done"
 // (queries_question_at_most_2000_chars), for the clients that check before
 // they insert.
 const MaxQuestionChars = 2000
+
+// BlankQuestion reports whether rag.queries would refuse question as blank
+// (queries_question_not_empty), for the clients that check before they
+// insert: it holds nothing but blankRune's characters.
+func BlankQuestion(question string) bool {
+	return !strings.ContainsFunc(question, func(r rune) bool { return !blankRune(r) })
+}
+
+// blankRune is the character set of queries_question_not_empty (migration
+// 00011): [:space:] and Unicode's spaces and invisible format characters,
+// [^[:space:]\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff].
+// [:space:] beyond ASCII depends on the database's locale (glibc's add
+// nothing outside the explicit list). Go's unicode.IsSpace is another set:
+// it takes U+0085, which the constraint accepts, and not U+200B.
+func blankRune(r rune) bool {
+	switch {
+	case r == ' ', r >= '\t' && r <= '\r':
+		return true
+	case r == '\u00a0', r == '\u1680', r == '\u180e', r == '\u3000', r == '\ufeff':
+		return true
+	case r >= '\u2000' && r <= '\u200f', r >= '\u2028' && r <= '\u202f', r >= '\u205f' && r <= '\u2064':
+		return true
+	}
+	return false
+}
 
 // Done is a question that reached a terminal status.
 type Done struct {

@@ -363,3 +363,24 @@ func TestAsk(t *testing.T) {
 		require.ErrorIs(t, err, intake.ErrNotFound)
 	})
 }
+
+// TestBlankQuestion: BlankQuestion refuses exactly what
+// queries_question_not_empty refuses, character by character at the edges
+// of its ranges.
+func TestBlankQuestion(t *testing.T) {
+	t.Parallel()
+	db := setup(t)
+	ctx := context.Background()
+	for _, q := range []string{
+		" ", "\t\n\v\f\r", "\u00a0", "\u1680", "\u180e", "\u2000", "\u200b", "\u200f", "\u2028", "\u202f",
+		"\u205f", "\u2060", "\u2064", "\u3000", "\ufeff", " \u200b\ufeff ",
+		"a", "\u200b?", "\u0085", "\u1fff", "\u2010", "\u2027", "\u2030", "\u205e", "\u2065", "\u2fff", "\u3001", "\ufefe", "\x1c",
+	} {
+		_, err := db.Pool.Exec(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', $1)", q)
+		refused := err != nil
+		if refused {
+			require.ErrorContains(t, err, "queries_question_not_empty", "%q", q)
+		}
+		require.Equal(t, refused, intake.BlankQuestion(q), "%q: the database refused it: %v", q, refused)
+	}
+}
