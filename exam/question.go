@@ -47,8 +47,11 @@ type Question struct {
 var Difficulties = []string{"easy", "medium", "hard"}
 
 // ExpectsNoRows reports whether the question's correct answer is empty, as
-// its notes say.
-func (q Question) ExpectsNoRows() bool { return strings.Contains(q.Notes, "expects no rows") }
+// its notes say, in any case: "Expects no rows." opening a sentence says
+// it too.
+func (q Question) ExpectsNoRows() bool {
+	return strings.Contains(strings.ToLower(q.Notes), "expects no rows")
+}
 
 // QuestionError is a problem with one question of an exam file.
 type QuestionError struct {

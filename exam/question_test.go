@@ -158,3 +158,17 @@ func TestParseQuestions(t *testing.T) {
 		require.Equal(t, 1, qe.Line)
 	})
 }
+
+// TestExpectsNoRows: the notes say it in any case, anywhere.
+func TestExpectsNoRows(t *testing.T) {
+	t.Parallel()
+	for notes, want := range map[string]bool{
+		"expects no rows":                         true,
+		"Expects no rows.":                        true,
+		"No order was cancelled: EXPECTS NO ROWS": true,
+		"":             false,
+		"expects rows": false,
+	} {
+		require.Equal(t, want, exam.Question{Notes: notes}.ExpectsNoRows(), notes)
+	}
+}
