@@ -182,7 +182,7 @@ func Check(ctx context.Context, meta *pgxpool.Pool, targets *target.Registry, cf
 			g.Problems = append(g.Problems, fmt.Sprintf("failed to run%s: %s", state, strings.ReplaceAll(ce.Message, "\n", " ")))
 		case out.Truncated:
 			g.Ran, g.Rows = true, out.RowCount
-			g.Problems = append(g.Problems, fmt.Sprintf("returns more than %d rows", cfg.MaxRows))
+			g.Problems = append(g.Problems, truncatedGold(targets, out, cfg.MaxRows))
 		default:
 			g.Ran, g.Rows = true, out.RowCount
 			if p := emptyGold(q, out.RowCount); p != "" {

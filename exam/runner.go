@@ -312,7 +312,7 @@ func Execute(ctx context.Context, targets *target.Registry, db target.Database, 
 		return nil, errclass.Classify(err)
 	}
 	if res.Truncated {
-		return nil, fmt.Errorf("returns more than %d rows", opts.MaxRows)
+		return nil, errors.New(truncatedGold(targets, res, opts.MaxRows))
 	}
 	cols, err := json.Marshal(res.Columns)
 	if err != nil {
@@ -323,6 +323,20 @@ func Execute(ctx context.Context, targets *target.Registry, db target.Database, 
 		return nil, err
 	}
 	return decodeResult(cols, rows)
+}
+
+// truncatedGold is the problem of a gold result that was cut (maxRows 0:
+// the registry's), naming the limit that cut it, so that the author raises
+// or works around the right one.
+func truncatedGold(targets *target.Registry, res *target.Result, maxRows int) string {
+	if res.TruncatedBy == target.LimitBytes {
+		return fmt.Sprintf("returns more than the result byte cap of %d bytes of cell data (cut after %d row(s))",
+			targets.Config().MaxResultBytes, res.RowCount)
+	}
+	if maxRows <= 0 {
+		maxRows = targets.Config().MaxRows
+	}
+	return fmt.Sprintf("returns more than %d rows", maxRows)
 }
 
 // RunResult is one recorded run.

@@ -625,6 +625,41 @@ func TestRunnerRefusesBrokenGold(t *testing.T) {
 	require.ErrorContains(t, err, "Model is required")
 }
 
+// TestGoldCutByALimit: a gold result cut by the result byte cap is
+// reported as cut by it, by exam check and exam run alike, not as "more
+// than 100000 rows", which would have its author raise the wrong limit.
+func TestGoldCutByALimit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL)
+	require.NoError(t, err)
+	conn, err := pgx.Connect(ctx, db.URL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = catalog.Refresh(ctx, db.Pool, conn, catalog.Database{Name: "shop", DSN: db.URL, Schemas: []string{"shop"}}, nil)
+	require.NoError(t, err)
+	targets, err := target.New(target.Config{MaxResultBytes: 10000})
+	require.NoError(t, err)
+	defer targets.Close()
+
+	qs := []exam.Question{
+		{ID: "wide", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT name, repeat('x', 6000) AS blob FROM customers"},
+		{ID: "long", Question: "Q?", Difficulty: "easy", GoldSQL: "SELECT name FROM customers"},
+	}
+	const bytes = "wide: returns more than the result byte cap of 10000 bytes of cell data (cut after 1 row(s))"
+	chk, err := exam.Check(ctx, db.Pool, targets, exam.CheckConfig{Database: "shop", Questions: qs, MaxRows: 2})
+	require.NoError(t, err)
+	require.Equal(t, []string{strings.TrimPrefix(bytes, "wide: ")}, chk.Gold[0].Problems)
+	require.Equal(t, []string{"returns more than 2 rows"}, chk.Gold[1].Problems)
+
+	runner, err := exam.NewRunner(db.Pool, targets, exam.Config{Database: "shop", Questions: qs, Model: model, GoldMaxRows: 2})
+	require.NoError(t, err)
+	err = runner.Prepare(ctx)
+	require.ErrorContains(t, err, bytes)
+	require.ErrorContains(t, err, "long: returns more than 2 rows")
+}
+
 // TestRunnerInterrupted: a run interrupted before all its answers came in
 // is aborted, says so, and withdraws its unanswered questions, so the
 // workers do not answer them for nobody.

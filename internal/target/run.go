@@ -111,8 +111,20 @@ type Result struct {
 	Rows      [][]any
 	RowCount  int
 	Truncated bool
-	Duration  time.Duration
+	// TruncatedBy is the limit that cut the result when Truncated ("" when
+	// not): a message blaming the row limit for a result the byte cap cut
+	// would have its reader raise the wrong one.
+	TruncatedBy Limit
+	Duration    time.Duration
 }
+
+// Limit is a limit that can cut a result.
+type Limit string
+
+const (
+	LimitRows  Limit = "max_rows"         // ExecOptions.MaxRows, or Config.MaxRows
+	LimitBytes Limit = "max_result_bytes" // Config.MaxResultBytes
+)
 
 // ExecOptions override the registry's limits for one execution.
 type ExecOptions struct {
@@ -202,7 +214,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	size := 0
 	for rows.Next() {
 		if len(res.Rows) == maxRows {
-			res.Truncated = true
+			res.Truncated, res.TruncatedBy = true, LimitRows
 			break
 		}
 		raw := rows.RawValues()
@@ -210,7 +222,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 			size += len(b)
 		}
 		if size > r.cfg.MaxResultBytes {
-			res.Truncated = true
+			res.Truncated, res.TruncatedBy = true, LimitBytes
 			break
 		}
 		row := make([]any, len(raw))
@@ -237,7 +249,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 		// A row longer than the cap, refused as it arrived (pool): the
 		// rows before it stand, and the connection, left in the middle of
 		// a message, is closed by pgx.
-		res.Truncated = true
+		res.Truncated, res.TruncatedBy = true, LimitBytes
 		rows.Close()
 	} else if res.Truncated {
 		// Closing the rows reads the rest of the result, which may be far

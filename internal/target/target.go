@@ -34,12 +34,12 @@ type Config struct {
 	StatementTimeout time.Duration
 	// ExplainTimeout bounds EXPLAIN during validation. Defaults to 5s.
 	ExplainTimeout time.Duration
-	// MaxRows caps the rows kept from a result; more rows set Truncated.
-	// Defaults to 1000.
+	// MaxRows caps the rows kept from a result; more rows set Truncated
+	// (TruncatedBy LimitRows). Defaults to 1000.
 	MaxRows int
 	// MaxResultBytes caps the bytes of values kept from a result, so a few
 	// huge cells cannot exhaust the worker's memory; reaching it also sets
-	// Truncated. Defaults to 32 MiB.
+	// Truncated (TruncatedBy LimitBytes). Defaults to 32 MiB.
 	MaxResultBytes int
 	// ReadOnlyRole, when set, is assumed with SET LOCAL ROLE for EXPLAIN and
 	// execution, so the database's own privileges back the guard. Defaults

@@ -59,6 +59,7 @@ func TestExecute(t *testing.T) {
 		res, err := reg.Execute(ctx, db, "SELECT id, name, price, weight, active, added, seen_at, made_at, tags, attrs, ref, NULL::int AS nothing FROM items ORDER BY id", target.ExecOptions{})
 		require.NoError(t, err)
 		require.True(t, res.Truncated, "30 rows with a cap of 10")
+		require.Equal(t, target.LimitRows, res.TruncatedBy)
 		require.Equal(t, 10, res.RowCount)
 		require.Equal(t, []target.Column{
 			{"id", "integer"},
@@ -103,6 +104,7 @@ func TestExecute(t *testing.T) {
 		res, err := reg.Execute(ctx, db, "SELECT repeat('x', 300) FROM items", target.ExecOptions{})
 		require.NoError(t, err)
 		require.True(t, res.Truncated, "a few huge cells stop the read")
+		require.Equal(t, target.LimitBytes, res.TruncatedBy, "the byte cap, not the 1000 rows, cut it")
 		require.Equal(t, 3, res.RowCount)
 	})
 
@@ -130,6 +132,7 @@ func TestExecute(t *testing.T) {
 		res, err := reg.Execute(ctx, db, "SELECT id FROM items WHERE id <= 10", target.ExecOptions{})
 		require.NoError(t, err)
 		require.False(t, res.Truncated)
+		require.Empty(t, res.TruncatedBy)
 		require.Equal(t, 10, res.RowCount)
 	})
 
@@ -260,6 +263,7 @@ func TestRowPastTheByteCapIsNotRead(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	require.NoError(t, err)
 	require.True(t, res.Truncated)
+	require.Equal(t, target.LimitBytes, res.TruncatedBy)
 	require.Equal(t, 2, res.RowCount, "the rows before the huge one")
 	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(huge/2), "the huge row was not read")
 
