@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/stretchr/testify/require"
@@ -98,4 +99,39 @@ func TestDownUp(t *testing.T) {
 	require.NoError(t, err)
 	sources := provider.ListSources()
 	require.Equal(t, sources[len(sources)-1].Version, v)
+}
+
+// TestExamHostCredentialsScrubbed: migration 00025 takes the user:password
+// out of the Ollama host that exam runs stored before the exam command
+// stopped storing it, and leaves other hosts as they were.
+func TestExamHostCredentialsScrubbed(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	sqlDB := stdlib.OpenDBFromPool(db.Pool)
+	t.Cleanup(func() { _ = sqlDB.Close() })
+	provider, err := goose.NewProvider(goose.DialectPostgres, sqlDB, migrations.FS(),
+		goose.WithTableName("rag.goose_db_version"), goose.WithDisableGlobalRegistry(true))
+	require.NoError(t, err)
+	_, err = provider.DownTo(ctx, 24)
+	require.NoError(t, err)
+	_, err = db.Pool.Exec(ctx, `INSERT INTO rag.databases (name, dsn) VALUES ('shop', 'postgres://u@h/db');
+		INSERT INTO rag.exam_runs (database_name, model, questions, config) VALUES
+			('shop', 'm', 1, '{"ollama_host": "http://proxy:s3cr3t@10.0.0.5:11434", "num_ctx": 8192}'),
+			('shop', 'm', 1, '{"ollama_host": "https://u:p%40ss@gpu.example.com/ollama"}'),
+			('shop', 'm', 1, '{"ollama_host": "http://127.0.0.1:11434"}'),
+			('shop', 'm', 1, '{"num_ctx": 8192}')`)
+	require.NoError(t, err)
+	_, err = provider.Up(ctx)
+	require.NoError(t, err)
+	rows, err := db.Pool.Query(ctx, `SELECT config::text FROM rag.exam_runs ORDER BY id`)
+	require.NoError(t, err)
+	configs, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		`{"num_ctx": 8192, "ollama_host": "http://10.0.0.5:11434"}`,
+		`{"ollama_host": "https://gpu.example.com/ollama"}`,
+		`{"ollama_host": "http://127.0.0.1:11434"}`,
+		`{"num_ctx": 8192}`,
+	}, configs)
 }
