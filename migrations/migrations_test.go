@@ -135,3 +135,35 @@ func TestExamHostCredentialsScrubbed(t *testing.T) {
 		`{"num_ctx": 8192}`,
 	}, configs)
 }
+
+// TestExamLineFollowsGold: a run is compared with the previous run of the
+// same questions and the same gold (00026): after a gold fix, the run
+// starts a new line rather than crediting the model with "fixed" answers.
+func TestExamLineFollowsGold(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tx := dbtest.TestTx(t)
+	_, err := tx.Exec(ctx, `INSERT INTO rag.databases (name, dsn) VALUES ('shop', 'postgres://u@h/db')`)
+	require.NoError(t, err)
+	run := func(pass bool, gold string) (id int64) {
+		passed := map[bool]int{true: 1, false: 0}[pass]
+		require.NoError(t, tx.QueryRow(ctx, `INSERT INTO rag.exam_runs (database_name, model, questions, passed, accuracy, status, finished_at)
+			VALUES ('shop', 'm', 1, $1, $2, 'finished', now()) RETURNING id`, passed, float64(passed)).Scan(&id))
+		_, err := tx.Exec(ctx, `INSERT INTO rag.exam_results (run_id, question_id, ordinal, question, difficulty, pass, failure_type, gold_rows, gold_sql)
+			VALUES ($1, 'q1', 1, 'How many orders?', 'easy', $2, CASE WHEN NOT $2 THEN 'llm_reasoning' END, 1, $3)`, id, pass, gold)
+		require.NoError(t, err)
+		return id
+	}
+	r1 := run(false, "SELECT count(*) FROM order")
+	r2 := run(false, "SELECT count(*) FROM order")
+	r3 := run(true, "SELECT count(*) FROM orders") // the gold fixed, the model's SQL the same
+	rows, err := tx.Query(ctx, `SELECT run_id, previous_run_id, fixed FROM rag.exam_run_comparison WHERE run_id = ANY ($1) ORDER BY run_id`, []int64{r1, r2, r3})
+	require.NoError(t, err)
+	type line struct {
+		Run, Previous *int64
+		Fixed         int64
+	}
+	got, err := pgx.CollectRows(rows, pgx.RowToStructByPos[line])
+	require.NoError(t, err)
+	require.Equal(t, []line{{&r1, nil, 0}, {&r2, &r1, 0}, {&r3, nil, 0}}, got)
+}
