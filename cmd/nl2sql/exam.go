@@ -187,8 +187,11 @@ type examRunJSON struct {
 	Label    string `json:"label,omitempty"`
 	Source   string `json:"source"`
 	report.Summary
-	// RunsRequested is --runs; RunsAborted = len(Aborted). Runs after an
-	// aborted one are not started.
+	// ByExamples summarises each --examples setting's runs when the exam
+	// compared two: the summary above pools them.
+	ByExamples map[string]report.Summary `json:"by_examples,omitempty"`
+	// RunsRequested is --runs times the --examples settings; RunsAborted =
+	// len(Aborted). Runs after an aborted one are not started.
 	RunsRequested int           `json:"runs_requested"`
 	RunsAborted   int           `json:"runs_aborted"`
 	Aborted       []examAborted `json:"aborted"`
@@ -362,6 +365,28 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		rep.Title += " (" + *label + ")"
 	}
 	summary := report.Summarize(rep.Runs)
+	requested := *runs * len(modes)
+	// With examples off and on, the runs are two settings, not repeats of
+	// one: each is summarised on its own.
+	var byExamples map[string]report.Summary
+	if len(modes) > 1 {
+		byExamples = map[string]report.Summary{}
+		for _, mode := range modes {
+			ids := map[int64]bool{}
+			for _, r := range byMode[mode] {
+				ids[r.ID] = true
+			}
+			var of []report.Run
+			for _, r := range rep.Runs {
+				if ids[r.ID] {
+					of = append(of, r)
+				}
+			}
+			if len(of) > 0 {
+				byExamples[mode] = report.Summarize(of)
+			}
+		}
+	}
 	if *html != "" {
 		if err := writeExamHTML(*html, *rep); err != nil {
 			return err
@@ -369,8 +394,8 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 	}
 	if *asJSON {
 		out := examRunJSON{
-			Database: *db, Model: st.LLM.Model, Label: *label, Source: source, Summary: summary,
-			RunsRequested: *runs, RunsAborted: len(aborted), Aborted: aborted, HTML: *html,
+			Database: *db, Model: st.LLM.Model, Label: *label, Source: source, Summary: summary, ByExamples: byExamples,
+			RunsRequested: requested, RunsAborted: len(aborted), Aborted: aborted, HTML: *html,
 		}
 		if out.Aborted == nil {
 			out.Aborted = []examAborted{}
@@ -380,15 +405,25 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		}
 	} else {
 		fmt.Fprintln(m.Stdout)
-		if len(finished) < *runs {
+		if len(finished) < requested {
 			fmt.Fprintf(m.Stdout, "Only the %d finished run(s) of %d requested are averaged: %d aborted (no accuracy), %d not started.\n",
-				len(finished), *runs, len(aborted), *runs-len(results))
-		}
-		if err := summary.WriteText(m.Stdout); err != nil {
-			return err
+				len(finished), requested, len(aborted), requested-len(results))
 		}
 		if len(modes) > 1 {
+			for _, mode := range modes {
+				sum, ok := byExamples[mode]
+				if !ok {
+					continue
+				}
+				fmt.Fprintf(m.Stdout, "Examples %s:\n", mode)
+				if err := sum.WriteText(m.Stdout); err != nil {
+					return err
+				}
+				fmt.Fprintln(m.Stdout)
+			}
 			writeExamplesComparison(m.Stdout, modes, byMode)
+		} else if err := summary.WriteText(m.Stdout); err != nil {
+			return err
 		}
 		if *html != "" {
 			fmt.Fprintf(m.Stdout, "\nHTML report: %s\n", *html)

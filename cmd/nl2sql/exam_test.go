@@ -347,3 +347,65 @@ func TestExamLoadAndCheck(t *testing.T) {
 	require.Contains(t, r.stdout, `"id": "b1"`)
 	require.Contains(t, r.stdout, "refused by the guard at policy")
 }
+
+// TestExamExamplesOffOn: --examples off,on runs each setting --runs times:
+// the runs requested count both, a setting whose run was aborted is said
+// to be so, and the text and JSON summarise each setting on its own rather
+// than pooling two settings as repeats of one.
+func TestExamExamplesOffOn(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	c.registered()
+	c.env["NL2SQL_INFRA_ATTEMPTS"] = "1"
+	file := writeExamFile(t)
+	var mu sync.Mutex
+	london, down := 0, false
+	c.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
+		fence := func(sql string) ollamatest.Response { return ollamatest.Response{Content: "```sql\n" + sql + "\n```"} }
+		p := req.Prompt()
+		switch {
+		case strings.Contains(p, "How many customers are there?"):
+			return fence("SELECT count(*) FROM customers")
+		case strings.Contains(p, "What is the total amount of all orders per customer?"):
+			return fence("SELECT c.name, sum(o.total_amount) FROM customers c JOIN orders o USING (customer_id) GROUP BY c.name")
+		case strings.Contains(p, "Which customers live in London?"):
+			mu.Lock()
+			defer mu.Unlock()
+			if london++; down && london > 1 {
+				return ollamatest.Response{Status: 503, Error: "model overloaded"}
+			}
+			return fence("SELECT name FROM customers")
+		}
+		return ollamatest.Response{Content: "I do not know."}
+	})
+
+	r := c.run("", "exam", "--db", "shop", "--questions", file, "--runs", "1", "--examples", "off,on", "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+	var out struct {
+		Runs          int `json:"runs"`
+		RunsRequested int `json:"runs_requested"`
+		ByExamples    map[string]struct {
+			Runs int `json:"runs"`
+		} `json:"by_examples"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), r.stdout)
+	require.Equal(t, 2, out.RunsRequested, "one run of each setting")
+	require.Equal(t, 2, out.Runs)
+	require.Equal(t, 1, out.ByExamples["off"].Runs)
+	require.Equal(t, 1, out.ByExamples["on"].Runs)
+
+	r = c.run("", "exam", "--db", "shop", "--questions", file, "--runs", "1", "--examples", "off,on")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "Examples off:\n")
+	require.Contains(t, r.stdout, "Examples on:\n")
+	require.NotContains(t, r.stdout, "over 2 runs", "two settings are not two repeats")
+
+	// The run with examples on meets an outage and is aborted.
+	mu.Lock()
+	london, down = 0, true
+	mu.Unlock()
+	r = c.run("", "exam", "--db", "shop", "--questions", file, "--runs", "1", "--examples", "off,on")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stdout, "Only the 1 finished run(s) of 2 requested are averaged: 1 aborted (no accuracy), 0 not started.")
+	require.Contains(t, r.stdout, "examples on   no finished run")
+}
