@@ -46,6 +46,8 @@
 //     at its midnight, a timestamp without time zone is read as UTC. Strings
 //     of a column without a type are read as dates or timestamps only in the
 //     formats nl2sql writes ("2024-01-31", "2024-01-31T10:00:00Z").
+//   - Intervals compare as PostgreSQL compares them (a month is 30 days, a
+//     day 24 hours): '1 mon 2 days' equals '32 days'.
 //   - Booleans compare as booleans; text compares exactly and case-
 //     sensitively (character(n) padding excepted); json/jsonb and arrays
 //     compare structurally (object key order ignored, numbers by value but

@@ -63,6 +63,34 @@ func TestCompare(t *testing.T) {
 			match: true, colMap: []int{0},
 		},
 		{
+			// PostgreSQL's interval equality: a month is 30 days, a day 24
+			// hours; age() and a subtraction of timestamps write one span
+			// two ways.
+			name:  "IntervalsByValue",
+			gold:  [2]string{"lead_time:interval", `[["1 mon 2 days"], ["1 day"], ["-1 days +02:00:00"], ["1 year"]]`},
+			got:   [2]string{"lead_time:interval", `[["32 days"], ["24:00:00"], ["-22:00:00"], ["360 days"]]`},
+			match: true, colMap: []int{0},
+		},
+		{
+			name:  "IntervalsVerboseStyle",
+			gold:  [2]string{"span:interval", `[["@ 1 day 2 hours 30 mins ago"], ["@ 1.5 secs"]]`},
+			got:   [2]string{"span:interval", `[["-1 days -02:30:00"], ["00:00:01.5"]]`},
+			match: true, colMap: []int{0},
+		},
+		{
+			name:  "IntervalsDiffer",
+			gold:  [2]string{"span:interval", `[["1 mon"]]`},
+			got:   [2]string{"span:interval", `[["31 days"]]`},
+			match: false,
+		},
+		{
+			// A time of day is no span, though both print 10:00:00.
+			name:  "IntervalIsNoTime",
+			gold:  [2]string{"t:interval", `[["10:00:00"]]`},
+			got:   [2]string{"t:time without time zone", `[["10:00:00"]]`},
+			match: false,
+		},
+		{
 			name:  "SwappedColumnOrder",
 			gold:  [2]string{"name:text,total:numeric", `[["a", 1.50], ["b", 2.25]]`},
 			got:   [2]string{"total:numeric,name:text", `[[2.25, "b"], [1.50, "a"]]`},

@@ -14,7 +14,7 @@ type side struct {
 
 // colStats summarises a column for the pairwise column check.
 type colStats struct {
-	kinds   [kindJSON + 1]int
+	kinds   [kinds]int
 	exact   map[int32]int // non-number cells by id: they must match exactly
 	nums    []*cell       // number cells sorted by value
 	maxAbs  float64       // largest |number|

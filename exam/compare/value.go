@@ -15,13 +15,15 @@ import (
 type kind uint8
 
 const (
-	kindNull    kind = iota
-	kindBool         // true / false
-	kindNum          // a finite number: tolerance and rounding apply
-	kindSpecial      // NaN, Infinity, -Infinity, or a number beyond float64: exact text
-	kindText         // text, uuid, interval, time, ...: exact, case-sensitive
-	kindTime         // date and timestamps: the instant
-	kindJSON         // json, jsonb, arrays: canonical structure
+	kindNull     kind = iota
+	kindBool          // true / false
+	kindNum           // a finite number: tolerance and rounding apply
+	kindSpecial       // NaN, Infinity, -Infinity, or a number beyond float64: exact text
+	kindText          // text, uuid, time, ...: exact, case-sensitive
+	kindTime          // date and timestamps: the instant
+	kindJSON          // json, jsonb, arrays: canonical structure
+	kindInterval      // interval: microseconds as PostgreSQL compares them (intervalCell)
+	kinds             // how many kinds there are
 )
 
 // class is what a column's Postgres type says about its string values and
@@ -36,9 +38,10 @@ const (
 	classFloat8               // double precision: shortest text, decimals mean nothing
 	classTime                 // date, timestamp, timestamptz
 	classBool
-	classJSON // json, jsonb
-	classChar // character(n): trailing blanks are padding
-	classText // everything else
+	classJSON     // json, jsonb
+	classChar     // character(n): trailing blanks are padding
+	classInterval // interval
+	classText     // everything else
 )
 
 // classify maps a format_type name (as stored in rag.query_results.columns)
@@ -70,6 +73,9 @@ func classify(typ string) class {
 		return classJSON
 	case "character", "char", "bpchar":
 		return classChar
+	}
+	if isInterval(t) {
+		return classInterval
 	}
 	return classText
 }
@@ -178,6 +184,8 @@ func stringCell(s string, cl class) cell {
 		return jsonCell(s)
 	case classChar:
 		return textCell(strings.TrimRight(s, " "))
+	case classInterval:
+		return intervalCell(s)
 	}
 	return textCell(s)
 }
