@@ -83,6 +83,9 @@ func callParser[T any](sql string, fn func(string) (T, error)) (T, error) {
 	if se := checkInput(sql); se != nil {
 		return zero, se
 	}
+	if se := checkDepth(sql); se != nil {
+		return zero, se
+	}
 	out, err := fn(sql)
 	if err != nil {
 		return zero, newSyntaxError(sql, err)

@@ -35,9 +35,13 @@ type Token struct {
 // grammar rejects (that is what it is for: diagnosing parse errors) but fails
 // with a *SyntaxError on lexical errors such as an unterminated string.
 func Scan(sql string) ([]Token, error) {
-	res, err := callParser(sql, pg_query.Scan)
+	// Not callParser: the scanner is flat, so MaxDepth does not concern it.
+	if se := checkInput(sql); se != nil {
+		return nil, se
+	}
+	res, err := pg_query.Scan(sql)
 	if err != nil {
-		return nil, err
+		return nil, newSyntaxError(sql, err)
 	}
 	toks := make([]Token, 0, len(res.GetTokens()))
 	for _, t := range res.GetTokens() {
