@@ -16,6 +16,7 @@ package pgsql
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -182,6 +183,12 @@ type Script struct {
 	tokOnce sync.Once
 	toks    []Token
 	tokErr  error
+
+	// Where each line starts, by byte and by character: a refusal reports
+	// positions for every violation, and counting from the start each time
+	// made refusing N violations cost N times the text (posIndex).
+	posOnce             sync.Once
+	lineByte, lineChars []int
 }
 
 // Statement is one statement of a Script.
@@ -236,12 +243,48 @@ func (s *Statement) Script() *Script { return s.script }
 
 // LineCol returns the 1-based line and column of byte offset off in the
 // script's SQL; (0, 0) when off is negative (unknown).
-func (s *Script) LineCol(off int) (line, col int) { return LineCol(s.SQL, off) }
+func (s *Script) LineCol(off int) (line, col int) {
+	if off < 0 {
+		return 0, 0
+	}
+	off = min(off, len(s.SQL))
+	i := s.lineOf(off)
+	return i + 1, utf8.RuneCountInString(s.SQL[s.lineByte[i]:off]) + 1
+}
 
 // Line returns the 1-based line of byte offset off; 0 when unknown.
 func (s *Script) Line(off int) int {
-	line, _ := LineCol(s.SQL, off)
-	return line
+	if off < 0 {
+		return 0
+	}
+	return s.lineOf(min(off, len(s.SQL))) + 1
+}
+
+// CharPos returns the 1-based character position of byte offset off, as
+// Postgres reports positions; 0 when unknown (negative or past the end).
+func (s *Script) CharPos(off int) int {
+	if off < 0 || off > len(s.SQL) {
+		return 0
+	}
+	i := s.lineOf(off)
+	return s.lineChars[i] + utf8.RuneCountInString(s.SQL[s.lineByte[i]:off]) + 1
+}
+
+// lineOf returns the 0-based line holding byte offset off (0..len(SQL)).
+func (s *Script) lineOf(off int) int {
+	s.posOnce.Do(func() {
+		s.lineByte, s.lineChars = []int{0}, []int{0}
+		chars := 0
+		for i, r := range s.SQL {
+			chars++
+			if r == '\n' {
+				s.lineByte = append(s.lineByte, i+1)
+				s.lineChars = append(s.lineChars, chars)
+			}
+		}
+	})
+	i, _ := slices.BinarySearch(s.lineByte, off+1)
+	return i - 1
 }
 
 // Analysis returns the statement's analysis, computed on first use.

@@ -180,3 +180,23 @@ func TestBuiltinAggregate(t *testing.T) {
 	require.False(t, BuiltinAggregate("myschema", "count"), "a qualified user function is not the built-in")
 	require.False(t, BuiltinAggregate("", "lower"))
 }
+
+// TestScriptPositions: a script's lines and character positions, from its
+// index of line starts, are what counting from the start gives.
+func TestScriptPositions(t *testing.T) {
+	t.Parallel()
+	sql := "SELECT 'größe',\n  é.x -- ✓ note\n\nFROM t é\r\nWHERE x = '\n'"
+	s, err := Parse(sql)
+	require.NoError(t, err)
+	for off := -1; off <= len(sql)+1; off++ {
+		line, col := LineCol(sql, off)
+		gl, gc := s.LineCol(off)
+		require.Equal(t, [2]int{line, col}, [2]int{gl, gc}, "offset %d", off)
+		require.Equal(t, line, s.Line(off), "offset %d", off)
+		want := 0
+		if off >= 0 && off <= len(sql) {
+			want = len([]rune(sql[:off])) + 1
+		}
+		require.Equal(t, want, s.CharPos(off), "offset %d", off)
+	}
+}

@@ -57,7 +57,7 @@ func unknownSchema(kind, name, schema string, cat Catalog, script *pgsql.Script,
 		state = sqlstateUndefinedObj
 	}
 	return Violation{
-		Code: CodeUnknownSchema, SQLSTATE: state, Class: errclass.SQLError, Position: charPos(script.SQL, loc),
+		Code: CodeUnknownSchema, SQLSTATE: state, Class: errclass.SQLError, Position: script.CharPos(loc),
 		Message: at(script, loc, "%s %s is in schema %s, which is not part of the catalog; write %ss unqualified or qualified with %s",
 			kind, name, schema, kind, list),
 	}

@@ -375,7 +375,7 @@ func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
 		params[p.Number] = true
 		add(Violation{
 			Code: CodeParameter, SQLSTATE: sqlstateUndefinedPar, Class: errclass.SQLError,
-			Position: charPos(script.SQL, p.Location),
+			Position: script.CharPos(p.Location),
 			Message: at(script, p.Location,
 				"$%d in %s is a parameter placeholder, but no parameter values are sent; write the literal value instead of $%d",
 				p.Number, clauseName(p.Clause), p.Number),
@@ -507,7 +507,7 @@ func article(word string) string {
 func block(code, msg string, script *pgsql.Script, loc int) Violation {
 	return Violation{
 		Code: code, Message: msg, SQLSTATE: sqlstatePrivilege, Class: errclass.ValidationBlock,
-		Position: charPos(script.SQL, loc),
+		Position: script.CharPos(loc),
 	}
 }
 
@@ -515,7 +515,7 @@ func block(code, msg string, script *pgsql.Script, loc int) Violation {
 func unknownTable(msg string, script *pgsql.Script, loc int) Violation {
 	return Violation{
 		Code: CodeUnknownTable, Message: msg, SQLSTATE: sqlstateUndefinedTab, Class: errclass.SQLError,
-		Position: charPos(script.SQL, loc),
+		Position: script.CharPos(loc),
 	}
 }
 

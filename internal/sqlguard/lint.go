@@ -115,7 +115,7 @@ func newLinter(script *pgsql.Script, a *pgsql.Analysis, cat Catalog) *linter {
 
 func (l *linter) add(code string, sev Severity, loc int, format string, args ...any) {
 	l.issues = append(l.issues, located{LintIssue{
-		Code: code, Severity: sev, Message: at(l.script, loc, format, args...), Position: charPos(l.script.SQL, loc),
+		Code: code, Severity: sev, Message: at(l.script, loc, format, args...), Position: l.script.CharPos(loc),
 	}, loc})
 }
 
