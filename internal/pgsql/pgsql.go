@@ -77,8 +77,10 @@ func newSyntaxError(sql string, err error) *SyntaxError {
 }
 
 // callParser calls fn, one of pg_query's entry points, on caller input:
-// input the C parser would misread is refused first, and its errors become
-// a *SyntaxError, the same for Parse, Scan, Fingerprint and Normalize.
+// input the C parser would misread or could not survive (MaxDepth) is
+// refused first, and its errors become
+// a *SyntaxError, the same for Parse, Fingerprint and Normalize (Scan,
+// which is flat, checks only the input).
 func callParser[T any](sql string, fn func(string) (T, error)) (T, error) {
 	var zero T
 	if se := checkInput(sql); se != nil {
