@@ -523,6 +523,46 @@ func TestOpenAIFormat(t *testing.T) {
 	require.Empty(t, reqs[2].ResponseFormat)
 }
 
+// TestOpenAIReasoningModel: OpenAI's reasoning models refuse temperature 0
+// and max_tokens with a 400 naming the parameter. The client sends the
+// call again without the temperature (the model's default) and with
+// max_completion_tokens, and from then on shapes that model's requests so;
+// other models keep temperature 0.
+func TestOpenAIReasoningModel(t *testing.T) {
+	t.Parallel()
+	srv := openaitest.NewT(t, openaitest.Config{
+		Config:          fakeserver.Config{Models: []string{"gpt-4o-mini", "o3-mini"}},
+		ReasoningModels: []string{"o3-mini"},
+	})
+	p, err := NewOpenAI(Config{Model: "o3-mini", OpenAI: OpenAIConfig{BaseURL: srv.URL()}})
+	require.NoError(t, err)
+	srv.OnChat(func(openaitest.ChatRequest) openaitest.Response { return openaitest.Response{Content: "SELECT 1"} })
+
+	reply, err := p.Chat(context.Background(), ChatRequest{Messages: question, MaxTokens: 64})
+	require.NoError(t, err)
+	require.Equal(t, "SELECT 1", reply.Content)
+	_, err = p.Chat(context.Background(), ChatRequest{Messages: question, MaxTokens: 64})
+	require.NoError(t, err)
+	_, err = p.Chat(context.Background(), ChatRequest{Messages: question, Model: "gpt-4o-mini", MaxTokens: 64})
+	require.NoError(t, err)
+
+	reqs := srv.ChatRequests()
+	require.Len(t, reqs, 5, "two refusals, then one request per call")
+	require.NotNil(t, reqs[0].Temperature, "temperature 0 first: reproducible where taken")
+	require.Nil(t, reqs[1].Temperature)
+	require.Equal(t, 64, reqs[1].MaxTokens)
+	last := reqs[2]
+	require.Nil(t, last.Temperature)
+	require.Zero(t, last.MaxTokens)
+	require.Equal(t, 64, last.MaxCompletionTokens)
+	require.Equal(t, last, reqs[3], "learnt once per model")
+	other := reqs[4]
+	require.Equal(t, "gpt-4o-mini", other.Model)
+	require.NotNil(t, other.Temperature)
+	require.Equal(t, 0.0, *other.Temperature)
+	require.Equal(t, 64, other.MaxTokens)
+}
+
 func TestOpenAIConfig(t *testing.T) {
 	t.Parallel()
 	for _, bad := range []string{"ftp://host/v1", "not a url", "http://"} {

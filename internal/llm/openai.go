@@ -15,6 +15,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -134,6 +135,9 @@ type OpenAI struct {
 	host string // base URL for messages: no credentials, no query
 	key  string
 	hc   *http.Client
+	// quirks are what each model refused of a request (modelQuirks), by
+	// model name.
+	quirks sync.Map
 }
 
 // NewOpenAI returns a client of the OpenAI-compatible server of
@@ -172,16 +176,19 @@ type (
 		Content string `json:"content"`
 	}
 	oaChatRequest struct {
-		Model       string      `json:"model"`
-		Messages    []oaMessage `json:"messages"`
-		Temperature float64     `json:"temperature"`
-		Seed        *int        `json:"seed,omitempty"`
+		Model    string      `json:"model"`
+		Messages []oaMessage `json:"messages"`
+		// Temperature is nil only for a model that refuses one (quirks).
+		Temperature *float64 `json:"temperature,omitempty"`
+		Seed        *int     `json:"seed,omitempty"`
 		// MaxTokens is ChatRequest.MaxTokens, ResponseFormat its Format
-		// as OpenAI's structured outputs take it (oaResponseFormat).
-		MaxTokens      int             `json:"max_tokens,omitempty"`
-		ResponseFormat json.RawMessage `json:"response_format,omitempty"`
-		Stream         bool            `json:"stream"`
-		StreamOptions  *struct {
+		// as OpenAI's structured outputs take it (oaResponseFormat). A
+		// model that refuses max_tokens gets MaxCompletionTokens (quirks).
+		MaxTokens           int             `json:"max_tokens,omitempty"`
+		MaxCompletionTokens int             `json:"max_completion_tokens,omitempty"`
+		ResponseFormat      json.RawMessage `json:"response_format,omitempty"`
+		Stream              bool            `json:"stream"`
+		StreamOptions       *struct {
 			IncludeUsage bool `json:"include_usage"`
 		} `json:"stream_options,omitempty"`
 	}
@@ -222,10 +229,8 @@ func (o *OpenAI) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 		return nil, errors.New("llm: chat needs at least one message")
 	}
 	cl := o.call("chat", cmp.Or(req.Model, o.cfg.Model))
-	body := oaChatRequest{Model: cl.model, Temperature: o.cfg.Temperature, Seed: cmp.Or(req.Seed, o.cfg.Seed), Stream: o.cfg.OpenAI.Stream}
-	if req.Temperature != nil {
-		body.Temperature = *req.Temperature
-	}
+	temperature := cmp.Or(req.Temperature, &o.cfg.Temperature)
+	body := oaChatRequest{Model: cl.model, Temperature: temperature, Seed: cmp.Or(req.Seed, o.cfg.Seed), Stream: o.cfg.OpenAI.Stream}
 	body.MaxTokens, body.ResponseFormat = req.MaxTokens, oaResponseFormat(req.Format)
 	if body.Stream {
 		body.StreamOptions = &struct {
@@ -239,15 +244,31 @@ func (o *OpenAI) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 	start := time.Now()
 	callCtx, cancel := context.WithTimeout(ctx, o.cfg.RequestTimeout)
 	defer cancel()
-	resp, err := o.do(callCtx, http.MethodPost, "chat/completions", body)
-	if err != nil {
-		return nil, o.classify(ctx, callCtx, cl, err)
+	var resp *http.Response
+	for {
+		q := o.quirksOf(cl.model)
+		q.apply(&body)
+		var err error
+		if resp, err = o.do(callCtx, http.MethodPost, "chat/completions", body); err != nil {
+			return nil, o.classify(ctx, callCtx, cl, err)
+		}
+		if resp.StatusCode < 400 {
+			break
+		}
+		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		resp.Body.Close()
+		if next, ok := q.learn(resp.StatusCode, raw); ok {
+			// The model refuses a parameter it has a way around for: the
+			// call is made again without it, and so is every later one.
+			o.quirks.Store(cl.model, next)
+			o.logger().Warn("the model refused a request parameter; nl2sql sends its alternative from now on", "model", cl.model, "refused", next.last)
+			continue
+		}
+		return nil, o.statusErrorBody(cl, resp.StatusCode, resp.Header, raw)
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode >= 400 {
-		return nil, o.statusError(cl, resp)
-	}
 	var reply *Reply
+	var err error
 	if body.Stream && strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
 		reply, err = o.readStream(resp.Body, cl)
 	} else {

@@ -41,8 +41,13 @@ func (o *OpenAI) classify(parent, ctx context.Context, cl call, err error) *Erro
 
 // statusError reads an error response and turns it into an *Error.
 func (o *OpenAI) statusError(cl call, resp *http.Response) *Error {
-	status := resp.StatusCode
 	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	return o.statusErrorBody(cl, resp.StatusCode, resp.Header, raw)
+}
+
+// statusErrorBody turns an error response, its body read (raw), into an
+// *Error.
+func (o *OpenAI) statusErrorBody(cl call, status int, header http.Header, raw []byte) *Error {
 	msg, code := parseErrorBody(raw)
 	msg = o.scrub(clip(msg))
 	if msg == "" {
@@ -80,7 +85,7 @@ func (o *OpenAI) statusError(cl call, resp *http.Response) *Error {
 		e.Kind = Rejected
 		e.Message = fmt.Sprintf("%s at %s refused the %s request%s: %s (HTTP %d)", openAIServer, o.host, cl.op, cl.forModel(), msg, status)
 	}
-	return e.withRetryAfter(resp.Header.Get("Retry-After"))
+	return e.withRetryAfter(header.Get("Retry-After"))
 }
 
 // isBillingLimit recognises the error codes of an account that has no

@@ -43,6 +43,11 @@ type Config struct {
 	// a token); a longer prompt gets 400 context_length_exceeded. Defaults
 	// to 0: no limit.
 	ContextLength int
+	// ReasoningModels are models of Models that answer as OpenAI's
+	// reasoning models (o1, o3, gpt-5) do: 400 unsupported_value for a
+	// temperature other than 1, 400 unsupported_parameter for max_tokens
+	// (they take max_completion_tokens). Defaults to none.
+	ReasoningModels []string
 }
 
 // WithDefaults returns a copy of c with zero fields set to their defaults.
@@ -103,8 +108,9 @@ type ChatRequest struct {
 	Stream      bool      `json:"stream"`
 	// MaxTokens and ResponseFormat are the reply bound and the structured
 	// output asked for, as sent.
-	MaxTokens      int             `json:"max_tokens"`
-	ResponseFormat json.RawMessage `json:"response_format"`
+	MaxTokens           int             `json:"max_tokens"`
+	MaxCompletionTokens int             `json:"max_completion_tokens"`
+	ResponseFormat      json.RawMessage `json:"response_format"`
 	// IncludeUsage is stream_options.include_usage.
 	IncludeUsage bool `json:"-"`
 }
@@ -234,6 +240,17 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request, req ChatRequ
 	if !s.hasModel(req.Model, false) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("The model `%s` does not exist or you do not have access to it.", req.Model), "model_not_found")
 		return
+	}
+	if slices.Contains(s.cfg.ReasoningModels, req.Model) {
+		// OpenAI's words and shape for these refusals.
+		switch {
+		case req.Temperature != nil && *req.Temperature != 1:
+			writeParamError(w, fmt.Sprintf("Unsupported value: 'temperature' does not support %v with this model. Only the default (1) value is supported.", *req.Temperature), "temperature", "unsupported_value")
+			return
+		case req.MaxTokens > 0:
+			writeParamError(w, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", "max_tokens", "unsupported_parameter")
+			return
+		}
 	}
 	promptBytes := 0
 	for _, m := range req.Messages {
@@ -368,6 +385,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
+}
+
+// writeParamError writes OpenAI's 400 for a request parameter the model
+// does not take.
+func writeParamError(w http.ResponseWriter, msg, param, code string) {
+	writeJSON(w, http.StatusBadRequest, map[string]any{"error": map[string]any{
+		"message": msg, "type": "invalid_request_error", "param": param, "code": code,
+	}})
 }
 
 // writeError writes OpenAI's error shape.
