@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"strings"
 )
 
 // modelQuirks are the request parameters a model of an OpenAI-compatible
@@ -44,14 +45,25 @@ func (q modelQuirks) learn(status int, raw []byte) (modelQuirks, bool) {
 	}
 	var body struct {
 		Error struct {
-			Param string `json:"param"`
-			Code  string `json:"code"`
+			Message string `json:"message"`
+			Param   string `json:"param"`
+			Code    string `json:"code"`
 		} `json:"error"`
 	}
 	if json.Unmarshal(raw, &body) != nil {
 		return q, false
 	}
-	switch e := body.Error; {
+	e := body.Error
+	if e.Param == "" {
+		// Proxies in front of OpenAI pass its words on under codes of
+		// their own: "Unsupported parameter: 'max_tokens' is not ...".
+		for _, p := range []string{"temperature", "max_tokens"} {
+			if strings.HasPrefix(e.Message, "Unsupported parameter: '"+p+"'") || strings.HasPrefix(e.Message, "Unsupported value: '"+p+"'") {
+				e.Param, e.Code = p, "unsupported_parameter"
+			}
+		}
+	}
+	switch {
 	case e.Code != "unsupported_parameter" && e.Code != "unsupported_value":
 	case e.Param == "temperature" && !q.noTemperature:
 		q.noTemperature, q.last = true, "temperature"
