@@ -324,15 +324,23 @@ func TestModels(t *testing.T) {
 func TestSameModel(t *testing.T) {
 	t.Parallel()
 	for _, same := range [][2]string{
-		{"llama3", "llama3:latest"}, {"llama3", "Llama3"}, {"LLAMA3:Latest", "llama3"},
-		{"llama3", "library/llama3"}, {"llama3", "registry.ollama.ai/library/llama3:latest"},
-		{"HridaAI/hrida-t2sql", "hridaai/hrida-t2sql:latest"}, {"qwen2.5-coder:7b", "Qwen2.5-Coder:7B"},
+		{"llama3", "llama3:latest"},
+		{"llama3", "Llama3"},
+		{"LLAMA3:Latest", "llama3"},
+		{"llama3", "library/llama3"},
+		{"llama3", "registry.ollama.ai/library/llama3:latest"},
+		{"HridaAI/hrida-t2sql", "hridaai/hrida-t2sql:latest"},
+		{"qwen2.5-coder:7b", "Qwen2.5-Coder:7B"},
 	} {
 		require.True(t, SameModel(same[0], same[1]), "%q and %q", same[0], same[1])
 	}
 	for _, other := range [][2]string{
-		{"llama3", "llama3:70b"}, {"llama3", "llama3.1"}, {"llama3", "someone/llama3"},
-		{"llama3", "example.com/library/llama3"}, {"qwen2.5-coder:7b", "qwen2.5-coder:32b"}, {"llama3", ""},
+		{"llama3", "llama3:70b"},
+		{"llama3", "llama3.1"},
+		{"llama3", "someone/llama3"},
+		{"llama3", "example.com/library/llama3"},
+		{"qwen2.5-coder:7b", "qwen2.5-coder:32b"},
+		{"llama3", ""},
 	} {
 		require.False(t, SameModel(other[0], other[1]), "%q and %q", other[0], other[1])
 	}

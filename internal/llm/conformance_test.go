@@ -479,8 +479,10 @@ func TestOpenAIQuota(t *testing.T) {
 	require.NoError(t, err)
 
 	for _, code := range []string{"insufficient_quota", "billing_hard_limit_reached", "credit_balance_exhausted", "monthly_spend_limit_exceeded"} {
-		srv.Script(openaitest.Response{Status: http.StatusTooManyRequests, Code: code,
-			Error: "You exceeded your current quota, please check your plan and billing details."})
+		srv.Script(openaitest.Response{
+			Status: http.StatusTooManyRequests, Code: code,
+			Error: "You exceeded your current quota, please check your plan and billing details.",
+		})
 		_, err = p.Chat(context.Background(), ChatRequest{Messages: question})
 		le := requireLLMError(t, err, Rejected)
 		require.False(t, le.Retryable(), code)
@@ -490,8 +492,10 @@ func TestOpenAIQuota(t *testing.T) {
 		require.Contains(t, le.Message, "retrying cannot help")
 	}
 
-	srv.Script(openaitest.Response{Status: http.StatusTooManyRequests, Code: "rate_limit_exceeded",
-		Error: "Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s."})
+	srv.Script(openaitest.Response{
+		Status: http.StatusTooManyRequests, Code: "rate_limit_exceeded",
+		Error: "Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.",
+	})
 	_, err = p.Chat(context.Background(), ChatRequest{Messages: question})
 	le := requireLLMError(t, err, Unavailable)
 	require.True(t, le.Retryable(), "a rate limit passes")

@@ -16,12 +16,21 @@ func TestQuirksLearn(t *testing.T) {
 		want   modelQuirks
 		ok     bool
 	}{
-		"OpenAITemperature": {400, `{"error": {"message": "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.", "type": "invalid_request_error", "param": "temperature", "code": "unsupported_value"}}`,
-			modelQuirks{noTemperature: true, last: "temperature"}, true},
-		"OpenAIMaxTokens": {400, `{"error": {"message": "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", "type": "invalid_request_error", "param": "max_tokens", "code": "unsupported_parameter"}}`,
-			modelQuirks{completionTokens: true, last: "max_tokens"}, true},
-		"ProxyWords": {400, `{"error": {"message": "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", "code": "invalid_request_body"}}`,
-			modelQuirks{completionTokens: true, last: "max_tokens"}, true},
+		"OpenAITemperature": {
+			400, `{"error": {"message": "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.", "type": "invalid_request_error", "param": "temperature", "code": "unsupported_value"}}`,
+			modelQuirks{noTemperature: true, last: "temperature"},
+			true,
+		},
+		"OpenAIMaxTokens": {
+			400, `{"error": {"message": "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", "type": "invalid_request_error", "param": "max_tokens", "code": "unsupported_parameter"}}`,
+			modelQuirks{completionTokens: true, last: "max_tokens"},
+			true,
+		},
+		"ProxyWords": {
+			400, `{"error": {"message": "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", "code": "invalid_request_body"}}`,
+			modelQuirks{completionTokens: true, last: "max_tokens"},
+			true,
+		},
 		"OtherParameter": {400, `{"error": {"message": "bad", "param": "seed", "code": "unsupported_parameter"}}`, modelQuirks{}, false},
 		"NotARefusalOf":  {400, `{"error": {"message": "Invalid 'temperature': decimal above maximum value.", "param": "temperature", "code": "decimal_above_max_value"}}`, modelQuirks{}, false},
 		"ServerError":    {500, `{"error": {"message": "x", "param": "temperature", "code": "unsupported_value"}}`, modelQuirks{}, false},
