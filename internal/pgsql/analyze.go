@@ -381,6 +381,10 @@ type FromItem struct {
 	// otherwise unknown name only its first columns.
 	Columns []string
 	Lateral bool
+	// XMLTable is true for XMLTABLE(…), SQL syntax the grammar keeps as its
+	// own node (Kind ItemFunction, Name "xmltable"), not a call: a function
+	// called "xmltable"(…) has it false.
+	XMLTable bool
 	// Group is the position of the top-level, comma-separated FROM entry the
 	// item belongs to; items joined by explicit JOINs share a group.
 	Group int

@@ -416,6 +416,21 @@ func TestAnalysisFunctionItemOrdinality(t *testing.T) {
 	require.Equal(t, []string{"a", "b"}, a.Scopes[0].Items[0].Columns)
 }
 
+// TestAnalysisXMLTable: XMLTABLE is its own FROM item, which a function
+// that happens to be called "xmltable" is not.
+func TestAnalysisXMLTable(t *testing.T) {
+	t.Parallel()
+
+	_, a := analysis(t, `SELECT x FROM XMLTABLE('//a' PASSING ('<a/>'::xml) COLUMNS x int PATH '.') AS t`)
+	it := a.Scopes[0].Items[0]
+	require.Equal(t, ItemFunction, it.Kind)
+	require.True(t, it.XMLTable)
+	require.Empty(t, a.Functions, "no function is called")
+	_, a = analysis(t, `SELECT 1 FROM "xmltable"(1)`)
+	require.False(t, a.Scopes[0].Items[0].XMLTable)
+	require.Equal(t, []string{"xmltable"}, funcNames(a))
+}
+
 // TestAnalysisResolveAll lists every item a qualifier may name, innermost
 // first.
 func TestAnalysisResolveAll(t *testing.T) {

@@ -506,7 +506,7 @@ func (w *walker) fromItem(n *pg_query.Node, scope, group int) []int {
 			w.walkNode(ns, c)
 		}
 		it := FromItem{
-			Kind: ItemFunction, Name: "xmltable", Alias: tf.GetAlias().GetAliasname(),
+			Kind: ItemFunction, Name: "xmltable", XMLTable: true, Alias: tf.GetAlias().GetAliasname(),
 			AliasColumns: stringList(tf.GetAlias().GetColnames()), Lateral: tf.GetLateral(),
 			Group: group, Table: -1, Body: -1, Location: int(tf.GetLocation()),
 		}

@@ -269,3 +269,38 @@ func TestSystemCatalogNames(t *testing.T) {
 	require.True(t, Check("SELECT pid, query FROM shop.pg_stat_activity", cat).OK)
 	require.True(t, Check("SELECT id FROM orders", cat).OK)
 }
+
+// TestXPathRefused: libxml2 evaluates XPath without checking for
+// interrupts, so a nested count() runs past statement_timeout and cannot be
+// cancelled. The XPath functions and XMLEXISTS are denied like any
+// function, and XMLTABLE, which is SQL syntax and no call, by its own rule;
+// a catalog's function that is merely called xmltable stays allowed.
+func TestXPathRefused(t *testing.T) {
+	t.Parallel()
+
+	cat := testCatalog()
+	for _, sql := range []string{
+		"SELECT xpath('count(//a)', '<r><a/></r>'::xml)",
+		"SELECT pg_catalog.xpath_exists('//a', '<r/>'::xml)",
+		"SELECT 1 FROM orders WHERE XMLEXISTS('//a' PASSING ('<r/>'::xml))",
+		"SELECT xml_is_well_formed('<r/>'), xml_is_well_formed_content('<r/>')",
+		"SELECT * FROM XMLTABLE('//a' PASSING ('<r><a/></r>'::xml) COLUMNS n int PATH 'count(//a)')",
+		"SELECT o.id FROM orders o WHERE EXISTS (SELECT 1 FROM XMLTABLE('/r' PASSING (o.status::xml) COLUMNS v text) x)",
+	} {
+		v := Check(sql, cat)
+		require.False(t, v.OK, sql)
+		require.Equal(t, StagePolicy, v.Stage, sql)
+		require.Equal(t, CodeDeniedFunction, v.Errors[0].Code, sql)
+		require.Equal(t, errclass.ValidationBlock, v.Errors[0].Class, sql)
+		require.Contains(t, v.Errors[0].Message, "libxml2, which neither the statement timeout nor a cancel interrupts", sql)
+	}
+
+	v := Check("SELECT n FROM XMLTABLE('//a' PASSING ('<r/>'::xml) COLUMNS n int)", cat)
+	require.Equal(t, "XMLTABLE is not allowed: it evaluates XPath in libxml2, which neither the statement timeout nor a cancel interrupts (line 1)", v.Errors[0].Message)
+	require.Equal(t, 15, v.Errors[0].Position)
+
+	v = Check("SELECT * FROM shop.xmltable(1)", cat)
+	require.True(t, v.OK, "%v", v.Errors)
+	v = Check("SELECT xmlelement(name a, status), xmlparse(content '<a/>') FROM orders", cat)
+	require.True(t, v.OK, "building and parsing XML evaluates no XPath: %v", v.Errors)
+}

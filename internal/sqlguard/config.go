@@ -182,6 +182,17 @@ var defaultDenied = []deniedFunction{
 	{"aws_lambda.*", "it invokes AWS Lambda (aws_lambda)"},
 	// Time.
 	{"pg_sleep*", "it stalls the connection"},
+	// libxml2 evaluates XPath without checking for interrupts: a nested
+	// count(//a[count(//a[...])]) over a few hundred elements runs for
+	// hours, past statement_timeout, and neither pg_cancel_backend nor
+	// pg_terminate_backend stops it until libxml2 returns (over a literal,
+	// the planner folds it during EXPLAIN already). xpath* covers xpath,
+	// xpath_exists and the xml2 extension's xpath_string, xpath_table, ….
+	// XMLTABLE, SQL syntax rather than a call, is refused by the policy.
+	{"xpath*", xpathReason},
+	{"xmlexists", xpathReason},
+	{"xml_is_well_formed*", "it parses XML in libxml2, which neither the statement timeout nor a cancel interrupts"},
+	{"xslt_process", "it runs XSLT in libxslt, which neither the statement timeout nor a cancel interrupts (xml2)"},
 	// Settings. current_setting is read-only, but no question about the data
 	// needs it, and it reveals server paths and custom settings that
 	// applications use to carry secrets and tenant ids.
@@ -349,6 +360,9 @@ var defaultDenied = []deniedFunction{
 	{"pg_is_wal_replay_paused", "it reveals the server's replication state"},
 	{"pg_*collation_actual_version", "it reveals the server's collation library versions and databases by OID"},
 }
+
+// xpathReason is why XPath evaluation is refused: functions and XMLTABLE.
+const xpathReason = "it evaluates XPath in libxml2, which neither the statement timeout nor a cancel interrupts"
 
 // DefaultDeniedFunctions returns the default DeniedFunctions patterns (a new
 // slice each call, so callers may append to it).

@@ -6,10 +6,10 @@
 // on text patterns: exactly one statement, a plain query (SELECT, VALUES,
 // TABLE, set operations, WITH … SELECT), no data-modifying WITH, no
 // SELECT INTO, no row locks, no parameter placeholders, no denied function
-// anywhere in the tree (attribute notation included), no function or
-// operator named in a schema outside pg_catalog and the catalog, no cast
-// to an object identifier type, only tables of the catalog; then lint, and
-// a LIMIT when the query has none.
+// anywhere in the tree (attribute notation included), no XMLTABLE, no
+// function or operator named in a schema outside pg_catalog and the
+// catalog, no cast to an object identifier type, only tables of the
+// catalog; then lint, and a LIMIT when the query has none.
 //
 // The guard is one layer: execution still runs in a read-only transaction
 // with a statement timeout, as a role that can read only the target data.
@@ -399,6 +399,14 @@ func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
 		}
 		msg := deniedMessage(c.name, p) + fmt.Sprintf("; %s is attribute notation for %s(%s)", c.written, c.name, c.arg)
 		add(block(CodeDeniedFunction, at(script, c.loc, "%s", msg), script, c.loc), c.loc)
+	}
+	for _, sc := range a.Scopes {
+		for _, it := range sc.Items {
+			if it.XMLTable {
+				add(block(CodeDeniedFunction, at(script, it.Location, "XMLTABLE is not allowed: %s", xpathReason),
+					script, it.Location), it.Location)
+			}
+		}
 	}
 	for _, o := range a.Operators {
 		if o.Schema != "" && !schemas[o.Schema] {

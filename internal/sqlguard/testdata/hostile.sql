@@ -900,6 +900,27 @@ SELECT * FROM pg_extension_update_paths('dblink')
 -- name: plpgsql_validator [function] policy.denied_function
 SELECT plpgsql_validator(1)
 
+-- name: xpath_nested_count [function] policy.denied_function
+SELECT xpath('count(//a[count(//a[count(//a[count(//a)>0])>0])>0])', ('<r>' || repeat('<a/>', 200) || '</r>')::xml)
+
+-- name: xpath_exists_literal [function] policy.denied_function
+SELECT xpath_exists('count(//a[count(//a)>0])', '<r><a/><a/></r>'::xml)
+
+-- name: xmlexists_construct [function] policy.denied_function
+SELECT 1 FROM orders WHERE XMLEXISTS('//a[count(//a)>0]' PASSING BY VALUE ('<r><a/></r>'::xml))
+
+-- name: xpath_attribute_notation [function] policy.denied_function
+SELECT (('<r/>')::xml).xpath_exists
+
+-- name: xml_is_well_formed_document [function] policy.denied_function
+SELECT xml_is_well_formed_document('<r/>')
+
+-- name: xmltable_nested_count [function] policy.denied_function
+SELECT * FROM XMLTABLE('//a[count(//a[count(//a)>0])>0]' PASSING (('<r>' || repeat('<a/>', 200) || '</r>')::xml) COLUMNS n int PATH 'count(//a)')
+
+-- name: xmltable_lateral [function] policy.denied_function
+SELECT o.id, x.v FROM orders o, LATERAL XMLTABLE('/r' PASSING (o.status::xml) COLUMNS v text PATH '.') x
+
 -- name: function_outside_catalog [function] policy.unknown_schema
 SELECT rag.check_query_options('{}')
 
