@@ -3,9 +3,9 @@
 
 -- name: SetupSession :exec
 -- Transaction-local settings for EXPLAIN and execution, sent in the same
--- pipeline (one implicit transaction) as the statement they guard: a read
--- only transaction, a statement timeout and the database's registered
--- schemas as search_path.
+-- pipeline (one transaction, see BeginReadOnly) as the statement they
+-- guard: a read only transaction, a statement timeout and the database's
+-- registered schemas as search_path.
 -- Functions are qualified: the search path set here names the target's
 -- schemas, where a function of the same name could be planted.
 SELECT pg_catalog.set_config('transaction_read_only', 'on', true),
@@ -22,9 +22,10 @@ FROM pg_catalog.pg_type t
 WHERE t.oid::bigint = ANY (@oids::bigint[]);
 
 -- name: BeginReadOnly :exec
--- Execution runs in an explicit transaction that is rolled back, never
--- committed: what a statement could change despite READ ONLY (large
--- objects, session settings, queued notifications) is undone.
+-- EXPLAIN and execution run in an explicit transaction that is rolled back,
+-- never committed: what a statement (or a function planning evaluates)
+-- could change despite READ ONLY (large objects, session settings, queued
+-- notifications) is undone.
 BEGIN TRANSACTION READ ONLY;
 
 -- name: Rollback :exec

@@ -13,9 +13,10 @@ const beginReadOnly = `-- name: BeginReadOnly :exec
 BEGIN TRANSACTION READ ONLY
 `
 
-// Execution runs in an explicit transaction that is rolled back, never
-// committed: what a statement could change despite READ ONLY (large
-// objects, session settings, queued notifications) is undone.
+// EXPLAIN and execution run in an explicit transaction that is rolled back,
+// never committed: what a statement (or a function planning evaluates)
+// could change despite READ ONLY (large objects, session settings, queued
+// notifications) is undone.
 func (q *Queries) BeginReadOnly(ctx context.Context, db DBTX) error {
 	_, err := db.Exec(ctx, beginReadOnly)
 	return err
@@ -67,9 +68,9 @@ type SetupSessionParams struct {
 // Statements nl2sql runs on TARGET databases (the ones questions are asked
 // of), around the guarded SQL itself.
 // Transaction-local settings for EXPLAIN and execution, sent in the same
-// pipeline (one implicit transaction) as the statement they guard: a read
-// only transaction, a statement timeout and the database's registered
-// schemas as search_path.
+// pipeline (one transaction, see BeginReadOnly) as the statement they
+// guard: a read only transaction, a statement timeout and the database's
+// registered schemas as search_path.
 // Functions are qualified: the search path set here names the target's
 // schemas, where a function of the same name could be planted.
 func (q *Queries) SetupSession(ctx context.Context, db DBTX, arg *SetupSessionParams) error {

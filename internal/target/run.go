@@ -43,22 +43,35 @@ type Plan struct {
 // the explain timeout. Errors are *errclass.Error: a Postgres error keeps its
 // SQLSTATE and class (42703 is sql_error, 57014 query_timeout, ...).
 func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan, error) {
-	// EXPLAIN without ANALYZE plans and never runs the statement, so the
-	// implicit transaction that commits at Sync has nothing to commit.
-	e, rec, setup, err := r.batch(db, r.cfg.ExplainTimeout, false)
+	// EXPLAIN without ANALYZE never runs the statement, but planning
+	// evaluates what it can fold: a STABLE function over constants runs
+	// at plan time, and what it does that READ ONLY allows (pg_notify,
+	// set_config(..., false)) would be committed by an implicit
+	// transaction. So EXPLAIN ends in ROLLBACK, as Execute does.
+	e, rec, setup, err := r.batch(db, r.cfg.ExplainTimeout)
 	if err != nil {
 		return nil, err
 	}
 	rec.batch.Queue(explainPrefix + sql)
+	if err := r.queries.Rollback(ctx, rec); err != nil {
+		return nil, err
+	}
 	conn, err := e.pool.Acquire(ctx)
 	if err != nil {
 		return nil, connectError(db, err)
 	}
-	defer conn.Release()
 	fail := func(classify func(Database, error) error, err error) error { return r.failed(conn, db, classify, err) }
 	start := time.Now()
 	br := conn.SendBatch(ctx, &rec.batch)
-	defer br.Close()
+	defer func() {
+		_ = br.Close()
+		if conn.Conn().PgConn().TxStatus() != 'I' && !conn.Conn().IsClosed() {
+			// Failed before the ROLLBACK ran: end the block here, or
+			// the pool would close the connection.
+			_ = r.queries.Rollback(context.WithoutCancel(ctx), conn)
+		}
+		conn.Release()
+	}()
 	for range setup {
 		if _, err := br.Exec(); err != nil {
 			return nil, fail(setupError, err)
@@ -67,6 +80,10 @@ func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan,
 	var raw []byte
 	if err := br.QueryRow().Scan(&raw); err != nil {
 		rebase(err)
+		return nil, fail(statementErrorWithin(start, r.cfg.ExplainTimeout), err)
+	}
+	// Closing the batch runs the ROLLBACK.
+	if err := br.Close(); err != nil && !conn.Conn().IsClosed() {
 		return nil, fail(statementErrorWithin(start, r.cfg.ExplainTimeout), err)
 	}
 	plan := &Plan{Raw: raw}
@@ -150,7 +167,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	// slip past the guard. The ROLLBACK rides in the same round trip; when
 	// the statement fails, the server skips it and the block is rolled back
 	// on the acquired connection before it goes back to the pool.
-	e, rec, setup, err := r.batch(db, timeout, true)
+	e, rec, setup, err := r.batch(db, timeout)
 	if err != nil {
 		return nil, err
 	}

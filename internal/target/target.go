@@ -300,23 +300,21 @@ func (r *Registry) Ping(ctx context.Context, db Database) error {
 	return nil
 }
 
-// batch starts a pipeline for one statement on db: the transaction-local
-// settings (READ ONLY, statement timeout, search path, role) followed by the
-// caller's statement, sent together with a single Sync so they form one
-// implicit transaction and cost one round trip.
-//
-// With explicit, the batch opens a transaction block (BEGIN READ ONLY) that
-// the caller ends with rollbackTx: see Execute.
-func (r *Registry) batch(db Database, timeout time.Duration, explicit bool) (*entry, *recorder, int, error) {
+// batch starts a pipeline for one statement on db: a transaction block
+// (BEGIN READ ONLY), the transaction-local settings (READ ONLY, statement
+// timeout, search path, role) and then the caller's statement, which the
+// caller follows with a ROLLBACK (queries.Rollback), sent together with a
+// single Sync so they cost one round trip. Nothing on a target is ever
+// committed: see Execute and Explain. The int counts the statements
+// queued before the caller's.
+func (r *Registry) batch(db Database, timeout time.Duration) (*entry, *recorder, int, error) {
 	e, err := r.pool(db)
 	if err != nil {
 		return nil, nil, 0, err
 	}
 	rec := &recorder{}
-	if explicit {
-		if err := r.queries.BeginReadOnly(context.Background(), rec); err != nil {
-			return nil, nil, 0, err
-		}
+	if err := r.queries.BeginReadOnly(context.Background(), rec); err != nil {
+		return nil, nil, 0, err
 	}
 	err = r.queries.SetupSession(context.Background(), rec, &dbsqlc.SetupSessionParams{
 		StatementTimeout: fmt.Sprintf("%dms", timeout.Milliseconds()),

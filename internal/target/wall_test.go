@@ -247,6 +247,56 @@ func guardVerdict(sql string) *sqlguard.Verdict {
 	return sqlguard.Check(sql, cat)
 }
 
+// TestSecondWallRollsBackExplain: planning evaluates STABLE functions to
+// estimate selectivity, so EXPLAIN runs a function of the target's schemas
+// called in WHERE, and what it does that READ ONLY allows must be undone
+// like execution's (before: EXPLAIN's implicit transaction committed the
+// notification, and set_config(..., false) stayed on the pooled
+// connection).
+func TestSecondWallRollsBackExplain(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	reg, db, tdb := wallSetup(t, wallRole)
+	_, err := tdb.Pool.Exec(ctx, `CREATE FUNCTION shop.poke() RETURNS int LANGUAGE plpgsql STABLE AS $$
+BEGIN
+	PERFORM pg_catalog.pg_notify('nl2sql_wall_explain', 'planned');
+	PERFORM pg_catalog.set_config('work_mem', '77MB', false);
+	RETURN 1;
+END $$`)
+	require.NoError(t, err)
+	conn, err := tdb.Pool.Acquire(ctx)
+	require.NoError(t, err)
+	defer conn.Release()
+	_, err = conn.Exec(ctx, "LISTEN nl2sql_wall_explain")
+	require.NoError(t, err)
+
+	sql := "SELECT id FROM items WHERE id = poke()"
+	require.True(t, guardVerdict(sql).OK, "the guard cannot judge a catalog's own function")
+	plan, err := reg.Explain(ctx, db, sql)
+	require.NoError(t, err)
+	require.NotEmpty(t, plan.NodeType)
+	// A committed notification arrives at once; give it ample time.
+	wctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer cancel()
+	_, err = conn.Conn().WaitForNotification(wctx)
+	require.ErrorIs(t, err, context.DeadlineExceeded, "a notification sent while planning is never delivered")
+
+	// The registry's single connection planned it.
+	res, err := reg.Execute(ctx, db, "SELECT current_setting('work_mem')", target.ExecOptions{})
+	require.NoError(t, err)
+	require.NotEqual(t, "77MB", res.Rows[0][0], "the session setting made while planning was rolled back")
+
+	// EXPLAIN still reports errors where the caller's SQL has them, and
+	// the connection is lent again after a failed plan.
+	_, err = reg.Explain(ctx, db, "SELECT nope FROM items")
+	require.Equal(t, "42703", sqlstate(t, err))
+	var ce *errclass.Error
+	require.ErrorAs(t, err, &ce)
+	require.Contains(t, ce.Message, "nope")
+	_, err = reg.Explain(ctx, db, sql)
+	require.NoError(t, err)
+}
+
 // TestOnlyTheGuardStops documents what runs through the second wall on
 // PostgreSQL 15 and is not undone by its rollback: an advisory lock is held
 // by the pooled connection after the statement, and a login that is a
