@@ -43,6 +43,14 @@ type Analysis struct {
 	// (comparisons, IN lists, LIKE, BETWEEN, the implicit comparisons of a
 	// simple CASE, …), inner ones before the expressions holding them.
 	OpExprs []OpExpr
+	// SQLValues lists every SQL value function: the key words CURRENT_DATE,
+	// CURRENT_USER, SESSION_USER, CURRENT_CATALOG, … that the grammar keeps
+	// as nodes of their own rather than calls (Functions does not list
+	// them).
+	SQLValues []SQLValue
+	// Collations lists every collation named with COLLATE, in expressions
+	// and column definitions.
+	Collations []CollationRef
 	// Scopes lists the query blocks; Scopes[0] is the statement itself.
 	Scopes []*Scope
 	// Into is the target of SELECT … INTO (or of CREATE TABLE AS); nil if none.
@@ -137,6 +145,10 @@ type FuncCall struct {
 	// rather than a written call: EXTRACT(field FROM x), SUBSTRING(x FROM n),
 	// x AT TIME ZONE z, JSON_ARRAYAGG(…), ….
 	SQLSyntax bool
+	// Args are the call's arguments, in order: what each is (a string
+	// literal and its text, a column, an expression) and, for a named
+	// argument, its name. Aggregate ORDER BY and FILTER are not arguments.
+	Args []Arg
 	// Columns indexes Analysis.Columns, for an aggregate call not inside
 	// another aggregate of its block: the column references in its
 	// arguments, ORDER BY and FILTER, outside subqueries. Nil otherwise.
@@ -145,6 +157,45 @@ type FuncCall struct {
 
 // QualifiedName returns "schema.name", or "name" when unqualified.
 func (f FuncCall) QualifiedName() string { return qualified(f.Schema, f.Name) }
+
+// Arg is one argument of a function call.
+type Arg struct {
+	// Name is the parameter's name for a named argument (name => value);
+	// "" for a positional one.
+	Name  string
+	Value Operand
+}
+
+// SQLValue is one SQL value function, a key word that stands for a value
+// of the session: CURRENT_DATE, LOCALTIMESTAMP(3), CURRENT_USER, ….
+type SQLValue struct {
+	// Name is the key word in lower case, without precision:
+	// "current_timestamp", "current_role", "user", "session_user",
+	// "current_catalog", "current_schema", ….
+	Name     string
+	Scope    int
+	Clause   Clause
+	Location int
+}
+
+// CollationRef is one collation name as written after COLLATE.
+type CollationRef struct {
+	// Catalog is the database of a three-part name; usually "".
+	Catalog string
+	// Schema is "" when the name is unqualified.
+	Schema   string
+	Name     string
+	Location int
+}
+
+// QualifiedName returns the name as written, "schema.name" or "name"
+// (quoting left out).
+func (c CollationRef) QualifiedName() string {
+	if c.Catalog != "" {
+		return c.Catalog + "." + qualified(c.Schema, c.Name)
+	}
+	return qualified(c.Schema, c.Name)
+}
 
 // Clause is the part of a query block an expression sits in.
 type Clause string

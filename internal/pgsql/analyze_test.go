@@ -416,6 +416,40 @@ func TestAnalysisFunctionItemOrdinality(t *testing.T) {
 	require.Equal(t, []string{"a", "b"}, a.Scopes[0].Items[0].Columns)
 }
 
+// TestAnalysisSQLValuesCollationsArgs: the session's key words, COLLATE
+// names and call arguments, which the guard judges.
+func TestAnalysisSQLValuesCollationsArgs(t *testing.T) {
+	t.Parallel()
+
+	_, a := analysis(t, `SELECT current_date, LOCALTIMESTAMP(3), CURRENT_ROLE, user, session_user, current_catalog
+FROM t WHERE current_schema = 'x'`)
+	var names []string
+	for _, v := range a.SQLValues {
+		names = append(names, v.Name)
+	}
+	require.Equal(t, []string{"current_date", "localtimestamp", "current_role", "user", "session_user", "current_catalog", "current_schema"}, names)
+	require.Equal(t, ClauseWhere, a.SQLValues[6].Clause)
+	require.Empty(t, a.Functions, "SQL value functions are not calls")
+
+	_, a = analysis(t, `SELECT name COLLATE "C", 'a' COLLATE secret."C", x COLLATE db.pg_catalog.default FROM t`)
+	require.Equal(t, []CollationRef{
+		{Name: "C", Location: 12},
+		{Schema: "secret", Name: "C", Location: 29},
+		{Catalog: "db", Schema: "pg_catalog", Name: "default", Location: 51},
+	}, a.Collations)
+	require.Equal(t, "db.pg_catalog.default", a.Collations[2].QualifiedName())
+
+	_, a = analysis(t, `SELECT to_tsvector('secret.nope', body), ts_debug(config => 'english', document => 'x'), now() FROM t`)
+	require.Equal(t, []Arg{
+		{Value: Operand{Kind: OperandString, Column: -1, Value: "secret.nope", Location: 19}},
+		{Value: Operand{Kind: OperandColumn, Column: 0, Location: 34}},
+	}, a.Functions[0].Args)
+	require.Equal(t, "config", a.Functions[1].Args[0].Name)
+	require.Equal(t, "english", a.Functions[1].Args[0].Value.Value)
+	require.Equal(t, "document", a.Functions[1].Args[1].Name)
+	require.Nil(t, a.Functions[2].Args)
+}
+
 // TestAnalysisXMLTable: XMLTABLE is its own FROM item, which a function
 // that happens to be called "xmltable" is not.
 func TestAnalysisXMLTable(t *testing.T) {

@@ -57,6 +57,12 @@ func (w *walker) walk(m protoreflect.Message, c ctx) {
 	case *pg_query.A_Indirection:
 		w.indirection(x, c)
 		return
+	case *pg_query.SQLValueFunction:
+		w.a.SQLValues = append(w.a.SQLValues, SQLValue{
+			Name:  strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(x.GetOp().String(), "SVFOP_"), "_N")),
+			Scope: c.scope, Clause: c.clause, Location: int(x.GetLocation()),
+		})
+		return
 	case *pg_query.ParamRef:
 		w.a.Params = append(w.a.Params, Param{
 			Number: int(x.GetNumber()), Scope: c.scope, Clause: c.clause, Location: int(x.GetLocation()),
@@ -90,6 +96,20 @@ func (w *walker) walk(m protoreflect.Message, c ctx) {
 		}
 	case *pg_query.SortBy:
 		w.operator(x.GetUseOp(), c, int(x.GetLocation()))
+	case *pg_query.CollateClause:
+		names := stringList(x.GetCollname())
+		ref := CollationRef{Location: int(x.GetLocation())}
+		switch n := len(names); {
+		case n >= 3:
+			ref.Catalog = strings.Join(names[:n-2], ".")
+			fallthrough
+		case n == 2:
+			ref.Schema = names[n-2]
+			fallthrough
+		case n == 1:
+			ref.Name = names[n-1]
+		}
+		w.a.Collations = append(w.a.Collations, ref)
 	}
 	children(m, func(ch protoreflect.Message) { w.walk(ch, c) })
 }
@@ -157,8 +177,16 @@ func (w *walker) funcCall(f *pg_query.FuncCall, c ctx) {
 			inner.agg = idx + 1
 		}
 	}
+	args := make([]Arg, 0, len(f.GetArgs()))
 	for _, a := range f.GetArgs() {
-		w.walkNode(a, inner)
+		if na := a.GetNamedArgExpr(); na != nil {
+			args = append(args, Arg{Name: na.GetName(), Value: w.operand(na.GetArg(), inner)})
+			continue
+		}
+		args = append(args, Arg{Value: w.operand(a, inner)})
+	}
+	if len(args) > 0 {
+		w.a.Functions[idx].Args = args
 	}
 	for _, o := range f.GetAggOrder() {
 		w.walkNode(o, inner)

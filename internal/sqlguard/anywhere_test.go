@@ -224,4 +224,9 @@ var analyticExprs = []string{
 	"jsonb_path_query_first(to_jsonb(o), '$.id')", "array_length(ARRAY[1, 2], 1)", "cardinality(ARRAY[1])",
 	"array_to_string(ARRAY[status], ',')", "unnest(ARRAY[1, 2])", "array_position(ARRAY[1, 2], 2)",
 	"generate_series(1, 3)",
+	// Full-text search and collations, named unqualified or in pg_catalog.
+	"to_tsvector('english', status) @@ websearch_to_tsquery('english', 'node.js')",
+	"ts_rank(to_tsvector('pg_catalog.simple', status), plainto_tsquery('simple', 'paid'))",
+	"ts_headline('english', status, to_tsquery('paid'))", "to_tsvector(status) @@ to_tsquery('e.g')",
+	`status COLLATE "C"`, `status COLLATE pg_catalog."C"`,
 }

@@ -38,9 +38,104 @@ func allowedSchemas(cat Catalog) map[string]bool {
 	return out
 }
 
-// unknownSchema is the violation for a function, operator or type named in
-// a schema outside the catalog. It is repairable: the schema is most often
-// a guess (public.round, math.sqrt), and the model can drop it.
+// sqlValueFunctions maps the SQL value functions that describe the session
+// (pgsql.SQLValue names) to the function each stands for, whose
+// DeniedFunctions pattern refuses it: Postgres computes CURRENT_ROLE as
+// current_user(), CURRENT_CATALOG as current_database(). The others
+// (CURRENT_DATE, LOCALTIMESTAMP, …) are the query's clock.
+var sqlValueFunctions = map[string]string{
+	"current_user": "current_user", "current_role": "current_user", "user": "current_user",
+	"session_user": "session_user", "current_catalog": "current_database", "current_schema": "current_schema",
+}
+
+// nameArgs are the built-in functions whose first argument, when a string
+// literal, names a text search configuration, dictionary or parser, and the
+// fewest arguments a call has when it does (to_tsvector('x') is a document,
+// to_tsvector('english', 'x') a configuration and a document). Postgres
+// looks the name up before the function runs, and its errors tell a schema
+// that does not exist ('secret.nope') from one that does, at any schema of
+// the server. The named parameters of that argument are in nameParams.
+var nameArgs = map[string]int{
+	"to_tsvector": 2, "to_tsquery": 2, "plainto_tsquery": 2, "phraseto_tsquery": 2, "websearch_to_tsquery": 2,
+	"ts_debug": 2, "json_to_tsvector": 3, "jsonb_to_tsvector": 3, "ts_headline": 3, "ts_lexize": 1,
+	"ts_parse": 1, "ts_token_type": 1,
+}
+
+var nameParams = map[string]bool{"config": true, "parser_name": true}
+
+// nameArg returns the argument of a call to a text search function that
+// names a configuration, dictionary or parser as a string literal.
+func nameArg(f pgsql.FuncCall) (pgsql.Operand, bool) {
+	min, ok := nameArgs[f.Name]
+	if !ok || (f.Schema != "" && f.Schema != "pg_catalog") {
+		return pgsql.Operand{}, false
+	}
+	for _, a := range f.Args {
+		if a.Name != "" && nameParams[a.Name] && a.Value.Kind == pgsql.OperandString {
+			return a.Value, true
+		}
+	}
+	if len(f.Args) >= min && f.Args[0].Name == "" && f.Args[0].Value.Kind == pgsql.OperandString {
+		return f.Args[0].Value, true
+	}
+	return pgsql.Operand{}, false
+}
+
+// qualifiedName splits a name given as text the way Postgres reads it
+// (stringToQualifiedNameList): dot-separated identifiers, each double-quoted
+// or folded to lower case, white space around them ignored. ok is false for
+// text Postgres would refuse as a name, whatever exists.
+func qualifiedName(s string) (parts []string, ok bool) {
+	const space = " \t\n\r\f\v"
+	rest := strings.TrimLeft(s, space)
+	for {
+		var part string
+		if strings.HasPrefix(rest, `"`) {
+			var b strings.Builder
+			i := 1
+			for {
+				j := strings.IndexByte(rest[i:], '"')
+				if j < 0 {
+					return nil, false // unterminated quote
+				}
+				b.WriteString(rest[i : i+j])
+				i += j + 1
+				if !strings.HasPrefix(rest[i:], `"`) {
+					break
+				}
+				b.WriteByte('"')
+				i++
+			}
+			part, rest = b.String(), rest[i:]
+			if part == "" {
+				return nil, false
+			}
+		} else {
+			i := strings.IndexAny(rest, "."+space)
+			if i < 0 {
+				i = len(rest)
+			}
+			part, rest = strings.ToLower(rest[:i]), rest[i:] // Postgres folds ASCII letters only; close enough for a schema test
+			if part == "" {
+				return nil, false
+			}
+		}
+		parts = append(parts, part)
+		rest = strings.TrimLeft(rest, space)
+		if rest == "" {
+			return parts, true
+		}
+		if rest[0] != '.' {
+			return nil, false
+		}
+		rest = strings.TrimLeft(rest[1:], space)
+	}
+}
+
+// unknownSchema is the violation for a function, operator, type, collation
+// or text search configuration named in a schema outside the catalog. It is
+// repairable: the schema is most often a guess (public.round, math.sqrt),
+// and the model can drop it.
 func unknownSchema(kind, name, schema string, cat Catalog, script *pgsql.Script, loc int) Violation {
 	allowed := []string{"pg_catalog"}
 	for _, s := range cat.SearchPath() { // never modify it: it may be the catalog's own slice
@@ -53,7 +148,7 @@ func unknownSchema(kind, name, schema string, cat Catalog, script *pgsql.Script,
 		list = strings.Join(allowed[:n-1], ", ") + " or " + allowed[n-1]
 	}
 	state := sqlstateUndefinedFn
-	if kind == "type" {
+	if kind != "function" && kind != "operator" {
 		state = sqlstateUndefinedObj
 	}
 	return Violation{

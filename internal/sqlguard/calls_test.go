@@ -304,3 +304,88 @@ func TestXPathRefused(t *testing.T) {
 	v = Check("SELECT xmlelement(name a, status), xmlparse(content '<a/>') FROM orders", cat)
 	require.True(t, v.OK, "building and parsing XML evaluates no XPath: %v", v.Errors)
 }
+
+// TestSessionAndNameLookups: what reveals the session (the login, the
+// database, the server process) is refused, in call syntax and as the key
+// words the grammar keeps apart from calls; and so are names given as text
+// or after COLLATE in schemas outside the catalog, whose lookup errors tell
+// which schemas exist on the server. Unqualified names, and names in
+// pg_catalog or the catalog's schemas, stay allowed.
+func TestSessionAndNameLookups(t *testing.T) {
+	t.Parallel()
+
+	cat := testCatalog()
+	for _, tc := range []struct {
+		sql  string
+		want string // the violation code; "" for none
+	}{
+		{"SELECT session_user", CodeDeniedFunction},
+		{"SELECT current_user", CodeDeniedFunction},
+		{"SELECT user", CodeDeniedFunction},
+		{"SELECT id FROM orders WHERE status = CURRENT_ROLE", CodeDeniedFunction},
+		{"SELECT current_catalog", CodeDeniedFunction},
+		{"SELECT current_schema", CodeDeniedFunction},
+		{"SELECT current_database()", CodeDeniedFunction},
+		{"SELECT pg_catalog.current_user()", CodeDeniedFunction},
+		{`SELECT "session_user"()`, CodeDeniedFunction},
+		{"SELECT current_schemas(true)", CodeDeniedFunction},
+		{"SELECT system_user", CodeDeniedFunction},
+		{"SELECT pg_backend_pid()", CodeDeniedFunction},
+		{"SELECT inet_server_addr(), inet_server_port()", CodeDeniedFunction},
+		{"SELECT satisfies_hash_partition(1260, 1, 0, 1)", CodeDeniedFunction},
+		{"SELECT current_date, current_timestamp(2), localtime, now() FROM orders", ""},
+
+		{"SELECT to_tsvector('secret.nope', status) FROM orders", CodeUnknownSchema},
+		{`SELECT to_tsvector(' "Secret" . nope ', status) FROM orders`, CodeUnknownSchema},
+		{"SELECT to_tsvector('mydb.pg_catalog.english', status) FROM orders", CodeUnknownSchema},
+		{"SELECT to_tsquery('rag.x', 'a & b')", CodeUnknownSchema},
+		{"SELECT plainto_tsquery('rag.x', 'a'), phraseto_tsquery('english', 'a')", CodeUnknownSchema},
+		{"SELECT websearch_to_tsquery('public.x', 'a')", CodeUnknownSchema},
+		{"SELECT ts_headline('secret.x', status, to_tsquery('a')) FROM orders", CodeUnknownSchema},
+		{"SELECT * FROM ts_debug('secret.x', 'a')", CodeUnknownSchema},
+		{"SELECT * FROM ts_debug(document => 'a', config => 'secret.x')", CodeUnknownSchema},
+		{"SELECT ts_lexize('secret.simple', 'a')", CodeUnknownSchema},
+		{"SELECT * FROM ts_token_type('secret.default')", CodeUnknownSchema},
+		{"SELECT jsonb_to_tsvector('secret.x', '{}'::jsonb, '[\"all\"]')", CodeUnknownSchema},
+		{"SELECT to_tsvector('english', status), to_tsvector('pg_catalog.simple', status) FROM orders", ""},
+		{"SELECT to_tsvector('shop.custom', status), to_tsquery('Analytics.x', 'a') FROM orders", ""},
+		{"SELECT websearch_to_tsquery('english', 'node.js'), to_tsquery('node.js')", ""},
+		{"SELECT to_tsvector(status) @@ plainto_tsquery('e.g') FROM orders", ""},
+		{"SELECT ts_headline('body.text', to_tsquery('a'))", ""},
+		{"SELECT to_tsvector('secret.nope', 'x')::text || lower('secret.nope')", CodeUnknownSchema},
+		{"SELECT lower('secret.nope'), to_tsvector('invalid..name', 'x')", ""},
+
+		{`SELECT status COLLATE secret."C" FROM orders`, CodeUnknownSchema},
+		{`SELECT id FROM orders ORDER BY status COLLATE public."C"`, CodeUnknownSchema},
+		{`SELECT status COLLATE mydb.pg_catalog."C" FROM orders`, CodeUnknownSchema},
+		{`SELECT * FROM json_to_record('{}') AS r(a text COLLATE secret."C")`, CodeUnknownSchema},
+		{`SELECT status COLLATE "C", status COLLATE pg_catalog."C", status COLLATE shop.nocase FROM orders`, ""},
+	} {
+		v := Check(tc.sql, cat)
+		if tc.want == "" {
+			require.True(t, v.OK, "%s: %v", tc.sql, v.Errors)
+			continue
+		}
+		require.Contains(t, codes(v), tc.want, "%s: %v", tc.sql, v.Errors)
+		require.Equal(t, StagePolicy, v.Stage, tc.sql)
+	}
+
+	v := Check("SELECT id FROM orders WHERE status = CURRENT_ROLE", cat)
+	require.Equal(t, Violation{
+		Code: CodeDeniedFunction, SQLSTATE: "42501", Class: errclass.ValidationBlock, Position: 38,
+		Message: "CURRENT_ROLE is not allowed: it reveals the database role the query runs as, which no question about the data needs (line 1)",
+	}, v.Errors[0])
+	v = Check("SELECT to_tsvector('secret.nope', status) FROM orders", cat)
+	require.Equal(t, Violation{
+		Code: CodeUnknownSchema, SQLSTATE: "42704", Class: errclass.SQLError, Position: 20,
+		Message: "text search configuration 'secret.nope' is in schema secret, which is not part of the catalog; write text search configurations unqualified or qualified with pg_catalog, shop or analytics (line 1)",
+	}, v.Errors[0])
+	v = Check(`SELECT status COLLATE secret."C" FROM orders`, cat)
+	require.Equal(t, "collation secret.C is in schema secret, which is not part of the catalog; write collations unqualified or qualified with pg_catalog, shop or analytics (line 1)",
+		v.Errors[0].Message)
+
+	// The key words follow DeniedFunctions like the functions they stand for.
+	g, err := New(Config{DeniedFunctions: []string{}})
+	require.NoError(t, err)
+	require.True(t, g.Check("SELECT current_user, session_user", cat).OK)
+}

@@ -258,6 +258,7 @@ var defaultDenied = []deniedFunction{
 	{"col_description", "it reads comments on database objects, including those outside the catalog"},
 	{"shobj_description", "it reads comments on databases, roles and tablespaces"},
 	{"to_reg*", "it looks objects up by name, revealing which exist outside the catalog"},
+	{"satisfies_hash_partition", "it names any table by OID in its error, including those outside the catalog"},
 	// The object identifier types' casts (regclass(text)) and their
 	// input and output functions: regclassin('pg_authid') finds a table by
 	// name, regclassout(1260) names one by OID, like the casts that
@@ -333,6 +334,16 @@ var defaultDenied = []deniedFunction{
 	{"pg_available_extension*", "it reveals the software installed on the server"},
 	// Server state.
 	{"version", "it reveals the server's version and build platform, which no question about the data needs"},
+	// The session: who connects, to which database, through which process.
+	// The key words CURRENT_USER, CURRENT_ROLE, USER, SESSION_USER,
+	// CURRENT_CATALOG and CURRENT_SCHEMA stand for these functions and are
+	// refused with them (see sqlValueFunctions).
+	{"current_user", "it reveals the database role the query runs as, which no question about the data needs"},
+	{"session_user", "it reveals the login that connects to the database, which no question about the data needs"},
+	{"system_user", "it reveals the login that connects to the database and how it authenticated, which no question about the data needs"},
+	{"current_database", "it reveals the database's name on the server, which no question about the data needs"},
+	{"current_schema*", "it reveals the session's search path, which no question about the data needs"},
+	{"pg_backend_pid", "it reveals the server process serving the connection, which no question about the data needs"},
 	{"pg_settings_get_flags", "it reveals server settings"},
 	{"pg_control_*", "it reveals the server's control file (system identifier, checkpoints, WAL state)"},
 	{"pg_stat_*", "it reveals server activity statistics, including objects outside the catalog"},

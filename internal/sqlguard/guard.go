@@ -6,10 +6,12 @@
 // on text patterns: exactly one statement, a plain query (SELECT, VALUES,
 // TABLE, set operations, WITH … SELECT), no data-modifying WITH, no
 // SELECT INTO, no row locks, no parameter placeholders, no denied function
-// anywhere in the tree (attribute notation included), no XMLTABLE, no
-// function or operator named in a schema outside pg_catalog and the
-// catalog, no cast to an object identifier type, only tables of the
-// catalog; then lint, and a LIMIT when the query has none.
+// anywhere in the tree (attribute notation included), no XMLTABLE, no key
+// word that reveals the session (CURRENT_USER, CURRENT_CATALOG, …), no
+// function, operator, collation or text search configuration named in a
+// schema outside pg_catalog and the catalog, no cast to an object
+// identifier type, only tables of the catalog; then lint, and a LIMIT when
+// the query has none.
 //
 // The guard is one layer: execution still runs in a read-only transaction
 // with a statement timeout, as a role that can read only the target data.
@@ -390,6 +392,42 @@ func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
 		}
 		if f.Schema != "" && !schemas[f.Schema] {
 			add(unknownSchema("function", f.QualifiedName(), f.Schema, cat, script, f.Location), f.Location)
+			continue
+		}
+		if arg, ok := nameArg(f); ok {
+			if parts, ok := qualifiedName(arg.Value); ok && len(parts) > 1 && (len(parts) > 2 || !schemas[parts[0]]) {
+				kind := "text search configuration"
+				switch f.Name {
+				case "ts_lexize":
+					kind = "text search dictionary"
+				case "ts_parse", "ts_token_type":
+					kind = "text search parser"
+				}
+				add(unknownSchema(kind, quoteLiteral(arg.Value), strings.Join(parts[:len(parts)-1], "."), cat, script, arg.Location),
+					arg.Location)
+			}
+		}
+	}
+	for _, v := range a.SQLValues {
+		fn, ok := sqlValueFunctions[v.Name]
+		if !ok {
+			continue
+		}
+		if p, ok := g.denied("pg_catalog", fn); ok {
+			msg := strings.ToUpper(v.Name) + " is not allowed"
+			if r := defaultReason(p.raw); r != "" {
+				msg += ": " + r
+			}
+			add(block(CodeDeniedFunction, at(script, v.Location, "%s", msg), script, v.Location), v.Location)
+		}
+	}
+	for _, c := range a.Collations {
+		if c.Catalog != "" || (c.Schema != "" && !schemas[c.Schema]) {
+			schema := c.Schema
+			if c.Catalog != "" {
+				schema = c.Catalog + "." + c.Schema
+			}
+			add(unknownSchema("collation", c.QualifiedName(), schema, cat, script, c.Location), c.Location)
 		}
 	}
 	for _, c := range l.attributeCalls() {

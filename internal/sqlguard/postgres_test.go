@@ -3,6 +3,7 @@ package sqlguard
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -203,6 +204,41 @@ func TestAnalyticFunctionsOnPostgres(t *testing.T) {
 		require.True(t, v.OK, "%s: %v", expr, v.Errors)
 		_, err := conn.Exec(ctx, "EXPLAIN "+v.SQL)
 		require.NoError(t, err, v.SQL)
+	}
+}
+
+// TestNameLookupsOnPostgres shows the oracle the guard closes: a text
+// search configuration or collation named in a schema answers "schema does
+// not exist" only when there is no such schema, anywhere on the server.
+// The guard refuses both spellings.
+func TestNameLookupsOnPostgres(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("needs PostgreSQL")
+	}
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, "CREATE SCHEMA secret")
+	require.NoError(t, err)
+
+	message := func(sql string) string {
+		_, err := db.Pool.Exec(ctx, sql)
+		var pgErr *pgconn.PgError
+		require.True(t, errors.As(err, &pgErr), "%s: %v", sql, err)
+		return pgErr.Message
+	}
+	for _, sql := range []string{
+		"SELECT to_tsvector('%s.nope', 'x')",
+		"SELECT ts_lexize('%s.nope', 'x')",
+		`SELECT 'x' COLLATE %s."C"`,
+	} {
+		exists, missing := fmt.Sprintf(sql, "secret"), fmt.Sprintf(sql, "nosuch")
+		require.NotEqual(t, message(exists), message(missing), "the errors tell the schemas apart")
+		for _, q := range []string{exists, missing} {
+			v := Check(q, testCatalog())
+			require.Equal(t, StagePolicy, v.Stage, q)
+			require.Contains(t, codes(v), CodeUnknownSchema, q)
+		}
 	}
 }
 

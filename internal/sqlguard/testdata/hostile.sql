@@ -921,6 +921,33 @@ SELECT * FROM XMLTABLE('//a[count(//a[count(//a)>0])>0]' PASSING (('<r>' || repe
 -- name: xmltable_lateral [function] policy.denied_function
 SELECT o.id, x.v FROM orders o, LATERAL XMLTABLE('/r' PASSING (o.status::xml) COLUMNS v text PATH '.') x
 
+
+-- name: session_user_keyword [function] policy.denied_function
+SELECT session_user
+
+-- name: current_role_in_where [function] policy.denied_function
+SELECT id FROM orders WHERE status <> CURRENT_ROLE
+
+-- name: user_keyword [function] policy.denied_function
+SELECT name, user FROM customers
+
+-- name: current_catalog_keyword [function] policy.denied_function
+SELECT current_catalog
+
+-- name: current_user_function_syntax [function] policy.denied_function
+SELECT pg_catalog."current_user"()
+
+-- name: current_database [function] policy.denied_function
+SELECT current_database()
+
+-- name: current_schemas [function] policy.denied_function
+SELECT current_schemas(true)
+
+-- name: pg_backend_pid [function] policy.denied_function
+SELECT pg_backend_pid()
+
+-- name: inet_server_addr [function] policy.denied_function
+SELECT inet_server_addr(), inet_server_port()
 -- name: function_outside_catalog [function] policy.unknown_schema
 SELECT rag.check_query_options('{}')
 
@@ -1008,6 +1035,33 @@ SELECT format_type(2842, NULL)
 -- name: type_outside_catalog [oid_lookup] policy.unknown_schema
 SELECT NULL::rag.queries
 
+
+-- name: satisfies_hash_partition_names_table [oid_lookup] policy.denied_function
+SELECT satisfies_hash_partition(1260, 1, 0, 1)
+
+-- name: ts_config_schema_oracle [oid_lookup] policy.unknown_schema
+SELECT to_tsvector('secret.nope', 'x')
+
+-- name: ts_config_schema_oracle_quoted [oid_lookup] policy.unknown_schema
+SELECT count(*) FROM orders WHERE to_tsvector(' "Secret".nope ', status) @@ to_tsquery('x')
+
+-- name: ts_config_other_database [oid_lookup] policy.unknown_schema
+SELECT to_tsvector('nl2sql.pg_catalog.english', 'x')
+
+-- name: ts_debug_named_config [oid_lookup] policy.unknown_schema
+SELECT * FROM ts_debug(document => 'x', config => 'rag.nope')
+
+-- name: ts_lexize_dictionary_oracle [oid_lookup] policy.unknown_schema
+SELECT ts_lexize('secret.simple', 'x')
+
+-- name: ts_headline_config_oracle [oid_lookup] policy.unknown_schema
+SELECT ts_headline('secret.nope', status, to_tsquery('x')) FROM orders
+
+-- name: collate_schema_oracle [oid_lookup] policy.unknown_schema
+SELECT name COLLATE secret."C" FROM customers
+
+-- name: collate_other_database [oid_lookup] policy.unknown_schema
+SELECT id FROM orders ORDER BY status COLLATE nl2sql.pg_catalog."C"
 -- name: for_update [locking] policy.locking_clause
 SELECT * FROM orders FOR UPDATE
 
