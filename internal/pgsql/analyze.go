@@ -164,6 +164,20 @@ type Arg struct {
 	// "" for a positional one.
 	Name  string
 	Value Operand
+	// Fixed is true when the argument reads no column, parameter, subquery
+	// or aggregate: it is the same for every row, and the planner folds it
+	// where it can (while EXPLAIN plans).
+	Fixed bool
+	// Numbers is the argument's value when the text fixes it as a number
+	// (one) or an array of numbers (each element): a numeric literal, a
+	// string literal that reads as one ('100000', '{10, 20}'), ARRAY[…],
+	// or casts, parentheses, arithmetic (+ - * / % ^), GREATEST, LEAST
+	// and abs, ceil, floor, round, trunc, exp, sqrt, power, mod, div over
+	// such; NULL counts as 0. Nil when not known.
+	Numbers []float64
+	// FirstCall and EndCall bound the calls written inside the argument,
+	// at any depth: Analysis.Functions[FirstCall:EndCall].
+	FirstCall, EndCall int
 }
 
 // SQLValue is one SQL value function, a key word that stands for a value

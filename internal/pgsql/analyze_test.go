@@ -441,13 +441,60 @@ FROM t WHERE current_schema = 'x'`)
 
 	_, a = analysis(t, `SELECT to_tsvector('secret.nope', body), ts_debug(config => 'english', document => 'x'), now() FROM t`)
 	require.Equal(t, []Arg{
-		{Value: Operand{Kind: OperandString, Column: -1, Value: "secret.nope", Location: 19}},
-		{Value: Operand{Kind: OperandColumn, Column: 0, Location: 34}},
+		{Value: Operand{Kind: OperandString, Column: -1, Value: "secret.nope", Location: 19}, Fixed: true, FirstCall: 1, EndCall: 1},
+		{Value: Operand{Kind: OperandColumn, Column: 0, Location: 34}, FirstCall: 1, EndCall: 1},
 	}, a.Functions[0].Args)
 	require.Equal(t, "config", a.Functions[1].Args[0].Name)
 	require.Equal(t, "english", a.Functions[1].Args[0].Value.Value)
 	require.Equal(t, "document", a.Functions[1].Args[1].Name)
 	require.Nil(t, a.Functions[2].Args)
+}
+
+// TestAnalysisConstantArgs: what an argument fixes before any row is
+// read, and which calls it holds.
+func TestAnalysisConstantArgs(t *testing.T) {
+	t.Parallel()
+
+	for expr, want := range map[string][]float64{
+		"100000":                    {100000},
+		"-5":                        {-5},
+		"'250000'":                  {250000},
+		"' 1e6 '::int":              {1e6},
+		"10000 * 25000":             {2.5e8},
+		"(2 + 3) * -(4)":            {-20},
+		"10 ^ 9":                    {1e9},
+		"power(10, 9)::int":         {1e9},
+		"greatest(3, 1e7, 5)":       {1e7},
+		"least(3, 1e7)":             {3},
+		"abs(-7) % 4":               {3},
+		"ARRAY[1000, 1000, 1000]":   {1000, 1000, 1000},
+		"'{1000, 2000}'::int[]":     {1000, 2000},
+		"NULL":                      {0},
+		"'abc'":                     nil,
+		"random()":                  nil,
+		"OPERATOR(shop.*)(10, 10)":  nil,
+		"length('abc')":             nil,
+		"ARRAY[1, length('x')]":     nil,
+		"CASE WHEN true THEN 1 END": nil,
+	} {
+		_, a := analysis(t, "SELECT f("+expr+")")
+		arg := a.Functions[0].Args[0]
+		require.True(t, arg.Fixed, expr)
+		require.Equal(t, want, arg.Numbers, expr)
+	}
+	for _, expr := range []string{"x", "x + 1", "(SELECT 100000)", "count(*)::int", "sum(1)", "$1", "ARRAY[1, x]", "coalesce(x, 1)"} {
+		_, a := analysis(t, "SELECT f("+expr+") FROM t")
+		require.False(t, a.Functions[0].Args[0].Fixed, expr)
+	}
+
+	_, a := analysis(t, "SELECT repeat(lpad(repeat('a', 2), 3) || upper('b'), 4), now()")
+	require.Equal(t, []string{"lpad", "now", "repeat", "repeat", "upper"}, funcNames(a))
+	first := a.Functions[0].Args[0]
+	inside := []string{a.Functions[first.FirstCall].Name, a.Functions[first.FirstCall+1].Name, a.Functions[first.EndCall-1].Name}
+	require.Equal(t, []string{"lpad", "repeat", "upper"}, inside)
+	require.Equal(t, 4, first.EndCall)
+	require.Equal(t, 4, a.Functions[0].Args[1].FirstCall)
+	require.Equal(t, 4, a.Functions[0].Args[1].EndCall)
 }
 
 // TestAnalysisXMLTable: XMLTABLE is its own FROM item, which a function

@@ -32,6 +32,8 @@ type walker struct {
 	conjs []*[]int
 	// locs caches minLocation by node.
 	locs map[proto.Message]int
+	// consts caches constant by node.
+	consts map[proto.Message]constValue
 	// havingAgg is set while a HAVING condition is walked; aggregate calls
 	// (and GROUPING()) found meanwhile set it to true.
 	havingAgg *bool

@@ -179,11 +179,15 @@ func (w *walker) funcCall(f *pg_query.FuncCall, c ctx) {
 	}
 	args := make([]Arg, 0, len(f.GetArgs()))
 	for _, a := range f.GetArgs() {
+		arg := Arg{FirstCall: len(w.a.Functions)}
 		if na := a.GetNamedArgExpr(); na != nil {
-			args = append(args, Arg{Name: na.GetName(), Value: w.operand(na.GetArg(), inner)})
-			continue
+			arg.Name, a = na.GetName(), na.GetArg()
 		}
-		args = append(args, Arg{Value: w.operand(a, inner)})
+		arg.Value = w.operand(a, inner)
+		arg.EndCall = len(w.a.Functions)
+		k := w.constant(a)
+		arg.Fixed, arg.Numbers = k.fixed, k.numbers
+		args = append(args, arg)
 	}
 	if len(args) > 0 {
 		w.a.Functions[idx].Args = args

@@ -62,6 +62,10 @@ const (
 	// CodeParameter: a $n placeholder; no parameter values are ever sent,
 	// so the model must write literals. Repairable.
 	CodeParameter = "policy.parameter"
+	// CodeSizeLimit: repeat, lpad, rpad or array_fill asked to make a
+	// constant value larger than the guard allows (see maxConstantSize),
+	// which Postgres would build in memory while EXPLAIN plans.
+	CodeSizeLimit = "policy.size_limit"
 	// CodeAddLimit: the LIMIT could not be added safely (a deparser
 	// limitation, not the model's fault), or the caller asked for a LIMIT
 	// out of range; class unknown, never repaired.
@@ -76,6 +80,7 @@ const (
 	sqlstateUndefinedObj = "42704" // undefined_object
 	sqlstateUndefinedPar = "42P02" // undefined_parameter
 	sqlstatePrivilege    = "42501" // insufficient_privilege
+	sqlstateProgramLimit = "54000" // program_limit_exceeded
 )
 
 // Verdict is the outcome of Check.
@@ -438,6 +443,7 @@ func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
 		msg := deniedMessage(c.name, p) + fmt.Sprintf("; %s is attribute notation for %s(%s)", c.written, c.name, c.arg)
 		add(block(CodeDeniedFunction, at(script, c.loc, "%s", msg), script, c.loc), c.loc)
 	}
+	sizes(script, a, add)
 	for _, sc := range a.Scopes {
 		for _, it := range sc.Items {
 			if it.XMLTable {

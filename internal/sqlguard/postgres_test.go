@@ -242,6 +242,22 @@ func TestNameLookupsOnPostgres(t *testing.T) {
 	}
 }
 
+// TestSizesFoldWhilePlanning shows why the guard bounds repeat and its kin
+// over constants: the planner computes them while EXPLAIN plans, so the
+// value is built in memory before anything runs.
+func TestSizesFoldWhilePlanning(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("needs PostgreSQL")
+	}
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	var plan string
+	err := db.Pool.QueryRow(ctx, `EXPLAIN (VERBOSE, FORMAT JSON) SELECT length(repeat(repeat('ab', 2), 3)), lpad('x', 3, '-'), array_fill(7, ARRAY[2])`).Scan(&plan)
+	require.NoError(t, err)
+	require.Contains(t, plan, `"Output": ["12", "'--x'::text", "'{7,7}'::integer[]"]`)
+}
+
 // TestAttributeNotationOnPostgres shows on a real server that the queries
 // the guard refuses for attribute notation do call the function (they
 // return what it returns), and that a real column wins over a function of

@@ -922,6 +922,24 @@ SELECT * FROM XMLTABLE('//a[count(//a[count(//a)>0])>0]' PASSING (('<r>' || repe
 SELECT o.id, x.v FROM orders o, LATERAL XMLTABLE('/r' PASSING (o.status::xml) COLUMNS v text PATH '.') x
 
 
+-- name: repeat_nested_plan_time [function] policy.size_limit
+SELECT length(repeat(repeat('a', 10000), 25000))
+
+-- name: repeat_huge_count [function] policy.size_limit
+SELECT md5(repeat('a', 10000 * 25000)), md5(repeat('b', 250000000))
+
+-- name: repeat_count_as_string [function] policy.size_limit
+SELECT length(repeat('x', '999999999'))
+
+-- name: lpad_huge_length [function] policy.size_limit
+SELECT id FROM orders WHERE lpad(status, 500000000) = ''
+
+-- name: array_fill_huge_dimensions [function] policy.size_limit
+SELECT cardinality(array_fill(0, ARRAY[20000, 20000]))
+
+-- name: repeat_many_columns [function] policy.size_limit
+SELECT repeat('a', 100000) || repeat('b', 100000) || repeat('c', 100000) || repeat('d', 100000), repeat('e', 100000) || repeat('f', 100000) || repeat('g', 100000) || repeat('h', 100000), repeat('i', 100000) || repeat('j', 100000) || repeat('k', 100000)
+
 -- name: session_user_keyword [function] policy.denied_function
 SELECT session_user
 

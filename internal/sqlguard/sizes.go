@@ -1,0 +1,131 @@
+package sqlguard
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/pgsql"
+)
+
+// maxConstantSize is the most characters or array elements one call to
+// repeat, lpad, rpad or array_fill may make from a count the query fixes,
+// and maxStatementSize the most all of them in one statement may make
+// together. The planner folds such a call while EXPLAIN plans and keeps
+// every folded value until planning ends: length(repeat(repeat('a',
+// 10000), 25000)) allocated 250 MB per column before anything ran, and a
+// handful of columns exhausts a target's memory in one short statement.
+// A question's answer never needs a constant string or array anywhere near
+// this long (padding, a bar of asterisks, a short series are far below),
+// so the bounds are generous; counts taken from the data (repeat('*',
+// n_orders)) are left to Postgres' own 1 GB limit per value and the
+// statement timeout.
+const (
+	maxConstantSize  = 100_000
+	maxStatementSize = 10 * maxConstantSize
+)
+
+// sizeArgs are the built-in functions whose result size a count or length
+// argument sets, by that argument's position.
+var sizeArgs = map[string]int{"repeat": 1, "lpad": 1, "rpad": 1, "array_fill": 1}
+
+// multipliers are the functions that repeat their first argument: a
+// size-making call inside it multiplies the two sizes (repeat(repeat('a',
+// 10000), 25000)), which no per-call bound catches.
+var multipliers = map[string]bool{"repeat": true, "array_fill": true}
+
+// builtin reports whether a call names the built-in function (unqualified
+// or in pg_catalog): a catalog schema's own repeat may mean anything.
+func builtin(f pgsql.FuncCall) bool { return f.Schema == "" || f.Schema == "pg_catalog" }
+
+// sizes refuses size-making calls whose fixed size is too large or
+// unknown, a call repeated by another unless both sizes are fixed and
+// their product small, and statements whose fixed sizes add up past
+// maxStatementSize; add takes each violation and its location.
+func sizes(script *pgsql.Script, a *pgsql.Analysis, add func(Violation, int)) {
+	refused := false
+	refuse := func(loc int, format string, args ...any) {
+		refused = true
+		add(Violation{
+			Code: CodeSizeLimit, SQLSTATE: sqlstateProgramLimit, Class: errclass.ValidationBlock,
+			Position: charPos(script.SQL, loc), Message: at(script, loc, format, args...),
+		}, loc)
+	}
+	// size is a call's result size where its count is fixed and known;
+	// inner calls come after the call holding them in a.Functions, so a
+	// backward pass sees them first.
+	type size struct {
+		n     float64
+		known bool
+	}
+	sizeOf := map[int]size{}
+	total := 0.0
+	for i := len(a.Functions) - 1; i >= 0; i-- {
+		f := a.Functions[i]
+		pos, ok := sizeArgs[f.Name]
+		if !ok || !builtin(f) || len(f.Args) <= pos {
+			continue
+		}
+		arg := f.Args[pos]
+		s := size{n: 1, known: arg.Fixed && arg.Numbers != nil}
+		for _, n := range arg.Numbers {
+			s.n *= max(n, 0)
+		}
+		unit := "characters"
+		if f.Name == "array_fill" {
+			unit = "array elements"
+		}
+		if v := f.Args[0].Value; multipliers[f.Name] && v.Kind == pgsql.OperandString && utf8.RuneCountInString(v.Value) > 1 {
+			s.n *= float64(utf8.RuneCountInString(v.Value)) // repeat('abc', n) makes 3n characters
+			unit = "characters"
+		}
+		inner, nested := -1, size{n: 0, known: true}
+		if multipliers[f.Name] {
+			first := f.Args[0]
+			for j := first.FirstCall; j < first.EndCall; j++ {
+				if in, ok := sizeOf[j]; ok {
+					if inner < 0 {
+						inner = j
+					}
+					nested.known = nested.known && in.known
+					nested.n = max(nested.n, in.n)
+				}
+			}
+		}
+		switch {
+		case inner >= 0 && (!s.known || !nested.known || s.n*nested.n > maxConstantSize):
+			refuse(f.Location, "%s(%s(…), …) is not allowed: it multiplies the size of the value %s() makes, and Postgres builds the result in memory (while EXPLAIN plans, when the sizes are constant)",
+				f.Name, a.Functions[inner].Name, a.Functions[inner].Name)
+		case arg.Fixed && arg.Numbers == nil:
+			refuse(f.Location, "%s() is not allowed with a %s the guard cannot read: write it as a number of at most %d",
+				f.Name, sizeArgNames[f.Name], maxConstantSize)
+		case s.known && s.n > maxConstantSize:
+			refuse(f.Location, "%s() would make %s %s at once, which Postgres builds in memory (while EXPLAIN plans, as the value is constant); at most %d are allowed",
+				f.Name, count(s.n), unit, maxConstantSize)
+		}
+		if inner >= 0 {
+			s.n *= nested.n
+			s.known = s.known && nested.known
+		}
+		sizeOf[i] = s
+		if s.known && s.n <= maxConstantSize {
+			total += s.n
+		}
+	}
+	if total > maxStatementSize && !refused {
+		refuse(a.ScopeLocation(0), "the query's repeat, lpad, rpad and array_fill calls would make %s characters or elements in all, which Postgres builds in memory while EXPLAIN plans; at most %d are allowed",
+			count(total), maxStatementSize)
+	}
+}
+
+// sizeArgNames name the size argument of each function in messages.
+var sizeArgNames = map[string]string{"repeat": "count", "lpad": "length", "rpad": "length", "array_fill": "dimensions"}
+
+// count writes a size for messages: 250000000, or 1e+30 past int range.
+func count(n float64) string {
+	if n < 1e15 {
+		return fmt.Sprintf("%.0f", n)
+	}
+	return strings.TrimPrefix(fmt.Sprintf("%.3g", n), "+")
+}

@@ -1,0 +1,77 @@
+package sqlguard
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/errclass"
+)
+
+// TestSizeLimits: the planner folds repeat, lpad, rpad and array_fill over
+// constants while EXPLAIN plans, so a constant count builds its value in
+// the target's memory before anything runs. Counts above maxConstantSize,
+// counts the guard cannot read, a size-making call repeated by another
+// (unless both are small constants) and statements whose constant sizes
+// add up past maxStatementSize are refused; ordinary padding and counts
+// from the data are not.
+func TestSizeLimits(t *testing.T) {
+	t.Parallel()
+
+	cat := testCatalog()
+	for _, sql := range []string{
+		"SELECT length(repeat(repeat('a', 10000), 25000))",
+		"SELECT repeat(lpad('a', 100000), 10000)",
+		"SELECT array_fill(repeat('a', 1000), ARRAY[1000])",
+		"SELECT repeat('a', 250000000)",
+		"SELECT repeat('a', '250000000')",
+		"SELECT repeat('a', 10000 * 25000)",
+		"SELECT repeat('a', power(10, 9)::int)",
+		"SELECT repeat('a', greatest(1, 1e9)::int)",
+		"SELECT pg_catalog.repeat('a', 100001)",
+		"SELECT repeat('abcdefghij', 20000)",
+		"SELECT lpad('x', 1000000000), rpad('x', 2)",
+		"SELECT id FROM orders WHERE status = rpad(status, 200000, 'x')",
+		"SELECT array_fill(0, ARRAY[100000, 100000])",
+		"SELECT array_fill(0, '{1000,1000}')",
+		"SELECT cardinality(array_fill(0, ARRAY[1000, 1000], ARRAY[1, 1])) FROM orders",
+		"SELECT repeat('a', (random() * 1e9)::int)",
+		"SELECT repeat(repeat(status, 1000), 1000) FROM orders",
+		"SELECT repeat(repeat('a', id::int), 2) FROM orders",
+		"SELECT repeat('a', length('x') * 1000000000)",
+		"SELECT " + strings.Repeat("repeat('a', 100000) || ", 11) + "'a'",
+		"SELECT (SELECT repeat('a', 1e9::int)) FROM orders",
+	} {
+		v := Check(sql, cat)
+		require.False(t, v.OK, sql)
+		require.Equal(t, StagePolicy, v.Stage, sql)
+		require.Contains(t, codes(v), CodeSizeLimit, "%s: %v", sql, v.Errors)
+	}
+	for _, sql := range []string{
+		"SELECT lpad(id::text, 8, '0'), rpad(status, 20), repeat('*', 10) FROM orders",
+		"SELECT repeat('-', 100000)",
+		"SELECT repeat('*', (total / 10)::int) FROM orders",
+		"SELECT repeat(status, 3), repeat(repeat_me, 3) FROM (SELECT status, status AS repeat_me FROM orders) s",
+		"SELECT repeat('*', count(*)::int) FROM orders",
+		"SELECT repeat('*', (SELECT count(*) FROM orders)::int)",
+		"SELECT array_fill(0, ARRAY[10, 10]), array_fill(NULL::int, ARRAY[3])",
+		"SELECT lpad(status, customer_id::int) FROM orders",
+		"SELECT shop.repeat('a', 1000000000)",
+		"SELECT repeat(lpad(status, 5) || '|', 3), repeat(repeat('ab', 2), 10) FROM orders",
+		"SELECT " + strings.Repeat("repeat('a', 100000) || ", 10) + "'a'",
+	} {
+		v := Check(sql, cat)
+		require.True(t, v.OK, "%s: %v", sql, v.Errors)
+	}
+
+	v := Check("SELECT length(repeat(repeat('a', 10000), 25000))", cat)
+	require.Equal(t, Violation{
+		Code: CodeSizeLimit, SQLSTATE: "54000", Class: errclass.ValidationBlock, Position: 15,
+		Message: "repeat(repeat(…), …) is not allowed: it multiplies the size of the value repeat() makes, and Postgres builds the result in memory (while EXPLAIN plans, when the sizes are constant) (line 1)",
+	}, v.Errors[0])
+	v = Check("SELECT repeat('ab', 10000 * 25000)", cat)
+	require.Equal(t, "repeat() would make 500000000 characters at once, which Postgres builds in memory (while EXPLAIN plans, as the value is constant); at most 100000 are allowed (line 1)",
+		v.Errors[0].Message)
+	require.Equal(t, 8, v.Errors[0].Position)
+}
