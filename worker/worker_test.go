@@ -545,9 +545,11 @@ func TestInfraFailures(t *testing.T) {
 		e := setup(t)
 		// Valid SQL that the server refuses with a limit error (54000) when
 		// it runs: kept from the model (docs/DESIGN.md, Error classes and retry gating) and not retried,
-		// since the same statement would meet the same limit.
+		// since the same statement would meet the same limit. The count
+		// comes from a subquery: a constant one that large the guard
+		// refuses before it runs (policy.size_limit).
 		e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
-			return fence("SELECT repeat(name, 2000000000) FROM customers")
+			return fence("SELECT repeat(name, (SELECT 2000000000)) FROM customers")
 		})
 		e.start(t)
 		id := e.askSQL(t, "Show names, long", "{}")
