@@ -192,9 +192,9 @@ func (c *Client) classify(parent, ctx context.Context, cl call, err error, tr *t
 		e.Err = io.ErrUnexpectedEOF
 		e.Message = fmt.Sprintf("Ollama at %s ended the %s reply%s before it was complete", c.host, cl.op, cl.forModel())
 	case errors.As(err, &dnsErr) || (errors.As(err, &opErr) && opErr.Op == "dial"):
-		e.Message = fmt.Sprintf("cannot reach Ollama at %s: %s; start Ollama or set OLLAMA_HOST", c.host, netReason(err))
+		e.Message = fmt.Sprintf("cannot reach Ollama at %s: %s; start Ollama or set OLLAMA_HOST", c.host, errclass.NetReason(err))
 	case isNetError(err):
-		e.Message = fmt.Sprintf("lost the connection to Ollama at %s during the %s request%s: %s", c.host, cl.op, cl.forModel(), netReason(err))
+		e.Message = fmt.Sprintf("lost the connection to Ollama at %s during the %s request%s: %s", c.host, cl.op, cl.forModel(), errclass.NetReason(err))
 	default:
 		// An {"error": ...} line in the middle of a stream (the runner
 		// failed while generating) or a line that is not JSON.
@@ -295,40 +295,6 @@ func isNetError(err error) bool {
 	var errno syscall.Errno
 	return errors.As(err, &netErr) || errors.As(err, &urlErr) || errors.As(err, &errno) ||
 		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
-}
-
-// netReason says briefly why a connection failed, without the URL (which
-// url.Error repeats) or other noise.
-func netReason(err error) string {
-	var dnsErr *net.DNSError
-	var netErr net.Error
-	switch {
-	case errors.Is(err, syscall.ECONNREFUSED):
-		return "connection refused"
-	case errors.Is(err, syscall.ECONNRESET):
-		return "connection reset by peer"
-	case errors.Is(err, syscall.EHOSTUNREACH):
-		return "no route to host"
-	case errors.Is(err, syscall.ENETUNREACH):
-		return "network is unreachable"
-	case errors.As(err, &dnsErr):
-		if dnsErr.IsNotFound {
-			return fmt.Sprintf("no such host %q", dnsErr.Name)
-		}
-		return fmt.Sprintf("cannot resolve %q: %s", dnsErr.Name, dnsErr.Err)
-	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return "the server closed the connection"
-	case errors.As(err, &netErr) && netErr.Timeout():
-		return "timed out"
-	}
-	// The innermost message says the most with the least noise.
-	for {
-		next := errors.Unwrap(err)
-		if next == nil {
-			return clip(err.Error())
-		}
-		err = next
-	}
 }
 
 // clip bounds a server-supplied message: a proxy may answer with a page of

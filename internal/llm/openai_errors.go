@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/nl2sql/nl2sql/internal/errclass"
 )
 
 // The OpenAI provider's errors are the Ollama client's *Error, with the same
@@ -29,9 +31,9 @@ func (o *OpenAI) classify(parent, ctx context.Context, cl call, err error) *Erro
 	var dnsErr *net.DNSError
 	switch {
 	case errors.As(err, &dnsErr) || (errors.As(err, &opErr) && opErr.Op == "dial"):
-		e.Message = fmt.Sprintf("cannot reach %s at %s: %s; start it or set NL2SQL_OPENAI_BASE_URL", openAIServer, o.host, netReason(err))
+		e.Message = fmt.Sprintf("cannot reach %s at %s: %s; start it or set NL2SQL_OPENAI_BASE_URL", openAIServer, o.host, errclass.NetReason(err))
 	case isNetError(err):
-		e.Message = fmt.Sprintf("lost the connection to %s at %s during the %s request%s: %s", openAIServer, o.host, cl.op, cl.forModel(), netReason(err))
+		e.Message = fmt.Sprintf("lost the connection to %s at %s during the %s request%s: %s", openAIServer, o.host, cl.op, cl.forModel(), errclass.NetReason(err))
 	default:
 		// A reply that is not the API's JSON.
 		e.Message = fmt.Sprintf("%s at %s failed the %s request%s: %s", openAIServer, o.host, cl.op, cl.forModel(), o.scrub(clip(err.Error())))

@@ -58,7 +58,7 @@ func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan,
 	}
 	conn, err := e.pool.Acquire(ctx)
 	if err != nil {
-		return nil, connectError(db, err)
+		return nil, r.connectError(db, err)
 	}
 	fail := func(classify func(Database, error) error, err error) error { return r.failed(conn, db, classify, err) }
 	start := time.Now()
@@ -74,7 +74,7 @@ func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan,
 	}()
 	for range setup {
 		if _, err := br.Exec(); err != nil {
-			return nil, fail(setupError, err)
+			return nil, fail(r.setupError, err)
 		}
 	}
 	var raw []byte
@@ -177,7 +177,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	}
 	conn, err := e.pool.Acquire(ctx)
 	if err != nil {
-		return nil, connectError(db, err)
+		return nil, r.connectError(db, err)
 	}
 	fail := func(classify func(Database, error) error, err error) error { return r.failed(conn, db, classify, err) }
 	start := time.Now()
@@ -205,7 +205,7 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	defer release()
 	for range setup {
 		if _, err := br.Exec(); err != nil {
-			return nil, fail(setupError, err)
+			return nil, fail(r.setupError, err)
 		}
 	}
 	rows, err := br.Query()

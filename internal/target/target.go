@@ -295,7 +295,7 @@ func (r *Registry) Ping(ctx context.Context, db Database) error {
 		return err
 	}
 	if err := e.pool.Ping(ctx); err != nil {
-		return connectError(db, err)
+		return r.connectError(db, err)
 	}
 	return nil
 }
@@ -332,10 +332,10 @@ func (r *Registry) batch(db Database, timeout time.Duration) (*entry, *recorder,
 // setupError classifies a failure of the session settings: infrastructure
 // or configuration (a missing role), never the SQL's fault, so it is never
 // shown to the model.
-func setupError(db Database, err error) error {
+func (r *Registry) setupError(db Database, err error) error {
 	ce := errclass.Classify(err)
 	if ce.Class == errclass.InfraFailure {
-		return connectError(db, err)
+		return r.connectError(db, err)
 	}
 	return &errclass.Error{
 		Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "target.session",
@@ -364,16 +364,41 @@ func (r *recorder) CopyFrom(context.Context, pgx.Identifier, []string, pgx.CopyF
 	return 0, errors.New("target: recorder queues Exec only")
 }
 
-func connectError(db Database, err error) error {
+func (r *Registry) connectError(db Database, err error) error {
 	ce := errclass.Classify(err)
-	if ce.Class == errclass.Unknown || ce.Class == errclass.SQLError {
+	class := ce.Class
+	if class == errclass.Unknown || class == errclass.SQLError {
 		// An error before any SQL ran is about reaching the database.
-		ce = &errclass.Error{Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Message: ce.Message, Err: err}
+		class = errclass.InfraFailure
 	}
+	// The whole story is the operator's; the question's error, which the
+	// client who asked reads, says why without the DSN.
+	r.cfg.Logger.Warn("cannot reach a target database", "database", db.Name, "err", err.Error())
 	return &errclass.Error{
-		Class: ce.Class, SQLSTATE: ce.SQLSTATE, Code: "target.connect",
-		Message: fmt.Sprintf("cannot reach database %q: %s", db.Name, ce.Message), Err: err,
+		Class: class, SQLSTATE: ce.SQLSTATE, Code: "target.connect",
+		Message: fmt.Sprintf("cannot reach database %q: %s", db.Name, connectReason(err)), Err: err,
 	}
+}
+
+// connectReason says why connecting to a target failed without what its
+// DSN holds: pgconn's message names the login, the database and the host
+// ("failed to connect to `user=svc_reader database=erp_prod`: 10.0.0.5:5432
+// ..."), and so do the server's refusals (no pg_hba.conf entry for host,
+// user, database), while a client role may ask about a database but never
+// read its DSN (a review's find).
+func connectReason(err error) string {
+	var pe *pgconn.PgError
+	switch {
+	case errors.As(err, &pe) && strings.HasPrefix(pe.Code, "28"):
+		return fmt.Sprintf("the database refused the service's login (SQLSTATE %s)", pe.Code)
+	case errors.As(err, &pe) && pe.Code == "3D000":
+		return "the database does not exist (SQLSTATE 3D000)"
+	case errors.As(err, &pe):
+		return fmt.Sprintf("%s (SQLSTATE %s)", pe.Message, pe.Code)
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timed out"
+	}
+	return errclass.NetReason(err)
 }
 
 // searchPath renders schemas as a search_path value, quoting each.

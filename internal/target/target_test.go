@@ -238,11 +238,22 @@ func TestExplain(t *testing.T) {
 		reg, err := target.New(target.Config{ConnectTimeout: time.Second})
 		require.NoError(t, err)
 		t.Cleanup(reg.Close)
-		db := target.Database{Name: "down", DSN: "postgres://postgres@127.0.0.1:1/x?sslmode=disable", Schemas: []string{"public"}}
-		_, err = reg.Explain(ctx, db, "SELECT 1")
-		ce := errclass.Classify(err)
-		require.Equal(t, errclass.InfraFailure, ce.Class, "%v", err)
-		require.Contains(t, ce.Message, `cannot reach database "down"`)
+		// The question's error is read by the client who asked, who may
+		// not read the DSN: the login, the database and the host stay out.
+		for dsn, want := range map[string]string{
+			"postgres://svc_reader@127.0.0.1:1/erp_prod?sslmode=disable":           `cannot reach database "down": connection refused`,
+			"postgres://svc_reader_h_nope@127.0.0.1:5432/postgres?sslmode=disable": `cannot reach database "down": the database refused the service's login (SQLSTATE 28000)`,
+			"postgres://postgres@127.0.0.1:5432/erp_prod_h_nope?sslmode=disable":   `cannot reach database "down": the database does not exist (SQLSTATE 3D000)`,
+		} {
+			db := target.Database{Name: "down", DSN: dsn, Schemas: []string{"public"}}
+			_, err = reg.Explain(ctx, db, "SELECT 1")
+			ce := errclass.Classify(err)
+			require.Equal(t, errclass.InfraFailure, ce.Class, "%v", err)
+			require.Equal(t, want, ce.Message)
+			for _, secret := range []string{"svc_reader", "erp_prod", "127.0.0.1", "5432"} {
+				require.NotContains(t, ce.Message, secret)
+			}
+		}
 	})
 }
 
