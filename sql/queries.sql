@@ -68,7 +68,8 @@ WHERE q.finished_at IS NULL
   )
 RETURNING q.id;
 
--- name: CountLiveRiverLeaders :one
+-- name: WorkersAlive :one
 -- Whether any `nl2sql serve` is running against this database: River keeps
--- an elected leader row while at least one client is up.
-SELECT count(*) FROM river.river_leader WHERE expires_at > now();
+-- an elected leader row while at least one client is up (migration 00027,
+-- readable by clients).
+SELECT rag.workers_alive()::boolean AS alive;

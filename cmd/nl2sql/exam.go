@@ -264,7 +264,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		progress = m.Stderr // stdout is one JSON object
 	}
 	if *noWorkers {
-		if n, err := dbsqlc.New().CountLiveRiverLeaders(ctx, pool); err == nil && n == 0 {
+		if alive, err := dbsqlc.New().WorkersAlive(ctx, pool); err == nil && !alive {
 			fmt.Fprintf(m.Stderr, "warning: --no-workers, but no `nl2sql serve` seems to be running against this database; each run waits up to %s\n", *timeout)
 		}
 	} else {

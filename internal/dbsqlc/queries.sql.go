@@ -9,19 +9,6 @@ import (
 	"context"
 )
 
-const countLiveRiverLeaders = `-- name: CountLiveRiverLeaders :one
-SELECT count(*) FROM river.river_leader WHERE expires_at > now()
-`
-
-// Whether any `nl2sql serve` is running against this database: River keeps
-// an elected leader row while at least one client is up.
-func (q *Queries) CountLiveRiverLeaders(ctx context.Context, db DBTX) (int64, error) {
-	row := db.QueryRow(ctx, countLiveRiverLeaders)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
-}
-
 const failOrphanedQueries = `-- name: FailOrphanedQueries :many
 UPDATE rag.queries q
 SET status = 'failed',
@@ -354,4 +341,18 @@ type SetQueryStatusDetailParams struct {
 func (q *Queries) SetQueryStatusDetail(ctx context.Context, db DBTX, arg *SetQueryStatusDetailParams) error {
 	_, err := db.Exec(ctx, setQueryStatusDetail, arg.StatusDetail, arg.ID, arg.Step)
 	return err
+}
+
+const workersAlive = `-- name: WorkersAlive :one
+SELECT rag.workers_alive()::boolean AS alive
+`
+
+// Whether any `nl2sql serve` is running against this database: River keeps
+// an elected leader row while at least one client is up (migration 00027,
+// readable by clients).
+func (q *Queries) WorkersAlive(ctx context.Context, db DBTX) (bool, error) {
+	row := db.QueryRow(ctx, workersAlive)
+	var alive bool
+	err := row.Scan(&alive)
+	return alive, err
 }

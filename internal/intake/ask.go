@@ -83,7 +83,7 @@ func Ask(ctx context.Context, pool *pgxpool.Pool, database, question string, opt
 		return nil, SubmitError(err)
 	}
 	timeout, noWorker := o.Timeout, false
-	if n, err := dbsqlc.New().CountLiveRiverLeaders(ctx, w.conn); err == nil && n == 0 {
+	if alive, err := dbsqlc.New().WorkersAlive(ctx, w.conn); err == nil && !alive {
 		noWorker = true
 		if o.NoWorkerWait > 0 && o.NoWorkerWait < timeout {
 			timeout = o.NoWorkerWait

@@ -243,6 +243,18 @@ func TestAsk(t *testing.T) {
 		a, err := intake.Load(ctx, db.Pool, id)
 		require.NoError(t, err)
 		require.Equal(t, "queued", a.Status, "the question stays queued for a later serve")
+
+		// A client role may not read River's tables, yet learns as soon
+		// that no serve runs (rag.workers_alive), not after the whole wait.
+		role := db.NewRole(t, "asker")
+		_, err = db.Pool.Exec(ctx, "SELECT rag.grant_client($1, '{shop}')", role)
+		require.NoError(t, err)
+		cctx, cancel := context.WithTimeout(ctx, 10*time.Second) // a failure here, not an hour's wait
+		defer cancel()
+		_, err = intake.Ask(cctx, db.PoolAs(t, role), "shop", "Anyone there?", nil, intake.AskOptions{
+			Timeout: time.Hour, NoWorkerWait: 50 * time.Millisecond,
+		})
+		require.Equal(t, intake.CodeNoWorker, errclass.Classify(err).Code, "%v", err)
 		require.False(t, a.Done())
 	})
 
