@@ -49,6 +49,26 @@ SET table_count = @table_count,
 WHERE name = @name
 RETURNING catalog_version;
 
+-- name: SetCatalogFingerprint :exec
+-- Last statement of a catalog refresh: the fingerprint of the schema it
+-- introspected, which the periodic catalog check compares.
+UPDATE rag.databases SET catalog_fingerprint = @fingerprint WHERE name = @name;
+
+-- name: AdoptCatalogFingerprint :execrows
+-- The catalog check's first look at a database refreshed before
+-- fingerprints existed, whose stored catalog matches its schema: the
+-- fingerprint is recorded without a refresh, unless a refresh (or another
+-- check) came first.
+UPDATE rag.databases SET catalog_fingerprint = @fingerprint
+WHERE name = @name AND catalog_version = @catalog_version AND catalog_fingerprint IS NULL;
+
+-- name: LockDatabaseRegistration :one
+-- First statement of a catalog check's refresh: the registration the check
+-- introspected must still be the one stored, or the refresh would put back
+-- a DSN, schemas or role that db add changed meanwhile.
+SELECT dsn, schemas, read_only_role, catalog_version, created_at
+FROM rag.databases WHERE name = @name FOR UPDATE;
+
 -- name: DeleteCatalogForeignKeys :exec
 DELETE FROM rag.foreign_keys WHERE database_name = @database_name;
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -55,6 +56,27 @@ type RefreshResult struct {
 // and its version as they were, and a first registration that fails leaves
 // no database behind.
 func Refresh(ctx context.Context, meta *pgxpool.Pool, target dbsqlc.DBTX, d Database, annotations []byte) (*RefreshResult, error) {
+	return refresh(ctx, meta, target, d, annotations, false)
+}
+
+// ErrRegistrationChanged is wrapped by RefreshRegistered's error when the
+// registration it was given is no longer the stored one.
+var ErrRegistrationChanged = errors.New("the registration changed meanwhile")
+
+// RefreshRegistered is Refresh of the registration d, as GetDatabase
+// returned it, with its stored annotations: the refresh of the catalog
+// check, which finds the schema changed. A db add (or another check) that
+// committed since d was read would be undone by it (its DSN, schemas or
+// role put back, its catalog replaced by one of the old registration's), so
+// then it stores nothing and returns an error wrapping
+// ErrRegistrationChanged; the catalog is as fresh as that refresh left it.
+func RefreshRegistered(ctx context.Context, meta *pgxpool.Pool, target dbsqlc.DBTX, d *Database) (*RefreshResult, error) {
+	return refresh(ctx, meta, target, *d, nil, true)
+}
+
+// refresh is Refresh; with registered, d is a registration as read, which
+// must still be the stored one.
+func refresh(ctx context.Context, meta *pgxpool.Pool, target dbsqlc.DBTX, d Database, annotations []byte, registered bool) (*RefreshResult, error) {
 	d = d.withDefaults()
 	if err := d.validate(); err != nil {
 		return nil, err
@@ -73,12 +95,19 @@ func Refresh(ctx context.Context, meta *pgxpool.Pool, target dbsqlc.DBTX, d Data
 		return nil, fmt.Errorf("catalog: refresh %q: %w", d.Name, err)
 	}
 	snap.Database = d.Name
+	// Before annotations: they are nl2sql's, not the schema's.
+	fingerprint := snap.Fingerprint()
 
 	res := &RefreshResult{Snapshot: snap, Tables: len(snap.Tables), ForeignKeys: len(snap.ForeignKeys), Unreadable: unreadable}
 	for _, t := range snap.Tables {
 		res.Columns += len(t.Columns)
 	}
 	err = pgx.BeginFunc(ctx, meta, func(tx pgx.Tx) error {
+		if registered {
+			if err := stillRegistered(ctx, tx, d); err != nil {
+				return err
+			}
+		}
 		// The upsert locks the database's row until commit, so concurrent
 		// refreshes of it take turns, and returns the stored annotations.
 		reg, err := register(ctx, tx, d, annotations)
@@ -104,6 +133,9 @@ func Refresh(ctx context.Context, meta *pgxpool.Pool, target dbsqlc.DBTX, d Data
 		if err := Store(ctx, tx, snap); err != nil {
 			return err
 		}
+		if err := dbsqlc.New().SetCatalogFingerprint(ctx, tx, &dbsqlc.SetCatalogFingerprintParams{Name: d.Name, Fingerprint: &fingerprint}); err != nil {
+			return fmt.Errorf("catalog: refresh %q: %w", d.Name, err)
+		}
 		res.Database, err = GetDatabase(ctx, tx, d.Name)
 		return err
 	})
@@ -113,4 +145,18 @@ func Refresh(ctx context.Context, meta *pgxpool.Pool, target dbsqlc.DBTX, d Data
 	snap.Version = res.Database.CatalogVersion
 	snap.registered = res.Database.CreatedAt
 	return res, nil
+}
+
+// stillRegistered locks d's row in tx and checks that it holds the
+// registration d was read as.
+func stillRegistered(ctx context.Context, tx pgx.Tx, d Database) error {
+	row, err := dbsqlc.New().LockDatabaseRegistration(ctx, tx, d.Name)
+	if err != nil {
+		return fmt.Errorf("catalog: refresh %q: %w", d.Name, notFound(d.Name, err))
+	}
+	if row.Dsn != d.DSN || !slices.Equal(row.Schemas, d.Schemas) || deref(row.ReadOnlyRole) != d.ReadOnlyRole ||
+		row.CatalogVersion != d.CatalogVersion || !row.CreatedAt.Equal(d.CreatedAt) {
+		return fmt.Errorf("catalog: refresh %q: %w", d.Name, ErrRegistrationChanged)
+	}
+	return nil
 }

@@ -45,6 +45,10 @@ type Database struct {
 	// Annotations is the JSON annotations file last given to Refresh, which
 	// later refreshes without one apply again; nil if none was ever given.
 	Annotations []byte
+	// Fingerprint is the Snapshot.Fingerprint of the schema the last
+	// refresh introspected; "" before the first refresh since fingerprints
+	// were stored (migration 00027).
+	Fingerprint string
 }
 
 var databaseName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,62}$`)
@@ -157,6 +161,7 @@ func fromRow(r *dbsqlc.RagDatabase) *Database {
 		CreatedAt:      r.CreatedAt,
 		RefreshedAt:    r.RefreshedAt,
 		Annotations:    r.Annotations,
+		Fingerprint:    deref(r.CatalogFingerprint),
 	}
 }
 

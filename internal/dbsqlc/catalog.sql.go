@@ -10,6 +10,29 @@ import (
 	"time"
 )
 
+const adoptCatalogFingerprint = `-- name: AdoptCatalogFingerprint :execrows
+UPDATE rag.databases SET catalog_fingerprint = $1
+WHERE name = $2 AND catalog_version = $3 AND catalog_fingerprint IS NULL
+`
+
+type AdoptCatalogFingerprintParams struct {
+	Fingerprint    *string
+	Name           string
+	CatalogVersion int64
+}
+
+// The catalog check's first look at a database refreshed before
+// fingerprints existed, whose stored catalog matches its schema: the
+// fingerprint is recorded without a refresh, unless a refresh (or another
+// check) came first.
+func (q *Queries) AdoptCatalogFingerprint(ctx context.Context, db DBTX, arg *AdoptCatalogFingerprintParams) (int64, error) {
+	result, err := db.Exec(ctx, adoptCatalogFingerprint, arg.Fingerprint, arg.Name, arg.CatalogVersion)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const bumpCatalogVersion = `-- name: BumpCatalogVersion :one
 UPDATE rag.databases
 SET table_count = $1,
@@ -156,7 +179,7 @@ func (q *Queries) GetCatalogVersion(ctx context.Context, db DBTX, name string) (
 }
 
 const getDatabase = `-- name: GetDatabase :one
-SELECT name, dsn, schemas, read_only_role, table_count, catalog_version, created_at, refreshed_at, annotations FROM rag.databases WHERE name = $1
+SELECT name, dsn, schemas, read_only_role, table_count, catalog_version, created_at, refreshed_at, annotations, catalog_fingerprint FROM rag.databases WHERE name = $1
 `
 
 func (q *Queries) GetDatabase(ctx context.Context, db DBTX, name string) (*RagDatabase, error) {
@@ -172,6 +195,7 @@ func (q *Queries) GetDatabase(ctx context.Context, db DBTX, name string) (*RagDa
 		&i.CreatedAt,
 		&i.RefreshedAt,
 		&i.Annotations,
+		&i.CatalogFingerprint,
 	)
 	return &i, err
 }
@@ -362,7 +386,7 @@ func (q *Queries) ListCatalogTables(ctx context.Context, db DBTX, databaseName s
 }
 
 const listDatabases = `-- name: ListDatabases :many
-SELECT name, dsn, schemas, read_only_role, table_count, catalog_version, created_at, refreshed_at, annotations FROM rag.databases ORDER BY name
+SELECT name, dsn, schemas, read_only_role, table_count, catalog_version, created_at, refreshed_at, annotations, catalog_fingerprint FROM rag.databases ORDER BY name
 `
 
 func (q *Queries) ListDatabases(ctx context.Context, db DBTX) ([]*RagDatabase, error) {
@@ -384,6 +408,7 @@ func (q *Queries) ListDatabases(ctx context.Context, db DBTX) ([]*RagDatabase, e
 			&i.CreatedAt,
 			&i.RefreshedAt,
 			&i.Annotations,
+			&i.CatalogFingerprint,
 		); err != nil {
 			return nil, err
 		}
@@ -410,6 +435,51 @@ func (q *Queries) LockDatabase(ctx context.Context, db DBTX, name string) (strin
 	return name_2, err
 }
 
+const lockDatabaseRegistration = `-- name: LockDatabaseRegistration :one
+SELECT dsn, schemas, read_only_role, catalog_version, created_at
+FROM rag.databases WHERE name = $1 FOR UPDATE
+`
+
+type LockDatabaseRegistrationRow struct {
+	Dsn            string
+	Schemas        []string
+	ReadOnlyRole   *string
+	CatalogVersion int64
+	CreatedAt      time.Time
+}
+
+// First statement of a catalog check's refresh: the registration the check
+// introspected must still be the one stored, or the refresh would put back
+// a DSN, schemas or role that db add changed meanwhile.
+func (q *Queries) LockDatabaseRegistration(ctx context.Context, db DBTX, name string) (*LockDatabaseRegistrationRow, error) {
+	row := db.QueryRow(ctx, lockDatabaseRegistration, name)
+	var i LockDatabaseRegistrationRow
+	err := row.Scan(
+		&i.Dsn,
+		&i.Schemas,
+		&i.ReadOnlyRole,
+		&i.CatalogVersion,
+		&i.CreatedAt,
+	)
+	return &i, err
+}
+
+const setCatalogFingerprint = `-- name: SetCatalogFingerprint :exec
+UPDATE rag.databases SET catalog_fingerprint = $1 WHERE name = $2
+`
+
+type SetCatalogFingerprintParams struct {
+	Fingerprint *string
+	Name        string
+}
+
+// Last statement of a catalog refresh: the fingerprint of the schema it
+// introspected, which the periodic catalog check compares.
+func (q *Queries) SetCatalogFingerprint(ctx context.Context, db DBTX, arg *SetCatalogFingerprintParams) error {
+	_, err := db.Exec(ctx, setCatalogFingerprint, arg.Fingerprint, arg.Name)
+	return err
+}
+
 const upsertDatabase = `-- name: UpsertDatabase :one
 
 INSERT INTO rag.databases (name, dsn, schemas, read_only_role, annotations)
@@ -421,7 +491,7 @@ SET dsn = excluded.dsn,
     annotations = coalesce(excluded.annotations, rag.databases.annotations),
     catalog_version = rag.databases.catalog_version
         + CASE WHEN rag.databases.schemas IS DISTINCT FROM excluded.schemas THEN 1 ELSE 0 END
-RETURNING name, dsn, schemas, read_only_role, table_count, catalog_version, created_at, refreshed_at, annotations
+RETURNING name, dsn, schemas, read_only_role, table_count, catalog_version, created_at, refreshed_at, annotations, catalog_fingerprint
 `
 
 type UpsertDatabaseParams struct {
@@ -457,6 +527,7 @@ func (q *Queries) UpsertDatabase(ctx context.Context, db DBTX, arg *UpsertDataba
 		&i.CreatedAt,
 		&i.RefreshedAt,
 		&i.Annotations,
+		&i.CatalogFingerprint,
 	)
 	return &i, err
 }

@@ -119,6 +119,8 @@ type RagDatabase struct {
 	RefreshedAt    *time.Time
 	// The last annotations file given to `nl2sql db add`, re-applied by refreshes without one.
 	Annotations []byte
+	// Hash of the schema the catalog was last introspected from (catalog.Snapshot.Fingerprint), compared by the periodic catalog check; NULL: not yet known.
+	CatalogFingerprint *string
 }
 
 // Accuracy per finished run and difficulty (easy, medium, hard); sort by difficulty_order. Aborted and running runs are excluded: they have no accuracy (see rag.exam_run_summary).
