@@ -18,6 +18,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/bench"
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
@@ -448,9 +449,9 @@ func registerAgain(ctx context.Context, m *Main, meta *pgxpool.Pool, src, name, 
 	case err != nil && !errors.Is(err, catalog.ErrDatabaseNotFound):
 		return "", err
 	}
-	conn, why := connectTarget(ctx, m, source)
-	if conn == nil {
-		return "", fmt.Errorf("registering %s %s: %s", src, how, why)
+	conn, err := parts.ConnectTarget(ctx, source, m.getenv)
+	if err != nil {
+		return "", fmt.Errorf("registering %s %s: %s", src, how, errclass.Classify(err).Message)
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	fmt.Fprintf(m.Stderr, "nl2sql bench retrieval: registering %s again as %s, %s\n", src, name, how)

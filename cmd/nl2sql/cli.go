@@ -34,6 +34,13 @@ type Main struct {
 	Logs io.Writer
 }
 
+// getenv is the variable k's value, "" when unset: Getenv as DSN
+// resolution (catalog.ResolveDSN) takes it.
+func (m *Main) getenv(k string) string {
+	v, _ := m.Getenv(k)
+	return v
+}
+
 // NewMain returns a Main wired to the process's stdio and environment.
 func NewMain() *Main {
 	return &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.LookupEnv}

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/parts"
 )
 
 func runDB(ctx context.Context, m *Main, args []string) error {
@@ -123,32 +123,7 @@ func addDatabase(ctx context.Context, m *Main, meta *pgxpool.Pool, d catalog.Dat
 	default:
 		return nil, err
 	}
-	if err := catalog.ValidateDSN(d.DSN); err != nil {
-		return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "db.dsn", Message: err.Error(), Err: err}
-	}
-	getenv := func(k string) string { v, _ := m.Getenv(k); return v }
-	resolved, err := catalog.ResolveDSN(d.DSN, getenv)
-	if err != nil {
-		return nil, &errclass.Error{Class: errclass.InfraFailure, Code: "db.dsn", Message: err.Error(), Err: err}
-	}
-	conn, err := pgx.Connect(ctx, resolved)
-	if err != nil {
-		ce := errclass.Classify(err)
-		return nil, &errclass.Error{
-			Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "db.connect",
-			Message: fmt.Sprintf("cannot connect to database %q: %s", d.Name, ce.Message), Err: err,
-		}
-	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	res, err := catalog.Refresh(ctx, meta, conn, d, ann)
-	if err != nil {
-		var nf *catalog.SchemaNotFoundError
-		if errors.As(err, &nf) {
-			return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "db.schema", Message: err.Error(), Err: err}
-		}
-		return nil, err
-	}
-	return res, nil
+	return parts.RefreshDatabase(ctx, meta, d, ann, m.getenv)
 }
 
 func printRefresh(m *Main, res *catalog.RefreshResult) {

@@ -1,21 +1,19 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"slices"
 	"strings"
-	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 )
 
@@ -67,70 +65,30 @@ func runIndex(ctx context.Context, m *Main, args []string) error {
 	return nil
 }
 
-// indexDatabase builds the schema index of snap's database: values
-// sampled from target, or from the database its registered DSN reaches when
-// target is nil; table and column embeddings from the configured embedding
-// model when it answers. Neither an unreachable target nor an unreachable
-// model fails it (db add must work without Ollama): the stats say what was
-// left out and why.
+// indexDatabase builds the schema index of snap's database
+// (parts.IndexDatabase): values sampled from target, or from the database
+// its registered DSN reaches when target is nil; table and column
+// embeddings from the configured embedding model when it answers.
 func indexDatabase(ctx context.Context, m *Main, st *settings, meta *pgxpool.Pool, snap *catalog.Snapshot, target schemaindex.Target, modules map[string]string) (*schemaindex.Stats, error) {
-	src := schemaindex.Source{Snapshot: snap, Target: target, Modules: modules}
-	d, err := catalog.GetDatabase(ctx, meta, snap.Database)
-	if err == nil {
-		// The sample reads as the role questions run as: no value it may
-		// not read reaches the index or a prompt.
-		src.Role = cmp.Or(d.ReadOnlyRole, st.Target.ReadOnlyRole)
+	o := parts.IndexOptions{Target: target, Modules: modules, DefaultRole: st.Target.ReadOnlyRole, Getenv: m.getenv, Index: st.Index}
+	model, err := llm.Open(st.LLM)
+	if err != nil {
+		o.NoModelReason = err.Error()
+	} else {
+		defer model.Close()
+		o.Model = model
 	}
-	if target == nil && err != nil {
-		src.NoTargetReason = err.Error()
-	} else if target == nil {
-		conn, reason := connectTarget(ctx, m, d)
-		if conn != nil {
-			defer conn.Close(context.WithoutCancel(ctx))
-			src.Target = conn
-		} else {
-			src.NoTargetReason = reason
-		}
-	}
-	src.Embedder, src.EmbedModel, src.NoEmbedderReason = embedder(ctx, st.LLM)
-	return schemaindex.Build(ctx, meta, src, st.Index)
+	return parts.IndexDatabase(ctx, meta, snap, o)
 }
 
-// connectTarget connects to the registered database d, or says why not.
-func connectTarget(ctx context.Context, m *Main, d *catalog.Database) (*pgx.Conn, string) {
-	dsn, err := catalog.ResolveDSN(d.DSN, func(k string) string { v, _ := m.Getenv(k); return v })
-	if err != nil {
-		return nil, err.Error()
-	}
-	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(cctx, dsn)
-	if err != nil {
-		return nil, fmt.Sprintf("cannot connect to database %q: %s", d.Name, errclass.Classify(err).Message)
-	}
-	return conn, ""
-}
-
-// embedder returns the embedding model when it answers, or why it does
-// not: checked once, briefly, so a missing Ollama costs seconds, not a
-// timeout per batch.
+// embedder returns the configured embedding model when it answers, or why
+// not (parts.Embedder).
 func embedder(ctx context.Context, cfg llm.Config) (schemaindex.Embedder, string, string) {
 	client, err := llm.Open(cfg)
 	if err != nil {
 		return nil, "", err.Error()
 	}
-	model := client.Config().EmbedModel
-	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	if err := client.CheckModel(cctx, model); err != nil {
-		msg := err.Error()
-		var le *llm.Error
-		if errors.As(err, &le) {
-			msg = le.Message
-		}
-		return nil, "", fmt.Sprintf("embedding model %s: %s", model, msg)
-	}
-	return client, model, ""
+	return parts.Embedder(ctx, client)
 }
 
 func printIndex(m *Main, s *schemaindex.Stats, st *settings) {
