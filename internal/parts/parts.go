@@ -170,9 +170,13 @@ func New(meta *pgxpool.Pool, model llm.Provider, cfg Config) (*Parts, error) {
 	}, nil
 }
 
-// Deps returns the stages' parts backed by p and targets.
+// Deps returns the stages' parts backed by p and targets, and the catalog
+// check the worker runs.
 func (p *Parts) Deps(targets *target.Registry) stage.Deps {
 	d := stage.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets, Repairer: p}
+	if targets != nil {
+		d.CatalogChecker = &catalogChecker{p: p, defaultRole: targets.Config().ReadOnlyRole}
+	}
 	if p.llm != nil {
 		d.Embedder, d.EmbedModel = p.llm, p.llm.Config().EmbedModel
 	}

@@ -28,6 +28,9 @@ type Deps struct {
 	// by words (Config.Examples, when it names none); nil: by words.
 	Embedder   examples.Embedder
 	EmbedModel string
+	// CatalogChecker keeps the catalogs in step with the databases'
+	// schemas: the worker's periodic catalog check asks it. nil: no check.
+	CatalogChecker CatalogChecker
 }
 
 func (d Deps) validate() error {
@@ -42,6 +45,40 @@ type Catalog interface {
 	// Target returns the database with its DSN resolved (env: references
 	// expanded). An unknown database or an unset variable is an error.
 	Target(ctx context.Context, database string) (target.Database, error)
+}
+
+// CatalogChecker keeps the registered databases' catalogs in step with
+// their schemas, for the worker's periodic catalog check.
+type CatalogChecker interface {
+	// Databases lists the registered databases by name.
+	Databases(ctx context.Context) ([]string, error)
+	// CheckCatalog compares database's schema with its catalog and, when
+	// the schema changed, refreshes the catalog and rebuilds the schema
+	// index as `nl2sql db add` does. An error means nothing was refreshed:
+	// the database could not be reached or read, or the service database
+	// failed.
+	CheckCatalog(ctx context.Context, database string) (*CatalogCheck, error)
+}
+
+// CatalogCheck is what a catalog check of one database found and did.
+type CatalogCheck struct {
+	// Refreshed reports that the schema differed from the catalog, which
+	// was refreshed: CatalogVersion is the new version, Tables and
+	// Columns what the catalog now holds.
+	Refreshed bool
+	// Adopted reports the first check of a database refreshed before
+	// schema fingerprints were stored: its catalog matched the schema, so
+	// the fingerprint was recorded without a refresh.
+	Adopted        bool
+	CatalogVersion int64
+	Tables         int
+	Columns        int
+	// Indexed reports that the schema index was rebuilt: after a refresh,
+	// or because it was built from an older catalog (a rebuild that
+	// failed). IndexError says why a rebuild failed; the refreshed
+	// catalog stands, and the next check tries the index again.
+	Indexed    bool
+	IndexError string
 }
 
 // Retriever builds a question's schema context.

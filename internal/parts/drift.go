@@ -1,0 +1,131 @@
+package parts
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/stage"
+)
+
+// catalogChecker implements stage.CatalogChecker over Parts: the catalog
+// check refreshes and indexes as `nl2sql db add` does, with the service's
+// environment, model and index configuration.
+type catalogChecker struct {
+	p *Parts
+	// defaultRole is NL2SQL_READ_ONLY_ROLE: the role questions run as on a
+	// database registered without one, which introspection reads as.
+	defaultRole string
+}
+
+// Databases implements stage.CatalogChecker.
+func (c *catalogChecker) Databases(ctx context.Context) ([]string, error) {
+	dbs, err := catalog.ListDatabases(ctx, c.p.meta)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(dbs))
+	for i, d := range dbs {
+		names[i] = d.Name
+	}
+	return names, nil
+}
+
+// CheckCatalog implements stage.CatalogChecker: it introspects the
+// database as a refresh does and compares the schema's fingerprint with
+// the one the last refresh stored.
+//
+// A database refreshed before fingerprints were stored has none: its
+// stored catalog is then compared with the schema instead, and when they
+// match the fingerprint is recorded without a refresh. Refreshing every
+// such database once would be correct too, but costs each a new catalog
+// version, a re-check of its examples and an index rebuild with its
+// embeddings, all at once after an upgrade; recording the fingerprint
+// blindly would be cheap but would take a schema that had already drifted
+// for current, and never refresh it. A catalog that differs only by an
+// annotation that filled a column comment is refreshed once, harmlessly.
+func (c *catalogChecker) CheckCatalog(ctx context.Context, name string) (*stage.CatalogCheck, error) {
+	p := c.p
+	d, err := catalog.GetDatabase(ctx, p.meta, name)
+	if err != nil {
+		return nil, err
+	}
+	d.DefaultRole = c.defaultRole
+	conn, err := ConnectTarget(ctx, d, p.cfg.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	snap, _, err := catalog.IntrospectAs(ctx, conn, d.Schemas, cmp.Or(d.ReadOnlyRole, c.defaultRole))
+	if err != nil {
+		return nil, schemaError(fmt.Errorf("catalog check %q: %w", name, err))
+	}
+	fingerprint := snap.Fingerprint()
+	out := &stage.CatalogCheck{CatalogVersion: d.CatalogVersion, Tables: d.TableCount}
+
+	changed := fingerprint != d.Fingerprint
+	if changed && d.Fingerprint == "" {
+		stored, err := catalog.Load(ctx, p.meta, name)
+		if err != nil {
+			return nil, err
+		}
+		if stored.Version == d.CatalogVersion && stored.Fingerprint() == fingerprint {
+			if out.Adopted, err = catalog.AdoptFingerprint(ctx, p.meta, name, d.CatalogVersion, fingerprint); err != nil {
+				return nil, err
+			}
+			changed = false
+		}
+	}
+
+	var index *catalog.Snapshot
+	if changed {
+		res, err := catalog.RefreshRegistered(ctx, p.meta, conn, d)
+		if errors.Is(err, catalog.ErrRegistrationChanged) {
+			// A db add refreshed (and indexed) it meanwhile; the next
+			// check compares with what that stored.
+			return out, nil
+		}
+		if err != nil {
+			return nil, schemaError(err)
+		}
+		out.Refreshed, out.CatalogVersion, out.Tables, out.Columns = true, res.Database.CatalogVersion, res.Tables, res.Columns
+		index = res.Snapshot
+	} else if index, err = c.staleIndex(ctx, d); err != nil {
+		return nil, err
+	}
+	if index == nil {
+		return out, nil
+	}
+	o := IndexOptions{Target: conn, DefaultRole: c.defaultRole, Getenv: p.cfg.Getenv, Index: p.cfg.Index, NoModelReason: "no model client"}
+	if p.llm != nil {
+		o.Model = p.llm
+	}
+	if _, err := IndexDatabase(ctx, p.meta, index, o); err != nil {
+		out.IndexError = err.Error()
+	} else {
+		out.Indexed = true
+	}
+	return out, nil
+}
+
+// staleIndex is d's catalog when its schema index was built from an older
+// one (the rebuild after a refresh failed), else nil. A database never
+// indexed is left alone: indexing is db add's and nl2sql index's to start.
+func (c *catalogChecker) staleIndex(ctx context.Context, d *catalog.Database) (*catalog.Snapshot, error) {
+	stamp, err := dbsqlc.New().GetSchemaIndexStamp(ctx, c.p.meta, d.Name)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("catalog check %q: read the schema index: %w", d.Name, err)
+	}
+	if stamp.CatalogVersion >= d.CatalogVersion {
+		return nil, nil
+	}
+	return catalog.Load(ctx, c.p.meta, d.Name)
+}
