@@ -16,7 +16,10 @@
 // of that contract and must not change without a migration.
 package jobs
 
-import "github.com/riverqueue/river"
+import (
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+)
 
 // Queues. LLM calls and database work get separate queues so a slow model
 // cannot starve EXPLAIN/execution, and a slow target database cannot starve
@@ -119,6 +122,30 @@ type SweepArgs struct{}
 func (SweepArgs) Kind() string { return KindSweep }
 
 func (SweepArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueRetrieve} }
+
+// KindCatalogCheck is the periodic check of the registered databases'
+// schemas against their catalogs.
+const KindCatalogCheck = "nl2sql.catalog_check"
+
+// CatalogCheckArgs is the periodic job that compares every registered
+// database's schema with its catalog and refreshes the catalog (and
+// rebuilds the schema index) of those whose schema changed. It runs on the
+// DB queue, where work on target databases runs, once at a time (a run
+// that outlasts the interval is not joined by the next), and is never
+// retried: the next run is the retry.
+type CatalogCheckArgs struct{}
+
+func (CatalogCheckArgs) Kind() string { return KindCatalogCheck }
+
+func (CatalogCheckArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{
+		Queue: QueueDB, MaxAttempts: 1,
+		UniqueOpts: river.UniqueOpts{ByState: []rivertype.JobState{
+			rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRunning,
+			rivertype.JobStateRetryable, rivertype.JobStateScheduled,
+		}},
+	}
+}
 
 // Kinds of the examples' jobs (issue 12), inserted by triggers of
 // migrations/00009_examples_feedback.sql on QueueDB: their args shape is

@@ -96,6 +96,13 @@ type Config struct {
 	// SweepGrace is how long a question must have been idle before the
 	// sweeper considers it. Defaults to 2m.
 	SweepGrace time.Duration
+	// CatalogCheckInterval is how often the leader compares every
+	// registered database's schema with its catalog, and refreshes the
+	// catalog and rebuilds the schema index of those whose schema changed
+	// (stage.CatalogChecker), as `nl2sql db add` would. 0 turns the check
+	// off: zero set on a Config WithDefaults returned stays 0. Defaults to
+	// 10m.
+	CatalogCheckInterval time.Duration
 	// Schema is River's schema. Defaults to "river"; the rag.queries trigger
 	// inserts there, so change both together.
 	Schema string
@@ -106,6 +113,10 @@ type Config struct {
 	// Observer is told of stage runs and finished questions (metrics).
 	// Defaults to one that does nothing.
 	Observer Observer
+
+	// defaulted is set by WithDefaults: a zero CatalogCheckInterval is
+	// then explicit (off).
+	defaulted bool
 }
 
 // WithDefaults returns a copy of c with zero fields set to their defaults.
@@ -151,6 +162,10 @@ func (c Config) WithDefaults() Config {
 	if c.SweepGrace == 0 {
 		c.SweepGrace = 2 * time.Minute
 	}
+	if c.CatalogCheckInterval == 0 && !c.defaulted {
+		c.CatalogCheckInterval = 10 * time.Minute
+	}
+	c.defaulted = true
 	if c.Schema == "" {
 		c.Schema = migrations.RiverSchema
 	}
@@ -223,6 +238,8 @@ func (c Config) validate() error {
 	case c.RescueAfter < c.MinRescueAfter():
 		return fmt.Errorf("worker: RescueAfter must be at least %s (StageTimeout), got %s: a running stage is never taken over before its timeout",
 			FmtDuration(c.MinRescueAfter()), FmtDuration(c.RescueAfter))
+	case c.CatalogCheckInterval < 0:
+		return errors.New("worker: CatalogCheckInterval must not be negative (0 turns the check off)")
 	case c.Schema != migrations.RiverSchema:
 		return errors.New(`worker: Schema must be "river": the rag.queries trigger enqueues into river.river_job`)
 	}

@@ -37,3 +37,18 @@ func TestFmtDuration(t *testing.T) {
 		require.Equal(t, want, FmtDuration(d))
 	}
 }
+
+// TestCatalogCheckIntervalZeroIsOff: unset, the catalog check runs every
+// 10m; 0 set on a Config WithDefaults returned (as the environment does)
+// stays 0, which turns it off, however often defaults are applied again.
+func TestCatalogCheckIntervalZeroIsOff(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, 10*time.Minute, Config{}.WithDefaults().CatalogCheckInterval)
+	c := Config{}.WithDefaults()
+	c.CatalogCheckInterval = 0
+	c = c.WithDefaults().WithDefaults()
+	require.Zero(t, c.CatalogCheckInterval)
+	require.NoError(t, c.validate())
+	c.CatalogCheckInterval = -time.Second
+	require.Error(t, c.validate())
+}

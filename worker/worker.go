@@ -52,6 +52,8 @@ type Service struct {
 	client *river.Client[pgx.Tx]
 	log    *slog.Logger
 	stages *stage.Runner
+	// catalogs is the periodic catalog check's part; nil: no check.
+	catalogs stage.CatalogChecker
 	// running counts the jobs being worked, for the shutdown's log.
 	running atomic.Int64
 	// draining is set when Shutdown starts: River stops its producers
@@ -76,7 +78,7 @@ func New(pool *pgxpool.Pool, deps stage.Deps, cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Service{cfg: cfg, pool: pool, q: dbsqlc.New(), log: cfg.Logger, stages: stages}
+	s := &Service{cfg: cfg, pool: pool, q: dbsqlc.New(), log: cfg.Logger, stages: stages, catalogs: deps.CatalogChecker}
 
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &stageWorker[jobs.RetrieveArgs]{s: s, stage: jobs.StageRetrieve, timeout: cfg.StageTimeout, run: stages.Retrieve})
@@ -86,6 +88,9 @@ func New(pool *pgxpool.Pool, deps stage.Deps, cfg Config) (*Service, error) {
 	river.AddWorker(workers, counted(s, s.sweep))
 	river.AddWorker[jobs.CorrectionArgs](workers, retriedLikeStages[jobs.CorrectionArgs]{counted(s, s.checkCorrection), s})
 	river.AddWorker(workers, counted(s, s.checkExamples))
+	if s.catalogs != nil {
+		river.AddWorker(workers, &catalogCheckWorker{s: s})
+	}
 
 	rcfg := cfg.RiverConfig(workers)
 	// Headroom above InfraAttempts: the stage itself fails the question at
@@ -98,6 +103,11 @@ func New(pool *pgxpool.Pool, deps stage.Deps, cfg Config) (*Service, error) {
 		river.NewPeriodicJob(river.PeriodicInterval(cfg.SweepInterval),
 			func() (river.JobArgs, *river.InsertOpts) { return jobs.SweepArgs{}, nil },
 			&river.PeriodicJobOpts{ID: jobs.KindSweep}),
+	}
+	if s.catalogs != nil && cfg.CatalogCheckInterval > 0 {
+		rcfg.PeriodicJobs = append(rcfg.PeriodicJobs, river.NewPeriodicJob(river.PeriodicInterval(cfg.CatalogCheckInterval),
+			func() (river.JobArgs, *river.InsertOpts) { return jobs.CatalogCheckArgs{}, nil },
+			&river.PeriodicJobOpts{ID: jobs.KindCatalogCheck}))
 	}
 	client, err := river.NewClient(newGuardedDriver(pool, cfg.Logger), rcfg)
 	if err != nil {

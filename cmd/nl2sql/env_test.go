@@ -190,12 +190,14 @@ func TestEnvExplicitZero(t *testing.T) {
 			"NL2SQL_RAG_COVERAGE_EXTRA": "0", "NL2SQL_RAG_FK_EXPANSION_CAP": "0", "NL2SQL_RAG_BRIDGE_CAP": "0",
 			"NL2SQL_RAG_TABLE_THRESHOLD": "0", "NL2SQL_RAG_MODULE_BOOST": "0", "NL2SQL_RAG_COPY_PENALTY": "0",
 			"NL2SQL_RAG_MAX_FULL_TABLES": "0", "NL2SQL_BM25_B": "0", "NL2SQL_BM25_MIN_IDF": "0", "NL2SQL_RAG_MIN_TABLES": "0",
+			"NL2SQL_CATALOG_CHECK_INTERVAL": "0",
 		})
 		require.NoError(t, err)
 		// As the worker, the pipeline and the index get them.
 		w := s.Worker.WithDefaults().Candidates
 		require.Zero(t, w.Temperature)
 		require.Zero(t, w.Budget)
+		require.Zero(t, s.Worker.WithDefaults().CatalogCheckInterval, "the catalog check is off")
 		rag := s.Pipeline.RAG.WithDefaults()
 		require.Zero(t, rag.CoverageExtra)
 		require.Zero(t, rag.FKExpansionCap)
@@ -210,6 +212,7 @@ func TestEnvExplicitZero(t *testing.T) {
 		// Unset, they are the defaults.
 		d := defaultSettings()
 		require.InDelta(t, 0.3, d.Worker.Candidates.Temperature, 1e-9)
+		require.Equal(t, 10*time.Minute, d.Worker.CatalogCheckInterval)
 		require.Equal(t, 3, d.Pipeline.RAG.CoverageExtra)
 	})
 

@@ -1,0 +1,181 @@
+package worker_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/parts"
+	"github.com/nl2sql/nl2sql/worker"
+)
+
+// lockedBuffer collects the service's logs for a test to read.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (w *lockedBuffer) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (w *lockedBuffer) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+type catalogCheckBundle struct {
+	*env
+	svc  *worker.Service
+	logs *lockedBuffer
+}
+
+// catalogStamp is what a refresh and an index build change: the catalog's
+// version and the index's build time and version.
+type catalogStamp struct {
+	Version      int64
+	IndexBuilt   time.Time
+	IndexVersion int64
+}
+
+// setupCatalogCheck is setup with shop indexed as db add indexes it, and a
+// service (not started: the test runs the check) whose logs it keeps.
+func setupCatalogCheck(t *testing.T) *catalogCheckBundle {
+	t.Helper()
+	e := setup(t)
+	ctx := context.Background()
+	snap, err := catalog.Load(ctx, e.db.Pool, "shop")
+	require.NoError(t, err)
+	_, err = parts.IndexDatabase(ctx, e.db.Pool, snap, parts.IndexOptions{})
+	require.NoError(t, err)
+	logs := &lockedBuffer{}
+	e.cfg.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	svc, err := worker.New(e.db.Pool, e.deps, e.cfg)
+	require.NoError(t, err)
+	return &catalogCheckBundle{env: e, svc: svc, logs: logs}
+}
+
+func (b *catalogCheckBundle) stamp(t *testing.T) catalogStamp {
+	t.Helper()
+	var s catalogStamp
+	require.NoError(t, b.db.Pool.QueryRow(context.Background(), `
+		SELECT d.catalog_version, i.built_at, i.catalog_version
+		FROM rag.databases d JOIN rag.schema_indexes i ON i.database_name = d.name WHERE d.name = 'shop'`).
+		Scan(&s.Version, &s.IndexBuilt, &s.IndexVersion))
+	return s
+}
+
+// indexed reports whether shop's schema index has a document for the
+// column.
+func (b *catalogCheckBundle) indexed(t *testing.T, table, column string) bool {
+	t.Helper()
+	var n int
+	require.NoError(t, b.db.Pool.QueryRow(context.Background(), `
+		SELECT count(*) FROM rag.index_docs
+		WHERE database_name = 'shop' AND kind = 'column' AND table_name = $1 AND column_name = $2`, table, column).Scan(&n))
+	return n > 0
+}
+
+// TestCatalogCheck: a check of an unchanged schema changes nothing — not
+// the catalog's version, not the index; after a column is added on the
+// target, the check refreshes the catalog (a new version, the column in
+// it), rebuilds the index (the column in it) and logs which database
+// changed and its new version; the next check finds nothing to do.
+func TestCatalogCheck(t *testing.T) {
+	t.Parallel()
+	b := setupCatalogCheck(t)
+	ctx := context.Background()
+	before := b.stamp(t)
+
+	require.NoError(t, b.svc.CheckCatalogs(ctx))
+	require.Equal(t, before, b.stamp(t), "an unchanged schema is neither refreshed nor re-indexed")
+
+	_, err := b.db.Pool.Exec(ctx, `ALTER TABLE shop.customers ADD COLUMN loyalty_tier text`)
+	require.NoError(t, err)
+	require.False(t, b.indexed(t, "customers", "loyalty_tier"))
+	require.NoError(t, b.svc.CheckCatalogs(ctx))
+	after := b.stamp(t)
+	require.Equal(t, before.Version+1, after.Version)
+	require.Equal(t, after.Version, after.IndexVersion, "the index is rebuilt from the new catalog")
+	snap, err := catalog.Load(ctx, b.db.Pool, "shop")
+	require.NoError(t, err)
+	require.NotNil(t, snap.Table("shop", "customers").Column("loyalty_tier"))
+	require.True(t, b.indexed(t, "customers", "loyalty_tier"))
+	require.Contains(t, b.logs.String(), "level=INFO msg=\"the schema of database shop changed: catalog refreshed to version 2\"")
+	require.Contains(t, b.logs.String(), "database=shop catalog_version=2")
+
+	require.NoError(t, b.svc.CheckCatalogs(ctx))
+	require.Equal(t, after, b.stamp(t), "refreshed once")
+}
+
+// TestCatalogCheckUnreachableDatabase: a database whose target cannot be
+// reached fails its own check, logged and returned, and the databases
+// after it are checked all the same.
+func TestCatalogCheckUnreachableDatabase(t *testing.T) {
+	t.Parallel()
+	b := setupCatalogCheck(t)
+	ctx := context.Background()
+	// "away" sorts before "shop": it is checked first.
+	_, err := catalog.Register(ctx, b.db.Pool, catalog.Database{Name: "away", DSN: "postgres://postgres@127.0.0.1:1/none?sslmode=disable&connect_timeout=2"})
+	require.NoError(t, err)
+	before := b.stamp(t)
+
+	_, err = b.db.Pool.Exec(ctx, `ALTER TABLE shop.orders ADD COLUMN shipped_at timestamptz`)
+	require.NoError(t, err)
+	err = b.svc.CheckCatalogs(ctx)
+	require.ErrorContains(t, err, `database "away"`)
+	require.NotContains(t, err.Error(), `"shop"`)
+	require.Contains(t, b.logs.String(), "level=WARN msg=\"catalog check failed; the catalog stays as it is until the next check\" database=away")
+
+	after := b.stamp(t)
+	require.Equal(t, before.Version+1, after.Version, "shop was checked after away failed")
+	require.True(t, b.indexed(t, "orders", "shipped_at"))
+}
+
+// TestCatalogCheckFirstFingerprint: a database refreshed before
+// fingerprints were stored has none. When its catalog matches its schema,
+// the first check records the fingerprint and refreshes nothing; when the
+// schema had already changed, the first check refreshes it.
+func TestCatalogCheckFirstFingerprint(t *testing.T) {
+	t.Parallel()
+	b := setupCatalogCheck(t)
+	ctx := context.Background()
+	forget := func() {
+		t.Helper()
+		_, err := b.db.Pool.Exec(ctx, `UPDATE rag.databases SET catalog_fingerprint = NULL WHERE name = 'shop'`)
+		require.NoError(t, err)
+	}
+	fingerprint := func() string {
+		t.Helper()
+		d, err := catalog.GetDatabase(ctx, b.db.Pool, "shop")
+		require.NoError(t, err)
+		return d.Fingerprint
+	}
+	want := fingerprint()
+	require.NotEmpty(t, want)
+	before := b.stamp(t)
+
+	forget()
+	require.NoError(t, b.svc.CheckCatalogs(ctx))
+	require.Equal(t, want, fingerprint(), "recorded")
+	require.Equal(t, before, b.stamp(t), "without a refresh")
+
+	forget()
+	_, err := b.db.Pool.Exec(ctx, `ALTER TABLE shop.customers DROP COLUMN city`)
+	require.NoError(t, err)
+	require.NoError(t, b.svc.CheckCatalogs(ctx))
+	require.Equal(t, before.Version+1, b.stamp(t).Version, "a schema that changed before the first check is refreshed")
+	require.NotEqual(t, want, fingerprint())
+	snap, err := catalog.Load(ctx, b.db.Pool, "shop")
+	require.NoError(t, err)
+	require.Nil(t, snap.Table("shop", "customers").Column("city"))
+}
