@@ -12,6 +12,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/parts"
+	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/worker"
 )
 
@@ -178,4 +179,35 @@ func TestCatalogCheckFirstFingerprint(t *testing.T) {
 	snap, err := catalog.Load(ctx, b.db.Pool, "shop")
 	require.NoError(t, err)
 	require.Nil(t, snap.Table("shop", "customers").Column("city"))
+}
+
+// TestCatalogCheckEnvDSN: a database registered with env:VAR is reached
+// through the service's environment (parts.Config.Getenv), as db add
+// reaches it.
+func TestCatalogCheckEnvDSN(t *testing.T) {
+	t.Parallel()
+	b := setupCatalogCheck(t)
+	ctx := context.Background()
+	_, err := catalog.Refresh(ctx, b.db.Pool, b.db.Pool, catalog.Database{Name: "viaenv", DSN: "env:VIAENV_DSN", Schemas: []string{"shop"}}, nil)
+	require.NoError(t, err)
+	p, err := parts.New(b.db.Pool, nil, parts.Config{Getenv: func(k string) string {
+		if k == "VIAENV_DSN" {
+			return b.db.URL
+		}
+		return ""
+	}})
+	require.NoError(t, err)
+	targets, err := target.New(target.Config{})
+	require.NoError(t, err)
+	t.Cleanup(targets.Close)
+	svc, err := worker.New(b.db.Pool, p.Deps(targets), b.cfg)
+	require.NoError(t, err)
+
+	_, err = b.db.Pool.Exec(ctx, `ALTER TABLE shop.customers ADD COLUMN email text`)
+	require.NoError(t, err)
+	require.NoError(t, svc.CheckCatalogs(ctx))
+	snap, err := catalog.Load(ctx, b.db.Pool, "viaenv")
+	require.NoError(t, err)
+	require.Equal(t, int64(2), snap.Version)
+	require.NotNil(t, snap.Table("shop", "customers").Column("email"))
 }
