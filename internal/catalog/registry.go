@@ -47,7 +47,7 @@ type Database struct {
 	Annotations []byte
 	// Fingerprint is the Snapshot.Fingerprint of the schema the last
 	// refresh introspected; "" before the first refresh since fingerprints
-	// were stored (migration 00027).
+	// were stored (migration 00028).
 	Fingerprint string
 }
 
