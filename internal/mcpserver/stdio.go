@@ -128,7 +128,10 @@ func (f *lineFilter) check(line []byte) (int, string) {
 	if !json.Valid(line) {
 		return codeParseError, "not JSON"
 	}
-	msgs := []json.RawMessage{line}
+	// A batch is decoded into a fresh slice: decoding into one whose first
+	// element is line would copy the batch's first message over line's own
+	// bytes, and the SDK would be passed the wreck.
+	var msgs []json.RawMessage
 	batch := line[0] == '['
 	if batch {
 		if f.version >= noBatchesFrom {
@@ -137,6 +140,8 @@ func (f *lineFilter) check(line []byte) (int, string) {
 		if err := json.Unmarshal(line, &msgs); err != nil || len(msgs) == 0 {
 			return codeInvalidRequest, "an empty or malformed batch"
 		}
+	} else {
+		msgs = []json.RawMessage{line}
 	}
 	ids := map[string]bool{}
 	for _, m := range msgs {

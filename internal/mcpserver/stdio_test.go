@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -86,4 +87,92 @@ func TestStdioTransportSkipsBadLines(t *testing.T) {
 		t.Fatal("the session did not end at the end of its input")
 	}
 	require.NoError(t, outW.Close())
+}
+
+// stdioSession runs srv over StdioTransport on pipes; send writes a line,
+// next reads the next reply line. The session ends with the test.
+func stdioSession(t *testing.T, srv *mcp.Server) (send func(string), next func() []byte) {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx, mcpserver.StdioTransport(inR, outW, nil)) }()
+	t.Cleanup(func() {
+		_ = inW.Close()
+		select {
+		case err := <-done:
+			require.NoError(t, err, "the end of input ends the session cleanly")
+		case <-time.After(time.Minute):
+			t.Error("the session did not end at the end of its input")
+		}
+		cancel()
+		_ = outW.Close()
+	})
+	lines := make(chan []byte, 16)
+	go func() {
+		defer close(lines)
+		replies := bufio.NewScanner(outR)
+		replies.Buffer(nil, 1<<20)
+		for replies.Scan() {
+			lines <- slices.Clone(replies.Bytes())
+		}
+	}()
+	send = func(line string) {
+		t.Helper()
+		written := make(chan error, 1)
+		go func() { _, err := io.WriteString(inW, line+"\n"); written <- err }()
+		select {
+		case err := <-written:
+			require.NoError(t, err)
+		case <-time.After(10 * time.Second):
+			require.FailNow(t, "the session no longer reads its input")
+		}
+	}
+	next = func() []byte {
+		t.Helper()
+		select {
+		case line, ok := <-lines:
+			require.True(t, ok, "a reply")
+			return line
+		case <-time.After(10 * time.Second):
+			require.FailNow(t, "no reply")
+			return nil
+		}
+	}
+	return send, next
+}
+
+// TestStdioTransportBatch: a JSON-RPC batch, which protocols before
+// 2025-06-18 allow, is passed on intact and answered as one; the session
+// goes on after it.
+func TestStdioTransportBatch(t *testing.T) {
+	t.Parallel()
+	for _, version := range []string{"2024-11-05", "2025-03-26"} {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			send, next := stdioSession(t, mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil))
+			send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + version + `","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+			var m map[string]any
+			require.NoError(t, json.Unmarshal(next(), &m))
+			require.Equal(t, version, m["result"].(map[string]any)["protocolVersion"])
+			send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+
+			send(`[{"jsonrpc":"2.0","id":10,"method":"ping"},{"jsonrpc":"2.0","id":11,"method":"tools/list"}]`)
+			var batch []map[string]any
+			line := next()
+			require.NoError(t, json.Unmarshal(line, &batch), "a batch of replies: %s", line)
+			require.Len(t, batch, 2)
+			ids := map[float64]bool{}
+			for _, r := range batch {
+				require.Contains(t, r, "result", "%v", r)
+				ids[r["id"].(float64)] = true
+			}
+			require.Equal(t, map[float64]bool{10: true, 11: true}, ids)
+
+			send(`{"jsonrpc":"2.0","id":12,"method":"ping"}`)
+			require.NoError(t, json.Unmarshal(next(), &m))
+			require.Equal(t, float64(12), m["id"], "the session goes on")
+		})
+	}
 }
