@@ -24,8 +24,8 @@ const (
 )
 
 // StdioTransport is the SDK's IOTransport over r and w, except that a line
-// that is not a JSON-RPC message is answered with a JSON-RPC error (id
-// null) and skipped. The SDK ends the session on such a line, so one bad
+// that is not a JSON-RPC message is answered with a JSON-RPC error (of the
+// request's id when it can be read, else null) and skipped. The SDK ends the session on such a line, so one bad
 // line from a client would lose every question it has in flight. r and w
 // are not closed when the session ends.
 func StdioTransport(r io.Reader, w io.Writer, log *slog.Logger) mcp.Transport {
@@ -81,12 +81,15 @@ func (f *lineFilter) Read(p []byte) (int, error) {
 		}
 		line = bytes.TrimSpace(line) // the SDK ends the session on trailing blanks
 		code, why := f.check(line)
+		var id any
 		if tooLong {
 			code, why = codeParseError, errTooLong.Error()
+		} else if code != 0 {
+			id = requestID(line)
 		}
 		if code != 0 {
 			f.log.Warn("mcp: a line from the client is not a JSON-RPC message; answered with an error and skipped", "code", code, "error", why)
-			if err := f.reply(code, why); err != nil {
+			if err := f.reply(id, code, why); err != nil {
 				return 0, err
 			}
 			continue
@@ -172,10 +175,33 @@ func (f *lineFilter) check(line []byte) (int, string) {
 	return 0, ""
 }
 
-func (f *lineFilter) reply(code int, why string) error {
+// requestID is the id of the single message line when it is a string or
+// an integer, as JSON-RPC 2.0 has the error name the request it answers;
+// else nil (null: a batch, an id that is missing, null, fractional or not
+// JSON-RPC's kind).
+func requestID(line []byte) any {
+	var m struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if line[0] != '{' || json.Unmarshal(line, &m) != nil || len(m.ID) == 0 {
+		return nil
+	}
+	var s string
+	if json.Unmarshal(m.ID, &s) == nil {
+		return s
+	}
+	var n int64
+	if json.Unmarshal(m.ID, &n) == nil {
+		return n
+	}
+	return nil
+}
+
+// reply writes a JSON-RPC error of id (nil: null).
+func (f *lineFilter) reply(id any, code int, why string) error {
 	b, err := json.Marshal(map[string]any{
 		"jsonrpc": "2.0",
-		"id":      nil,
+		"id":      id,
 		"error":   map[string]any{"code": code, "message": why},
 	})
 	if err != nil {

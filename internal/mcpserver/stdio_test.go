@@ -176,3 +176,31 @@ func TestStdioTransportBatch(t *testing.T) {
 		})
 	}
 }
+
+// TestStdioTransportErrorID: the error for a line that is no JSON-RPC
+// message carries the request's id when it is a string or an integer, as
+// JSON-RPC 2.0 asks; null only when there is none to read.
+func TestStdioTransportErrorID(t *testing.T) {
+	t.Parallel()
+	send, next := stdioSession(t, mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil))
+	for line, id := range map[string]any{
+		`{"jsonrpc":"1.0","id":17,"method":"ping"}`:      float64(17),
+		`{"jsonrpc":"1.0","id":"req-7","method":"ping"}`: "req-7",
+		`{"jsonrpc":"2.0","id":"s","method":5}`:          "s",
+		`{"jsonrpc":"1.0","id":1.5,"method":"ping"}`:     nil,
+		`{"jsonrpc":"1.0","id":{"a":1},"method":"ping"}`: nil,
+		`{"jsonrpc":"1.0","method":"ping"}`:              nil,
+		`{"jsonrpc":"2.0","id":3,"method":"ping"`:        nil, // not JSON
+	} {
+		send(line)
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(next(), &m))
+		require.Contains(t, m, "error", line)
+		require.Contains(t, m, "id", "an error reply always has an id: %s", line)
+		require.Equal(t, id, m["id"], line)
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(next(), &m))
+	require.Equal(t, float64(1), m["id"], "the session goes on")
+}
