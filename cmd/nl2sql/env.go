@@ -40,7 +40,8 @@ type envVar struct {
 	Doc string
 	// field is the setting the variable sets: a pointer into s to a
 	// string, bool, int, int32, float64 or time.Duration (or a type of
-	// those kinds), or to a pointer to one (nil: unset).
+	// those kinds), or to a pointer to one (nil: unset), or to a []string
+	// (written comma-separated; check, when set, sees each element).
 	field func(s *settings) any
 	// not makes the variable the negation of its bool field: an _ENABLED
 	// variable over a Disabled field.
@@ -177,6 +178,7 @@ var envVars = []envVar{
 	{Name: "NL2SQL_BENCH_HELDOUT_DIR", field: func(s *settings) any { return &s.Bench.HeldoutDir }, Doc: "Directory of the held-out retrieval sets (`nl2sql bench heldout import --out`), outside the repository; unset: `nl2sql bench retrieval` skips them and says so (see [Retrieval evaluation](#retrieval-evaluation))."},
 	{Name: "NL2SQL_MCP_MAX_ROWS", field: func(s *settings) any { return &s.Ops.MCP.MaxRows }, min: "1", max: "1000000", Doc: "Rows `nl_query` asks for when the call gives no `max_rows`."},
 	{Name: "NL2SQL_MCP_TIMEOUT", field: func(s *settings) any { return &s.Ops.MCP.QueryTimeout }, min: "1ms", Doc: "How long `nl_query` waits for an answer; the question then stays queued (`get_query`)."},
+	{Name: "NL2SQL_MCP_ALLOWED_ORIGINS", field: func(s *settings) any { return &s.Ops.MCP.AllowedOrigins }, check: mcpserver.CheckOrigin, Doc: "Browser origins (`https://app.example.com`, comma-separated) `/mcp` serves besides loopback ones, with `serve --http-public` only; a request with any other `Origin` is refused (403). Unset: loopback origins only."},
 	{Name: "NL2SQL_MCP_NO_WORKER_WAIT", field: func(s *settings) any { return &s.Ops.MCP.NoWorkerWait }, min: "1ms", Doc: "How long `nl_query` waits when no `nl2sql serve` runs before saying so (the question stays queued)."},
 	{Name: "NL2SQL_READY_TIMEOUT", field: func(s *settings) any { return &s.Ops.ReadyTimeout }, min: "1ms", Doc: "Bound on each `/readyz` check and on the queue-depth query of each `/metrics` scrape."},
 	{Name: "NL2SQL_LOG_LEVEL", field: func(s *settings) any { return &s.LogLevel }, oneOf: []string{"debug", "info", "warn", "error"}, Doc: "`debug`, `info`, `warn` or `error`."},
@@ -242,6 +244,8 @@ func (v envVar) format(s *settings) string {
 	switch {
 	case f.Type() == durationType:
 		return worker.FmtDuration(time.Duration(f.Int()))
+	case f.Type() == stringsType:
+		return strings.Join(f.Interface().([]string), ",")
 	case f.Kind() == reflect.Bool:
 		return strconv.FormatBool(f.Bool() != v.not)
 	case f.CanInt():
@@ -252,7 +256,10 @@ func (v envVar) format(s *settings) string {
 	return f.String()
 }
 
-var durationType = reflect.TypeFor[time.Duration]()
+var (
+	durationType = reflect.TypeFor[time.Duration]()
+	stringsType  = reflect.TypeFor[[]string]()
+)
 
 // set parses raw into v's field of s; the error says what is wrong with
 // the value, the caller names the variable.
@@ -263,6 +270,21 @@ func (v envVar) set(s *settings, raw string) error {
 		f = f.Elem()
 	}
 	switch {
+	case f.Type() == stringsType:
+		var list []string
+		for e := range strings.SplitSeq(raw, ",") {
+			if e = strings.TrimSpace(e); e == "" {
+				continue
+			}
+			if v.check != nil {
+				if err := v.check(e); err != nil {
+					return fmt.Errorf("is not valid: %w", err)
+				}
+			}
+			list = append(list, e)
+		}
+		f.Set(reflect.ValueOf(list))
+		return nil
 	case f.Type() == durationType:
 		d, err := time.ParseDuration(raw)
 		if err != nil {

@@ -293,6 +293,26 @@ func TestServeHTTPRefusesPublicAddress(t *testing.T) {
 	require.Equal(t, "queued", status, "no stage ran")
 }
 
+// TestServeHTTPAllowedOrigins: origins other than loopback ones are
+// allowed for /mcp only with --http-public, and each must be an origin.
+func TestServeHTTPAllowedOrigins(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	c.env["NL2SQL_MCP_ALLOWED_ORIGINS"] = "https://app.example.com, https://bi.example.com"
+	r := c.run("", "serve", "--http", "127.0.0.1:0")
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	require.Contains(t, r.stderr, "NL2SQL_MCP_ALLOWED_ORIGINS lets other origins' pages use /mcp: it needs --http-public")
+
+	st, err := loadSettings(envWith(map[string]string{"NL2SQL_MCP_ALLOWED_ORIGINS": c.env["NL2SQL_MCP_ALLOWED_ORIGINS"]}))
+	require.NoError(t, err)
+	require.Equal(t, []string{"https://app.example.com", "https://bi.example.com"}, st.Ops.MCP.AllowedOrigins)
+
+	c.env["NL2SQL_MCP_ALLOWED_ORIGINS"] = "https://app.example.com,app.example.com"
+	r = c.run("", "serve", "--http", "127.0.0.1:0", "--http-public")
+	require.NotEqual(t, 0, r.code)
+	require.Contains(t, r.stderr, `NL2SQL_MCP_ALLOWED_ORIGINS="https://app.example.com,app.example.com" is not valid: "app.example.com" is not an origin`)
+}
+
 // openAIEnv points c at a fake OpenAI-compatible server that wants a key.
 func openAIEnv(t *testing.T, c *cli) *openaitest.Server {
 	t.Helper()

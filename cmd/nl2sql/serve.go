@@ -217,6 +217,11 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	defer pool.Close()
+	if *httpAddr != "" && !*httpPublic && len(st.Ops.MCP.AllowedOrigins) > 0 {
+		// A loopback listener serves pages on this machine only; another
+		// origin allowed is a decision made with --http-public.
+		return usagef("NL2SQL_MCP_ALLOWED_ORIGINS lets other origins' pages use /mcp: it needs --http-public")
+	}
 
 	// Say up front what is missing; the service still starts, and questions
 	// wait (with retries) for the model to appear.

@@ -17,7 +17,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -41,6 +44,13 @@ type Config struct {
 	// against nl2sql's database, before saying so in the tool result (the
 	// question stays queued). Defaults to 5s.
 	NoWorkerWait time.Duration
+	// AllowedOrigins are the browser origins ("https://app.example.com",
+	// scheme://host[:port]) the HTTP handler serves besides loopback ones
+	// (localhost, 127.0.0.1, [::1], any port). A request with another
+	// Origin is refused (403): a page the operator opens must not drive
+	// /mcp from the browser. Requests without Origin (MCP clients that are
+	// no browser) are served. Defaults to none.
+	AllowedOrigins []string
 	// Version is the server version reported to clients. Defaults to
 	// "dev".
 	Version string
@@ -77,6 +87,11 @@ func (c Config) validate() error {
 	case c.NoWorkerWait < time.Millisecond:
 		return errors.New("mcpserver: NoWorkerWait must be at least 1ms")
 	}
+	for _, o := range c.AllowedOrigins {
+		if err := CheckOrigin(o); err != nil {
+			return fmt.Errorf("mcpserver: AllowedOrigins: %w", err)
+		}
+	}
 	return nil
 }
 
@@ -91,6 +106,7 @@ type Server struct {
 	retrieve Retriever
 	cache    *catalog.Cache
 	mcp      *mcp.Server
+	origins  map[string]bool // AllowedOrigins, lower case
 }
 
 // New returns a server reading and asking through pool (nl2sql's own
@@ -100,7 +116,10 @@ func New(pool *pgxpool.Pool, retrieve Retriever, cfg Config) (*Server, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, pool: pool, retrieve: retrieve, cache: catalog.NewCache(pool)}
+	s := &Server{cfg: cfg, pool: pool, retrieve: retrieve, cache: catalog.NewCache(pool), origins: map[string]bool{}}
+	for _, o := range cfg.AllowedOrigins {
+		s.origins[strings.ToLower(o)] = true
+	}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "nl2sql", Title: "nl2sql", Version: cfg.Version}, &mcp.ServerOptions{
 		Logger:       sdkLogger(cfg.Logger),
 		Instructions: instructions,
@@ -129,9 +148,61 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 // Handler serves the streamable HTTP transport. It is stateless: every
 // request stands alone and no session or stream outlives it, so nothing is
 // left to close at shutdown; the tools need no server-to-client requests.
+// A request whose Origin is neither loopback nor in AllowedOrigins is
+// refused with 403, as the transport's specification requires.
 func (s *Server) Handler() http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
 		&mcp.StreamableHTTPOptions{Stateless: true, Logger: sdkLogger(s.cfg.Logger)})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if origin := r.Header.Get("Origin"); origin != "" && !s.originAllowed(origin) {
+			s.cfg.Logger.WarnContext(r.Context(), "mcp: refused a request from a browser origin that is not allowed (NL2SQL_MCP_ALLOWED_ORIGINS)", "origin", origin)
+			// The body may be a JSON-RPC error without an id (MCP,
+			// streamable HTTP: security warning).
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusForbidden)
+			_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "error": map[string]any{
+				"code": codeForbiddenOrigin, "message": fmt.Sprintf("Origin %q is not allowed", origin),
+			}})
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// codeForbiddenOrigin is the JSON-RPC code of a refused Origin: the request
+// is not one this server takes (invalid request).
+const codeForbiddenOrigin = -32600
+
+// originAllowed says whether a browser at origin may use the handler: a
+// loopback origin, or one of AllowedOrigins.
+func (s *Server) originAllowed(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return false // "null" (a sandboxed page, a file), or not an origin
+	}
+	if isLoopback(u.Hostname()) {
+		return true
+	}
+	return s.origins[strings.ToLower(origin)]
+}
+
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// CheckOrigin says what is wrong with o as an entry of AllowedOrigins: an
+// origin is scheme://host[:port], http or https, as browsers send it.
+func CheckOrigin(o string) error {
+	u, err := url.Parse(o)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Hostname() == "" ||
+		u.User != nil || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(o, "/") {
+		return fmt.Errorf("%q is not an origin (http or https://host[:port], no path)", o)
+	}
+	return nil
 }
 
 // toolError is a tool result that failed: "class: message", as an MCP tool

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -373,7 +374,15 @@ func TestTransports(t *testing.T) {
 
 func TestConfig(t *testing.T) {
 	t.Parallel()
-	for _, cfg := range []mcpserver.Config{{MaxRows: -1}, {MaxRows: 2_000_000}, {QueryTimeout: -time.Second}, {NoWorkerWait: -time.Second}} {
+	for _, cfg := range []mcpserver.Config{
+		{MaxRows: -1},
+		{MaxRows: 2_000_000},
+		{QueryTimeout: -time.Second},
+		{NoWorkerWait: -time.Second},
+		{AllowedOrigins: []string{"app.example.com"}},
+		{AllowedOrigins: []string{"https://app.example.com/mcp"}},
+		{AllowedOrigins: []string{"*"}},
+	} {
 		_, err := mcpserver.New(nil, nil, cfg)
 		require.Error(t, err, "%+v", cfg)
 	}
@@ -462,4 +471,45 @@ func TestClientCatalog(t *testing.T) {
 	}
 	require.Positive(t, values(e.db.Pool))
 	require.Zero(t, values(e.db.PoolAs(t, bob)))
+}
+
+// TestHTTPOrigin: a request from a browser page (Origin) is served only
+// from a loopback origin or one the operator allowed; anything else is
+// refused with 403 and a JSON-RPC error without id, as MCP's streamable
+// HTTP transport requires. Clients that are no browser send no Origin.
+func TestHTTPOrigin(t *testing.T) {
+	t.Parallel()
+	s, err := mcpserver.New(nil, nil, mcpserver.Config{AllowedOrigins: []string{"https://app.example.com"}})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	ping := func(origin string) (int, string) {
+		t.Helper()
+		req, err := http.NewRequest("POST", hs.URL, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return resp.StatusCode, string(b)
+	}
+	for _, origin := range []string{"", "http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]", "https://app.example.com", "https://APP.example.com"} {
+		code, body := ping(origin)
+		require.Equal(t, http.StatusOK, code, "Origin %q: %s", origin, body)
+	}
+	for _, origin := range []string{"http://evil.example", "null", "http://app.example.com", "https://app.example.com:8443", "https://app.example.com.evil.example", "http://localhost.evil.example", "file://"} {
+		code, body := ping(origin)
+		require.Equal(t, http.StatusForbidden, code, "Origin %q", origin)
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(body), &m), body)
+		require.Equal(t, "2.0", m["jsonrpc"])
+		require.NotContains(t, m, "id")
+		require.Contains(t, m["error"].(map[string]any)["message"], "is not allowed")
+	}
 }
