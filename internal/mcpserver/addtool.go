@@ -36,6 +36,8 @@ func addTool[In, Out any](s *mcp.Server, t *mcp.Tool, h func(context.Context, In
 		t.OutputSchema = out
 	}
 	s.AddTool(t, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		ctx, cancel := callContext(ctx)
+		defer cancel()
 		raw := req.Params.Arguments
 		if len(raw) == 0 || string(raw) == "null" {
 			raw = json.RawMessage("{}")

@@ -107,6 +107,7 @@ type Server struct {
 	cache    *catalog.Cache
 	mcp      *mcp.Server
 	origins  map[string]bool // AllowedOrigins, lower case
+	calls    calls           // in flight over HTTP
 }
 
 // New returns a server reading and asking through pool (nl2sql's own
@@ -149,10 +150,12 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 // request stands alone and no session or stream outlives it, so nothing is
 // left to close at shutdown; the tools need no server-to-client requests.
 // A request whose Origin is neither loopback nor in AllowedOrigins is
-// refused with 403, as the transport's specification requires.
+// refused with 403, as the transport's specification requires. A tool call
+// ends when its HTTP request does (the client disconnected) or when the
+// client sends notifications/cancelled for it (http.go).
 func (s *Server) Handler() http.Handler {
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp },
-		&mcp.StreamableHTTPOptions{Stateless: true, Logger: sdkLogger(s.cfg.Logger)})
+		&mcp.StreamableHTTPOptions{Stateless: true, Logger: sdkLogger(s.cfg.Logger), PropagateRequestCancellation: true})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if origin := r.Header.Get("Origin"); origin != "" && !s.originAllowed(origin) {
 			s.cfg.Logger.WarnContext(r.Context(), "mcp: refused a request from a browser origin that is not allowed (NL2SQL_MCP_ALLOWED_ORIGINS)", "origin", origin)
@@ -165,7 +168,7 @@ func (s *Server) Handler() http.Handler {
 			}})
 			return
 		}
-		h.ServeHTTP(w, r)
+		s.calls.track(h, w, r)
 	})
 }
 

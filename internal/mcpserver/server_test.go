@@ -3,6 +3,7 @@ package mcpserver_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -512,4 +513,101 @@ func TestHTTPOrigin(t *testing.T) {
 		require.NotContains(t, m, "id")
 		require.Contains(t, m["error"].(map[string]any)["message"], "is not allowed")
 	}
+}
+
+// postMCP posts one JSON-RPC message to a streamable HTTP endpoint under
+// protocol version.
+func postMCP(ctx context.Context, url, version, body string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, "POST", url, strings.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("MCP-Protocol-Version", version)
+	return http.DefaultClient.Do(req)
+}
+
+// TestHTTPCallEndsWithRequest: a nl_query over HTTP whose client
+// disconnects, or sends notifications/cancelled for it, stops waiting and
+// gives its pool connection back at once, not at QueryTimeout; the
+// question stays queued for get_query.
+func TestHTTPCallEndsWithRequest(t *testing.T) {
+	t.Parallel()
+	e := setup(t) // no serve: nothing answers within the test
+	pool, err := pgxpool.New(context.Background(), e.db.URL)
+	require.NoError(t, err)
+	t.Cleanup(pool.Close)
+	s, err := mcpserver.New(pool, nil, mcpserver.Config{QueryTimeout: time.Minute, NoWorkerWait: time.Minute, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	ask := func(id int, question string) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"nl_query","arguments":{"question":%q,"database":"shop"}}}`, id, question)
+	}
+	// A call waits once its question is in rag.queries, holding a
+	// connection to hear the answer on.
+	waiting := func(question string) func() bool {
+		return func() bool {
+			var n int
+			require.NoError(t, e.db.Pool.QueryRow(context.Background(), "SELECT count(*) FROM rag.queries WHERE question = $1", question).Scan(&n))
+			return n == 1 && pool.Stat().AcquiredConns() > 0
+		}
+	}
+	released := func() bool { return pool.Stat().AcquiredConns() == 0 }
+	queued := func(question string) {
+		t.Helper()
+		var status string
+		require.NoError(t, e.db.Pool.QueryRow(context.Background(), "SELECT status FROM rag.queries WHERE question = $1", question).Scan(&status))
+		require.Equal(t, "queued", status)
+	}
+
+	// Each in turn: the pool's count tells whose connection it is.
+	for _, version := range []string{"2025-03-26", "2025-06-18", "2025-11-25"} {
+		question := "Disconnect under " + version
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			if resp, err := postMCP(ctx, hs.URL, version, ask(1, question)); err == nil {
+				_, _ = io.Copy(io.Discard, resp.Body)
+				_ = resp.Body.Close()
+			}
+		}()
+		require.Eventually(t, waiting(question), 30*time.Second, 10*time.Millisecond, "the call waits")
+		cancel()
+		<-done
+		require.Eventually(t, released, 5*time.Second, 10*time.Millisecond, "%s: the call ended with its request", version)
+		queued(question)
+	}
+
+	answered := make(chan string, 1)
+	go func() {
+		resp, err := postMCP(context.Background(), hs.URL, "2025-06-18", ask(7, "Cancel me"))
+		if err != nil {
+			answered <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		answered <- string(b)
+	}()
+	require.Eventually(t, waiting("Cancel me"), 30*time.Second, 10*time.Millisecond, "the call waits")
+	// Another client's id is not this call's.
+	resp, err := postMCP(context.Background(), hs.URL, "2025-06-18", `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8}}`)
+	require.NoError(t, err)
+	require.NoError(t, resp.Body.Close())
+	require.Never(t, released, 300*time.Millisecond, 10*time.Millisecond, "a cancel of another id ends nothing")
+	resp, err = postMCP(context.Background(), hs.URL, "2025-06-18", `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"user pressed stop"}}`)
+	require.NoError(t, err)
+	require.NoError(t, resp.Body.Close())
+	require.Equal(t, http.StatusAccepted, resp.StatusCode)
+	select {
+	case body := <-answered:
+		require.NotContains(t, body, `"result"`, "a cancelled call has no result")
+	case <-time.After(5 * time.Second):
+		t.Fatal("the call did not end on notifications/cancelled")
+	}
+	require.Eventually(t, released, 5*time.Second, 10*time.Millisecond)
+	queued("Cancel me")
 }
