@@ -248,7 +248,20 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 // connect opens a pool on nl2sql's database, explaining a failure in terms
 // of the setting to change.
 func connect(ctx context.Context, url string) (*pgxpool.Pool, error) {
-	pool, err := pgxpool.New(ctx, url)
+	return connectMax(ctx, url, 0)
+}
+
+// connectMax is connect with a pool of maxConns connections (0: pgxpool's
+// default or the URL's pool_max_conns).
+func connectMax(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	var pool *pgxpool.Pool
+	if err == nil {
+		if maxConns > 0 {
+			cfg.MaxConns = maxConns
+		}
+		pool, err = pgxpool.NewWithConfig(ctx, cfg)
+	}
 	if err != nil {
 		return nil, &errclass.Error{
 			Class: errclass.InfraFailure, Code: "config.database_url",

@@ -16,7 +16,13 @@ func runMCP(ctx context.Context, m *Main, args []string) error {
 	if err := parseNoArgs(fs, args, "mcp takes no arguments; configure it with the environment (nl2sql env)"); err != nil {
 		return err
 	}
-	st, pool, err := open(ctx, m)
+	st, err := loadSettings(m)
+	if err != nil {
+		return err
+	}
+	// A connection for each nl_query waiting and some for the other tools
+	// (retrieve_tables' too).
+	pool, err := connectMax(ctx, st.DatabaseURL, st.Ops.MCP.PoolConns())
 	if err != nil {
 		return err
 	}

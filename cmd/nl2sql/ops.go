@@ -71,7 +71,7 @@ func serveHTTP(ctx context.Context, m *Main, st *settings, pool *pgxpool.Pool, s
 	// /mcp has a pool of its own: a question it asks holds a connection
 	// until answered, and on River's pool enough of them would leave the
 	// workers none to answer with.
-	mcpPool, err := connect(ctx, st.DatabaseURL)
+	mcpPool, err := connectMax(ctx, st.DatabaseURL, st.Ops.MCP.PoolConns())
 	if err != nil {
 		return nil, err
 	}

@@ -40,6 +40,11 @@ type Config struct {
 	// question still running then stays queued, and the tool result gives
 	// its id for get_query. Defaults to 5m.
 	QueryTimeout time.Duration
+	// MaxWaiting bounds the nl_query calls waiting for answers at once:
+	// each holds a pool connection to hear its answer on, and one more is
+	// refused at once with a tool error (infra_failure) instead of taking
+	// the connections the other tools need. Defaults to 8.
+	MaxWaiting int
 	// NoWorkerWait is how long nl_query waits when no `nl2sql serve` runs
 	// against nl2sql's database, before saying so in the tool result (the
 	// question stays queued). Defaults to 5s.
@@ -66,6 +71,9 @@ func (c Config) WithDefaults() Config {
 	if c.QueryTimeout == 0 {
 		c.QueryTimeout = 5 * time.Minute
 	}
+	if c.MaxWaiting == 0 {
+		c.MaxWaiting = 8
+	}
 	if c.NoWorkerWait == 0 {
 		c.NoWorkerWait = 5 * time.Second
 	}
@@ -86,6 +94,8 @@ func (c Config) validate() error {
 		return errors.New("mcpserver: QueryTimeout must be at least 1ms")
 	case c.NoWorkerWait < time.Millisecond:
 		return errors.New("mcpserver: NoWorkerWait must be at least 1ms")
+	case c.MaxWaiting < 1 || c.MaxWaiting > maxWaiting:
+		return fmt.Errorf("mcpserver: MaxWaiting must be between 1 and %d", maxWaiting)
 	}
 	for _, o := range c.AllowedOrigins {
 		if err := CheckOrigin(o); err != nil {
@@ -93,6 +103,22 @@ func (c Config) validate() error {
 		}
 	}
 	return nil
+}
+
+// maxWaiting bounds MaxWaiting: each waiting call holds a connection to
+// nl2sql's database.
+const maxWaiting = 1000
+
+// ReservedConns are the connections of an MCP pool kept for the tools that
+// do not wait for answers (list_databases, describe_table, get_query,
+// retrieve_tables, and nl_query's INSERT).
+const ReservedConns = 4
+
+// PoolConns is the size to give the pool an MCP server is built on: a
+// connection for each waiting nl_query (MaxWaiting, its default when
+// unset) and ReservedConns for the others.
+func (c Config) PoolConns() int32 {
+	return int32(c.WithDefaults().MaxWaiting + ReservedConns)
 }
 
 // Retriever is what retrieve_tables returns for a question: the tables and
@@ -108,16 +134,21 @@ type Server struct {
 	mcp      *mcp.Server
 	origins  map[string]bool // AllowedOrigins, lower case
 	calls    calls           // in flight over HTTP
+	waiting  chan struct{}   // a slot per nl_query waiting (MaxWaiting)
 }
 
 // New returns a server reading and asking through pool (nl2sql's own
-// database); retrieve answers retrieve_tables (nil leaves the tool out).
+// database), which should have cfg.PoolConns() connections; retrieve
+// answers retrieve_tables (nil leaves the tool out).
 func New(pool *pgxpool.Pool, retrieve Retriever, cfg Config) (*Server, error) {
 	cfg = cfg.WithDefaults()
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, pool: pool, retrieve: retrieve, cache: catalog.NewCache(pool), origins: map[string]bool{}}
+	s := &Server{
+		cfg: cfg, pool: pool, retrieve: retrieve, cache: catalog.NewCache(pool), origins: map[string]bool{},
+		waiting: make(chan struct{}, cfg.MaxWaiting),
+	}
 	for _, o := range cfg.AllowedOrigins {
 		s.origins[strings.ToLower(o)] = true
 	}

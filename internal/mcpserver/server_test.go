@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -380,6 +381,8 @@ func TestConfig(t *testing.T) {
 		{MaxRows: 2_000_000},
 		{QueryTimeout: -time.Second},
 		{NoWorkerWait: -time.Second},
+		{MaxWaiting: -1},
+		{MaxWaiting: 1001},
 		{AllowedOrigins: []string{"app.example.com"}},
 		{AllowedOrigins: []string{"https://app.example.com/mcp"}},
 		{AllowedOrigins: []string{"*"}},
@@ -610,4 +613,73 @@ func TestHTTPCallEndsWithRequest(t *testing.T) {
 	}
 	require.Eventually(t, released, 5*time.Second, 10*time.Millisecond)
 	queued("Cancel me")
+}
+
+// TestMaxWaiting: nl_query calls beyond MaxWaiting are refused at once
+// (nothing is queued), and the other tools keep connections of a pool
+// sized PoolConns while the waits hold theirs.
+func TestMaxWaiting(t *testing.T) {
+	t.Parallel()
+	e := setup(t) // no serve: nothing answers within the test
+	cfg := mcpserver.Config{MaxWaiting: 2, QueryTimeout: time.Minute, NoWorkerWait: time.Minute}
+	require.Equal(t, int32(2+mcpserver.ReservedConns), cfg.PoolConns())
+	require.Equal(t, int32(8+mcpserver.ReservedConns), mcpserver.Config{}.PoolConns(), "8 waits by default")
+	pc, err := pgxpool.ParseConfig(e.db.URL)
+	require.NoError(t, err)
+	pc.MaxConns = cfg.PoolConns()
+	pool, err := pgxpool.NewWithConfig(context.Background(), pc)
+	require.NoError(t, err)
+	t.Cleanup(pool.Close)
+	cfg.Logger = dbtest.Logger(t)
+	s, err := mcpserver.New(pool, nil, cfg)
+	require.NoError(t, err)
+	cs := connect(t, s)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for _, q := range []string{"First waiting", "Second waiting"} {
+		wg.Go(func() {
+			_, _ = cs.CallTool(ctx, &mcp.CallToolParams{Name: "nl_query", Arguments: map[string]any{"question": q, "database": "shop"}})
+		})
+	}
+	defer wg.Wait()
+	defer cancel()
+	count := func(question string) (n int) {
+		require.NoError(t, e.db.Pool.QueryRow(context.Background(), "SELECT count(*) FROM rag.queries WHERE question LIKE $1", question).Scan(&n))
+		return n
+	}
+	require.Eventually(t, func() bool { return count("% waiting") == 2 }, 30*time.Second, 10*time.Millisecond)
+
+	start := time.Now()
+	var q queryResult
+	res := call(t, cs, "nl_query", map[string]any{"question": "One too many", "database": "shop"}, &q)
+	require.True(t, res.IsError)
+	require.Equal(t, "infra_failure: 2 questions are already waiting for answers on this MCP server (NL2SQL_MCP_MAX_WAITING); ask again once one has been answered", text(res))
+	require.Equal(t, "refused", q.Status)
+	require.Equal(t, "infra_failure", q.ErrorClass)
+	require.Less(t, time.Since(start), 5*time.Second, "refused at once")
+	require.Zero(t, count("One too many"), "nothing queued")
+
+	// The other tools have connections, more of them at once than the
+	// pool would have left without the bound.
+	var tools sync.WaitGroup
+	for range mcpserver.ReservedConns + 2 {
+		tools.Go(func() {
+			res := call(t, cs, "list_databases", nil, nil)
+			require.False(t, res.IsError, text(res))
+			res = call(t, cs, "describe_table", map[string]any{"database": "shop", "table": "orders"}, nil)
+			require.False(t, res.IsError, text(res))
+		})
+	}
+	tools.Wait()
+
+	// A wait that ends frees its slot.
+	cancel()
+	wg.Wait()
+	require.Eventually(t, func() bool {
+		ctx, stop := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		defer stop()
+		_, _ = cs.CallTool(ctx, &mcp.CallToolParams{Name: "nl_query", Arguments: map[string]any{"question": "Room again", "database": "shop"}})
+		return count("Room again") > 0
+	}, 10*time.Second, 10*time.Millisecond)
 }

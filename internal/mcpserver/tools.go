@@ -162,6 +162,17 @@ func (s *Server) addTools() {
 }
 
 func (s *Server) nlQuery(ctx context.Context, in QueryInput) (*mcp.CallToolResult, *QueryResult, error) {
+	select {
+	case s.waiting <- struct{}{}:
+		defer func() { <-s.waiting }()
+	default:
+		// Refused before the INSERT: nothing is queued.
+		msg := fmt.Sprintf("%d questions are already waiting for answers on this MCP server (NL2SQL_MCP_MAX_WAITING); "+
+			"ask again once one has been answered", s.cfg.MaxWaiting)
+		return toolError(errclass.InfraFailure, msg), &QueryResult{
+			Database: in.Database, Question: in.Question, Status: "refused", ErrorClass: string(errclass.InfraFailure), Error: msg,
+		}, nil
+	}
 	opts := map[string]any{"max_rows": s.cfg.MaxRows}
 	if in.MaxRows != nil {
 		opts["max_rows"] = *in.MaxRows // the trigger checks it, as for any client
