@@ -58,7 +58,9 @@ func newMCPServer(pool *pgxpool.Pool, st *settings, model llm.Provider) (*mcpser
 		}
 		return retrieveOutput(question, res), nil
 	}
-	return mcpserver.New(pool, retrieve, st.Ops.MCP)
+	cfg := st.Ops.MCP
+	cfg.RowCap = st.Target.MaxRows // /mcp asks as the service's owner: max_rows must not raise it
+	return mcpserver.New(pool, retrieve, cfg)
 }
 
 // serveHTTP starts the listener of `serve --http` for svc; the returned

@@ -10,6 +10,14 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// maxTextCopy is the largest structured result repeated in full as the
+// text of a tool result; a larger one that can summarize itself has its
+// summary there instead, so its rows are not sent (and held) twice.
+const maxTextCopy = 64 << 10
+
+// summarizer is a result that can say in a few lines what it holds.
+type summarizer interface{ summary() string }
+
 // addTool adds a tool whose schemas are inferred from In and Out, like
 // mcp.AddTool, but writes the structured result itself: the SDK's typed
 // handler re-encodes results through float64, and rows must keep the
@@ -67,7 +75,12 @@ func addTool[In, Out any](s *mcp.Server, t *mcp.Tool, h func(context.Context, In
 			}
 			res.StructuredContent = json.RawMessage(b)
 			if res.Content == nil {
-				res.Content = []mcp.Content{&mcp.TextContent{Text: string(b)}}
+				text := string(b)
+				if sum, ok := any(out).(summarizer); ok && len(b) > maxTextCopy {
+					// Not a second copy of the rows: a summary.
+					text = sum.summary()
+				}
+				res.Content = []mcp.Content{&mcp.TextContent{Text: text}}
 			}
 		}
 		if res.Content == nil {

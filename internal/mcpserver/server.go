@@ -11,7 +11,6 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -36,6 +35,16 @@ type Config struct {
 	// call gives no max_rows: an agent's context is smaller than a BI
 	// tool's. Defaults to 100.
 	MaxRows int
+	// RowCap caps the rows nl_query asks for (a call's max_rows, or
+	// MaxRows): the operator's NL2SQL_MAX_ROWS, which a question asked as
+	// the service's owner (serve's /mcp) would otherwise raise. 0 leaves
+	// options.max_rows' own range (1000000).
+	RowCap int
+	// MaxResultBytes is the budget of the rows in a tool result (nl_query,
+	// get_query): rows past it are left out, and the result says so
+	// (truncated, note). An agent's context is small, and each result is
+	// held in memory a few times over while it is sent. Defaults to 1 MiB.
+	MaxResultBytes int
 	// QueryTimeout bounds how long nl_query waits for an answer; a
 	// question still running then stays queued, and the tool result gives
 	// its id for get_query. Defaults to 5m.
@@ -71,6 +80,9 @@ func (c Config) WithDefaults() Config {
 	if c.QueryTimeout == 0 {
 		c.QueryTimeout = 5 * time.Minute
 	}
+	if c.MaxResultBytes == 0 {
+		c.MaxResultBytes = 1 << 20
+	}
 	if c.MaxWaiting == 0 {
 		c.MaxWaiting = 8
 	}
@@ -94,6 +106,10 @@ func (c Config) validate() error {
 		return errors.New("mcpserver: QueryTimeout must be at least 1ms")
 	case c.NoWorkerWait < time.Millisecond:
 		return errors.New("mcpserver: NoWorkerWait must be at least 1ms")
+	case c.RowCap < 0 || c.RowCap > 1_000_000:
+		return errors.New("mcpserver: RowCap must be between 0 and 1000000")
+	case c.MaxResultBytes < 1024 || c.MaxResultBytes > maxResultBytes:
+		return fmt.Errorf("mcpserver: MaxResultBytes must be between 1024 and %d", maxResultBytes)
 	case c.MaxWaiting < 1 || c.MaxWaiting > maxWaiting:
 		return fmt.Errorf("mcpserver: MaxWaiting must be between 1 and %d", maxWaiting)
 	}
@@ -104,6 +120,10 @@ func (c Config) validate() error {
 	}
 	return nil
 }
+
+// maxResultBytes bounds MaxResultBytes well below the 16 MiB line a stdio
+// client reads at most (mcp.DefaultMaxLineLength).
+const maxResultBytes = 8 << 20
 
 // maxWaiting bounds MaxWaiting: each waiting call holds a connection to
 // nl2sql's database.
@@ -261,19 +281,6 @@ func message(err error) string {
 		return ce.Message
 	}
 	return errclass.Classify(err).Message
-}
-
-// decodeRows reads rag.query_results.rows keeping numbers' digits as
-// stored.
-func decodeRows(raw json.RawMessage) ([][]any, error) {
-	if len(raw) == 0 {
-		return nil, nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var rows [][]any
-	err := dec.Decode(&rows)
-	return rows, err
 }
 
 // sdkLogger is logger for the SDK's own logs, with its info lines (a

@@ -383,6 +383,9 @@ func TestConfig(t *testing.T) {
 		{NoWorkerWait: -time.Second},
 		{MaxWaiting: -1},
 		{MaxWaiting: 1001},
+		{RowCap: -1},
+		{MaxResultBytes: 100},
+		{MaxResultBytes: 9 << 20},
 		{AllowedOrigins: []string{"app.example.com"}},
 		{AllowedOrigins: []string{"https://app.example.com/mcp"}},
 		{AllowedOrigins: []string{"*"}},
@@ -682,4 +685,57 @@ func TestMaxWaiting(t *testing.T) {
 		_, _ = cs.CallTool(ctx, &mcp.CallToolParams{Name: "nl_query", Arguments: map[string]any{"question": "Room again", "database": "shop"}})
 		return count("Room again") > 0
 	}, 10*time.Second, 10*time.Millisecond)
+}
+
+// TestBigAnswer: max_rows, a call's or the default, never passes RowCap
+// (the operator's NL2SQL_MAX_ROWS); the rows a result holds stay within
+// MaxResultBytes, the rest left out and said so; and a large result's
+// text is a summary, not a second copy of its rows.
+func TestBigAnswer(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.ollama.Answer(ollamatest.Contains("Every note"), ollamatest.Response{Content: "SELECT g AS n, repeat('x', 1000) AS body FROM generate_series(1, 2000) g ORDER BY g"})
+	e.serve(t)
+	const budget = 64 << 10
+	cs := connect(t, e.server(t, mcpserver.Config{MaxRows: 1800, RowCap: 1500, MaxResultBytes: budget}))
+
+	for _, args := range []map[string]any{
+		{"question": "Every note", "database": "shop", "max_rows": 1_000_000},
+		{"question": "Every note, by default", "database": "shop"},
+	} {
+		var q queryResult
+		res := call(t, cs, "nl_query", args, &q)
+		require.False(t, res.IsError, text(res))
+		var opts string
+		require.NoError(t, e.db.Pool.QueryRow(context.Background(), "SELECT options::text FROM rag.queries WHERE id = $1", q.ID).Scan(&opts))
+		require.JSONEq(t, `{"max_rows": 1500}`, opts, "capped at RowCap")
+		require.Contains(t, q.SQL, "LIMIT 1501")
+		require.Equal(t, 1500, q.RowCount, "the stored result")
+
+		var rows [][]any
+		require.NoError(t, json.Unmarshal(q.Rows, &rows))
+		require.NotEmpty(t, rows)
+		require.Less(t, len(rows), 1500)
+		require.LessOrEqual(t, len(q.Rows), budget)
+		require.Greater(t, len(q.Rows), budget-2000, "as many rows as fit")
+		require.Equal(t, float64(len(rows)), rows[len(rows)-1][0], "the first rows, in order")
+		require.True(t, q.Truncated)
+		var note struct {
+			Note string `json:"note"`
+		}
+		b, err := json.Marshal(res.StructuredContent)
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(b, &note))
+		require.Contains(t, note.Note, fmt.Sprintf("%d of the 1500 rows are here", len(rows)))
+		require.Contains(t, note.Note, "NL2SQL_MCP_MAX_RESULT_BYTES")
+
+		require.Less(t, len(text(res)), 2000, "a summary, not the rows again")
+		require.Contains(t, text(res), fmt.Sprintf("question %d (shop): succeeded; %d row(s) of 1500 in structuredContent.rows, columns n, body; truncated: true", q.ID, len(rows)))
+
+		var got queryResult
+		res = call(t, cs, "get_query", map[string]any{"id": q.ID}, &got)
+		require.False(t, res.IsError, text(res))
+		require.JSONEq(t, string(q.Rows), string(got.Rows), "get_query keeps the same budget")
+		require.True(t, got.Truncated)
+	}
 }

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -21,7 +22,7 @@ import (
 type QueryInput struct {
 	Question string `json:"question" jsonschema:"the question, in plain language, 1 to 2000 characters"`
 	Database string `json:"database" jsonschema:"a database registered with nl2sql (see list_databases)"`
-	MaxRows  *int   `json:"max_rows,omitempty" jsonschema:"most rows to return (1 to 1000000); the answer says when there were more (truncated)"`
+	MaxRows  *int   `json:"max_rows,omitempty" jsonschema:"most rows to return (1 to 1000000, and at most the operator's limit); the answer says when there were more (truncated)"`
 }
 
 // Column is a result column.
@@ -45,7 +46,8 @@ type QueryResult struct {
 	Columns    []Column `json:"columns,omitempty"`
 	Rows       [][]any  `json:"rows,omitempty" jsonschema:"the rows, as arrays in column order; numbers keep their digits, dates are 2006-01-02, timestamps RFC 3339"`
 	RowCount   int32    `json:"row_count"`
-	Truncated  bool     `json:"truncated" jsonschema:"true when the query had more rows than max_rows"`
+	Truncated  bool     `json:"truncated" jsonschema:"true when there were more rows than rows holds: more than max_rows, or more than the result's byte budget (see note)"`
+	Note       string   `json:"note,omitempty" jsonschema:"why rows were left out of this result, when they were"`
 	ErrorClass string   `json:"error_class,omitempty" jsonschema:"why it failed: validation_block, sql_error, query_timeout, infra_failure or unknown"`
 	SQLSTATE   string   `json:"sqlstate,omitempty"`
 	Error      string   `json:"error,omitempty"`
@@ -126,7 +128,7 @@ func (s *Server) addTools() {
 		Name:  "nl_query",
 		Title: "Ask a database a question",
 		Description: "Answers a question about a registered PostgreSQL database: nl2sql writes guarded, read-only SQL, " +
-			"runs it and returns the SQL, columns, rows (at most max_rows, default " + fmt.Sprint(s.cfg.MaxRows) + "), confidence and the question's id. " +
+			"runs it and returns the SQL, columns, rows (at most max_rows, default " + fmt.Sprint(s.cfg.MaxRows) + rowCap(s.cfg.RowCap) + "), confidence and the question's id. " +
 			"A question that fails comes back as a tool error \"class: message\" (validation_block, sql_error, query_timeout, infra_failure, unknown).",
 		// It writes the question (rag.queries), nothing else: asking twice
 		// asks twice.
@@ -161,6 +163,14 @@ func (s *Server) addTools() {
 	}
 }
 
+// rowCap is the part of nl_query's description that gives RowCap.
+func rowCap(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", at most %d", n)
+}
+
 func (s *Server) nlQuery(ctx context.Context, in QueryInput) (*mcp.CallToolResult, *QueryResult, error) {
 	select {
 	case s.waiting <- struct{}{}:
@@ -173,10 +183,14 @@ func (s *Server) nlQuery(ctx context.Context, in QueryInput) (*mcp.CallToolResul
 			Database: in.Database, Question: in.Question, Status: "refused", ErrorClass: string(errclass.InfraFailure), Error: msg,
 		}, nil
 	}
-	opts := map[string]any{"max_rows": s.cfg.MaxRows}
+	maxRows := s.cfg.MaxRows
 	if in.MaxRows != nil {
-		opts["max_rows"] = *in.MaxRows // the trigger checks it, as for any client
+		maxRows = *in.MaxRows // the trigger checks it, as for any client
 	}
+	if s.cfg.RowCap > 0 && maxRows > s.cfg.RowCap {
+		maxRows = s.cfg.RowCap // never past the operator's NL2SQL_MAX_ROWS
+	}
+	opts := map[string]any{"max_rows": maxRows}
 	ans, err := intake.Ask(ctx, s.pool, in.Database, in.Question, opts,
 		intake.AskOptions{Timeout: s.cfg.QueryTimeout, NoWorkerWait: s.cfg.NoWorkerWait})
 	if err != nil {
@@ -190,7 +204,7 @@ func (s *Server) nlQuery(ctx context.Context, in QueryInput) (*mcp.CallToolResul
 			// Inserted but not answered in time: it stays queued.
 			out.ID, out.Status = id, "queued"
 			if a, lerr := intake.Load(ctx, s.pool, id); lerr == nil {
-				out = result(a)
+				out = s.result(a)
 			}
 			msg += fmt.Sprintf("; call get_query with id %d later", id)
 		}
@@ -200,7 +214,7 @@ func (s *Server) nlQuery(ctx context.Context, in QueryInput) (*mcp.CallToolResul
 		}
 		return toolError(ce.Class, msg), out, nil
 	}
-	out := result(ans)
+	out := s.result(ans)
 	if ans.Status != "succeeded" {
 		return toolError(errclass.Class(ans.ErrorClass), ans.Error), out, nil
 	}
@@ -215,11 +229,12 @@ func (s *Server) getQuery(ctx context.Context, in GetQueryInput) (*mcp.CallToolR
 	if err != nil {
 		return classified(err), nil, nil
 	}
-	return nil, result(a), nil
+	return nil, s.result(a), nil
 }
 
-// result is an answer as the tools return it.
-func result(a *intake.Answer) *QueryResult {
+// result is an answer as the tools return it, its rows within
+// MaxResultBytes.
+func (s *Server) result(a *intake.Answer) *QueryResult {
 	out := &QueryResult{
 		ID: a.ID, Database: a.Database, Question: a.Question, Status: a.Status, SQL: a.SQL, Confidence: a.Confidence,
 		Attempts: a.Attempts, RowCount: a.RowCount, Truncated: a.Truncated, ErrorClass: a.ErrorClass, SQLSTATE: a.SQLSTATE,
@@ -228,10 +243,61 @@ func result(a *intake.Answer) *QueryResult {
 	if len(a.Columns) > 0 {
 		_ = json.Unmarshal(a.Columns, &out.Columns)
 	}
-	if rows, err := decodeRows(a.Rows); err == nil {
+	if rows, cut, err := trimRows(a.Rows, s.cfg.MaxResultBytes); err == nil {
 		out.Rows = rows
+		if cut {
+			out.Truncated = true
+			out.Note = fmt.Sprintf("%d of the %d rows are here: the rest would pass the %d bytes a result may hold (NL2SQL_MCP_MAX_RESULT_BYTES); "+
+				"ask for fewer rows or columns, or aggregate", len(rows), a.RowCount, s.cfg.MaxResultBytes)
+		}
 	}
 	return out
+}
+
+// trimRows decodes the rows of raw (rag.query_results.rows, an array of
+// arrays), keeping numbers' digits as stored, while they fit in budget
+// bytes as encoded again; cut says rows were left out. Only the rows kept
+// are decoded.
+func trimRows(raw json.RawMessage, budget int) (rows [][]any, cut bool, err error) {
+	if len(raw) == 0 {
+		return nil, false, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if tok, err := dec.Token(); err != nil || tok == nil {
+		return nil, false, err // null: no rows
+	}
+	size := len("[]")
+	for dec.More() {
+		var row []any
+		if err := dec.Decode(&row); err != nil {
+			return nil, false, err
+		}
+		b, err := json.Marshal(row)
+		if err != nil {
+			return nil, false, err
+		}
+		if size += len(b) + 1; size > budget {
+			return rows, true, nil
+		}
+		rows = append(rows, row)
+	}
+	return rows, false, nil
+}
+
+// summary is the text of a result too large to repeat in full next to its
+// structured content.
+func (r *QueryResult) summary() string {
+	cols := make([]string, len(r.Columns))
+	for i, c := range r.Columns {
+		cols[i] = c.Name
+	}
+	msg := fmt.Sprintf("question %d (%s): %s; %d row(s) of %d in structuredContent.rows, columns %s; truncated: %v",
+		r.ID, r.Database, r.Status, len(r.Rows), r.RowCount, strings.Join(cols, ", "), r.Truncated)
+	if r.Note != "" {
+		msg += "; " + r.Note
+	}
+	return msg + "\nSQL: " + r.SQL
 }
 
 func (s *Server) listDatabases(ctx context.Context, _ struct{}) (*mcp.CallToolResult, *DatabaseList, error) {
