@@ -25,7 +25,8 @@ const (
 
 // StdioTransport is the SDK's IOTransport over r and w, except that a line
 // that is not a JSON-RPC message is answered with a JSON-RPC error (of the
-// request's id when it can be read, else null) and skipped. The SDK ends the session on such a line, so one bad
+// request's id when it can be read, else null) and skipped, and that a
+// request the client cancelled (notifications/cancelled) is not answered. The SDK ends the session on such a line, so one bad
 // line from a client would lose every question it has in flight. r and w
 // are not closed when the session ends.
 func StdioTransport(r io.Reader, w io.Writer, log *slog.Logger) mcp.Transport {
@@ -40,16 +41,52 @@ func StdioTransport(r io.Reader, w io.Writer, log *slog.Logger) mcp.Transport {
 }
 
 // lockedWriter serialises the SDK's writes (one message a Write) with
-// lineFilter's error replies.
+// lineFilter's error replies, and drops the response to a request the
+// client cancelled: a receiver of notifications/cancelled should not
+// respond to the request, and the SDK answers every request it handled
+// (a cancelled one with an error).
 type lockedWriter struct {
 	mu sync.Mutex
 	w  io.Writer
+	// cancelled are the requests the client cancelled whose response has
+	// not been dropped yet; at most maxCancelled, the oldest forgotten (a
+	// request answered before its cancel arrived leaves its id here).
+	cancelled map[jsonrpc.ID]bool
+	order     []jsonrpc.ID
 }
+
+// maxCancelled bounds lockedWriter.cancelled.
+const maxCancelled = 1024
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if len(l.cancelled) > 0 {
+		// Only while a cancel waits: decoding every message would cost
+		// the time of encoding it again.
+		if msg, err := jsonrpc.DecodeMessage(bytes.TrimSpace(p)); err == nil {
+			if resp, ok := msg.(*jsonrpc.Response); ok && l.cancelled[resp.ID] {
+				delete(l.cancelled, resp.ID)
+				return len(p), nil
+			}
+		}
+	}
 	return l.w.Write(p)
+}
+
+// cancel notes that the client cancelled request id.
+func (l *lockedWriter) cancel(id jsonrpc.ID) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.cancelled == nil {
+		l.cancelled = map[jsonrpc.ID]bool{}
+	}
+	if len(l.order) >= maxCancelled {
+		delete(l.cancelled, l.order[0])
+		l.order = l.order[1:]
+	}
+	l.cancelled[id] = true
+	l.order = append(l.order, id)
 }
 
 func (*lockedWriter) Close() error { return nil }
@@ -57,7 +94,7 @@ func (*lockedWriter) Close() error { return nil }
 // lineFilter passes on the lines that hold a JSON-RPC message or batch.
 type lineFilter struct {
 	in   *bufio.Reader
-	out  io.Writer
+	out  *lockedWriter
 	log  *slog.Logger
 	rest []byte // of the line being passed on
 	err  error
@@ -147,6 +184,7 @@ func (f *lineFilter) check(line []byte) (int, string) {
 		msgs = []json.RawMessage{line}
 	}
 	ids := map[string]bool{}
+	var cancels []jsonrpc.ID
 	for _, m := range msgs {
 		msg, err := jsonrpc.DecodeMessage(m)
 		if err != nil {
@@ -155,6 +193,16 @@ func (f *lineFilter) check(line []byte) (int, string) {
 		req, ok := msg.(*jsonrpc.Request)
 		if !ok {
 			continue
+		}
+		if req.Method == "notifications/cancelled" {
+			var p struct {
+				RequestID any `json:"requestId"`
+			}
+			if json.Unmarshal(req.Params, &p) == nil && p.RequestID != nil {
+				if id, err := jsonrpc.MakeID(p.RequestID); err == nil {
+					cancels = append(cancels, id) // once the line is passed on
+				}
+			}
 		}
 		if batch && req.ID.IsValid() {
 			id := fmt.Sprint(req.ID.Raw())
@@ -171,6 +219,9 @@ func (f *lineFilter) check(line []byte) (int, string) {
 				f.version = p.ProtocolVersion
 			}
 		}
+	}
+	for _, id := range cancels {
+		f.out.cancel(id)
 	}
 	return 0, ""
 }

@@ -204,3 +204,44 @@ func TestStdioTransportErrorID(t *testing.T) {
 	require.NoError(t, json.Unmarshal(next(), &m))
 	require.Equal(t, float64(1), m["id"], "the session goes on")
 }
+
+// TestStdioTransportCancel: a request the client cancels ends its handler
+// and gets no response, as MCP asks of the receiver of
+// notifications/cancelled; the SDK would answer it with an error.
+func TestStdioTransportCancel(t *testing.T) {
+	t.Parallel()
+	srv := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil)
+	started, ended := make(chan struct{}, 1), make(chan struct{}, 1)
+	srv.AddTool(&mcp.Tool{Name: "wait", InputSchema: map[string]any{"type": "object"}}, func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		started <- struct{}{}
+		<-ctx.Done()
+		ended <- struct{}{}
+		return nil, ctx.Err()
+	})
+	send, next := stdioSession(t, srv)
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	next()
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+
+	for _, id := range []string{`2`, `"two"`} {
+		send(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"wait","arguments":{}}}`)
+		<-started
+		send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `,"reason":"user pressed stop"}}`)
+		select {
+		case <-ended:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the cancelled call goes on")
+		}
+		send(`{"jsonrpc":"2.0","id":3,"method":"ping"}`)
+		var m map[string]any
+		line := next()
+		require.NoError(t, json.Unmarshal(line, &m))
+		require.Equal(t, float64(3), m["id"], "no response to the cancelled request comes first: %s", line)
+	}
+	// A cancel naming no request in flight drops nothing later.
+	send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":4}}`)
+	send(`{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(next(), &m))
+	require.Equal(t, float64(5), m["id"])
+}
