@@ -173,6 +173,19 @@ func TestEnvDefaults(t *testing.T) {
 			require.Equal(t, orDash(v.defaultOf()), col(line, "IN EFFECT"), v.Name)
 			require.Equal(t, orDash(strings.Join(v.Aliases, ",")), col(line, "ALIASES"), v.Name)
 		}
+
+		// An unset variable whose default follows another setting shows
+		// the value it follows to.
+		c.env["NL2SQL_GENERATE_TIMEOUT"] = "6m"
+		r = c.run("", "env")
+		require.Equal(t, 0, r.code, r.stderr)
+		for _, line := range strings.Split(r.stdout, "\n") {
+			if strings.HasPrefix(line, "NL2SQL_RESCUE_AFTER ") {
+				require.Equal(t, "6m30s", col(line, "IN EFFECT"))
+				require.Equal(t, "3m30s", col(line, "DEFAULT"))
+			}
+		}
+		require.Contains(t, r.stdout, "NL2SQL_RESCUE_AFTER ")
 	})
 }
 

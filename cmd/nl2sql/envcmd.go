@@ -15,14 +15,23 @@ func runEnv(_ context.Context, m *Main, args []string) error {
 	}
 	e := newEnv(m.Getenv)
 	e.logs = m.Logs
+	// The table shows what is set; whether every other command would
+	// accept it is loadSettings' to say, as they hear it. What it loads is
+	// also what an unset variable is in effect: a default that follows
+	// another setting (NL2SQL_RESCUE_AFTER follows the generate timeout)
+	// shows as it follows.
+	st, loadErr := loadSettings(&Main{Getenv: m.Getenv, Logs: io.Discard})
 	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "VARIABLE\tALIASES\tIN EFFECT\tDEFAULT\tMEANING")
 	for _, v := range envVars {
 		def := v.defaultOf()
 		val, from, ok := e.value(v)
-		if !ok {
+		switch {
+		case !ok && st != nil && v.field != nil:
+			val = v.format(st)
+		case !ok:
 			val = def
-		} else {
+		default:
 			val = shown(v, val)
 		}
 		if ok && from != v.Name {
@@ -34,10 +43,7 @@ func runEnv(_ context.Context, m *Main, args []string) error {
 		return err
 	}
 	e.warnConflicts(e.logger())
-	// The table shows what is set; whether every other command would
-	// accept it is loadSettings' to say, as they hear it.
-	_, err := loadSettings(&Main{Getenv: m.Getenv, Logs: io.Discard})
-	return err
+	return loadErr
 }
 
 func orDash(s string) string {
