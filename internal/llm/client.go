@@ -133,10 +133,8 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 		return nil, errors.New("llm: chat needs at least one message")
 	}
 	cl := c.call("chat", cmp.Or(req.Model, c.cfg.Model))
-	opts := map[string]any{
-		"temperature": c.cfg.Temperature,
-		"num_ctx":     c.cfg.NumCtx,
-	}
+	opts := c.runnerOptions()
+	opts["temperature"] = c.cfg.Temperature
 	if req.Temperature != nil {
 		opts["temperature"] = *req.Temperature
 	}
@@ -205,6 +203,12 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 		Duration:     time.Since(start),
 		DoneReason:   last.DoneReason,
 	}, nil
+}
+
+// runnerOptions are the options a chat model is loaded with (Ollama loads
+// it again when they differ): the context window.
+func (c *Client) runnerOptions() map[string]any {
+	return map[string]any{"num_ctx": c.cfg.NumCtx}
 }
 
 // Embed returns one embedding per text, in order, from Config.EmbedModel in

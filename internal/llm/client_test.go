@@ -177,6 +177,14 @@ func TestColdModelLoadsAfterTheCallerGivesUp(t *testing.T) {
 		10*time.Second, 10*time.Millisecond, "the loads go on after the callers gave up")
 	require.NoError(t, within(time.Second, embed))
 	require.NoError(t, within(time.Second, chat))
+	var loads int
+	for _, r := range srv.ChatRequests() {
+		if len(r.Messages) == 0 {
+			loads++
+			require.Equal(t, 32768.0, r.Options["num_ctx"], "loaded with the window the calls use: else Ollama loads it again")
+		}
+	}
+	require.Equal(t, 1, loads)
 
 	// A caller that cancels (a stopped job) starts no load.
 	srv2, c2 := setup(t, Config{}, ollamatest.Config{LoadTime: 300 * time.Millisecond})

@@ -58,8 +58,11 @@ func (c *Client) gaveUp(parent context.Context, model string, embed bool) {
 		if embed {
 			_, err = c.api.Embed(ctx, &api.EmbedRequest{Model: model, KeepAlive: c.keepAlive()})
 		} else {
+			// num_ctx is a runner option: loaded with another window, the
+			// model would be loaded again by the next call (Ollama's
+			// scheduler reloads when the runner's options differ).
 			no := false
-			err = c.api.Chat(ctx, &api.ChatRequest{Model: model, Stream: &no, KeepAlive: c.keepAlive()},
+			err = c.api.Chat(ctx, &api.ChatRequest{Model: model, Stream: &no, KeepAlive: c.keepAlive(), Options: c.runnerOptions()},
 				func(api.ChatResponse) error { return nil })
 		}
 		if err != nil {
@@ -77,8 +80,11 @@ func (c *Client) logger() *slog.Logger {
 	return c.cfg.Logger
 }
 
-// Close stops the background loads and waits for them.
+// Close stops the background loads and waits for them. Stopping under the
+// lock orders it with gaveUp: no load starts after Close began waiting.
 func (c *Client) Close() {
+	c.warm.mu.Lock()
 	c.warm.stop()
+	c.warm.mu.Unlock()
 	c.warm.wg.Wait()
 }
