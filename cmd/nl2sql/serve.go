@@ -73,11 +73,6 @@ func loadSettings(m *Main) (*settings, error) {
 	if ra, least := s.Worker.RescueAfter, s.Worker.MinRescueAfter(); ra < least {
 		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_RESCUE_AFTER must be at least %s (the stage timeout: a running stage is never taken over), got %s",
 			worker.FmtDuration(least), e.str("NL2SQL_RESCUE_AFTER")))
-	} else if call, stage := s.LLM.RequestTimeout, s.Worker.GenerateStageTimeout(); call >= stage {
-		// The generate stage's deadline would end the call first, every
-		// try: a slow model never answers, and its retries cost as much.
-		e.errs = append(e.errs, fmt.Sprintf("NL2SQL_LLM_TIMEOUT (%s) must be shorter than the generate stage's timeout (%s: NL2SQL_GENERATE_TIMEOUT, cut at NL2SQL_RESCUE_AFTER); raise NL2SQL_GENERATE_TIMEOUT (and NL2SQL_RESCUE_AFTER if set)",
-			worker.FmtDuration(call), worker.FmtDuration(stage)))
 	}
 	if m.Getenv != nil {
 		getenv := func(k string) string { v, _ := m.Getenv(k); return v }
@@ -160,8 +155,27 @@ func (s *service) close() {
 	_ = s.stop(ctx)
 }
 
+// stageTimeoutsError refuses a model timeout the generate stage's deadline
+// would always cut first: every try of a slow model would end unanswered,
+// and its retries cost as much. Only commands that run the stages check
+// it (serve, demo, exam): the others make no generation.
+func stageTimeoutsError(st *settings) error {
+	call, stage := st.LLM.RequestTimeout, st.Worker.GenerateStageTimeout()
+	if call < stage {
+		return nil
+	}
+	return &errclass.Error{
+		Class: errclass.InfraFailure, Code: "config.env", Permanent: true,
+		Message: fmt.Sprintf("bad environment: NL2SQL_LLM_TIMEOUT (%s) must be shorter than the generate stage's timeout (%s: NL2SQL_GENERATE_TIMEOUT, cut at NL2SQL_RESCUE_AFTER); raise NL2SQL_GENERATE_TIMEOUT (and NL2SQL_RESCUE_AFTER if set)",
+			worker.FmtDuration(call), worker.FmtDuration(stage)),
+	}
+}
+
 // startService builds the pipeline on pool and starts its workers.
 func startService(ctx context.Context, pool *pgxpool.Pool, st *settings) (_ *service, err error) {
+	if err := stageTimeoutsError(st); err != nil {
+		return nil, err
+	}
 	rawModel, err := llm.Open(st.LLM)
 	if err != nil {
 		return nil, err
@@ -212,7 +226,14 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 			return usagef("%v", err)
 		}
 	}
-	st, pool, err := open(ctx, m)
+	st, err := loadSettings(m)
+	if err != nil {
+		return err
+	}
+	if err := stageTimeoutsError(st); err != nil {
+		return err // before connecting: it is the environment's fault
+	}
+	pool, err := connect(ctx, st.DatabaseURL)
 	if err != nil {
 		return err
 	}
