@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -49,23 +50,40 @@ type lockedWriter struct {
 	mu sync.Mutex
 	w  io.Writer
 	// cancelled are the requests the client cancelled whose response has
-	// not been dropped yet; at most maxCancelled, the oldest forgotten (a
-	// request answered before its cancel arrived leaves its id here).
-	cancelled map[jsonrpc.ID]bool
+	// not been dropped yet, with when the cancel came; at most
+	// maxCancelled, and none older than cancelTTL (a request answered
+	// before its cancel arrived, a common race, would leave its id here
+	// for good and every message decoded).
+	cancelled map[jsonrpc.ID]time.Time
 	order     []jsonrpc.ID
 }
 
-// maxCancelled bounds lockedWriter.cancelled.
-const maxCancelled = 1024
+// maxCancelled bounds lockedWriter.cancelled; cancelTTL is how long a
+// cancel waits for its response: the handler's context ends with the
+// cancel, so the SDK answers within moments or had answered already.
+const (
+	maxCancelled = 1024
+	cancelTTL    = 30 * time.Second
+)
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	for len(l.order) > 0 {
+		at, ok := l.cancelled[l.order[0]]
+		if ok && time.Since(at) < cancelTTL {
+			break
+		}
+		if ok {
+			delete(l.cancelled, l.order[0])
+		}
+		l.order = l.order[1:]
+	}
 	if len(l.cancelled) > 0 {
 		// Only while a cancel waits: decoding every message would cost
 		// the time of encoding it again.
 		if msg, err := jsonrpc.DecodeMessage(bytes.TrimSpace(p)); err == nil {
-			if resp, ok := msg.(*jsonrpc.Response); ok && l.cancelled[resp.ID] {
+			if resp, ok := msg.(*jsonrpc.Response); ok && !l.cancelled[resp.ID].IsZero() {
 				delete(l.cancelled, resp.ID)
 				return len(p), nil
 			}
@@ -79,13 +97,13 @@ func (l *lockedWriter) cancel(id jsonrpc.ID) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.cancelled == nil {
-		l.cancelled = map[jsonrpc.ID]bool{}
+		l.cancelled = map[jsonrpc.ID]time.Time{}
 	}
 	if len(l.order) >= maxCancelled {
 		delete(l.cancelled, l.order[0])
 		l.order = l.order[1:]
 	}
-	l.cancelled[id] = true
+	l.cancelled[id] = time.Now()
 	l.order = append(l.order, id)
 }
 
