@@ -49,7 +49,7 @@ func sizes(script *pgsql.Script, a *pgsql.Analysis, add func(Violation, int)) {
 		refused = true
 		add(Violation{
 			Code: CodeSizeLimit, SQLSTATE: sqlstateProgramLimit, Class: errclass.ValidationBlock,
-			Position: charPos(script.SQL, loc), Message: at(script, loc, format, args...),
+			Position: script.CharPos(loc), Message: at(script, loc, format, args...),
 		}, loc)
 	}
 	// size is a call's result size where its count is fixed and known;
