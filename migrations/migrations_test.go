@@ -80,18 +80,26 @@ func TestCandidatesOption(t *testing.T) {
 	require.NoError(t, err)
 }
 
+// gooseProvider is goose's provider of our migrations on db, as Migrate
+// builds it, to move a test database down and up.
+func gooseProvider(t *testing.T, db *dbtest.DB) *goose.Provider {
+	t.Helper()
+	sqlDB := stdlib.OpenDBFromPool(db.Pool)
+	t.Cleanup(func() { _ = sqlDB.Close() })
+	provider, err := goose.NewProvider(goose.DialectPostgres, sqlDB, migrations.FS(),
+		goose.WithTableName("rag.goose_db_version"), goose.WithDisableGlobalRegistry(true))
+	require.NoError(t, err)
+	return provider
+}
+
 // TestDownUp: every migration's Down undoes its Up, so a rollback and a
 // re-run leave a working schema.
 func TestDownUp(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	db := dbtest.NewDB(t)
-	sqlDB := stdlib.OpenDBFromPool(db.Pool)
-	t.Cleanup(func() { _ = sqlDB.Close() })
-	provider, err := goose.NewProvider(goose.DialectPostgres, sqlDB, migrations.FS(),
-		goose.WithTableName("rag.goose_db_version"), goose.WithDisableGlobalRegistry(true))
-	require.NoError(t, err)
-	_, err = provider.DownTo(ctx, 2)
+	provider := gooseProvider(t, db)
+	_, err := provider.DownTo(ctx, 2)
 	require.NoError(t, err)
 	_, err = provider.Up(ctx)
 	require.NoError(t, err)
@@ -108,12 +116,8 @@ func TestExamHostCredentialsScrubbed(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	db := dbtest.NewDB(t)
-	sqlDB := stdlib.OpenDBFromPool(db.Pool)
-	t.Cleanup(func() { _ = sqlDB.Close() })
-	provider, err := goose.NewProvider(goose.DialectPostgres, sqlDB, migrations.FS(),
-		goose.WithTableName("rag.goose_db_version"), goose.WithDisableGlobalRegistry(true))
-	require.NoError(t, err)
-	_, err = provider.DownTo(ctx, 24)
+	provider := gooseProvider(t, db)
+	_, err := provider.DownTo(ctx, 24)
 	require.NoError(t, err)
 	_, err = db.Pool.Exec(ctx, `INSERT INTO rag.databases (name, dsn) VALUES ('shop', 'postgres://u@h/db');
 		INSERT INTO rag.exam_runs (database_name, model, questions, config) VALUES
