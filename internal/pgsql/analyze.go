@@ -122,6 +122,8 @@ func (c CTE) DataModifying() bool { return c.Kind != KindSelect }
 
 // FuncCall is one function call.
 type FuncCall struct {
+	// Catalog is the database of a three-part name; usually "".
+	Catalog string
 	// Schema is "" when the call is unqualified.
 	Schema string
 	// Name is folded to lower case unless it was quoted.
@@ -298,6 +300,8 @@ type Param struct {
 // types that SQL spells with key words: int is pg_catalog.int4, and
 // timestamp with time zone is pg_catalog.timestamptz.
 type TypeRef struct {
+	// Catalog is the database of a three-part name; usually "".
+	Catalog string
 	// Schema is "" when the name is unqualified.
 	Schema string
 	// Name is the type's name without array brackets.

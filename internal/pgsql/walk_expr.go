@@ -71,7 +71,7 @@ func (w *walker) walk(m protoreflect.Message, c ctx) {
 	// The nodes below are recorded, then walked like any other.
 	case *pg_query.TypeName:
 		schema, name := funcName(x.GetNames())
-		w.a.Types = append(w.a.Types, TypeRef{Schema: schema, Name: name, Location: int(x.GetLocation())})
+		w.a.Types = append(w.a.Types, TypeRef{Catalog: catalogPart(x.GetNames()), Schema: schema, Name: name, Location: int(x.GetLocation())})
 	case *pg_query.A_Expr:
 		kind := opKinds[x.GetKind()]
 		if kind != OpBetween {
@@ -162,7 +162,8 @@ func populated(m protoreflect.Message, f func(protoreflect.FieldDescriptor, prot
 func (w *walker) funcCall(f *pg_query.FuncCall, c ctx) {
 	schema, name := funcName(f.GetFuncname())
 	fc := FuncCall{
-		Schema: schema, Name: name, Scope: c.scope, Clause: c.clause, Location: int(f.GetLocation()),
+		Catalog: catalogPart(f.GetFuncname()),
+		Schema:  schema, Name: name, Scope: c.scope, Clause: c.clause, Location: int(f.GetLocation()),
 		InFrom: c.fromFunc, Star: f.GetAggStar(), Distinct: f.GetAggDistinct(), Window: f.GetOver() != nil,
 		SQLSyntax: f.GetFuncformat() == pg_query.CoercionForm_COERCE_SQL_SYNTAX,
 	}
@@ -351,6 +352,16 @@ func funcName(names []*pg_query.Node) (schema, name string) {
 		return "", parts[0]
 	}
 	return parts[len(parts)-2], parts[len(parts)-1]
+}
+
+// catalogPart is the database part of a three-part name (db.schema.name),
+// "" for a shorter one. PostgreSQL refuses any but the current database,
+// and says which that is.
+func catalogPart(names []*pg_query.Node) string {
+	if parts := stringList(names); len(parts) >= 3 {
+		return parts[len(parts)-3]
+	}
+	return ""
 }
 
 // stringList returns the String values of a node list.

@@ -348,6 +348,12 @@ func TestSessionAndNameLookups(t *testing.T) {
 		{"SELECT * FROM ts_token_type('secret.default')", CodeUnknownSchema},
 		{"SELECT jsonb_to_tsvector('secret.x', '{}'::jsonb, '[\"all\"]')", CodeUnknownSchema},
 		{"SELECT to_tsvector('english', status), to_tsvector('pg_catalog.simple', status) FROM orders", ""},
+		// A database part names another database, or has PostgreSQL say
+		// which is the current one.
+		{"SELECT nosuch.pg_catalog.lower(status) FROM orders", CodeUnknownSchema},
+		{"SELECT 1::nosuch.pg_catalog.int4", CodeUnknownSchema},
+		{"SELECT CAST(status AS nosuch.pg_catalog.text) FROM orders", CodeUnknownSchema},
+		{"SELECT pg_catalog.lower(status), 1::pg_catalog.int4 FROM orders", ""},
 		{"SELECT to_tsvector('shop.custom', status), to_tsquery('Analytics.x', 'a') FROM orders", ""},
 		{"SELECT websearch_to_tsquery('english', 'node.js'), to_tsquery('node.js')", ""},
 		{"SELECT to_tsvector(status) @@ plainto_tsquery('e.g') FROM orders", ""},

@@ -395,6 +395,14 @@ func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
 				script, f.Location), f.Location)
 			continue
 		}
+		if f.Catalog != "" {
+			// db.schema.f: PostgreSQL's refusal of another database names
+			// the current one ("cross-database references are not
+			// implemented"), a fact about the server the catalog does not
+			// hold.
+			add(unknownSchema("function", f.Catalog+"."+f.QualifiedName(), f.Catalog+"."+f.Schema, cat, script, f.Location), f.Location)
+			continue
+		}
 		if f.Schema != "" && !schemas[f.Schema] {
 			add(unknownSchema("function", f.QualifiedName(), f.Schema, cat, script, f.Location), f.Location)
 			continue
@@ -458,6 +466,10 @@ func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
 		}
 	}
 	for _, t := range a.Types {
+		if t.Catalog != "" {
+			add(unknownSchema("type", t.Catalog+"."+t.Schema+"."+t.Name, t.Catalog+"."+t.Schema, cat, script, t.Location), t.Location)
+			continue
+		}
 		if t.Schema != "" && !schemas[t.Schema] {
 			add(unknownSchema("type", t.Schema+"."+t.Name, t.Schema, cat, script, t.Location), t.Location)
 			continue

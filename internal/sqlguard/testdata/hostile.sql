@@ -1080,6 +1080,13 @@ SELECT name COLLATE secret."C" FROM customers
 
 -- name: collate_other_database [oid_lookup] policy.unknown_schema
 SELECT id FROM orders ORDER BY status COLLATE nl2sql.pg_catalog."C"
+
+-- name: function_other_database [oid_lookup] policy.unknown_schema
+SELECT nosuch.pg_catalog.lower(name) FROM customers
+
+-- name: type_other_database [oid_lookup] policy.unknown_schema
+SELECT 1::nosuch.pg_catalog.int4
+
 -- name: for_update [locking] policy.locking_clause
 SELECT * FROM orders FOR UPDATE
 
