@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgproto3"
 	"github.com/jackc/pgx/v5/pgtype"
@@ -48,43 +49,23 @@ func (r *Registry) Explain(ctx context.Context, db Database, sql string) (*Plan,
 	// at plan time, and what it does that READ ONLY allows (pg_notify,
 	// set_config(..., false)) would be committed by an implicit
 	// transaction. So EXPLAIN ends in ROLLBACK, as Execute does.
-	e, rec, setup, err := r.batch(db, r.cfg.ExplainTimeout)
+	st, err := r.send(ctx, db, r.cfg.ExplainTimeout, explainPrefix+sql)
 	if err != nil {
 		return nil, err
 	}
-	rec.batch.Queue(explainPrefix + sql)
-	if err := r.queries.Rollback(ctx, rec); err != nil {
+	defer st.release(ctx, false)
+	if err := st.settle(); err != nil {
 		return nil, err
 	}
-	conn, err := e.pool.Acquire(ctx)
-	if err != nil {
-		return nil, r.connectError(db, err)
-	}
-	fail := func(classify func(Database, error) error, err error) error { return r.failed(conn, db, classify, err) }
-	start := time.Now()
-	br := conn.SendBatch(ctx, &rec.batch)
-	defer func() {
-		_ = br.Close()
-		if conn.Conn().PgConn().TxStatus() != 'I' && !conn.Conn().IsClosed() {
-			// Failed before the ROLLBACK ran: end the block here, or
-			// the pool would close the connection.
-			_ = r.queries.Rollback(context.WithoutCancel(ctx), conn)
-		}
-		conn.Release()
-	}()
-	for range setup {
-		if _, err := br.Exec(); err != nil {
-			return nil, fail(r.setupError, err)
-		}
-	}
+	statementError := statementErrorWithin(st.start, r.cfg.ExplainTimeout)
 	var raw []byte
-	if err := br.QueryRow().Scan(&raw); err != nil {
+	if err := st.br.QueryRow().Scan(&raw); err != nil {
 		rebase(err)
-		return nil, fail(statementErrorWithin(start, r.cfg.ExplainTimeout), err)
+		return nil, st.fail(statementError, err)
 	}
 	// Closing the batch runs the ROLLBACK.
-	if err := br.Close(); err != nil && !conn.Conn().IsClosed() {
-		return nil, fail(statementErrorWithin(start, r.cfg.ExplainTimeout), err)
+	if err := st.br.Close(); err != nil && !st.conn.Conn().IsClosed() {
+		return nil, st.fail(statementError, err)
 	}
 	plan := &Plan{Raw: raw}
 	var doc []struct {
@@ -167,48 +148,18 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	// slip past the guard. The ROLLBACK rides in the same round trip; when
 	// the statement fails, the server skips it and the block is rolled back
 	// on the acquired connection before it goes back to the pool.
-	e, rec, setup, err := r.batch(db, timeout)
+	st, err := r.send(ctx, db, timeout, sql)
 	if err != nil {
 		return nil, err
 	}
-	rec.batch.Queue(sql)
-	if err := r.queries.Rollback(ctx, rec); err != nil {
-		return nil, err
-	}
-	conn, err := e.pool.Acquire(ctx)
-	if err != nil {
-		return nil, r.connectError(db, err)
-	}
-	fail := func(classify func(Database, error) error, err error) error { return r.failed(conn, db, classify, err) }
-	start := time.Now()
-	statementError := statementErrorWithin(start, timeout)
-	br := conn.SendBatch(ctx, &rec.batch)
-	released := false
 	cancelled := false // a cancel request was sent (truncatedDrain)
-	release := func() {
-		if released {
-			return
-		}
-		released = true
-		_ = br.Close()
-		if cancelled {
-			// The cancel may land after the statement ended: a
-			// connection it could reach is not lent again.
-			_ = conn.Conn().Close(context.WithoutCancel(ctx))
-		} else if conn.Conn().PgConn().TxStatus() != 'I' && !conn.Conn().IsClosed() {
-			// Failed before the ROLLBACK ran: end the block here, or
-			// the pool would close the connection.
-			_ = r.queries.Rollback(context.WithoutCancel(ctx), conn)
-		}
-		conn.Release()
+	defer func() { st.release(ctx, cancelled) }()
+	if err := st.settle(); err != nil {
+		return nil, err
 	}
-	defer release()
-	for range setup {
-		if _, err := br.Exec(); err != nil {
-			return nil, fail(r.setupError, err)
-		}
-	}
-	rows, err := br.Query()
+	conn, fail, start := st.conn, st.fail, st.start
+	statementError := statementErrorWithin(start, timeout)
+	rows, err := st.br.Query()
 	if err != nil {
 		return nil, fail(statementError, err)
 	}
@@ -294,11 +245,11 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	// ROLLBACK); type names (cached after the first result of each type)
 	// are looked up on another one. After a cancel the ROLLBACK was
 	// skipped with the statement; release closes that connection.
-	if err := br.Close(); err != nil && !cancelled && !conn.Conn().IsClosed() {
+	if err := st.br.Close(); err != nil && !cancelled && !conn.Conn().IsClosed() {
 		return nil, fail(statementError, err)
 	}
-	release()
-	names, err := e.types.lookup(ctx, e.pool, r.queries, oids)
+	st.release(ctx, cancelled)
+	names, err := st.e.types.lookup(ctx, st.e.pool, r.queries, oids)
 	if err != nil {
 		return nil, statementError(db, err)
 	}
@@ -306,6 +257,76 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 		res.Columns[i].Type = names[i]
 	}
 	return res, nil
+}
+
+// sent is one statement on its way to a target: the session settings,
+// the statement and a ROLLBACK, queued on an acquired connection and sent
+// in one round trip. Explain and Execute read its results.
+type sent struct {
+	r     *Registry
+	db    Database
+	e     *entry // db's pool and type names
+	conn  *pgxpool.Conn
+	br    pgx.BatchResults
+	setup int       // statements queued before the caller's
+	start time.Time // when it was sent
+	done  bool
+}
+
+// send queues sql on db under timeout, between the session settings and
+// a ROLLBACK (batch), and sends it on a connection of db's pool.
+func (r *Registry) send(ctx context.Context, db Database, timeout time.Duration, sql string) (*sent, error) {
+	e, rec, setup, err := r.batch(db, timeout)
+	if err != nil {
+		return nil, err
+	}
+	rec.batch.Queue(sql)
+	if err := r.queries.Rollback(ctx, rec); err != nil {
+		return nil, err
+	}
+	conn, err := e.pool.Acquire(ctx)
+	if err != nil {
+		return nil, r.connectError(db, err)
+	}
+	st := &sent{r: r, db: db, e: e, conn: conn, setup: setup, start: time.Now()}
+	st.br = conn.SendBatch(ctx, &rec.batch)
+	return st, nil
+}
+
+// settle reads the session settings' results: a failure there is the
+// session's (setupError), never the statement's.
+func (s *sent) settle() error {
+	for range s.setup {
+		if _, err := s.br.Exec(); err != nil {
+			return s.fail(s.r.setupError, err)
+		}
+	}
+	return nil
+}
+
+// fail classifies err from the statement (Registry.failed).
+func (s *sent) fail(classify func(Database, error) error, err error) error {
+	return s.r.failed(s.conn, s.db, classify, err)
+}
+
+// release closes the batch and gives the connection back, once. After a
+// cancel request (cancelled) the connection is closed instead: the cancel
+// may land after the statement ended, on whatever the connection runs
+// next. When the statement failed before the ROLLBACK ran, the block is
+// ended here, or the pool would close the connection.
+func (s *sent) release(ctx context.Context, cancelled bool) {
+	if s.done {
+		return
+	}
+	s.done = true
+	_ = s.br.Close()
+	conn := s.conn.Conn()
+	if cancelled {
+		_ = conn.Close(context.WithoutCancel(ctx))
+	} else if conn.PgConn().TxStatus() != 'I' && !conn.IsClosed() {
+		_ = s.r.queries.Rollback(context.WithoutCancel(ctx), s.conn)
+	}
+	s.conn.Release()
 }
 
 // truncatedDrain is how long Execute reads the rest of a result it
