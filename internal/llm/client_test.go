@@ -5,10 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -263,6 +267,49 @@ func TestChatConcurrentRules(t *testing.T) {
 		require.Equal(t, fmt.Sprintf("SELECT %d", i), got[i])
 	}
 	require.Len(t, srv.ChatRequests(), n)
+}
+
+// TestConcurrentCallsReuseConnections: a second burst of concurrent calls
+// goes over the first burst's connections instead of dialling again.
+func TestConcurrentCallsReuseConnections(t *testing.T) {
+	t.Parallel()
+	srv := ollamatest.NewT(t)
+	// Every call waits, so each burst holds n connections at once.
+	srv.Answer(ollamatest.Contains("burst"), ollamatest.Response{Content: "SELECT 1", Delay: 200 * time.Millisecond})
+	backend, err := url.Parse(srv.URL())
+	require.NoError(t, err)
+	var dialled atomic.Int64
+	proxy := httptest.NewUnstartedServer(httputil.NewSingleHostReverseProxy(backend))
+	proxy.Config.ConnState = func(_ net.Conn, state http.ConnState) {
+		if state == http.StateNew {
+			dialled.Add(1)
+		}
+	}
+	proxy.Start()
+	t.Cleanup(proxy.Close)
+	c, err := New(Config{Host: proxy.URL, RequestTimeout: 30 * time.Second})
+	require.NoError(t, err)
+	t.Cleanup(c.Close)
+
+	const n = 8
+	burst := func() {
+		var wg sync.WaitGroup
+		errs := make([]error, n)
+		for i := range n {
+			wg.Go(func() {
+				_, errs[i] = c.Chat(context.Background(), ChatRequest{Messages: []Message{{Role: RoleUser, Content: "burst"}}})
+			})
+		}
+		wg.Wait()
+		for _, err := range errs {
+			require.NoError(t, err)
+		}
+	}
+	burst()
+	first := dialled.Load()
+	require.GreaterOrEqual(t, first, int64(n), "the calls overlapped")
+	burst()
+	require.Equal(t, first, dialled.Load(), "the second burst dialled again")
 }
 
 func TestEmbed(t *testing.T) {

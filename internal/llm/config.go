@@ -92,7 +92,12 @@ func (c Config) WithDefaults() Config {
 
 // httpClient is a copy of c.HTTPClient (or a new client) whose transport,
 // when it had none, is a pool of its own, so one client's idle connections
-// do not outlive a server restart in another's.
+// do not outlive a server restart in another's. That pool keeps as many idle
+// connections to the one server as it keeps in all: net/http's default of
+// two per host closed all but two after every burst of concurrent calls
+// (the stage workers, linking and candidates call at once), so the next
+// burst dialled again, and over TLS shook hands again
+// (TestConcurrentCallsReuseConnections).
 func (c Config) httpClient() *http.Client {
 	hc := &http.Client{}
 	if c.HTTPClient != nil {
@@ -100,7 +105,9 @@ func (c Config) httpClient() *http.Client {
 		hc = &cp
 	}
 	if hc.Transport == nil {
-		hc.Transport = http.DefaultTransport.(*http.Transport).Clone()
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.MaxIdleConnsPerHost = t.MaxIdleConns
+		hc.Transport = t
 	}
 	return hc
 }
