@@ -40,3 +40,9 @@ FROM rag.queries
 WHERE id = ANY (@ids::bigint[])
 GROUP BY 1
 ORDER BY 1;
+
+-- name: BenchAnalyze :exec
+-- The scratch database's statistics after the warm-up, as autovacuum
+-- gathers them within a minute or so of a service's start (docs/DESIGN.md,
+-- Stage hand-off: a bench's steady state).
+ANALYZE;

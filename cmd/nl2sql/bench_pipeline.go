@@ -95,7 +95,7 @@ func runBenchPipeline(ctx context.Context, m *Main, args []string) error {
 		return m.printJSON(rep)
 	}
 	fmt.Fprintf(m.Stdout, "%d questions, %d in flight, %d cores (%s)\n", rep.Questions, rep.Concurrency, rep.Cores, rep.Model)
-	fmt.Fprintf(m.Stdout, "service: %s; target: %s\n", rep.Settings.Serving, rep.Settings.Target)
+	fmt.Fprintf(m.Stdout, "service: %s; target: %s; warm-up: %d questions, then ANALYZE\n", rep.Settings.Serving, rep.Settings.Target, rep.Settings.Warmup)
 	if l := rep.Lone; l != nil {
 		fmt.Fprintf(m.Stdout, "lone:       %d questions one at a time, INSERT→done p50 %.1f ms, p95 %.1f ms\n", l.Questions, l.P50MS, l.P95MS)
 	}

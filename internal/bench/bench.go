@@ -68,8 +68,10 @@ type Options struct {
 	// Concurrency is how many clients have a question in flight at once
 	// during the burst. Defaults to 128.
 	Concurrency int
-	// Warmup questions run before measuring (connections, caches).
-	// Defaults to 100.
+	// Warmup questions run before measuring (connections, caches, and
+	// tables the size of a service's that has run a while); the scratch
+	// database is then analyzed (docs/DESIGN.md, Stage hand-off: a bench's
+	// steady state). Defaults to 500.
 	Warmup int
 	// Lone is how many questions are measured one at a time, each asked
 	// once the previous one is done. Defaults to 50.
@@ -124,7 +126,7 @@ func (o Options) WithDefaults() Options {
 		o.Concurrency = 128
 	}
 	if o.Warmup == 0 {
-		o.Warmup = 100
+		o.Warmup = 500
 	}
 	if o.Lone == 0 {
 		o.Lone = 50
@@ -295,6 +297,11 @@ func measure(ctx context.Context, pool *pgxpool.Pool, clients *clientPool, svc s
 		return nil, err
 	}
 	q := dbsqlc.New()
+	// Statistics as autovacuum would have gathered them by now; plans
+	// cached for the empty tables are made again.
+	if err := q.BenchAnalyze(ctx, pool); err != nil {
+		return nil, err
+	}
 	if opts.Lone > 0 {
 		log.Info("measuring lone questions", "questions", opts.Lone)
 		lone, err := closedLoop(ctx, clients, opts.Lone, 1, submitQuestion)

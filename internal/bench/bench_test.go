@@ -43,6 +43,7 @@ func TestRun(t *testing.T) {
 	// The settings are the packages' defaults, which serve runs with.
 	s := rep.Settings
 	require.Equal(t, 110, s.Tables)
+	require.Equal(t, 4, s.Warmup)
 	require.Equal(t, 100, s.RAGThreshold)
 	require.Equal(t, []int{10, 4, 10}, []int{s.RetrieveWorkers, s.LLMWorkers, s.DBWorkers})
 	require.Equal(t, "2/4/6", s.Candidates)

@@ -218,6 +218,9 @@ type Settings struct {
 	FetchCooldown   string `json:"fetch_cooldown"`
 	FetchPoll       string `json:"fetch_poll_interval"`
 	MaxAttempts     int    `json:"max_attempts"`
+	// Warmup is the questions asked before measuring, after which the
+	// scratch database is analyzed.
+	Warmup int `json:"warmup_then_analyze"`
 	// StageSynchronousCommit is worker.Config.SynchronousCommit, which the
 	// bare chain's hand-offs follow too.
 	StageSynchronousCommit bool `json:"stage_synchronous_commit"`
@@ -256,6 +259,7 @@ func settingsOf(opts Options, serving string) Settings {
 		Tables: opts.Tables, RAGThreshold: retrieval.AutoConfig{Threshold: opts.Service.Pipeline.Strategy.Threshold}.WithDefaults().Threshold,
 		RetrieveWorkers: w.RetrieveWorkers, LLMWorkers: w.LLMWorkers, DBWorkers: w.DBWorkers,
 		FetchCooldown: w.FetchCooldown.String(), FetchPoll: w.FetchPollInterval.String(), MaxAttempts: w.MaxAttempts,
+		Warmup:                 opts.Warmup,
 		StageSynchronousCommit: w.SynchronousCommit,
 		Candidates:             cands, Linking: !opts.Service.Pipeline.RAG.Link.Disabled,
 		TargetMaxConns: opts.Service.Target.WithDefaults().MaxConns,

@@ -9,6 +9,18 @@ import (
 	"context"
 )
 
+const benchAnalyze = `-- name: BenchAnalyze :exec
+ANALYZE
+`
+
+// The scratch database's statistics after the warm-up, as autovacuum
+// gathers them within a minute or so of a service's start (docs/DESIGN.md,
+// Stage hand-off: a bench's steady state).
+func (q *Queries) BenchAnalyze(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, benchAnalyze)
+	return err
+}
+
 const benchChainDone = `-- name: BenchChainDone :exec
 
 SELECT pg_notify('nl2sql_bench_done', $1::text)
