@@ -211,8 +211,14 @@ SELECT step FROM adv;
 -- (docs/DESIGN.md, Stage hand-off).
 SELECT pg_notify(@channel::text, @payload::text);
 
--- name: CommitWithoutFlush :exec
--- A stage's transaction commits without waiting for its WAL to reach disk
--- (docs/DESIGN.md, Stage hand-off: durability): what a crash loses of it, River
--- runs again, as after kill -9.
-SELECT pg_catalog.set_config('synchronous_commit', 'off', true);
+-- name: SetupStageTransaction :exec
+-- A stage transaction's own settings (docs/DESIGN.md, Stage hand-off). Unless
+-- @flush, it commits without waiting for its WAL to reach disk: what a crash
+-- loses of it, River runs again, as after kill -9. Its statements run on
+-- their cached generic plans: River's completion of the job is otherwise
+-- planned anew on every call, since its generic plan's estimate of the input
+-- (ten rows) costs more than a custom plan for one job, and both look the job
+-- up by its key.
+SELECT pg_catalog.set_config('synchronous_commit',
+           CASE WHEN @flush::boolean THEN pg_catalog.current_setting('synchronous_commit') ELSE 'off' END, true),
+       pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);

@@ -449,10 +449,8 @@ func complete[T jobs.Args](ctx context.Context, s *Service, job *river.Job[T], o
 	// notification tells a client the answer is there, and a crash must
 	// not take back an answer someone read (docs/DESIGN.md, Stage
 	// hand-off).
-	if !s.cfg.SynchronousCommit && out.Done == nil {
-		if err := s.q.CommitWithoutFlush(ctx, tx); err != nil {
-			return errclass.Meta(err)
-		}
+	if err := s.q.SetupStageTransaction(ctx, tx, s.cfg.SynchronousCommit || out.Done != nil); err != nil {
+		return errclass.Meta(err)
 	}
 
 	next, err := out.WriteFunc(ctx, tx)

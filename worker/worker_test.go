@@ -1061,12 +1061,13 @@ func TestCutReplyIsNotAnAnswer(t *testing.T) {
 	require.Contains(t, replies, "token limit", "the first reply's extract_error says why it held no SQL")
 }
 
-// TestStageCommitWithoutFlush: each stage's transaction commits without
+// TestStageTransactionSettings: each stage's transaction commits without
 // waiting for its WAL flush unless SynchronousCommit (docs/DESIGN.md, Stage
 // hand-off), as PostgreSQL sees it in the transaction that writes the
-// stage's timing, but the one that finishes the question; the question's
-// own INSERT, the client's, is left as it is.
-func TestStageCommitWithoutFlush(t *testing.T) {
+// stage's timing, but the one that finishes the question; and every stage's
+// transaction runs its statements on generic plans. The question's own
+// INSERT, the client's, is left as it is.
+func TestStageTransactionSettings(t *testing.T) {
 	t.Parallel()
 	for _, synchronous := range []bool{false, true} {
 		t.Run(fmt.Sprint("Synchronous=", synchronous), func(t *testing.T) {
@@ -1077,12 +1078,14 @@ func TestStageCommitWithoutFlush(t *testing.T) {
 CREATE TABLE public.commits_seen (stage text, setting text);
 CREATE FUNCTION public.note_commit() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO public.commits_seen VALUES (NEW.stage, current_setting('synchronous_commit'));
+    INSERT INTO public.commits_seen
+    VALUES (NEW.stage, current_setting('synchronous_commit') || ' ' || current_setting('plan_cache_mode'));
     RETURN NULL;
 END $$;
 CREATE FUNCTION public.note_ask() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO public.commits_seen VALUES ('ask', current_setting('synchronous_commit'));
+    INSERT INTO public.commits_seen
+    VALUES ('ask', current_setting('synchronous_commit') || ' ' || current_setting('plan_cache_mode'));
     RETURN NULL;
 END $$;
 CREATE TRIGGER note_commit AFTER INSERT ON rag.stage_timings FOR EACH ROW EXECUTE FUNCTION public.note_commit();
@@ -1104,7 +1107,10 @@ CREATE TRIGGER note_ask AFTER INSERT ON rag.queries FOR EACH ROW EXECUTE FUNCTIO
 			}
 			// The execute stage finishes the question: its commit waits for
 			// the flush either way, so no crash takes back an answer read.
-			require.Equal(t, []string{"ask on", "execute on", "generate " + stage, "retrieve " + stage, "validate " + stage}, seen)
+			require.Equal(t, []string{
+				"ask on auto", "execute on force_generic_plan", "generate " + stage + " force_generic_plan",
+				"retrieve " + stage + " force_generic_plan", "validate " + stage + " force_generic_plan",
+			}, seen)
 		})
 	}
 }

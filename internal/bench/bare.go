@@ -46,10 +46,8 @@ func (w *bareWorker) Work(ctx context.Context, job *river.Job[bareArgs]) error {
 	return pgx.BeginFunc(ctx, w.pool, func(tx pgx.Tx) error {
 		// As the stages: the chain's last link, which tells its waiter it
 		// is done, waits for its flush.
-		if !w.synchronous && job.Args.Link < len(bareQueues)-1 {
-			if err := dbsqlc.New().CommitWithoutFlush(ctx, tx); err != nil {
-				return err
-			}
+		if err := dbsqlc.New().SetupStageTransaction(ctx, tx, w.synchronous || job.Args.Link == len(bareQueues)-1); err != nil {
+			return err
 		}
 		if job.Args.Link < len(bareQueues)-1 {
 			next := bareArgs{Token: job.Args.Token, Link: job.Args.Link + 1}

@@ -10,18 +10,6 @@ import (
 	"time"
 )
 
-const commitWithoutFlush = `-- name: CommitWithoutFlush :exec
-SELECT pg_catalog.set_config('synchronous_commit', 'off', true)
-`
-
-// A stage's transaction commits without waiting for its WAL to reach disk
-// (docs/DESIGN.md, Stage hand-off: durability): what a crash loses of it, River
-// runs again, as after kill -9.
-func (q *Queries) CommitWithoutFlush(ctx context.Context, db DBTX) error {
-	_, err := db.Exec(ctx, commitWithoutFlush)
-	return err
-}
-
 const failExecute = `-- name: FailExecute :one
 WITH adv AS (
     UPDATE rag.queries
@@ -615,6 +603,24 @@ type NotifyQueueParams struct {
 // (docs/DESIGN.md, Stage hand-off).
 func (q *Queries) NotifyQueue(ctx context.Context, db DBTX, arg *NotifyQueueParams) error {
 	_, err := db.Exec(ctx, notifyQueue, arg.Channel, arg.Payload)
+	return err
+}
+
+const setupStageTransaction = `-- name: SetupStageTransaction :exec
+SELECT pg_catalog.set_config('synchronous_commit',
+           CASE WHEN $1::boolean THEN pg_catalog.current_setting('synchronous_commit') ELSE 'off' END, true),
+       pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true)
+`
+
+// A stage transaction's own settings (docs/DESIGN.md, Stage hand-off). Unless
+// @flush, it commits without waiting for its WAL to reach disk: what a crash
+// loses of it, River runs again, as after kill -9. Its statements run on
+// their cached generic plans: River's completion of the job is otherwise
+// planned anew on every call, since its generic plan's estimate of the input
+// (ten rows) costs more than a custom plan for one job, and both look the job
+// up by its key.
+func (q *Queries) SetupStageTransaction(ctx context.Context, db DBTX, flush bool) error {
+	_, err := db.Exec(ctx, setupStageTransaction, flush)
 	return err
 }
 
