@@ -17,6 +17,8 @@
 package jobs
 
 import (
+	"time"
+
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 )
@@ -133,7 +135,13 @@ const KindCatalogCheck = "nl2sql.catalog_check"
 // DB queue, where work on target databases runs, once at a time (a run
 // that outlasts the interval is not joined by the next), and is never
 // retried: the next run is the retry.
-type CatalogCheckArgs struct{}
+//
+// With Database set it checks that database alone: the validate stage asks
+// for it when the database said a table or column the catalog holds does
+// not exist (StaleCatalogCheckOpts).
+type CatalogCheckArgs struct {
+	Database string `json:"database,omitempty"`
+}
 
 func (CatalogCheckArgs) Kind() string { return KindCatalogCheck }
 
@@ -145,6 +153,20 @@ func (CatalogCheckArgs) InsertOpts() river.InsertOpts {
 			rivertype.JobStateRetryable, rivertype.JobStateScheduled,
 		}},
 	}
+}
+
+// StaleCatalogCheckOpts insert the check of one database whose catalog a
+// question found stale: one at a time per database (by its args, so apart
+// from the periodic check of all) and at most one a minute, however many
+// questions find it.
+func StaleCatalogCheckOpts() *river.InsertOpts {
+	return &river.InsertOpts{UniqueOpts: river.UniqueOpts{
+		ByArgs: true, ByPeriod: time.Minute,
+		ByState: []rivertype.JobState{
+			rivertype.JobStateAvailable, rivertype.JobStateCompleted, rivertype.JobStatePending,
+			rivertype.JobStateRunning, rivertype.JobStateRetryable, rivertype.JobStateScheduled,
+		},
+	}}
 }
 
 // Kinds of the examples' jobs (issue 12), inserted by triggers of

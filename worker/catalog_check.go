@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
 	"github.com/nl2sql/nl2sql/internal/errclass"
@@ -28,13 +30,27 @@ func (w *catalogCheckWorker) Timeout(*river.Job[jobs.CatalogCheckArgs]) time.Dur
 }
 
 func (w *catalogCheckWorker) Work(ctx context.Context, job *river.Job[jobs.CatalogCheckArgs]) error {
-	return counted(w.s, func(ctx context.Context, _ *river.Job[jobs.CatalogCheckArgs]) error {
+	return counted(w.s, func(ctx context.Context, job *river.Job[jobs.CatalogCheckArgs]) error {
 		// Each database's failure is logged by checkCatalogs; the run
 		// fails only when the databases could not be listed, and is not
 		// retried either way: the next run is the retry.
-		_, err := w.s.checkCatalogs(ctx)
+		_, err := w.s.checkCatalogs(ctx, job.Args.Database)
 		return err
 	}).Work(ctx, job)
+}
+
+// checkStaleCatalog asks, in tx, for a check of database, whose catalog a
+// question found older than the database (stage.Output.StaleCatalog): the
+// questions after it then read the schema as it is now instead of failing
+// until the next periodic check. It follows the periodic check's switch
+// (CatalogCheckInterval 0 turns both off) and River's uniqueness bounds it
+// to one a minute per database (jobs.StaleCatalogCheckOpts).
+func (s *Service) checkStaleCatalog(ctx context.Context, tx pgx.Tx, database string) error {
+	if s.catalogs == nil || s.cfg.CatalogCheckInterval == 0 {
+		return nil
+	}
+	_, err := s.client.InsertTx(ctx, tx, jobs.CatalogCheckArgs{Database: database}, jobs.StaleCatalogCheckOpts())
+	return err
 }
 
 // CheckCatalogs compares every registered database's schema with its
@@ -49,21 +65,26 @@ func (s *Service) CheckCatalogs(ctx context.Context) error {
 	var failed error
 	err := counted(s, func(ctx context.Context, _ *river.Job[jobs.CatalogCheckArgs]) error {
 		var err error
-		failed, err = s.checkCatalogs(ctx)
+		failed, err = s.checkCatalogs(ctx, "")
 		return err
 	}).Work(ctx, nil)
 	return errors.Join(err, failed)
 }
 
-// checkCatalogs checks each registered database in turn. failed joins the
-// databases' failures, each logged; err is listing them failing.
-func (s *Service) checkCatalogs(ctx context.Context) (failed, err error) {
+// checkCatalogs checks each registered database in turn, or only the
+// database named. failed joins the databases' failures, each logged; err
+// is listing them failing.
+func (s *Service) checkCatalogs(ctx context.Context, only string) (failed, err error) {
 	if s.catalogs == nil {
 		return nil, nil
 	}
 	names, err := s.catalogs.Databases(ctx)
 	if err != nil {
 		return nil, errclass.Meta(err)
+	}
+	if only != "" {
+		// A database removed since it was found stale is not checked.
+		names = slices.DeleteFunc(names, func(n string) bool { return n != only })
 	}
 	var errs []error
 	for _, name := range names {

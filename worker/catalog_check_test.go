@@ -8,11 +8,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/target"
+	"github.com/nl2sql/nl2sql/jobs"
 	"github.com/nl2sql/nl2sql/worker"
 )
 
@@ -210,4 +214,53 @@ func TestCatalogCheckEnvDSN(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, int64(2), snap.Version)
 	require.NotNil(t, snap.Table("shop", "customers").Column("email"))
+}
+
+// TestStaleCatalogIsCheckedAtOnce: when the database says a column the
+// catalog holds does not exist, the validate stage asks for a check of
+// that database in its own transaction, and the catalog is refreshed now
+// rather than at the next periodic check.
+func TestStaleCatalogIsCheckedAtOnce(t *testing.T) {
+	t.Parallel()
+	b := setupCatalogCheck(t)
+	ctx := context.Background()
+	before := b.stamp(t)
+	_, err := b.db.Pool.Exec(ctx, `ALTER TABLE shop.customers DROP COLUMN city`)
+	require.NoError(t, err)
+	b.ollama.Answer(ollamatest.Contains("per city"), fence("SELECT city, count(*) AS customers FROM customers GROUP BY city"))
+	b.cfg.MaxAttempts = 1
+	b.start(t)
+
+	id := b.askSQL(t, "How many customers per city?", "{}")
+	require.Equal(t, "failed", query(t, b.db.Pool, id).Status, "the SQL reads a column that is gone")
+	require.Eventually(t, func() bool { return b.stamp(t).Version == before.Version+1 }, 20*time.Second, 20*time.Millisecond,
+		"the catalog is refreshed long before the periodic check (%s)", b.cfg.WithDefaults().CatalogCheckInterval)
+	snap, err := catalog.Load(ctx, b.db.Pool, "shop")
+	require.NoError(t, err)
+	require.Nil(t, snap.Table("shop", "customers").Column("city"))
+	require.Contains(t, b.logs.String(), `msg="the catalog is older than the database: it holds what the database says does not exist" database=shop`)
+}
+
+// TestStaleCatalogCheckOncePerMinute: however many questions find a
+// database's catalog stale, one check of it is asked for a minute (one
+// per database, the periodic check of all apart).
+func TestStaleCatalogCheckOncePerMinute(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	client, err := river.NewClient(riverpgxv5.New(e.db.Pool), &river.Config{Schema: e.cfg.WithDefaults().Schema})
+	require.NoError(t, err)
+	insert := func(args jobs.CatalogCheckArgs, opts *river.InsertOpts) bool {
+		t.Helper()
+		res, err := client.Insert(ctx, args, opts)
+		require.NoError(t, err)
+		return res.UniqueSkippedAsDuplicate
+	}
+	require.False(t, insert(jobs.CatalogCheckArgs{Database: "shop"}, jobs.StaleCatalogCheckOpts()))
+	require.True(t, insert(jobs.CatalogCheckArgs{Database: "shop"}, jobs.StaleCatalogCheckOpts()), "shop's check is asked for already")
+	_, err = e.db.Pool.Exec(ctx, `UPDATE river.river_job SET state = 'completed', finalized_at = now() WHERE kind = 'nl2sql.catalog_check'`)
+	require.NoError(t, err)
+	require.True(t, insert(jobs.CatalogCheckArgs{Database: "shop"}, jobs.StaleCatalogCheckOpts()), "shop was checked within the minute")
+	require.False(t, insert(jobs.CatalogCheckArgs{Database: "other"}, jobs.StaleCatalogCheckOpts()), "another database's check")
+	require.False(t, insert(jobs.CatalogCheckArgs{}, nil), "the periodic check of all")
 }

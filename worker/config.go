@@ -100,8 +100,9 @@ type Config struct {
 	// registered database's schema with its catalog, and refreshes the
 	// catalog and rebuilds the schema index of those whose schema changed
 	// (stage.CatalogChecker), as `nl2sql db add` would. 0 turns the check
-	// off: zero set on a Config WithDefaults returned stays 0. Defaults to
-	// 10m.
+	// off, and with it the check a question asks for when it finds a
+	// catalog stale: zero set on a Config WithDefaults returned stays 0.
+	// Defaults to 10m.
 	CatalogCheckInterval time.Duration
 	// Schema is River's schema. Defaults to "river"; the rag.queries trigger
 	// inserts there, so change both together.

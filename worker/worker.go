@@ -457,6 +457,9 @@ func complete[T jobs.Args](ctx context.Context, s *Service, job *river.Job[T], o
 	if err == nil && next != nil {
 		err = s.handOff(ctx, tx, next, job.Priority)
 	}
+	if err == nil && out.StaleCatalog != "" {
+		err = s.checkStaleCatalog(ctx, tx, out.StaleCatalog)
+	}
 	if err != nil {
 		if !errors.Is(err, stage.ErrStale) && !errors.Is(err, pgx.ErrNoRows) {
 			return errclass.Meta(err)

@@ -881,14 +881,14 @@ type stubRepairer struct {
 	calls    []validate.Failure
 }
 
-func (r *stubRepairer) Repair(_ context.Context, _, sql string, in validate.Failure) (string, bool, json.RawMessage, error) {
+func (r *stubRepairer) Repair(_ context.Context, _, sql string, in validate.Failure) (validate.RepairResult, error) {
 	r.mu.Lock()
 	r.calls = append(r.calls, in)
 	r.mu.Unlock()
 	if sql == r.from {
-		return r.to, true, json.RawMessage(`{"applied": true}`), nil
+		return validate.RepairResult{SQL: r.to, OK: true, Report: json.RawMessage(`{"applied": true}`)}, nil
 	}
-	return "", false, json.RawMessage(`{"applied": false}`), nil
+	return validate.RepairResult{Report: json.RawMessage(`{"applied": false}`)}, nil
 }
 
 // TestDeterministicRepair: a candidate whose EXPLAIN fails is handed to the

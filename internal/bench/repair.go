@@ -319,11 +319,11 @@ type timedRepairer struct {
 	durs []time.Duration
 }
 
-func (t *timedRepairer) Repair(ctx context.Context, database, sql string, fail validate.Failure) (string, bool, json.RawMessage, error) {
+func (t *timedRepairer) Repair(ctx context.Context, database, sql string, fail validate.Failure) (validate.RepairResult, error) {
 	start := t.now()
-	fixed, ok, report, err := t.r.Repair(ctx, database, sql, fail)
+	rr, err := t.r.Repair(ctx, database, sql, fail)
 	t.durs = append(t.durs, t.now().Sub(start))
-	return fixed, ok, report, err
+	return rr, err
 }
 
 // run takes one mutant through validate.Validator.Run and, when it passes

@@ -185,17 +185,17 @@ func (p *Parts) Deps(targets *target.Registry) stage.Deps {
 
 // Repair implements validate.Repairer with internal/repair over the
 // database's catalog. The report is the repair's Result as JSON.
-func (p *Parts) Repair(ctx context.Context, database, sql string, in validate.Failure) (string, bool, json.RawMessage, error) {
+func (p *Parts) Repair(ctx context.Context, database, sql string, in validate.Failure) (validate.RepairResult, error) {
 	s, err := p.snapshot(ctx, database)
 	if err != nil {
-		return "", false, nil, err
+		return validate.RepairResult{}, err
 	}
 	res := p.fix.Repair(sql, repair.Failure{SQLSTATE: in.SQLSTATE, Message: in.Message, Position: in.Position}, s)
 	report, err := json.Marshal(res)
 	if err != nil {
-		return "", false, nil, err
+		return validate.RepairResult{}, err
 	}
-	return res.SQL, res.Applied, report, nil
+	return validate.RepairResult{SQL: res.SQL, OK: res.Applied, Report: report, Stale: res.Stale}, nil
 }
 
 // Target resolves a registered database to a connectable one.

@@ -26,6 +26,7 @@ package repair
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -186,6 +187,9 @@ func (r *Repairer) Repair(sql string, f Failure, s *catalog.Snapshot) Result {
 		} else {
 			reason = q.undefinedTables()
 		}
+		if res.Stale = q.staleTables(f); len(res.Stale) > 0 {
+			reason = fmt.Sprintf("stale catalog: the database has no table %s (refresh it with nl2sql db add); %s", strings.Join(res.Stale, ", "), reason)
+		}
 	case SQLSTATEGrouping:
 		if r.cfg.NoAutocorrect {
 			reason = "autocorrect is off"
@@ -278,6 +282,29 @@ func (q *query) forgetColumn(ref pgsql.ColumnRef, p placement) []string {
 		c.Columns = slices.Delete(slices.Clone(t.Columns), i, i+1)
 		q.tables[it.Table] = &c
 		gone = append(gone, t.Key()+"."+catalog.QuoteIdent(ref.Name))
+	}
+	return gone
+}
+
+// relationMissing is PostgreSQL's undefined_table message for a relation
+// (42P01 is also "missing FROM-clause entry", an alias's).
+var relationMissing = regexp.MustCompile(`^relation "([^"]+)" does not exist`)
+
+// staleTables lists the catalog tables the query reads that the database
+// said do not exist (f's message names the relation as the query wrote
+// it): the catalog is older than the database.
+func (q *query) staleTables(f Failure) []string {
+	m := relationMissing.FindStringSubmatch(f.Message)
+	if m == nil {
+		return nil
+	}
+	var gone []string
+	for i, tr := range q.a.Tables {
+		t := q.tables[i]
+		if t == nil || (m[1] != tr.QualifiedName() && m[1] != tr.Name) || slices.Contains(gone, t.Key()) {
+			continue
+		}
+		gone = append(gone, t.Key())
 	}
 	return gone
 }

@@ -111,6 +111,11 @@ var ErrStale = errors.New("stale job")
 type Output struct {
 	// Done is set when a committed WriteFunc finishes the question.
 	Done *Done
+	// StaleCatalog names the database whose catalog the stage found older
+	// than the database (a table or column the catalog holds that the
+	// database said does not exist): its catalog wants a check now, not at
+	// the next periodic one.
+	StaleCatalog string
 	// WriteFunc records the output in tx and advances the question's step.
 	// It returns the job that continues the chain, nil when the question is
 	// finished; ErrStale or pgx.ErrNoRows when the question moved on
@@ -421,13 +426,19 @@ func (s *Runner) Validate(ctx context.Context, job Job) (*Output, error) {
 		addEvaluation(p, c, i == out.Selected)
 	}
 	p.JobID, p.JobAttempts, p.EnqueuedAt, p.StartedAt = &job.ID, job.Tries, job.Enqueued, started
-	return &Output{Done: d.done(), WriteFunc: func(ctx context.Context, tx pgx.Tx) (jobs.Args, error) {
+	o := &Output{Done: d.done(), WriteFunc: func(ctx context.Context, tx pgx.Tx) (jobs.Args, error) {
 		next, err := s.q.FinishValidate(ctx, tx, p)
 		if err != nil {
 			return nil, err
 		}
 		return d.next(ref.QueryID, next, attempt), nil
-	}}, nil
+	}}
+	if stale := out.Stale(); len(stale) > 0 {
+		s.log.WarnContext(ctx, "the catalog is older than the database: it holds what the database says does not exist",
+			"database", in.DatabaseName, "query_id", ref.QueryID, "stale", stale)
+		o.StaleCatalog = in.DatabaseName
+	}
+	return o, nil
 }
 
 // decision is where a question goes after validation or execution.

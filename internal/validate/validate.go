@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -47,12 +48,24 @@ type Explainer interface {
 // Repairer repairs a failed candidate deterministically: autocorrect of
 // names, quoting and punctuation, and the surgical column whitelist.
 type Repairer interface {
-	// Repair looks at sql, which failed with fail, and returns the
-	// corrected SQL when a rewrite is safe (ok true). The report says what
-	// was done or, when nothing was (observe mode, a gate failed), what
-	// would have been; it is kept with the candidate, so it is set
-	// whenever the repair looked.
-	Repair(ctx context.Context, database, sql string, fail Failure) (fixed string, ok bool, report json.RawMessage, err error)
+	// Repair looks at sql, which failed with fail, and says what it made
+	// of it.
+	Repair(ctx context.Context, database, sql string, fail Failure) (RepairResult, error)
+}
+
+// RepairResult is a Repairer's answer.
+type RepairResult struct {
+	// SQL is the corrected SQL when a rewrite is safe (OK).
+	SQL string
+	OK  bool
+	// Report says what was done or, when nothing was (observe mode, a gate
+	// failed), what would have been; it is kept with the candidate, so it
+	// is set whenever the repair looked.
+	Report json.RawMessage
+	// Stale names the catalog's tables and columns the database said it
+	// does not have ("shop.products.unit_cost"): the catalog is older than
+	// the database.
+	Stale []string
 }
 
 // Verdict is the guard's answer for one SQL text.
@@ -194,6 +207,9 @@ type Candidate struct {
 	// when it only looked).
 	Repaired string
 	Repairs  []json.RawMessage
+	// Stale is what the repairer found the catalog holds that the
+	// database does not (RepairResult.Stale), over every round.
+	Stale []string
 	// Verdict is the guard's verdict on what runs: Repaired when set.
 	Verdict *Verdict
 	Plan    *target.Plan
@@ -219,6 +235,20 @@ type Outcome struct {
 	Failure   *errclass.Error
 	FailStage string
 	Failed    *Candidate
+}
+
+// Stale is what the attempt's repairs found the catalog holds that the
+// database does not, over every candidate: the catalog needs a refresh.
+func (o *Outcome) Stale() []string {
+	var out []string
+	for _, c := range o.Candidates {
+		for _, s := range c.Stale {
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 // Run validates an attempt's candidates: the guard on each (and one
@@ -316,16 +346,22 @@ func (v *Validator) repair(ctx context.Context, database string, c *Candidate, l
 		return false, nil
 	}
 	cur := c.current()
-	sql, ok, report, err := v.repairer.Repair(ctx, database, cur, Failure{
+	rr, err := v.repairer.Repair(ctx, database, cur, Failure{
 		SQLSTATE: c.Err.SQLSTATE, Message: c.Err.Message, Stage: c.Stage, Code: c.Err.Code, Position: c.Position,
 	})
 	if err != nil {
 		return false, err
 	}
-	if len(report) > 0 {
-		c.Repairs = append(c.Repairs, report)
+	if len(rr.Report) > 0 {
+		c.Repairs = append(c.Repairs, rr.Report)
 	}
-	if !ok || sql == cur {
+	for _, s := range rr.Stale {
+		if !slices.Contains(c.Stale, s) {
+			c.Stale = append(c.Stale, s)
+		}
+	}
+	sql := rr.SQL
+	if !rr.OK || sql == cur {
 		return false, nil
 	}
 	re := &Candidate{Ordinal: c.Ordinal, SQL: sql, Eval: candidate.Evaluation{Ordinal: c.Eval.Ordinal, Votes: c.Eval.Votes}}

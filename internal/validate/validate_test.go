@@ -54,12 +54,12 @@ type fakeRepairer struct {
 	calls []Failure
 }
 
-func (r *fakeRepairer) Repair(_ context.Context, _, sql string, f Failure) (string, bool, json.RawMessage, error) {
+func (r *fakeRepairer) Repair(_ context.Context, _, sql string, f Failure) (RepairResult, error) {
 	r.mu.Lock()
 	r.calls = append(r.calls, f)
 	r.mu.Unlock()
 	to, ok := r.to[sql]
-	return to, ok, json.RawMessage(`{}`), nil
+	return RepairResult{SQL: to, OK: ok, Report: json.RawMessage(`{}`)}, nil
 }
 
 func TestRun(t *testing.T) {

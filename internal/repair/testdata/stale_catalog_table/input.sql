@@ -1,0 +1,1 @@
+SELECT s.name FROM shop.suppliers s ORDER BY s.name
