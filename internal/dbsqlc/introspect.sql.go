@@ -291,18 +291,18 @@ func (q *Queries) IntrospectTables(ctx context.Context, db DBTX, arg *Introspect
 const sampleColumnValues = `-- name: SampleColumnValues :many
 WITH sample AS (
     SELECT query_to_xml(format('SELECT %s FROM %I.%I LIMIT %s',
-               (SELECT string_agg(format('%I::text AS c%s', c.name, c.ord), ', ')
+               (SELECT string_agg(format('encode(convert_to(%I::text, %L), ''base64'') AS c%s', c.name, current_setting('server_encoding'), c.ord), ', ')
                 FROM unnest($1::text[]) WITH ORDINALITY AS c(name, ord)),
                $3::text, $4::text, $5::int), false, false, '') AS x
 ), counted AS (
-    -- xpath's string() keeps XML escapes (&amp;): the caller unescapes.
     SELECT (xpath('local-name(/*)', node))[1]::text AS tag, (xpath('string(/*)', node))[1]::text AS value, count(*) AS n
     FROM sample CROSS JOIN LATERAL unnest(xpath('/table/row/*', sample.x)) AS node
     GROUP BY 1, 2
 ), distinct_counts AS (
     SELECT c.tag, c.value, c.n, count(*) OVER (PARTITION BY c.tag) AS distinct_values FROM counted c
 )
-SELECT ($1::text[])[substr(d.tag, 2)::int]::text AS column_name, d.value::text AS value, d.n::int AS rows
+SELECT ($1::text[])[substr(d.tag, 2)::int]::text AS column_name,
+       convert_from(decode(d.value, 'base64'), current_setting('server_encoding'))::text AS value, d.n::int AS rows
 FROM distinct_counts d
 WHERE d.distinct_values <= $2::int
 ORDER BY 1, 3 DESC, 2
@@ -326,7 +326,11 @@ type SampleColumnValuesRow struct {
 // @columns of one table among its first @max_rows rows, with how many rows
 // hold each, for the columns with at most @max_values distinct values. One
 // bounded scan per table. Plain SQL has no EXECUTE, so the statement is run
-// by query_to_xml, its identifiers quoted by format('%I').
+// by query_to_xml, its identifiers quoted by format('%I'). Each value
+// travels through the XML as base64 of its bytes in the database's
+// encoding: xpath refuses a document holding a control character (a stray
+// \x01 in one row) and, in a database not encoded in UTF-8, any non-ASCII
+// letter, and either would cost the whole table its values.
 func (q *Queries) SampleColumnValues(ctx context.Context, db DBTX, arg *SampleColumnValuesParams) ([]*SampleColumnValuesRow, error) {
 	rows, err := db.Query(ctx, sampleColumnValues,
 		arg.Columns,

@@ -3,6 +3,7 @@ package schemaindex_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nl2sql/nl2sql/internal/dbtest"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 )
 
@@ -100,4 +102,45 @@ func TestBuildOddValues(t *testing.T) {
 	hits, err := searcher(t, db).Lexical(ctx, "crm", "bookings in april", top)
 	require.NoError(t, err)
 	require.Contains(t, names(hits.Values), "calendar.month=April")
+}
+
+// TestBuildValuesXMLUnsafe: the sample travels as XML, which cannot hold
+// most control characters (a stray \x01 or \x0b pasted into a text column)
+// nor U+FFFE. Such values are sampled as any other, and so are the other
+// values of their column and table: one odd row must not cost the whole
+// column, or the whole table when it has one text column. What XML
+// escapes (R&amp;D, <b>) and long values come back as the data holds them.
+func TestBuildValuesXMLUnsafe(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	long := strings.Repeat("ü", 40) // 80 bytes: base64 breaks the line
+	_, err := db.Pool.Exec(ctx, `CREATE TABLE crm.event_log (id integer PRIMARY KEY, kind text)`)
+	require.NoError(t, err)
+	_, err = db.Pool.Exec(ctx, `INSERT INTO crm.event_log VALUES (1, 'login'), (2, 'logout'), (3, E'ctl\x01char'),
+			(4, E'tab\x0bbed'), (5, E'odd\uFFFEone'), (6, 'login'), (7, 'R&amp;D <b>'), (8, $1)`, long)
+	require.NoError(t, err)
+
+	st := build(t, schemaindex.Source{Target: db.Pool})
+	require.Zero(t, st.Values.Failed, "no table failed: %v", st.Values.Errors)
+	require.Zero(t, st.Values.ColumnsFailed, "no column failed: %v", st.Values.Errors)
+	require.Equal(t, map[string]int32{
+		"login": 2, "logout": 1, "ctl\x01char": 1, "tab\x0bbed": 1, "odd\uFFFEone": 1, "R&amp;D <b>": 1, long: 1,
+	}, sampled(t, db, "event_log"))
+}
+
+// sampled are the values the index holds of table, with their row counts.
+func sampled(t *testing.T, db *dbtest.DB, table string) map[string]int32 {
+	t.Helper()
+	rows, err := db.Pool.Query(context.Background(), `SELECT value, value_count FROM rag.index_docs
+		WHERE database_name = 'crm' AND kind = 'value' AND table_name = $1`, table)
+	require.NoError(t, err)
+	got := map[string]int32{}
+	for rows.Next() {
+		var value string
+		var n int32
+		require.NoError(t, rows.Scan(&value, &n))
+		got[value] = n
+	}
+	require.NoError(t, rows.Err())
+	return got
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html"
 	"slices"
 	"strconv"
 	"strings"
@@ -218,7 +217,7 @@ func valueDocs(ctx context.Context, target Target, s *catalog.Snapshot, dict *Di
 		st.TablesSampled++
 		for _, r := range rows {
 			n := r.Rows
-			add(t, r.ColumnName, html.UnescapeString(r.Value), &n)
+			add(t, r.ColumnName, r.Value, &n)
 		}
 	}
 	st.Values, st.Columns = len(docs), len(columns)
