@@ -323,3 +323,38 @@ func fnvHash(s string) uint64 {
 	h.Write([]byte(s))
 	return h.Sum64() >> 1
 }
+
+// NewEncodedDB creates an empty database for t in encoding (LATIN1,
+// SQL_ASCII; locale C), not migrated: a target database of the kind a user
+// registers, whose text is not UTF-8. Its Pool speaks UTF-8, so fixtures
+// are written as in any test. It is dropped when t ends.
+func NewEncodedDB(t testing.TB, encoding string) *DB {
+	t.Helper()
+	ctx := context.Background()
+	name := dbName("nl2sql_t_")
+	admin, err := pgx.Connect(ctx, AdminURL())
+	require.NoError(t, err)
+	_, err = admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+
+		" TEMPLATE template0 ENCODING "+pgx.Identifier{encoding}.Sanitize()+" LC_COLLATE 'C' LC_CTYPE 'C'")
+	_ = admin.Close(ctx)
+	require.NoError(t, err)
+	dbURL := target.WithDatabase(AdminURL(), name)
+	cfg, err := pgxpool.ParseConfig(dbURL)
+	require.NoError(t, err)
+	cfg.ConnConfig.RuntimeParams["client_encoding"] = "UTF8"
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		pool.Close()
+		admin, err := pgx.Connect(context.Background(), AdminURL())
+		if err != nil {
+			t.Logf("dbtest: cannot drop %s: %v", name, err)
+			return
+		}
+		defer admin.Close(context.Background())
+		if _, err := admin.Exec(context.Background(), "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
+			t.Logf("dbtest: drop %s: %v", name, err)
+		}
+	})
+	return &DB{Name: name, URL: dbURL, Pool: pool}
+}

@@ -37,7 +37,13 @@ func ConnectTarget(ctx context.Context, d *catalog.Database, getenv func(string)
 	}
 	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
 	defer cancel()
-	conn, err := pgx.Connect(cctx, dsn)
+	cfg, err := pgx.ParseConfig(dsn)
+	if err == nil {
+		// The catalog is read and stored as UTF-8: a LATIN1 database left
+		// at its own encoding names its tables in bytes the catalog refuses.
+		cfg.RuntimeParams["client_encoding"] = "UTF8"
+	}
+	conn, err := connect(cctx, cfg, err)
 	if err != nil {
 		ce := errclass.Classify(err)
 		return nil, &errclass.Error{
@@ -46,6 +52,15 @@ func ConnectTarget(ctx context.Context, d *catalog.Database, getenv func(string)
 		}
 	}
 	return conn, nil
+}
+
+// connect connects with cfg, or fails with parseErr, pgx.Connect's error
+// for a DSN it cannot parse.
+func connect(ctx context.Context, cfg *pgx.ConnConfig, parseErr error) (*pgx.Conn, error) {
+	if parseErr != nil {
+		return nil, parseErr
+	}
+	return pgx.ConnectConfig(ctx, cfg)
 }
 
 // RefreshDatabase registers d, or refreshes its registration, from the

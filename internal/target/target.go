@@ -228,6 +228,11 @@ func (r *Registry) pool(db Database) (*entry, error) {
 		pcfg.ConnConfig.RuntimeParams = map[string]string{}
 	}
 	pcfg.ConnConfig.RuntimeParams["application_name"] = "nl2sql"
+	// Text in and out is Go's UTF-8, whatever the database's encoding:
+	// without it a LATIN1 database answers in LATIN1 (pgx asks for no
+	// client_encoding), reads a UTF-8 "Größe" as another name, and its rows
+	// cannot be stored.
+	pcfg.ConnConfig.RuntimeParams["client_encoding"] = "UTF8"
 	// Belt and braces under the guard and the READ ONLY transactions.
 	pcfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
 	// Result values are read from their text form; pin the formats.

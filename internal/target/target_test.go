@@ -430,3 +430,29 @@ func TestIdleConnectionsClose(t *testing.T) {
 	require.Equal(t, "1", open())
 	require.Eventually(t, func() bool { return open() == "0" }, 5*time.Second, 50*time.Millisecond)
 }
+
+// TestLatin1Database: a database encoded in LATIN1 reads the question's
+// UTF-8 names and answers in UTF-8. Left at the database's encoding (pgx
+// asks for none), "Größe" would be read as other letters and not found,
+// and rows would come back in LATIN1 bytes that cannot be stored.
+func TestLatin1Database(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tgt := dbtest.NewEncodedDB(t, "LATIN1")
+	_, err := tgt.Pool.Exec(ctx, `CREATE TABLE public."Größe" (stadt text)`)
+	require.NoError(t, err)
+	_, err = tgt.Pool.Exec(ctx, `INSERT INTO public."Größe" VALUES ('München'), ('Köln')`)
+	require.NoError(t, err)
+	reg, err := target.New(target.Config{MaxRows: 10, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	t.Cleanup(reg.Close)
+	db := target.Database{Name: "lat", DSN: tgt.URL, Schemas: []string{"public"}}
+
+	_, err = reg.Explain(ctx, db, `SELECT stadt FROM "Größe" WHERE stadt = 'Köln'`)
+	require.NoError(t, err)
+	res, err := reg.Execute(ctx, db, `SELECT stadt, 'Straße' AS s FROM "Größe" ORDER BY stadt`, target.ExecOptions{})
+	require.NoError(t, err)
+	got, err := json.Marshal(res.Rows)
+	require.NoError(t, err)
+	require.JSONEq(t, `[["Köln", "Straße"], ["München", "Straße"]]`, string(got))
+}
