@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
@@ -131,8 +132,9 @@ func writeMSchema(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table, max
 			b.WriteString(" IN(" + valueList(c, ",") + ")")
 		}
 		if cm := shorten(c.Comment, maxComment); cm != "" {
-			// A block comment: the line must stay one line.
-			b.WriteString(" /* " + strings.ReplaceAll(cm, "*/", "* /") + " */")
+			// A block comment: the line must stay one line, and the
+			// comment must end where the column does.
+			b.WriteString(" /* " + blockCommentText(cm) + " */")
 		}
 	}
 	b.WriteString(")\n")
@@ -325,7 +327,7 @@ func valueList(c catalog.Column, sep string) string {
 		if _, err := strconv.ParseFloat(v, 64); numeric && err == nil {
 			vs[i] = v
 		} else {
-			vs[i] = "'" + strings.ReplaceAll(v, "'", "''") + "'"
+			vs[i] = sqlLiteral(v)
 		}
 	}
 	return strings.Join(vs, sep)
@@ -371,4 +373,55 @@ func shorten(s string, max int) string {
 		cut = cut[:i]
 	}
 	return strings.TrimRight(cut, " ,;:.") + "…"
+}
+
+// blockCommentText is s made safe inside /* ... */: PostgreSQL's block
+// comments nest, so "/*" in a column's comment would open one that swallows
+// the rest of the table, and "*/" would end it early. Spaces part them,
+// again until none is left ("*/*" is both).
+func blockCommentText(s string) string {
+	for strings.Contains(s, "*/") || strings.Contains(s, "/*") {
+		s = blockCommentMarks.Replace(s)
+	}
+	return s
+}
+
+var blockCommentMarks = strings.NewReplacer("*/", "* /", "/*", "/ *")
+
+// sqlLiteral writes v as a string literal: '...' as the database shows it,
+// or, when v holds a control character (a line break in an enum label or a
+// CHECK value), an E'...' literal with it escaped. The value must not break
+// the line it is in: "x\n### Question\n..." would start a section of the
+// prompt.
+func sqlLiteral(v string) string {
+	if !strings.ContainsFunc(v, needsEscape) {
+		return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+	}
+	var b strings.Builder
+	b.WriteString("E'")
+	for _, r := range v {
+		switch {
+		case r == '\\' || r == '\'':
+			b.WriteRune('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case needsEscape(r): // all in the Basic Multilingual Plane
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// needsEscape: control characters and the Unicode line and paragraph
+// separators, which end a line for a reader if not for PostgreSQL.
+func needsEscape(r rune) bool {
+	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029'
 }
