@@ -32,8 +32,32 @@ func (e *SchemaNotFoundError) Error() string {
 				msg += fmt.Sprintf("; schema names are case-sensitive: did you mean %q?", a)
 			}
 		}
+		// A name written as in SQL ("Sales Data", with its double quotes)
+		// or a list in one name (public,archive).
+		if u, ok := unquoteIdent(m); ok && slices.Contains(e.Available, u) {
+			msg += fmt.Sprintf("; a schema is named as it is, without SQL's double quotes: did you mean %q?", u)
+		}
+		if parts := strings.Split(m, ","); len(parts) > 1 && !slices.Contains(e.Available, m) {
+			all := true
+			for i, p := range parts {
+				parts[i] = strings.TrimSpace(p)
+				all = all && slices.Contains(e.Available, parts[i])
+			}
+			if all {
+				msg += fmt.Sprintf("; %q is one name: give each schema on its own (%s)", m, quoteList(parts))
+			}
+		}
 	}
 	return msg
+}
+
+// unquoteIdent is the name a double-quoted SQL identifier ("Sales Data")
+// stands for; ok is false for a name not so quoted.
+func unquoteIdent(s string) (string, bool) {
+	if len(s) < 3 || s[0] != '"' || s[len(s)-1] != '"' {
+		return "", false
+	}
+	return strings.ReplaceAll(s[1:len(s)-1], `""`, `"`), true
 }
 
 // systemSchemas hold PostgreSQL's own objects; questions are never asked of

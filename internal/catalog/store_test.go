@@ -100,6 +100,12 @@ func TestIntrospect(t *testing.T) {
 
 		_, err = catalog.Introspect(ctx, db.Pool, []string{"Shop"})
 		require.ErrorContains(t, err, `schema names are case-sensitive: did you mean "shop"?`)
+
+		// Written as in SQL, or as a list: what was meant is said.
+		_, err = catalog.Introspect(ctx, db.Pool, []string{`"shop"`})
+		require.ErrorContains(t, err, `without SQL's double quotes: did you mean "shop"?`)
+		_, err = catalog.Introspect(ctx, db.Pool, []string{"shop, audit"})
+		require.ErrorContains(t, err, `"shop, audit" is one name: give each schema on its own ("shop", "audit")`)
 	})
 
 	t.Run("SystemSchema", func(t *testing.T) {
