@@ -2,7 +2,6 @@ package target
 
 import (
 	"context"
-	"database/sql/driver"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -102,8 +101,9 @@ type Column struct {
 
 // Result is a query result in JSON-ready form: numbers are json.Number with
 // Postgres' exact text, dates "2006-01-02", timestamps RFC 3339 ("Z" for
-// timestamptz, which is read in UTC), json/jsonb embedded as JSON, other
-// types as their Postgres text.
+// timestamptz, which is read in UTC), json/jsonb embedded as JSON, arrays
+// of types pgx knows as JSON arrays (nested per dimension) of their
+// elements in these forms, other types as their Postgres text.
 type Result struct {
 	Columns   []Column
 	Rows      [][]any
@@ -166,18 +166,20 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	fields := rows.FieldDescriptions()
 	res := &Result{Columns: make([]Column, len(fields)), Rows: [][]any{}}
 	oids := make([]uint32, len(fields))
-	// A column textValue does not read keeps its text, PostgreSQL's own
-	// spelling (xml, "char", inet, ranges, enums, composites), unless it is
-	// an array, which pgx decodes into a JSON array.
-	asText := make([]bool, len(fields))
+	// An array of a type pgx knows is read from its text into a JSON
+	// array, each element as the element type's own value (arrays[i], the
+	// element's type); any other column textValue does not read keeps its
+	// text, PostgreSQL's own spelling (xml, "char", inet, ranges, enums,
+	// composites, arrays of types pgx does not know).
+	arrays := make([]*pgtype.Type, len(fields))
 	for i, f := range fields {
 		res.Columns[i].Name = f.Name
 		oids[i] = f.DataTypeOID
-		isArray := false
 		if t, ok := conn.Conn().TypeMap().TypeForOID(f.DataTypeOID); ok {
-			_, isArray = t.Codec.(*pgtype.ArrayCodec)
+			if ac, ok := t.Codec.(*pgtype.ArrayCodec); ok && ac.ElementType != nil {
+				arrays[i] = ac.ElementType
+			}
 		}
-		asText[i] = !isArray
 	}
 	size := 0
 	for rows.Next() {
@@ -194,22 +196,15 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 			break
 		}
 		row := make([]any, len(raw))
-		var decoded []any // rows.Values(), only when some column needs pgx's decoding
 		for i, b := range raw {
-			v, ok := textValue(oids[i], b)
-			if !ok && asText[i] {
-				v, ok = string(b), true
+			switch {
+			case b == nil:
+				row[i] = nil
+			case arrays[i] != nil:
+				row[i] = arrayValue(arrays[i].OID, string(b))
+			default:
+				row[i] = cellValue(oids[i], string(b))
 			}
-			if !ok {
-				if decoded == nil {
-					if decoded, err = rows.Values(); err != nil {
-						rows.Close()
-						return nil, fail(statementError, err)
-					}
-				}
-				v = jsonValue(decoded[i], b)
-			}
-			row[i] = v
 		}
 		res.Rows = append(res.Rows, row)
 	}
@@ -436,14 +431,20 @@ func statementError(db Database, err error) error {
 	return ce
 }
 
+// cellValue is a non-NULL value of type oid from its text form s: a JSON
+// form for common scalar types (textValue), else s, PostgreSQL's own
+// spelling.
+func cellValue(oid uint32, s string) any {
+	if v, ok := textValue(oid, s); ok {
+		return v
+	}
+	return s
+}
+
 // textValue converts the text form of common scalar types without pgx's
 // decoding (cheaper, and exact for numerics). ok is false for types it does
-// not handle. NULL is nil.
-func textValue(oid uint32, b []byte) (v any, ok bool) {
-	if b == nil {
-		return nil, true
-	}
-	s := string(b)
+// not handle.
+func textValue(oid uint32, s string) (v any, ok bool) {
 	switch oid {
 	case pgtype.Int2OID, pgtype.Int4OID, pgtype.Int8OID, pgtype.OIDOID:
 		return json.Number(s), true
@@ -471,79 +472,104 @@ func textValue(oid uint32, b []byte) (v any, ok bool) {
 		}
 		return s, true
 	case pgtype.JSONOID, pgtype.JSONBOID:
-		if json.Valid(b) {
-			return json.RawMessage(append([]byte(nil), b...)), true
+		if json.Valid([]byte(s)) {
+			return json.RawMessage(s), true
 		}
 		return s, true
 	}
 	return nil, false
 }
 
-// jsonValue turns a value decoded by pgx into something encoding/json
-// renders faithfully; raw is its text form, the fallback.
-func jsonValue(v any, raw []byte) any {
-	switch x := v.(type) {
-	case nil:
-		return nil
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = jsonValue(e, nil)
-		}
-		return out
-	case string, bool, int8, int16, int32, int64, int, uint8, uint16, uint32, uint64:
-		return x
-	case float32:
-		return jsonFloat(float64(x), x)
-	case float64:
-		return jsonFloat(x, x)
-	case pgtype.Numeric:
-		if b, err := x.MarshalJSON(); err == nil {
-			return json.RawMessage(b)
-		}
-	case time.Time:
-		return x.UTC().Format(time.RFC3339Nano)
-	case [16]byte:
-		return fmt.Sprintf("%x-%x-%x-%x-%x", x[0:4], x[4:6], x[6:8], x[8:10], x[10:16])
-	case []byte:
-		return `\x` + fmt.Sprintf("%x", x)
-	case map[string]any:
-		return x
+// arrayValue is a non-NULL array of element type elem from its text form
+// s: a JSON array, nested for each dimension, of the elements' values as
+// cellValue reads them ("{{1,2},{3,4}}" is [[1,2],[3,4]]). An array with
+// lower bounds other than 1 ("[0:1]={1,2}"), which a JSON array cannot
+// state, or text it cannot read, keeps PostgreSQL's text.
+func arrayValue(elem uint32, s string) any {
+	p := arrayParser{s: s, elem: elem, delim: ','}
+	if elem == pgtype.BoxOID {
+		p.delim = ';' // box's text holds commas
 	}
-	if raw != nil {
-		return string(raw)
-	}
-	// An array's element of a type JSON has no form for (point, inet, a
-	// range): PostgreSQL's text, which pgtype's values give as their
-	// driver.Value.
-	if dv, ok := v.(driver.Valuer); ok {
-		if t, err := dv.Value(); err == nil {
-			switch t := t.(type) {
-			case string:
-				return t
-			case []byte:
-				return string(t)
-			}
-		}
-	}
-	if s, ok := v.(fmt.Stringer); ok {
-		return s.String()
-	}
-	return fmt.Sprint(v)
-}
-
-// jsonFloat is f as JSON, or, for the values JSON has no number for,
-// PostgreSQL's spelling of them ("Infinity", "-Infinity", "NaN").
-func jsonFloat(f float64, v any) any {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
+	v, ok := p.array()
+	if !ok || p.i != len(s) {
+		return s
 	}
 	return v
+}
+
+// arrayParser reads array_out's text: braces for each dimension, elements
+// separated by delim, NULL unquoted, other elements double-quoted (with
+// backslash escapes) when they hold a special character or are empty.
+type arrayParser struct {
+	s     string
+	i     int
+	elem  uint32
+	delim byte
+}
+
+func (p *arrayParser) array() ([]any, bool) {
+	if p.i >= len(p.s) || p.s[p.i] != '{' {
+		return nil, false
+	}
+	p.i++
+	out := []any{}
+	if p.i < len(p.s) && p.s[p.i] == '}' {
+		p.i++
+		return out, true
+	}
+	for p.i < len(p.s) {
+		switch p.s[p.i] {
+		case '{':
+			sub, ok := p.array()
+			if !ok {
+				return nil, false
+			}
+			out = append(out, sub)
+		case '"':
+			var b strings.Builder
+			for p.i++; p.i < len(p.s) && p.s[p.i] != '"'; p.i++ {
+				if p.s[p.i] == '\\' {
+					p.i++
+					if p.i == len(p.s) {
+						return nil, false
+					}
+				}
+				b.WriteByte(p.s[p.i])
+			}
+			if p.i == len(p.s) {
+				return nil, false
+			}
+			p.i++
+			out = append(out, cellValue(p.elem, b.String()))
+		default:
+			j := p.i
+			for j < len(p.s) && p.s[j] != p.delim && p.s[j] != '}' {
+				if strings.IndexByte("{\"\\", p.s[j]) >= 0 {
+					return nil, false
+				}
+				j++
+			}
+			if e := p.s[p.i:j]; e == "NULL" {
+				out = append(out, nil)
+			} else {
+				out = append(out, cellValue(p.elem, e))
+			}
+			p.i = j
+		}
+		if p.i == len(p.s) {
+			return nil, false
+		}
+		switch p.s[p.i] {
+		case p.delim:
+			p.i++
+		case '}':
+			p.i++
+			return out, true
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
 }
 
 // typeCache maps type OIDs to format_type names for one database.

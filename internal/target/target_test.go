@@ -95,6 +95,33 @@ func TestExecute(t *testing.T) {
 		require.JSONEq(t, `["<a/>", "a", "10.0.0.1", "[1,5)", "(1,2)", ["(1,2)"], ["Infinity", "-Infinity", "NaN", 1.5], "Infinity", "\\x0102", [1, null, 3]]`, string(got))
 	})
 
+	t.Run("ArraysKeepTheirShapeAndElementValues", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		// An array's elements read as the same values alone would, and
+		// each dimension is a JSON array (before: pgx's decoding flattened
+		// {{1,2},{3,4}}, read json elements as float64, losing digits and
+		// failing as an infra_failure on 1e1000, wrote a range as a Go
+		// struct, a date as a timestamp in UTC, a time with six zeros and
+		// an inet with /32).
+		res, err := reg.Execute(ctx, db, `SELECT ARRAY[[1, 2], [3, 4]], ARRAY[['a', NULL], ['c,d', 'e"f']],
+			ARRAY['{"a": 12345678901234567890.10}'::jsonb], ARRAY['{"b": 1e1000}'::json], ARRAY[int4range(1, 3)],
+			ARRAY['2024-01-31'::date], ARRAY['2024-01-31 10:00'::timestamp], ARRAY['2024-01-31 10:00+02'::timestamptz],
+			ARRAY['10:00'::time], ARRAY['10.0.0.1'::inet], ARRAY['1 mon'::interval], ARRAY['NULL', NULL, '', 'a\b'],
+			ARRAY[box(point(0, 0), point(1, 1)), box(point(2, 2), point(3, 3))], ARRAY[1.10, 'NaN'::numeric],
+			'{}'::int[], '[0:1]={1,2}'::int[]`, target.ExecOptions{})
+		require.NoError(t, err)
+		got, err := json.Marshal(res.Rows[0])
+		require.NoError(t, err)
+		// Compared as text: JSONEq would read the numbers as float64.
+		require.Equal(t, `[[[1,2],[3,4]],[["a",null],["c,d","e\"f"]],`+
+			`[{"a":12345678901234567890.10}],[{"b":1e1000}],["[1,3)"],`+
+			`["2024-01-31"],["2024-01-31T10:00:00"],["2024-01-31T08:00:00Z"],`+
+			`["10:00:00"],["10.0.0.1"],["1 mon"],["NULL",null,"","a\\b"],`+
+			`["(1,1),(0,0)","(3,3),(2,2)"],[1.10,"NaN"],`+
+			`[],"[0:1]={1,2}"]`, string(got))
+	})
+
 	t.Run("TruncatedByBytes", func(t *testing.T) {
 		t.Parallel()
 		_, db := setup(t)
