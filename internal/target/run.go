@@ -471,13 +471,110 @@ func textValue(oid uint32, s string) (v any, ok bool) {
 			return t.UTC().Format(time.RFC3339Nano), true
 		}
 		return s, true
-	case pgtype.JSONOID, pgtype.JSONBOID:
+	case pgtype.JSONBOID:
 		if json.Valid([]byte(s)) {
+			return json.RawMessage(s), true
+		}
+		return s, true
+	case pgtype.JSONOID:
+		// json keeps its input's text, which may hold what jsonb, and so
+		// rag.query_results.rows, cannot (jsonbSafe): embedded, such a
+		// value made storing the answer fail, again on every retry of
+		// the question. It is kept as its text, a JSON string.
+		if json.Valid([]byte(s)) && jsonbSafe(s) {
 			return json.RawMessage(s), true
 		}
 		return s, true
 	}
 	return nil, false
+}
+
+// jsonbSafe reports whether jsonb takes the valid JSON text s: PostgreSQL
+// refuses the escape \u0000, a lone surrogate (\ud800 without its pair),
+// and a number beyond numeric's range (1e1000000, 1e-20000), all of
+// which json keeps as written. It errs on the side of false.
+func jsonbSafe(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"':
+			end, ok := jsonbSafeString(s, i+1)
+			if !ok {
+				return false
+			}
+			i = end
+		case c == '-' || c >= '0' && c <= '9':
+			j := i + 1
+			for j < len(s) && strings.IndexByte("+-.eE0123456789", s[j]) >= 0 {
+				j++
+			}
+			if !numericRange(s[i:j]) {
+				return false
+			}
+			i = j - 1
+		}
+	}
+	return true
+}
+
+// jsonbSafeString checks the string of valid JSON text s that starts at
+// i, after its opening quote, and returns the index of its closing quote.
+func jsonbSafeString(s string, i int) (int, bool) {
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			return i, true
+		case '\\':
+			i++
+			if s[i] != 'u' {
+				continue
+			}
+			r := hex4(s[i+1:])
+			i += 4
+			switch {
+			case r == 0, r >= 0xdc00 && r <= 0xdfff:
+				return 0, false
+			case r >= 0xd800 && r <= 0xdbff:
+				if !strings.HasPrefix(s[i+1:], `\u`) {
+					return 0, false
+				}
+				if lo := hex4(s[i+3:]); lo < 0xdc00 || lo > 0xdfff {
+					return 0, false
+				}
+				i += 6
+			}
+		}
+	}
+	return 0, false
+}
+
+// hex4 is the value of the four hex digits s starts with (valid JSON).
+func hex4(s string) int {
+	n, err := strconv.ParseUint(s[:4], 16, 16)
+	if err != nil {
+		return -1
+	}
+	return int(n)
+}
+
+// numericRange reports whether the JSON number s is within numeric's
+// range: at most 131072 digits before the decimal point and 16383 after
+// (PostgreSQL's NUMERIC_WEIGHT_MAX and NUMERIC_DSCALE_MAX); a leading
+// "0." counts as a digit, which errs on the side of false.
+func numericRange(s string) bool {
+	mant, exp := s, int64(0)
+	if k := strings.IndexAny(s, "eE"); k >= 0 {
+		e, err := strconv.ParseInt(strings.TrimPrefix(s[k+1:], "+"), 10, 32)
+		if err != nil {
+			return false
+		}
+		mant, exp = s[:k], e
+	}
+	mant = strings.TrimPrefix(mant, "-")
+	intDigits, fracDigits := int64(len(mant)), int64(0)
+	if k := strings.IndexByte(mant, '.'); k >= 0 {
+		intDigits, fracDigits = int64(k), int64(len(mant)-k-1)
+	}
+	return intDigits+exp <= 131072 && fracDigits-exp <= 16383
 }
 
 // arrayValue is a non-NULL array of element type elem from its text form

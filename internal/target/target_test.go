@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -120,6 +121,27 @@ func TestExecute(t *testing.T) {
 			`["10:00:00"],["10.0.0.1"],["1 mon"],["NULL",null,"","a\\b"],`+
 			`["(1,1),(0,0)","(3,3),(2,2)"],[1.10,"NaN"],`+
 			`[],"[0:1]={1,2}"]`, string(got))
+	})
+
+	t.Run("JSONThatJSONBCannotHoldIsKeptAsText", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		// json keeps its input's text; jsonb, which rag.query_results.rows
+		// is, refuses \u0000, a lone surrogate and numbers beyond numeric
+		// (before: storing the answer failed, on every retry).
+		res, err := reg.Execute(ctx, db, `SELECT '"\u0000"'::json, '{"a": "\ud800"}'::json, '"\udc00"'::json, '[1e-20000]'::json,
+			'1e131072'::json, ARRAY['"\u0000"'::json], '{"a": "\\u0000", "b": "\ud83d\ude00", "c": 1e-16383}'::json`, target.ExecOptions{})
+		require.NoError(t, err)
+		got, err := json.Marshal(res.Rows)
+		require.NoError(t, err)
+		conn, err := pgx.Connect(ctx, db.DSN)
+		require.NoError(t, err)
+		defer conn.Close(ctx)
+		var stored string
+		require.NoError(t, conn.QueryRow(ctx, "SELECT $1::jsonb::text", string(got)).Scan(&stored), "jsonb takes the rows")
+		require.Equal(t, `[["\"\\u0000\"","{\"a\": \"\\ud800\"}","\"\\udc00\"","[1e-20000]",`+
+			`"1e131072",["\"\\u0000\""],{"a":"\\u0000","b":"\ud83d\ude00","c":1e-16383}]]`, string(got),
+			"what jsonb takes stays JSON")
 	})
 
 	t.Run("TruncatedByBytes", func(t *testing.T) {
