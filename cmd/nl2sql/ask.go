@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -84,11 +87,15 @@ func printAnswer(w io.Writer, a *answer) {
 	}
 	var rows [][]any
 	_ = json.Unmarshal(a.Columns, &cols)
-	_ = json.Unmarshal(a.Rows, &rows)
+	// Numbers keep their digits: as float64, a bigint id of 19 digits or
+	// a numeric of 30 would be shown as another number.
+	dec := json.NewDecoder(bytes.NewReader(a.Rows))
+	dec.UseNumber()
+	_ = dec.Decode(&rows)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	names := make([]string, len(cols))
 	for i, c := range cols {
-		names[i] = c.Name
+		names[i] = printable(c.Name)
 	}
 	fmt.Fprintln(tw, strings.Join(names, "\t"))
 	for _, r := range rows {
@@ -110,14 +117,41 @@ func printAnswer(w io.Writer, a *answer) {
 	fmt.Fprintf(w, "\n%d row(s)%s · confidence %.2f · %d attempt(s) · %.0f ms\n", a.RowCount, more, conf, a.Attempts, a.ElapsedMS)
 }
 
+// cell is a value as the table shows it: text as it is but for control
+// characters, escaped so that a tab or a newline cannot shift the table
+// nor an escape sequence reach the terminal; numbers with their digits;
+// json and arrays as JSON.
 func cell(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return "NULL"
 	case string:
-		return x
+		return printable(x)
+	case json.Number:
+		return x.String()
 	default:
-		b, _ := json.Marshal(x)
-		return string(b)
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(x)
+		return printable(strings.TrimSuffix(b.String(), "\n"))
 	}
+}
+
+// printable is s with its control characters written as Go escapes
+// (\t, \n, \x1b).
+func printable(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
