@@ -51,7 +51,10 @@
 //   - Booleans compare as booleans; text compares exactly and case-
 //     sensitively (character(n) padding excepted); json/jsonb and arrays
 //     compare structurally (object key order ignored, numbers by value but
-//     without tolerance).
+//     without tolerance, element order and dimensions kept); an array's
+//     date, timestamp, interval and character(n) elements compare as those
+//     types do outside an array (a date[] equals the timestamp[] of its
+//     midnights).
 //   - With OrderMatters, rows are compared position by position after the
 //     column mapping. Ties in the gold ORDER BY keys are not known to the
 //     comparator, so gold SQL for an ordered question should order by a

@@ -78,6 +78,33 @@ func TestCompare(t *testing.T) {
 			match: true, colMap: []int{0},
 		},
 		{
+			// An array's elements compare as their type does outside an
+			// array (before: as JSON text, so a date[] never equalled the
+			// timestamp[] of its midnights, nor '{"1 mon"}' '{"30 days"}').
+			name: "ArrayElementsByTheirType",
+			gold: [2]string{
+				"days:date[],seen:timestamp with time zone[],spans:interval[],codes:character(4)[]",
+				`[[["2024-01-31", null], ["2024-01-31T08:00:00Z"], [["1 mon"], ["1 day"]], ["ab  "]]]`,
+			},
+			got: [2]string{
+				"days:timestamp without time zone[],seen:timestamp without time zone[],spans:interval[],codes:text[]",
+				`[[["2024-01-31T00:00:00", null], ["2024-01-31T08:00:00"], [["30 days"], ["24:00:00"]], ["ab"]]]`,
+			},
+			match: true, colMap: []int{0, 1, 2, 3},
+		},
+		{
+			name:   "ArrayOfTextIsNotOfDates",
+			gold:   [2]string{"days:text[]", `[[["2024-01-31"]]]`},
+			got:    [2]string{"days:date[]", `[[["2024-01-31"]]]`},
+			reason: "no column of the answer matches",
+		},
+		{
+			name:   "ArraysKeepTheirShape",
+			gold:   [2]string{"m:integer[]", `[[[[1, 2], [3, 4]]]]`},
+			got:    [2]string{"m:integer[]", `[[[1, 2, 3, 4]]]`},
+			reason: "no column of the answer matches",
+		},
+		{
 			name:  "IntervalsDiffer",
 			gold:  [2]string{"span:interval", `[["1 mon"]]`},
 			got:   [2]string{"span:interval", `[["31 days"]]`},

@@ -42,6 +42,10 @@ const (
 	classChar     // character(n): trailing blanks are padding
 	classInterval // interval
 	classText     // everything else
+
+	// classArray marks an array column ("date[]"), or'ed with the class
+	// of its elements: they compare as that class does (arrayCell).
+	classArray class = 0x80
 )
 
 // classify maps a format_type name (as stored in rag.query_results.columns)
@@ -53,6 +57,9 @@ func classify(typ string) class {
 		if j := strings.IndexByte(t[i:], ')'); j >= 0 {
 			t = strings.TrimSpace(t[:i]) + t[i+j+1:]
 		}
+	}
+	if e, ok := strings.CutSuffix(t, "[]"); ok {
+		return classArray | classify(strings.TrimRight(e, "[]"))
 	}
 	switch t {
 	case "":
@@ -112,6 +119,13 @@ type cell struct {
 func (c *cell) decimals() int32 { return max(c.scale, 0) }
 
 func newCell(v any, cl class) cell {
+	if cl&classArray != 0 {
+		if x, ok := v.([]any); ok {
+			return arrayCell(x, cl&^classArray)
+		}
+		// An array kept as PostgreSQL's text ("[0:1]={1,2}").
+		cl = classText
+	}
 	switch x := v.(type) {
 	case nil:
 		return cell{kind: kindNull}
@@ -339,6 +353,53 @@ func jsonCell(v any) cell {
 		show = []byte(b.String())
 	}
 	return cell{kind: kindJSON, key: b.String(), show: string(show)}
+}
+
+// arrayCell canonicalizes an array whose elements are of class elem as
+// jsonCell does, but for the elements whose type gives them another
+// equality: dates and timestamps compare as instants, intervals as
+// PostgreSQL compares them, character(n) without its padding, as they do
+// outside arrays (a date[] equals the timestamp[] of its midnights, and
+// '{"1 mon"}' equals '{"30 days"}').
+func arrayCell(v []any, elem class) cell {
+	var b strings.Builder
+	canonArray(&b, v, elem)
+	show, err := json.Marshal(v)
+	if err != nil {
+		show = []byte(b.String())
+	}
+	return cell{kind: kindJSON, key: b.String(), show: string(show)}
+}
+
+func canonArray(b *strings.Builder, v any, elem class) {
+	x, ok := v.([]any)
+	if !ok {
+		s, isString := v.(string)
+		if !isString {
+			canonJSON(b, v)
+			return
+		}
+		// Keys that no JSON value's canonical form starts with.
+		switch c := stringCell(s, elem); {
+		case c.kind == kindTime:
+			b.WriteString("T(" + c.key + ")")
+		case c.kind == kindInterval:
+			b.WriteString("I(" + c.key + ")")
+		case elem == classChar:
+			canonJSON(b, c.key)
+		default:
+			canonJSON(b, v)
+		}
+		return
+	}
+	b.WriteByte('[')
+	for i, e := range x {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		canonArray(b, e, elem)
+	}
+	b.WriteByte(']')
 }
 
 func canonJSON(b *strings.Builder, v any) {
