@@ -230,6 +230,28 @@ func TestEndToEnd(t *testing.T) {
 	require.Equal(t, "succeeded", overview.Status)
 }
 
+// TestAnswerValuesAreStored: values whose JSON the answer's jsonb could not
+// hold, or pgx could not decode, are stored (before: a json value with
+// \u0000 failed the INSERT into rag.query_results, and a json[] element
+// of 1e1000 failed to decode as an infra_failure; either was run again
+// until the question failed "after 4 tries of the execute stage").
+func TestAnswerValuesAreStored(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
+		return fence(`SELECT '"\u0000"'::json AS j, ARRAY['{"a": 1e1000}'::json] AS js, ARRAY[[1, 2], [3, 4]] AS m FROM customers WHERE customer_id = 1`)
+	})
+	e.start(t)
+
+	id := e.askSQL(t, "Show odd values", "{}")
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+	require.Equal(t, int32(1), q.Attempts)
+	res, err := dbsqlc.New().GetQueryResult(context.Background(), e.db.Pool, id)
+	require.NoError(t, err)
+	require.Equal(t, `[["\"\\u0000\"", [{"a": 1`+strings.Repeat("0", 1000)+`}], [[1, 2], [3, 4]]]]`, string(res.Rows))
+}
+
 func TestRepair(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
