@@ -295,6 +295,37 @@ func TestRepair(t *testing.T) {
 	require.JSONEq(t, `[["Ada"]]`, string(res.Rows))
 }
 
+// TestStarOverReadableColumns: the database's role may read only some of a
+// table's columns (column privileges keep personal data from it), so
+// PostgreSQL refuses SELECT * outright; the deterministic repair lists the
+// columns the catalog, read as that role, holds, and the question is
+// answered with them instead of failing.
+func TestStarOverReadableColumns(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	reader := e.db.NewRole(t, "reader")
+	_, err := e.db.Pool.Exec(ctx, fmt.Sprintf(`GRANT USAGE ON SCHEMA shop TO %[1]s; GRANT SELECT (customer_id, name) ON shop.customers TO %[1]s`,
+		pgx.Identifier{reader}.Sanitize()))
+	require.NoError(t, err)
+	conn, err := pgx.Connect(ctx, e.db.URL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = catalog.Refresh(ctx, e.db.Pool, conn, catalog.Database{Name: "shop", DSN: e.db.URL, Schemas: []string{"shop"}, ReadOnlyRole: reader}, nil)
+	require.NoError(t, err)
+	e.ollama.Answer(ollamatest.Contains("Show every customer"), fence("SELECT * FROM customers ORDER BY customer_id"))
+	e.start(t)
+
+	id := e.askSQL(t, "Show every customer", "{}")
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "succeeded", q.Status, "error: %s", deref(q.Error))
+	require.Contains(t, deref(q.Sql), "SELECT customers.customer_id, customers.name FROM customers ORDER BY customer_id")
+	var columns string
+	require.NoError(t, e.db.Pool.QueryRow(ctx, `SELECT columns::text FROM rag.query_results WHERE query_id = $1`, id).Scan(&columns))
+	require.Contains(t, columns, `"customer_id"`)
+	require.NotContains(t, columns, `"city"`, "a column the role may not read")
+}
+
 func TestRefusals(t *testing.T) {
 	t.Parallel()
 

@@ -47,6 +47,9 @@ const (
 	SQLSTATEUndefinedTable  = "42P01" // undefined_table, missing FROM-clause entry
 	SQLSTATEGrouping        = "42803" // grouping_error
 	SQLSTATEAmbiguousColumn = "42702" // ambiguous_column
+	// SQLSTATEPrivilege is insufficient_privilege: a star over a table whose
+	// columns the role may read only some of (expandStars).
+	SQLSTATEPrivilege = "42501"
 )
 
 // Failure is why the candidate was refused: by the guard (a Violation's
@@ -88,6 +91,7 @@ const (
 	KindQualify       Kind = "qualify_ambiguous" // ambiguous column qualified
 	KindJoinKey       Kind = "join_key"          // c.id = so.customer_id → c.customer_id, by the foreign key
 	KindSurgical      Kind = "surgical_column"   // the surgical whitelist's rewrite
+	KindStarExpansion Kind = "star_expansion"    // SELECT * → the columns the role may read
 )
 
 // Fix is one rewrite.
@@ -201,6 +205,12 @@ func (r *Repairer) Repair(sql string, f Failure, s *catalog.Snapshot) Result {
 			reason = "autocorrect is off"
 		} else {
 			reason = q.ambiguous(f)
+		}
+	case SQLSTATEPrivilege:
+		if r.cfg.NoAutocorrect {
+			reason = "autocorrect is off"
+		} else {
+			reason = q.expandStars()
 		}
 	case "":
 		reason = "no SQLSTATE: nothing to place the error on"

@@ -1,0 +1,1 @@
+SELECT * FROM shop.customers WHERE customer_type = 'retail'
