@@ -232,3 +232,11 @@ SELECT rag.store_vectors(@database_name::text)::int AS stored;
 -- name: SearchVectors :many
 SELECT v.doc_id::bigint AS doc_id, v.similarity::float8 AS similarity
 FROM rag.search_vectors(@database_name::text, @kind::text, @query::real[], @k::int) AS v;
+
+-- name: LockVectorSetup :exec
+-- Serialises the end of builds that store vectors, from rag.enable_vectors
+-- to commit: its CREATE INDEX IF NOT EXISTS holds a SHARE lock on
+-- rag.index_vectors to commit, so two builds that both enabled before either
+-- stored deadlock in rag.store_vectors (ROW EXCLUSIVE), and two that both
+-- create the extension or table on a fresh database collide.
+SELECT pg_advisory_xact_lock(@key::bigint);

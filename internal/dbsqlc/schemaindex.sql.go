@@ -623,6 +623,20 @@ func (q *Queries) ListIndexVectors(ctx context.Context, db DBTX, databaseName st
 	return items, nil
 }
 
+const lockVectorSetup = `-- name: LockVectorSetup :exec
+SELECT pg_advisory_xact_lock($1::bigint)
+`
+
+// Serialises the end of builds that store vectors, from rag.enable_vectors
+// to commit: its CREATE INDEX IF NOT EXISTS holds a SHARE lock on
+// rag.index_vectors to commit, so two builds that both enabled before either
+// stored deadlock in rag.store_vectors (ROW EXCLUSIVE), and two that both
+// create the extension or table on a fresh database collide.
+func (q *Queries) LockVectorSetup(ctx context.Context, db DBTX, key int64) error {
+	_, err := db.Exec(ctx, lockVectorSetup, key)
+	return err
+}
+
 const resolveQuestionTerms = `-- name: ResolveQuestionTerms :many
 SELECT w.ord::int AS ord, w.word::text AS word, l.lexeme::text AS term, wt.weight::float8 AS weight,
        t.kind, t.df, coalesce(t.idf, 0)::float8 AS idf

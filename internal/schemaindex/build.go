@@ -366,10 +366,21 @@ func inSavepoint(ctx context.Context, tx pgx.Tx, fn func(pgx.Tx) error) (refused
 	return nil, sp.Commit(ctx)
 }
 
+// vectorsLockKey is the advisory lock (LockVectorSetup) builds take before
+// rag.enable_vectors.
+const vectorsLockKey int64 = 0x6e6c3273716c76 // "nl2sqlv"
+
 // enableVectors sets pgvector up for dims, in a savepoint: a server that
 // refuses (no privilege to create the extension) leaves the build on the
-// real[] path instead of failing it.
+// real[] path instead of failing it. Builds that store vectors take turns
+// from here to commit (vectorsLockKey): rag.enable_vectors holds a SHARE
+// lock on rag.index_vectors to commit, and two builds that both held it
+// deadlocked in rag.store_vectors.
 func enableVectors(ctx context.Context, tx pgx.Tx, dims int32) (bool, error) {
+	// In tx, not the savepoint: held to commit, past store_vectors.
+	if err := dbsqlc.New().LockVectorSetup(ctx, tx, vectorsLockKey); err != nil {
+		return false, err
+	}
 	sp, err := tx.Begin(ctx)
 	if err != nil {
 		return false, err

@@ -66,3 +66,6 @@ const CommonTermDocs = commonTermDocs
 
 // LexicalLoads is how many times s began loading an in-memory index.
 func LexicalLoads(s *Searcher) int64 { return s.lexLoads.Load() }
+
+// VectorsLockKey is the advisory lock builds take before rag.enable_vectors.
+const VectorsLockKey = vectorsLockKey

@@ -1,0 +1,75 @@
+package schemaindex_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
+)
+
+// pgvectorAvailable reports whether the server can create the vector
+// extension: the tests of the pgvector path skip where it cannot (CI).
+func pgvectorAvailable(t *testing.T, db *dbtest.DB) bool {
+	t.Helper()
+	var ok bool
+	require.NoError(t, db.Pool.QueryRow(context.Background(),
+		"SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector')").Scan(&ok))
+	return ok
+}
+
+// TestConcurrentVectorBuilds: a build that stores vectors while another
+// build of the same service database is between rag.enable_vectors and
+// rag.store_vectors waits for it instead of deadlocking with it
+// (enable_vectors' CREATE INDEX IF NOT EXISTS holds a SHARE lock on
+// rag.index_vectors to commit, store_vectors needs ROW EXCLUSIVE).
+func TestConcurrentVectorBuilds(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	if !pgvectorAvailable(t, db) {
+		t.Skip("pgvector is not available here")
+	}
+	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
+	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors)
+
+	// The other build, of another database, paused after enabling.
+	other, err := db.Pool.Begin(ctx)
+	require.NoError(t, err)
+	defer other.Rollback(ctx) //nolint:errcheck
+	_, err = other.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", schemaindex.VectorsLockKey)
+	require.NoError(t, err)
+	_, err = other.Exec(ctx, "SELECT rag.enable_vectors($1)", dims)
+	require.NoError(t, err)
+
+	res, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "crm", DSN: "env:CRM_DSN", Schemas: []string{"crm"}}, nil)
+	require.NoError(t, err)
+	done := make(chan error, 1)
+	go func() {
+		_, err := schemaindex.Build(ctx, db.Pool, schemaindex.Source{Snapshot: res.Snapshot, Embedder: &counting{}, EmbedModel: "fake-embed"}, schemaindex.Config{})
+		done <- err
+	}()
+	require.Eventually(t, func() bool {
+		var waiting bool
+		require.NoError(t, db.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid())`).Scan(&waiting))
+		return waiting
+	}, 10*time.Second, 10*time.Millisecond, "the build waits for the other one")
+
+	// The other build goes on: stores and commits.
+	_, err = other.Exec(ctx, "SELECT rag.store_vectors('crm')")
+	require.NoError(t, err, "no deadlock")
+	require.NoError(t, other.Commit(ctx))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("the build did not finish")
+	}
+	var n int
+	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.index_vectors WHERE database_name = 'crm'").Scan(&n))
+	require.Equal(t, st.Tables+st.Columns, n)
+}
