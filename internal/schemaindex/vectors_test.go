@@ -9,6 +9,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 )
 
@@ -72,4 +73,21 @@ func TestConcurrentVectorBuilds(t *testing.T) {
 	var n int
 	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.index_vectors WHERE database_name = 'crm'").Scan(&n))
 	require.Equal(t, st.Tables+st.Columns, n)
+}
+
+// TestVectorLargeTopK: a top K above 500 (NL2SQL_RAG_TABLE_TOP_K,
+// NL2SQL_RAG_COLUMN_TOP_K) searches an index built with pgvector too:
+// rag.search_vectors would set hnsw.ef_search above pgvector's 1000.
+func TestVectorLargeTopK(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
+	if st.Vectors != schemaindex.VectorsPgvector {
+		t.Skipf("pgvector is not available here (vectors: %s)", st.Vectors)
+	}
+	h, err := searcher(t, db).Vector(ctx, "crm", ollamatest.Embedding("customer account balance", dims), schemaindex.TopK{Tables: 501, Columns: 600, Values: 1})
+	require.NoError(t, err)
+	require.Len(t, h.Tables, st.Tables)
+	require.Len(t, h.Columns, st.Columns)
+	require.Equal(t, "CUST_MASTER", h.Tables[0].Table)
 }
