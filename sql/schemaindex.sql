@@ -240,3 +240,7 @@ FROM rag.search_vectors(@database_name::text, @kind::text, @query::real[], @k::i
 -- stored deadlock in rag.store_vectors (ROW EXCLUSIVE), and two that both
 -- create the extension or table on a fresh database collide.
 SELECT pg_advisory_xact_lock(@key::bigint);
+
+-- name: VectorExtensionAvailable :one
+-- Whether the server has pgvector, to say why a build could not use it.
+SELECT EXISTS (SELECT 1 FROM pg_available_extensions() AS e WHERE e.name = 'vector')::boolean AS available;

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -131,7 +132,7 @@ func printIndex(m *Main, s *schemaindex.Stats, st *settings) {
 	switch {
 	case e.Model != "":
 		fmt.Fprintf(w, "embeddings: %s, %d dimensions: %d embedded, %d unchanged and reused; searched with %s\n",
-			e.Model, e.Dims, e.Embedded, e.Reused, vectorsName(s.Vectors))
+			e.Model, e.Dims, e.Embedded, e.Reused, vectorsName(s))
 	default:
 		fmt.Fprintf(w, "embeddings: none (%s); retrieval runs lexical search and the foreign-key graph\n", e.Skipped)
 	}
@@ -163,14 +164,14 @@ func skippedValues(by map[string]int) string {
 	return strings.Join(parts, ", ")
 }
 
-func vectorsName(v string) string {
-	switch v {
+func vectorsName(s *schemaindex.Stats) string {
+	switch s.Vectors {
 	case schemaindex.VectorsPgvector:
 		return "pgvector (HNSW, cosine)"
 	case schemaindex.VectorsArray:
-		return "exact cosine over real[] (pgvector is not installed)"
+		return "exact cosine over real[] (" + cmp.Or(s.VectorsReason, "pgvector is not installed") + ")"
 	}
-	return v
+	return s.Vectors
 }
 
 func sortedModules(m map[string]int) []string {

@@ -919,3 +919,15 @@ func (q *Queries) VacuumIndex(ctx context.Context, db DBTX) error {
 	_, err := db.Exec(ctx, vacuumIndex)
 	return err
 }
+
+const vectorExtensionAvailable = `-- name: VectorExtensionAvailable :one
+SELECT EXISTS (SELECT 1 FROM pg_available_extensions() AS e WHERE e.name = 'vector')::boolean AS available
+`
+
+// Whether the server has pgvector, to say why a build could not use it.
+func (q *Queries) VectorExtensionAvailable(ctx context.Context, db DBTX) (bool, error) {
+	row := db.QueryRow(ctx, vectorExtensionAvailable)
+	var available bool
+	err := row.Scan(&available)
+	return available, err
+}

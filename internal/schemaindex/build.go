@@ -65,10 +65,13 @@ type Stats struct {
 	Embeddings EmbedStats `json:"embeddings"`
 	// Vectors is where embeddings are searched: "pgvector", "array" (exact
 	// cosine over real[]) or "none".
-	Vectors  string  `json:"vectors"`
-	Terms    int64   `json:"terms"`
-	Postings int64   `json:"postings"`
-	Millis   float64 `json:"ms"`
+	Vectors string `json:"vectors"`
+	// VectorsReason says why an index with embeddings searches them on the
+	// exact path rather than with pgvector.
+	VectorsReason string  `json:"vectorsReason,omitempty"`
+	Terms         int64   `json:"terms"`
+	Postings      int64   `json:"postings"`
+	Millis        float64 `json:"ms"`
 }
 
 // Vector storage, as in rag.schema_indexes.vectors.
@@ -291,12 +294,15 @@ func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary
 		d := int32(st.Embeddings.Dims)
 		dims = &d
 		st.Vectors = VectorsArray
-		ok, err := enableVectors(ctx, tx, d)
+		ok, reason, err := enableVectors(ctx, tx, d)
 		if err != nil {
 			return err
 		}
 		if ok {
 			st.Vectors = VectorsPgvector
+		} else {
+			st.VectorsReason = reason
+			cfg.Logger.InfoContext(ctx, "embeddings are ranked by exact cosine", "database", s.Database, "reason", reason)
 		}
 	}
 	// Also clears the vectors of a previous build when this one has none.
@@ -376,24 +382,41 @@ const vectorsLockKey int64 = 0x6e6c3273716c76 // "nl2sqlv"
 // from here to commit (vectorsLockKey): rag.enable_vectors holds a SHARE
 // lock on rag.index_vectors to commit, and two builds that both held it
 // deadlocked in rag.store_vectors.
-func enableVectors(ctx context.Context, tx pgx.Tx, dims int32) (bool, error) {
+func enableVectors(ctx context.Context, tx pgx.Tx, dims int32) (ok bool, reason string, err error) {
+	q := dbsqlc.New()
 	// In tx, not the savepoint: held to commit, past store_vectors.
-	if err := dbsqlc.New().LockVectorSetup(ctx, tx, vectorsLockKey); err != nil {
-		return false, err
+	if err := q.LockVectorSetup(ctx, tx, vectorsLockKey); err != nil {
+		return false, "", err
 	}
 	sp, err := tx.Begin(ctx)
 	if err != nil {
-		return false, err
+		return false, "", err
 	}
-	ok, err := dbsqlc.New().EnableVectors(ctx, sp, dims)
+	ok, err = q.EnableVectors(ctx, sp, dims)
 	if err != nil {
 		_ = sp.Rollback(ctx)
 		if ctx.Err() != nil {
-			return false, ctx.Err()
+			return false, "", ctx.Err()
 		}
-		return false, nil
+		// Say why: more than pgvector's 2000 dimensions for HNSW, a
+		// rag.index_vectors left without its column by DROP EXTENSION
+		// vector CASCADE, ...
+		return false, fmt.Sprintf("pgvector could not be set up for %d dimensions: %v", dims, err), nil
 	}
-	return ok, sp.Commit(ctx)
+	if err := sp.Commit(ctx); err != nil {
+		return false, "", err
+	}
+	if ok {
+		return true, "", nil
+	}
+	available, err := q.VectorExtensionAvailable(ctx, tx)
+	switch {
+	case err != nil:
+		return false, "", err
+	case available:
+		return false, "the vector extension is on the server but could not be created in this database (CREATE EXTENSION vector needs a superuser)", nil
+	}
+	return false, "pgvector is not installed on the PostgreSQL server", nil
 }
 
 // previousValues are the values the current index sampled, by table key.

@@ -91,3 +91,25 @@ func TestVectorLargeTopK(t *testing.T) {
 	require.Len(t, h.Columns, st.Columns)
 	require.Equal(t, "CUST_MASTER", h.Tables[0].Table)
 }
+
+// TestVectorsReason: a build that ranks its embeddings by exact cosine says
+// why: no pgvector on the server, or pgvector refusing the embeddings
+// (more than the 2000 dimensions its HNSW index takes), which the index
+// used to report as "pgvector is not installed" where it was.
+func TestVectorsReason(t *testing.T) {
+	t.Parallel()
+	_, db, build := setup(t)
+	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
+	if !pgvectorAvailable(t, db) {
+		require.Equal(t, schemaindex.VectorsArray, st.Vectors)
+		require.Equal(t, "pgvector is not installed on the PostgreSQL server", st.VectorsReason)
+		return
+	}
+	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors)
+	require.Empty(t, st.VectorsReason)
+
+	st = build(t, schemaindex.Source{Embedder: &counting{dims: 2001}, EmbedModel: "big-embed"})
+	require.Equal(t, schemaindex.VectorsArray, st.Vectors)
+	require.Contains(t, st.VectorsReason, "pgvector could not be set up for 2001 dimensions")
+	require.Contains(t, st.VectorsReason, "2000 dimensions")
+}
