@@ -16,7 +16,10 @@ ORDER BY n.nspname;
 -- the parent), views, materialized views and foreign tables of the schemas,
 -- minus objects an extension owns (e.g. PostGIS's spatial_ref_sys). A
 -- partitioned table's row estimate is the sum of its leaves'; -1 means never
--- analysed.
+-- analysed. inheritance_partition marks a table that INHERITS from a table of
+-- the schemas the reader may read and adds no column of its own: a partition
+-- in all but name (partitioning before PostgreSQL 10: measurements_2019_01),
+-- whose rows a query of the parent reads.
 SELECT n.nspname::text AS schema_name,
        c.relname::text AS table_name,
        c.relkind::text AS relkind,
@@ -29,7 +32,16 @@ SELECT n.nspname::text AS schema_name,
         ELSE c.reltuples END)::bigint AS estimated_rows,
        -- Whether the role questions run as may read it (@reader, or the
        -- connecting role): what it may not is no table of the catalog.
-       pg_catalog.has_any_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), c.oid, 'SELECT') AS readable
+       pg_catalog.has_any_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), c.oid, 'SELECT') AS readable,
+       (EXISTS (
+            SELECT 1 FROM pg_catalog.pg_inherits i
+            JOIN pg_catalog.pg_class p ON p.oid = i.inhparent
+            JOIN pg_catalog.pg_namespace pn ON pn.oid = p.relnamespace
+            WHERE i.inhrelid = c.oid AND NOT c.relispartition AND pn.nspname = ANY (@schemas::text[])
+              AND pg_catalog.has_any_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), p.oid, 'SELECT'))
+        AND NOT EXISTS (
+            SELECT 1 FROM pg_catalog.pg_attribute a
+            WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attinhcount = 0))::boolean AS inheritance_partition
 FROM pg_catalog.pg_class c
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 WHERE n.nspname = ANY (@schemas::text[])

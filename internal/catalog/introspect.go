@@ -135,6 +135,12 @@ func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 			unreadable = append(unreadable, TableKey(r.SchemaName, r.TableName))
 			continue
 		}
+		if r.InheritancePartition {
+			// Its parent's rows include it, as a partition's do: listed, it
+			// would be one more table for retrieval and the model to choose
+			// wrongly, a hundred for a table partitioned by month.
+			continue
+		}
 		t := &Table{
 			Schema:        r.SchemaName,
 			Name:          r.TableName,

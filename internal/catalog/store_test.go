@@ -90,6 +90,34 @@ func TestIntrospect(t *testing.T) {
 		require.Nil(t, snap.Table("shop", "pg_stat_statements"), "extension objects are left out")
 	})
 
+	t.Run("Inheritance", func(t *testing.T) {
+		t.Parallel()
+		db := dbtest.NewDB(t)
+		_, err := db.Pool.Exec(ctx, `
+CREATE SCHEMA legacy;
+CREATE SCHEMA outside;
+-- Partitioned the old way: children that add no column.
+CREATE TABLE legacy.measurements (taken_at date NOT NULL, value numeric);
+CREATE TABLE legacy.measurements_2019_01 (CHECK (taken_at < '2019-02-01')) INHERITS (legacy.measurements);
+CREATE TABLE legacy.measurements_2019_02 (taken_at date NOT NULL) INHERITS (legacy.measurements);
+-- A subtype: a child with columns of its own.
+CREATE TABLE legacy.cities (name text, population int);
+CREATE TABLE legacy.capitals (state text) INHERITS (legacy.cities);
+-- A child of a table outside the registered schemas.
+CREATE TABLE outside.base (id int);
+CREATE TABLE legacy.derived () INHERITS (outside.base);`)
+		require.NoError(t, err)
+		snap, err := catalog.Introspect(ctx, db.Pool, []string{"legacy"})
+		require.NoError(t, err)
+		var names []string
+		for _, tb := range snap.Tables {
+			names = append(names, tb.Name)
+		}
+		require.Equal(t, []string{"capitals", "cities", "derived", "measurements"}, names,
+			"children that add no column are partitions in all but name; a subtype, or the child of a table left out, stays")
+		require.Len(t, snap.Table("legacy", "capitals").Columns, 3)
+	})
+
 	t.Run("MissingSchema", func(t *testing.T) {
 		t.Parallel()
 		_, err := catalog.Introspect(ctx, db.Pool, []string{"shop", "nope", "gone"})

@@ -229,7 +229,16 @@ SELECT n.nspname::text AS schema_name,
         ELSE c.reltuples END)::bigint AS estimated_rows,
        -- Whether the role questions run as may read it (@reader, or the
        -- connecting role): what it may not is no table of the catalog.
-       pg_catalog.has_any_column_privilege(coalesce(nullif($1::text, ''), current_user::text), c.oid, 'SELECT') AS readable
+       pg_catalog.has_any_column_privilege(coalesce(nullif($1::text, ''), current_user::text), c.oid, 'SELECT') AS readable,
+       (EXISTS (
+            SELECT 1 FROM pg_catalog.pg_inherits i
+            JOIN pg_catalog.pg_class p ON p.oid = i.inhparent
+            JOIN pg_catalog.pg_namespace pn ON pn.oid = p.relnamespace
+            WHERE i.inhrelid = c.oid AND NOT c.relispartition AND pn.nspname = ANY ($2::text[])
+              AND pg_catalog.has_any_column_privilege(coalesce(nullif($1::text, ''), current_user::text), p.oid, 'SELECT'))
+        AND NOT EXISTS (
+            SELECT 1 FROM pg_catalog.pg_attribute a
+            WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attinhcount = 0))::boolean AS inheritance_partition
 FROM pg_catalog.pg_class c
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 WHERE n.nspname = ANY ($2::text[])
@@ -248,19 +257,23 @@ type IntrospectTablesParams struct {
 }
 
 type IntrospectTablesRow struct {
-	SchemaName    string
-	TableName     string
-	Relkind       string
-	Comment       string
-	EstimatedRows int64
-	Readable      bool
+	SchemaName           string
+	TableName            string
+	Relkind              string
+	Comment              string
+	EstimatedRows        int64
+	Readable             bool
+	InheritancePartition bool
 }
 
 // Tables, partitioned tables (not their partitions: questions are asked of
 // the parent), views, materialized views and foreign tables of the schemas,
 // minus objects an extension owns (e.g. PostGIS's spatial_ref_sys). A
 // partitioned table's row estimate is the sum of its leaves'; -1 means never
-// analysed.
+// analysed. inheritance_partition marks a table that INHERITS from a table of
+// the schemas the reader may read and adds no column of its own: a partition
+// in all but name (partitioning before PostgreSQL 10: measurements_2019_01),
+// whose rows a query of the parent reads.
 func (q *Queries) IntrospectTables(ctx context.Context, db DBTX, arg *IntrospectTablesParams) ([]*IntrospectTablesRow, error) {
 	rows, err := db.Query(ctx, introspectTables, arg.Reader, arg.Schemas)
 	if err != nil {
@@ -277,6 +290,7 @@ func (q *Queries) IntrospectTables(ctx context.Context, db DBTX, arg *Introspect
 			&i.Comment,
 			&i.EstimatedRows,
 			&i.Readable,
+			&i.InheritancePartition,
 		); err != nil {
 			return nil, err
 		}
