@@ -33,6 +33,11 @@ SELECT * FROM rag.schema_indexes WHERE database_name = @database_name;
 -- searcher loaded it?
 SELECT built_at, catalog_version FROM rag.schema_indexes WHERE database_name = @database_name;
 
+-- name: GetSchemaIndexState :one
+-- What the catalog check asks of an index: the catalog it was built from,
+-- and whether it holds embeddings.
+SELECT catalog_version, vectors FROM rag.schema_indexes WHERE database_name = @database_name;
+
 -- name: ListIndexEmbeddings :many
 -- The stored embeddings with the hash of the text they embed, so a rebuild
 -- embeds only documents whose text (or model) changed.

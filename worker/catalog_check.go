@@ -107,7 +107,7 @@ func (s *Service) checkCatalogs(ctx context.Context, only string) (failed, err e
 			s.log.InfoContext(ctx, "catalog check: the catalog matches the schema; its fingerprint is recorded",
 				slog.String("database", name), slog.Int64("catalog_version", c.CatalogVersion))
 		case c.Indexed:
-			s.log.InfoContext(ctx, "catalog check: rebuilt a schema index older than its catalog",
+			s.log.InfoContext(ctx, "catalog check: rebuilt the schema index ("+c.IndexReason+")",
 				slog.String("database", name), slog.Int64("catalog_version", c.CatalogVersion))
 		}
 		if c.IndexError != "" {

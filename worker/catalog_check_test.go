@@ -13,6 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
+	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/target"
@@ -60,7 +62,7 @@ func setupCatalogCheck(t *testing.T) *catalogCheckBundle {
 	ctx := context.Background()
 	snap, err := catalog.Load(ctx, e.db.Pool, "shop")
 	require.NoError(t, err)
-	_, err = parts.IndexDatabase(ctx, e.db.Pool, snap, parts.IndexOptions{})
+	_, err = parts.IndexDatabase(ctx, e.db.Pool, snap, parts.IndexOptions{Model: e.llm})
 	require.NoError(t, err)
 	logs := &lockedBuffer{}
 	e.cfg.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
@@ -263,4 +265,54 @@ func TestStaleCatalogCheckOncePerMinute(t *testing.T) {
 	require.True(t, insert(jobs.CatalogCheckArgs{Database: "shop"}, jobs.StaleCatalogCheckOpts()), "shop was checked within the minute")
 	require.False(t, insert(jobs.CatalogCheckArgs{Database: "other"}, jobs.StaleCatalogCheckOpts()), "another database's check")
 	require.False(t, insert(jobs.CatalogCheckArgs{}, nil), "the periodic check of all")
+}
+
+// TestCatalogCheckEmbedsWhenTheModelIsBack: an index built while the
+// embedding model could not be reached holds no embeddings; the check
+// leaves it so while the model is still missing, and rebuilds it, with
+// embeddings, once the model answers, without a refresh; then it is left
+// alone.
+func TestCatalogCheckEmbedsWhenTheModelIsBack(t *testing.T) {
+	t.Parallel()
+	b := setupCatalogCheck(t)
+	ctx := context.Background()
+	vectors := func() string {
+		t.Helper()
+		var v string
+		require.NoError(t, b.db.Pool.QueryRow(ctx, `SELECT vectors FROM rag.schema_indexes WHERE database_name = 'shop'`).Scan(&v))
+		return v
+	}
+	require.NotEqual(t, "none", vectors(), "db add's index, with the model")
+	snap, err := catalog.Load(ctx, b.db.Pool, "shop")
+	require.NoError(t, err)
+	_, err = parts.IndexDatabase(ctx, b.db.Pool, snap, parts.IndexOptions{NoModelReason: "the model server is down"})
+	require.NoError(t, err)
+	require.Equal(t, "none", vectors(), "rebuilt while the model was away")
+	before := b.stamp(t)
+
+	// A service whose model server serves no embedding model yet.
+	srv := ollamatest.NewT(t, ollamatest.Config{Config: fakeserver.Config{Models: []string{model}, EmbedModels: []string{}}})
+	client, err := llm.New(llm.Config{Host: srv.URL(), Model: model, RequestTimeout: 20 * time.Second})
+	require.NoError(t, err)
+	t.Cleanup(client.Close)
+	p, err := parts.New(b.db.Pool, client, parts.Config{})
+	require.NoError(t, err)
+	targets, err := target.New(target.Config{})
+	require.NoError(t, err)
+	t.Cleanup(targets.Close)
+	away, err := worker.New(b.db.Pool, p.Deps(targets), b.cfg)
+	require.NoError(t, err)
+	require.NoError(t, away.CheckCatalogs(ctx))
+	require.Equal(t, before, b.stamp(t), "the embedding model still missing: nothing to gain")
+
+	// The setup's model server serves it.
+	require.NoError(t, b.svc.CheckCatalogs(ctx))
+	after := b.stamp(t)
+	require.Equal(t, before.Version, after.Version, "no refresh")
+	require.True(t, after.IndexBuilt.After(before.IndexBuilt), "rebuilt")
+	require.NotEqual(t, "none", vectors())
+	require.Contains(t, b.logs.String(), `msg="catalog check: rebuilt the schema index (built without embeddings, and the embedding model answers now)" database=shop`)
+
+	require.NoError(t, b.svc.CheckCatalogs(ctx))
+	require.Equal(t, after, b.stamp(t), "embedded once")
 }

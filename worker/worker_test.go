@@ -51,6 +51,7 @@ INSERT INTO shop.orders VALUES (10, 1, 'shipped', 120.50), (11, 1, 'open', 80.00
 type env struct {
 	db     *dbtest.DB
 	ollama *ollamatest.Server
+	llm    *llm.Client
 	cfg    worker.Config
 	deps   stage.Deps
 }
@@ -87,6 +88,7 @@ func setup(t *testing.T) *env {
 	return &env{
 		db:     db,
 		ollama: srv,
+		llm:    client,
 		deps:   p.Deps(targets),
 		cfg: worker.Config{
 			Logger: dbtest.Logger(t), FetchCooldown: 5 * time.Millisecond, FetchPollInterval: 200 * time.Millisecond,

@@ -307,6 +307,24 @@ func (q *Queries) GetSchemaIndexStamp(ctx context.Context, db DBTX, databaseName
 	return &i, err
 }
 
+const getSchemaIndexState = `-- name: GetSchemaIndexState :one
+SELECT catalog_version, vectors FROM rag.schema_indexes WHERE database_name = $1
+`
+
+type GetSchemaIndexStateRow struct {
+	CatalogVersion int64
+	Vectors        string
+}
+
+// What the catalog check asks of an index: the catalog it was built from,
+// and whether it holds embeddings.
+func (q *Queries) GetSchemaIndexState(ctx context.Context, db DBTX, databaseName string) (*GetSchemaIndexStateRow, error) {
+	row := db.QueryRow(ctx, getSchemaIndexState, databaseName)
+	var i GetSchemaIndexStateRow
+	err := row.Scan(&i.CatalogVersion, &i.Vectors)
+	return &i, err
+}
+
 type InsertIndexDocsParams struct {
 	DatabaseName string
 	Kind         string

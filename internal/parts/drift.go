@@ -10,6 +10,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/stage"
 )
 
@@ -95,7 +96,7 @@ func (c *catalogChecker) CheckCatalog(ctx context.Context, name string) (*stage.
 		}
 		out.Refreshed, out.CatalogVersion, out.Tables, out.Columns = true, res.Database.CatalogVersion, res.Tables, res.Columns
 		index = res.Snapshot
-	} else if index, err = c.staleIndex(ctx, d); err != nil {
+	} else if index, out.IndexReason, err = c.staleIndex(ctx, d); err != nil {
 		return nil, err
 	}
 	if index == nil {
@@ -113,19 +114,35 @@ func (c *catalogChecker) CheckCatalog(ctx context.Context, name string) (*stage.
 	return out, nil
 }
 
-// staleIndex is d's catalog when its schema index was built from an older
-// one (the rebuild after a refresh failed), else nil. A database never
-// indexed is left alone: indexing is db add's and nl2sql index's to start.
-func (c *catalogChecker) staleIndex(ctx context.Context, d *catalog.Database) (*catalog.Snapshot, error) {
-	stamp, err := dbsqlc.New().GetSchemaIndexStamp(ctx, c.p.meta, d.Name)
+// staleIndex is d's catalog, and why, when its schema index wants a
+// rebuild without a refresh: it was built from an older catalog (the
+// rebuild after a refresh failed), or without embeddings while the
+// embedding model now answers. A build whose model was unreachable keeps
+// no embedding (schemaindex: a half-embedded index would rank half the
+// schema out of vector search), and without this the index stayed
+// lexical until the schema next changed, however long ago the model came
+// back. Else nil. A database never indexed is left alone: indexing is db
+// add's and nl2sql index's to start.
+func (c *catalogChecker) staleIndex(ctx context.Context, d *catalog.Database) (*catalog.Snapshot, string, error) {
+	state, err := dbsqlc.New().GetSchemaIndexState(ctx, c.p.meta, d.Name)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil
+		return nil, "", nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("catalog check %q: read the schema index: %w", d.Name, err)
+		return nil, "", fmt.Errorf("catalog check %q: read the schema index: %w", d.Name, err)
 	}
-	if stamp.CatalogVersion >= d.CatalogVersion {
-		return nil, nil
+	reason := ""
+	switch {
+	case state.CatalogVersion < d.CatalogVersion:
+		reason = "built from an older catalog"
+	case state.Vectors == schemaindex.VectorsNone && c.p.llm != nil:
+		if e, _, _ := Embedder(ctx, c.p.llm); e != nil {
+			reason = "built without embeddings, and the embedding model answers now"
+		}
 	}
-	return catalog.Load(ctx, c.p.meta, d.Name)
+	if reason == "" {
+		return nil, "", nil
+	}
+	snap, err := catalog.Load(ctx, c.p.meta, d.Name)
+	return snap, reason, err
 }

@@ -74,11 +74,14 @@ type CatalogCheck struct {
 	Tables         int
 	Columns        int
 	// Indexed reports that the schema index was rebuilt: after a refresh,
-	// or because it was built from an older catalog (a rebuild that
-	// failed). IndexError says why a rebuild failed; the refreshed
-	// catalog stands, and the next check tries the index again.
-	Indexed    bool
-	IndexError string
+	// or, with IndexReason saying which, because it was built from an
+	// older catalog (a rebuild that failed) or without embeddings while
+	// the embedding model could not be reached. IndexError says why a
+	// rebuild failed; the refreshed catalog stands, and the next check
+	// tries the index again.
+	Indexed     bool
+	IndexReason string
+	IndexError  string
 }
 
 // Retriever builds a question's schema context.
