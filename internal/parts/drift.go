@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -22,6 +24,27 @@ type catalogChecker struct {
 	// defaultRole is NL2SQL_READ_ONLY_ROLE: the role questions run as on a
 	// database registered without one, which introspection reads as.
 	defaultRole string
+
+	// embedAsked and embedAnswers remember whether the embedding model
+	// answered, for embedMemo: a check of many databases asks it once,
+	// not once each (a server that does not answer takes its time out).
+	mu           sync.Mutex
+	embedAsked   time.Time
+	embedAnswers bool
+}
+
+// embedMemo is how long the embedding model's answer stands.
+const embedMemo = time.Minute
+
+// embeddingModelAnswers reports whether the embedding model answers now.
+func (c *catalogChecker) embeddingModelAnswers(ctx context.Context) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if now := c.p.cfg.Clock(); now.Sub(c.embedAsked) >= embedMemo {
+		e, _, _ := Embedder(ctx, c.p.llm)
+		c.embedAsked, c.embedAnswers = now, e != nil
+	}
+	return c.embedAnswers
 }
 
 // Databases implements stage.CatalogChecker.
@@ -135,10 +158,8 @@ func (c *catalogChecker) staleIndex(ctx context.Context, d *catalog.Database) (*
 	switch {
 	case state.CatalogVersion < d.CatalogVersion:
 		reason = "built from an older catalog"
-	case state.Vectors == schemaindex.VectorsNone && c.p.llm != nil:
-		if e, _, _ := Embedder(ctx, c.p.llm); e != nil {
-			reason = "built without embeddings, and the embedding model answers now"
-		}
+	case state.Vectors == schemaindex.VectorsNone && c.p.llm != nil && c.embeddingModelAnswers(ctx):
+		reason = "built without embeddings, and the embedding model answers now"
 	}
 	if reason == "" {
 		return nil, "", nil
