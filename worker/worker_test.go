@@ -550,6 +550,36 @@ func TestRetryAfter(t *testing.T) {
 	require.GreaterOrEqual(t, calls[1].Sub(calls[0]), 2*time.Second, "the retry waited as long as the server asked")
 }
 
+// TestRefusedOutputFailsAtOnce: when nl2sql's database refuses what a stage
+// stores (a data exception: a value the column will not take), the same
+// would happen on every try, so the question fails at once with the reason
+// instead of running the stage, and the target's query, again until the
+// attempts are spent.
+func TestRefusedOutputFailsAtOnce(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	_, err := e.db.Pool.Exec(ctx, `
+CREATE FUNCTION public.refuse_result() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'this value cannot be stored' USING ERRCODE = 'invalid_parameter_value';
+END $$;
+CREATE TRIGGER refuse_result BEFORE INSERT ON rag.query_results FOR EACH ROW EXECUTE FUNCTION public.refuse_result();`)
+	require.NoError(t, err)
+	e.ollama.Answer(ollamatest.Contains("How many customers are there?"), fence("SELECT count(*) AS customers FROM customers"))
+	e.start(t)
+
+	id := e.askSQL(t, "How many customers are there?", "{}")
+	q := query(t, e.db.Pool, id)
+	require.Equal(t, "failed", q.Status)
+	require.Equal(t, "unknown", deref(q.ErrorClass))
+	require.Contains(t, deref(q.Error), "nl2sql's database refused what the stage stores: this value cannot be stored")
+	var attempts int
+	require.NoError(t, e.db.Pool.QueryRow(ctx,
+		`SELECT attempt FROM river.river_job WHERE kind = 'nl2sql.execute' AND (args->>'query_id')::bigint = $1`, id).Scan(&attempts))
+	require.Equal(t, 1, attempts, "not tried again")
+}
+
 func TestInfraFailures(t *testing.T) {
 	t.Parallel()
 
