@@ -16,15 +16,20 @@ import (
 // the role may see. Stars it cannot expand faithfully are left alone, and
 // with them the failure: a star over an item with column aliases (they
 // rename by position, which the hidden columns shift), over joins with
-// USING or NATURAL (one column for two), or over an item with no name.
+// USING or NATURAL (one column for two), or over an item with no name;
+// and a star that is not a select-list entry of its own (wholeStar).
 func (q *query) expandStars() string {
 	toks, err := q.script.Tokens()
 	if err != nil {
 		return "cannot read the query's tokens"
 	}
 	var done, left []string
-	for _, c := range q.a.Columns {
+	for i, c := range q.a.Columns {
 		if !c.Star || c.Clause != pgsql.ClauseSelect {
+			continue
+		}
+		if !q.wholeStar(i) {
+			left = append(left, c.QualifiedName())
 			continue
 		}
 		list, ok := q.starColumns(c)
@@ -45,6 +50,22 @@ func (q *query) expandStars() string {
 		return "cannot expand " + strings.Join(left, ", ")
 	}
 	return "no * in the select list: the privilege error is not a column's"
+}
+
+// wholeStar reports whether column reference i, a star, is a select-list
+// entry by itself and without an alias: only there does it stand for a
+// list of columns. Within an expression it is a whole-row value, and its
+// columns in its place would be another query that may still run:
+// "c.* IS NULL" would become "c.id, c.name IS NULL", concat(c.*) a
+// concatenation of the columns. An alias on a star PostgreSQL ignores;
+// after its columns it would rename the last.
+func (q *query) wholeStar(i int) bool {
+	for _, t := range q.a.Scopes[q.a.Columns[i].Scope].Targets {
+		if t.Star && t.Alias == "" && len(t.Columns) == 1 && t.Columns[0] == i {
+			return true
+		}
+	}
+	return false
 }
 
 // starColumns is the column list star c stands for, each qualified.

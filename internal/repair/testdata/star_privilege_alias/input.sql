@@ -1,0 +1,1 @@
+SELECT c.* AS customer FROM shop.customers c
