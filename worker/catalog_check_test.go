@@ -4,7 +4,12 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -315,4 +320,58 @@ func TestCatalogCheckEmbedsWhenTheModelIsBack(t *testing.T) {
 
 	require.NoError(t, b.svc.CheckCatalogs(ctx))
 	require.Equal(t, after, b.stamp(t), "embedded once")
+}
+
+// TestCatalogCheckLeavesAnIndexItCouldNotEmbed: when the embedding model
+// answers but cannot embed the schema (every /api/embed call fails: a
+// document longer than its context, say), the check's rebuild still holds
+// no embeddings. The next checks leave it alone instead of rebuilding the
+// whole index, values sampled again, every time.
+func TestCatalogCheckLeavesAnIndexItCouldNotEmbed(t *testing.T) {
+	t.Parallel()
+	b := setupCatalogCheck(t)
+	ctx := context.Background()
+	snap, err := catalog.Load(ctx, b.db.Pool, "shop")
+	require.NoError(t, err)
+	_, err = parts.IndexDatabase(ctx, b.db.Pool, snap, parts.IndexOptions{NoModelReason: "the model server is down"})
+	require.NoError(t, err)
+
+	// The model server lists the embedding model, but refuses to embed.
+	u, err := url.Parse(b.ollama.URL())
+	require.NoError(t, err)
+	proxy := httputil.NewSingleHostReverseProxy(u)
+	var embeds atomic.Int32
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/embed" {
+			embeds.Add(1)
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusInternalServerError)
+			_, _ = w.Write([]byte(`{"error":"the input length exceeds the context length"}`))
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+	client, err := llm.New(llm.Config{Host: front.URL, Model: model, RequestTimeout: 20 * time.Second})
+	require.NoError(t, err)
+	t.Cleanup(client.Close)
+	p, err := parts.New(b.db.Pool, client, parts.Config{})
+	require.NoError(t, err)
+	targets, err := target.New(target.Config{})
+	require.NoError(t, err)
+	t.Cleanup(targets.Close)
+	svc, err := worker.New(b.db.Pool, p.Deps(targets), b.cfg)
+	require.NoError(t, err)
+
+	before := b.stamp(t)
+	require.NoError(t, svc.CheckCatalogs(ctx))
+	tried := b.stamp(t)
+	require.True(t, tried.IndexBuilt.After(before.IndexBuilt), "the model answers: the check tries to embed")
+	require.Positive(t, embeds.Load())
+	n := embeds.Load()
+	for range 2 {
+		require.NoError(t, svc.CheckCatalogs(ctx))
+	}
+	require.Equal(t, tried, b.stamp(t), "the index is not rebuilt at every check")
+	require.Equal(t, n, embeds.Load())
 }

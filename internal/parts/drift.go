@@ -31,10 +31,44 @@ type catalogChecker struct {
 	mu           sync.Mutex
 	embedAsked   time.Time
 	embedAnswers bool
+	// unembedded is, by database, when a rebuild for embeddings (the model
+	// answering) still ended with none: the model lists itself but does
+	// not embed the schema (a document longer than its context, ...).
+	unembedded map[string]time.Time
 }
 
 // embedMemo is how long the embedding model's answer stands.
 const embedMemo = time.Minute
+
+// embedRetry is how long after a rebuild for embeddings that got none the
+// check tries again: each try rebuilds the whole index, its values sampled
+// anew from the target, which every check (and every question that finds
+// the catalog stale) would otherwise repeat for nothing.
+const embedRetry = time.Hour
+
+// triedEmbedding reports whether a rebuild of database's index for its
+// embeddings got none less than embedRetry ago.
+func (c *catalogChecker) triedEmbedding(database string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	at, ok := c.unembedded[database]
+	return ok && c.p.cfg.Clock().Sub(at) < embedRetry
+}
+
+// embedded records how a rebuild of database's index for its embeddings
+// ended: with them, or (ok false) without.
+func (c *catalogChecker) embedded(database string, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if ok {
+		delete(c.unembedded, database)
+		return
+	}
+	if c.unembedded == nil {
+		c.unembedded = map[string]time.Time{}
+	}
+	c.unembedded[database] = c.p.cfg.Clock()
+}
 
 // embeddingModelAnswers reports whether the embedding model answers now.
 func (c *catalogChecker) embeddingModelAnswers(ctx context.Context) bool {
@@ -129,13 +163,21 @@ func (c *catalogChecker) CheckCatalog(ctx context.Context, name string) (*stage.
 	if p.llm != nil {
 		o.Model = p.llm
 	}
-	if _, err := IndexDatabase(ctx, p.meta, index, o); err != nil {
+	st, err := IndexDatabase(ctx, p.meta, index, o)
+	if err != nil {
 		out.IndexError = err.Error()
 	} else {
 		out.Indexed = true
+		if out.IndexReason == reasonEmbeddings {
+			c.embedded(name, st.Vectors != schemaindex.VectorsNone)
+		}
 	}
 	return out, nil
 }
+
+// reasonEmbeddings is staleIndex's reason for an index built without
+// embeddings.
+const reasonEmbeddings = "built without embeddings, and the embedding model answers now"
 
 // staleIndex is d's catalog, and why, when its schema index wants a
 // rebuild without a refresh: it was built from an older catalog (the
@@ -144,7 +186,8 @@ func (c *catalogChecker) CheckCatalog(ctx context.Context, name string) (*stage.
 // no embedding (schemaindex: a half-embedded index would rank half the
 // schema out of vector search), and without this the index stayed
 // lexical until the schema next changed, however long ago the model came
-// back. Else nil. A database never indexed is left alone: indexing is db
+// back. A rebuild for embeddings that got none is not tried again for
+// embedRetry. Else nil. A database never indexed is left alone: indexing is db
 // add's and nl2sql index's to start.
 func (c *catalogChecker) staleIndex(ctx context.Context, d *catalog.Database) (*catalog.Snapshot, string, error) {
 	state, err := dbsqlc.New().GetSchemaIndexState(ctx, c.p.meta, d.Name)
@@ -158,8 +201,8 @@ func (c *catalogChecker) staleIndex(ctx context.Context, d *catalog.Database) (*
 	switch {
 	case state.CatalogVersion < d.CatalogVersion:
 		reason = "built from an older catalog"
-	case state.Vectors == schemaindex.VectorsNone && c.p.llm != nil && c.embeddingModelAnswers(ctx):
-		reason = "built without embeddings, and the embedding model answers now"
+	case state.Vectors == schemaindex.VectorsNone && c.p.llm != nil && !c.triedEmbedding(d.Name) && c.embeddingModelAnswers(ctx):
+		reason = reasonEmbeddings
 	}
 	if reason == "" {
 		return nil, "", nil
