@@ -129,7 +129,7 @@ func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 		return nil, nil, fmt.Errorf("catalog: read tables: %w", err)
 	}
 	byKey := make(map[string]*Table, len(tables))
-	var unreadable []string
+	var unreadable, inherited []string
 	for _, r := range tables {
 		if !r.Readable {
 			unreadable = append(unreadable, TableKey(r.SchemaName, r.TableName))
@@ -139,6 +139,7 @@ func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 			// Its parent's rows include it, as a partition's do: listed, it
 			// would be one more table for retrieval and the model to choose
 			// wrongly, a hundred for a table partitioned by month.
+			inherited = append(inherited, TableKey(r.SchemaName, r.TableName))
 			continue
 		}
 		t := &Table{
@@ -206,10 +207,11 @@ func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 				}
 			}
 		case "f":
-			if ref := byKey[TableKey(r.RefSchemaName, r.RefTableName)]; !hasColumns(t, r.Columns) ||
-				(ref == nil && slices.Contains(unreadable, TableKey(r.RefSchemaName, r.RefTableName))) ||
+			refKey := TableKey(r.RefSchemaName, r.RefTableName)
+			if ref := byKey[refKey]; !hasColumns(t, r.Columns) ||
+				(ref == nil && (slices.Contains(unreadable, refKey) || slices.Contains(inherited, refKey))) ||
 				(ref != nil && !hasColumns(ref, r.RefColumns)) {
-				continue // a join through what reader may not read
+				continue // a join through what reader may not read, or a table left out
 			}
 			snap.ForeignKeys = append(snap.ForeignKeys, ForeignKey{
 				Name: r.ConstraintName, Schema: r.SchemaName, Table: r.TableName, Columns: r.Columns,
