@@ -26,6 +26,10 @@ type Main struct {
 	Stderr io.Writer
 	// Getenv looks up environment variables. Defaults to os.LookupEnv.
 	Getenv func(string) (string, bool)
+	// Environ lists the environment (os.Environ), to warn of NL2SQL_
+	// variables nl2sql does not read: a misspelt one would otherwise keep
+	// its default silently. Nil: no warnings.
+	Environ func() []string
 	// Signals delivers the SIGINT/SIGTERMs that arrive after the first
 	// (which cancels Run's context): `serve` cancels its running jobs at
 	// once on one. Nil: none arrive.
@@ -43,7 +47,7 @@ func (m *Main) getenv(k string) string {
 
 // NewMain returns a Main wired to the process's stdio and environment.
 func NewMain() *Main {
-	return &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.LookupEnv}
+	return &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.LookupEnv, Environ: os.Environ}
 }
 
 // Exit codes.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -11,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/nl2sql/nl2sql/internal/bench"
 	"github.com/nl2sql/nl2sql/internal/candidate"
@@ -75,11 +78,26 @@ func checkOllamaHost(s string) error {
 	return err
 }
 
+// checkDatabaseURL refuses a connection string every command that
+// connects would refuse, so that `nl2sql env` says so too. The error says
+// what is wrong without quoting the string, which may hold a password.
+func checkDatabaseURL(s string) error {
+	_, err := pgconn.ParseConfig(s)
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	if _, after, ok := strings.Cut(msg, "`: "); ok && strings.HasPrefix(msg, "cannot parse `") {
+		msg = after
+	}
+	return errors.New(msg)
+}
+
 var envVars = []envVar{
-	{Name: "NL2SQL_DATABASE_URL", Aliases: []string{"DATABASE_URL"}, field: func(s *settings) any { return &s.DatabaseURL }, Doc: "nl2sql's own database (`rag.*` and `river.*`); created by `migrate` if missing; `DATABASE_URL` when unset, as River's and goose's tools take it."},
+	{Name: "NL2SQL_DATABASE_URL", Aliases: []string{"DATABASE_URL"}, field: func(s *settings) any { return &s.DatabaseURL }, check: checkDatabaseURL, Doc: "nl2sql's own database (`rag.*` and `river.*`); created by `migrate` if missing; `DATABASE_URL` when unset, as River's and goose's tools take it."},
 	{Name: "NL2SQL_OLLAMA_HOST", Aliases: []string{"OLLAMA_HOST"}, field: func(s *settings) any { return &s.LLM.Host }, check: checkOllamaHost, Doc: "Ollama server, written as Ollama reads it (`host`, `host:port`, `http://host:port`); `OLLAMA_HOST`, which Ollama's own tools read, when unset."},
 	{Name: "NL2SQL_LLM_PROVIDER", field: func(s *settings) any { return &s.LLM.Provider }, oneOf: []string{string(llm.ProviderOllama), string(llm.ProviderOpenAI)}, Doc: "Model server: `ollama`, or `openai` for an OpenAI-compatible API (vLLM, llama.cpp's server, LM Studio, a hosted one) — see [Model servers](#model-servers-ollama-or-openai-compatible)."},
-	{Name: "NL2SQL_OPENAI_BASE_URL", field: func(s *settings) any { return &s.LLM.OpenAI.BaseURL }, Doc: "The OpenAI-compatible server's base URL, as OpenAI's SDKs take it."},
+	{Name: "NL2SQL_OPENAI_BASE_URL", field: func(s *settings) any { return &s.LLM.OpenAI.BaseURL }, check: llm.CheckOpenAIBaseURL, Doc: "The OpenAI-compatible server's base URL, as OpenAI's SDKs take it."},
 	{Name: "NL2SQL_OPENAI_API_KEY", field: func(s *settings) any { return &s.LLM.OpenAI.APIKey }, Doc: "Its API key, sent as a bearer token, or `env:VAR` to read it from `VAR`; never printed or stored. Unset: no key."},
 	{Name: "NL2SQL_OPENAI_STREAM", field: func(s *settings) any { return &s.LLM.OpenAI.Stream }, Doc: "Ask the OpenAI-compatible server to stream replies (server-sent events)."},
 	{Name: "NL2SQL_MODEL", field: func(s *settings) any { return &s.LLM.Model }, Doc: "Chat model that writes SQL."},
@@ -443,6 +461,86 @@ func redactErr(err error, raw, shown string) string {
 func (e *env) warnConflicts(log *slog.Logger) {
 	for _, c := range e.conflicts {
 		log.Warn("environment variable set under its older name too, to another value; the new name wins", "using", c[0], "ignoring", c[1])
+	}
+}
+
+// readElsewhere are the NL2SQL_ variables read outside envVars: the tests'
+// database, and the one the pipeline benchmark's target DSN names (env:).
+var readElsewhere = []string{"NL2SQL_TEST_DATABASE_URL", "NL2SQL_BENCH_TARGET_DSN"}
+
+// unknownVar is an NL2SQL_ variable of the environment that nl2sql does
+// not read, and the one it is probably a misspelling of ("" when none is
+// close).
+type unknownVar struct{ name, guess string }
+
+// unknownVars are environ's NL2SQL_ variables (any case) that are neither
+// in envVars nor readElsewhere. A variable nl2sql does not know may be
+// one a DSN names (--dsn env:NL2SQL_SALES_DSN); a misspelt one, left
+// alone, silently keeps the default.
+func unknownVars(environ []string) []unknownVar {
+	known := slices.Clone(readElsewhere)
+	for _, v := range envVars {
+		known = append(known, v.Name)
+	}
+	var out []unknownVar
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		upper := strings.ToUpper(name)
+		if !strings.HasPrefix(upper, "NL2SQL_") || slices.Contains(known, name) {
+			continue
+		}
+		u := unknownVar{name: name}
+		best := 3 // at most two edits away
+		for _, k := range known {
+			if d := editDistance(upper, k); d < best {
+				best, u.guess = d, k
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// editDistance is the optimal string alignment distance of a and b:
+// insertions, deletions, substitutions and swaps of two neighbours.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
+// warnUnknown logs the NL2SQL_ variables of environ that nl2sql does not
+// read: those that look like a misspelling of one it does, or with all
+// (nl2sql env) every one. Nil environ: none.
+func warnUnknown(log *slog.Logger, environ func() []string, all bool) {
+	if environ == nil {
+		return
+	}
+	for _, u := range unknownVars(environ()) {
+		switch {
+		case u.guess != "":
+			log.Warn(fmt.Sprintf("%s is not a variable nl2sql reads, so it is ignored: did you mean %s?", u.name, u.guess))
+		case all:
+			log.Warn(fmt.Sprintf("%s is not a variable nl2sql reads (nl2sql env lists them), so it is ignored unless a DSN names it (env:%s)", u.name, u.name))
+		}
 	}
 }
 

@@ -370,3 +370,72 @@ func TestEnvRelationErrors(t *testing.T) {
 	require.Equal(t, "worker: Nonsense is bad", variableNames("worker: Nonsense is bad"), "a name no variable sets")
 	require.Equal(t, "no package named", variableNames("no package named"))
 }
+
+// TestEnvUnknownVariables: a misspelt variable would keep its default
+// without a word; every command that reads the environment says so, and
+// `nl2sql env` lists every NL2SQL_ variable it does not read.
+func TestEnvUnknownVariables(t *testing.T) {
+	t.Parallel()
+	vars := map[string]string{
+		"NL2SQL_LLM_WORKRES": "3", "nl2sql_max_rows": "5", "NL2SQL_SALES_DSN": "postgres://u@h/sales",
+		"NL2SQL_TEST_DATABASE_URL": "postgres://u@h/t", "NL2SQL_MAX_ROWS": "7", "PATH": "/bin",
+	}
+	withEnviron := func() *Main {
+		m := envWith(vars)
+		m.Environ = func() []string {
+			var kvs []string
+			for k, v := range vars {
+				kvs = append(kvs, k+"="+v)
+			}
+			return kvs
+		}
+		m.Stdout, m.Stderr = io.Discard, io.Discard
+		return m
+	}
+
+	t.Run("Commands", func(t *testing.T) {
+		t.Parallel()
+		m := withEnviron()
+		_, err := loadSettings(m)
+		require.NoError(t, err, "a warning, not a refusal")
+		logs := m.Logs.(*bytes.Buffer).String()
+		require.Contains(t, logs, "NL2SQL_LLM_WORKRES is not a variable nl2sql reads, so it is ignored: did you mean NL2SQL_LLM_WORKERS?")
+		require.Contains(t, logs, "nl2sql_max_rows is not a variable nl2sql reads, so it is ignored: did you mean NL2SQL_MAX_ROWS?")
+		require.NotContains(t, logs, "NL2SQL_SALES_DSN", "a name like no setting's may be a DSN's (env:VAR)")
+		require.NotContains(t, logs, "NL2SQL_TEST_DATABASE_URL")
+		require.NotContains(t, logs, "NL2SQL_MAX_ROWS is not")
+	})
+
+	t.Run("Env", func(t *testing.T) {
+		t.Parallel()
+		m := withEnviron()
+		require.Equal(t, exitOK, m.Run(context.Background(), []string{"env"}))
+		logs := m.Logs.(*bytes.Buffer).String()
+		require.Contains(t, logs, "did you mean NL2SQL_LLM_WORKERS?")
+		require.Contains(t, logs, "NL2SQL_SALES_DSN is not a variable nl2sql reads")
+	})
+}
+
+// TestEnvRefusesWhatCommandsRefuse: a database URL or OpenAI base URL the
+// commands cannot use makes `nl2sql env` exit 1 naming the variable, as
+// the README promises, without showing the password.
+func TestEnvRefusesWhatCommandsRefuse(t *testing.T) {
+	t.Parallel()
+	for name, val := range map[string]string{
+		"NL2SQL_DATABASE_URL":    "postgres://u:s3cret@h/db?sslmode=bogus",
+		"DATABASE_URL":           "host=h password=s3cret port=abc",
+		"NL2SQL_OPENAI_BASE_URL": "not a url",
+	} {
+		c := &cli{t: t, env: map[string]string{name: val}}
+		r := c.run("", "env")
+		require.Equal(t, exitFailure, r.code, "%s=%s: %s", name, val, r.stderr)
+		require.Contains(t, r.stderr, "bad environment: "+name+"=")
+		require.NotContains(t, r.stderr+r.stdout, "s3cret")
+		if name != "NL2SQL_OPENAI_BASE_URL" {
+			r = c.run("", "migrate")
+			require.Equal(t, exitFailure, r.code)
+			require.Contains(t, r.stderr, "bad environment: "+name+"=", "refused as a setting, not as a connection failure")
+			require.NotContains(t, r.stderr, "s3cret")
+		}
+	}
+}

@@ -42,7 +42,9 @@ func runEnv(_ context.Context, m *Main, args []string) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	e.warnConflicts(e.logger())
+	log := e.logger()
+	e.warnConflicts(log)
+	warnUnknown(log, m.Environ, true)
 	return loadErr
 }
 

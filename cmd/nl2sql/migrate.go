@@ -18,12 +18,16 @@ func runMigrate(ctx context.Context, m *Main, args []string) error {
 	e.logs = m.Logs
 	log := e.logger()
 	url := e.databaseURL()
+	// Refuse a malformed URL as the other commands do, naming the variable,
+	// rather than as a connection failure.
+	e.load(defaultSettings(), "NL2SQL_DATABASE_URL")
 	if err := e.err(); err != nil {
 		return err
 	}
 	// The command that creates databases says which URL won, as the
 	// others do (NL2SQL_DATABASE_URL over DATABASE_URL).
 	e.warnConflicts(log)
+	warnUnknown(log, m.Environ, false)
 	return migrate(ctx, m, url, log)
 }
 

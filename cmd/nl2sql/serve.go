@@ -50,6 +50,7 @@ func loadSettings(m *Main) (*settings, error) {
 	e.load(s)
 	log := e.loggerFor(s)
 	e.warnConflicts(log)
+	warnUnknown(log, m.Environ, false)
 	s.Logger = log
 	s.Worker.Logger, s.Target.Logger, s.Index.Logger = log, log, log
 	s.Pipeline.RAG.Logger, s.Pipeline.Strategy.Logger, s.LLM.Logger = log, log, log

@@ -107,6 +107,14 @@ func (c OpenAIConfig) apiKey() (string, error) {
 	return v, nil
 }
 
+// CheckOpenAIBaseURL reports whether s is a base URL the OpenAI-compatible
+// client accepts (NL2SQL_OPENAI_BASE_URL), in the words its constructor
+// would refuse it with.
+func CheckOpenAIBaseURL(s string) error {
+	_, err := parseBaseURL(s)
+	return err
+}
+
 // parseBaseURL reads an OpenAI base URL: http or https, a host, any path
 // ("/v1"); no trailing slash. Credentials are allowed (a proxy may need
 // them) but never shown.
