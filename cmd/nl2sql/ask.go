@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -29,6 +30,16 @@ func runAsk(ctx context.Context, m *Main, args []string) error {
 	}
 	if *db == "" || len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 		return usagef(`ask needs --db NAME and one question, e.g. nl2sql ask --db erp "How many employees are there?"`)
+	}
+	// Checked before the question is inserted: a bad flag must not leave a
+	// question queued.
+	if *timeout <= 0 {
+		return usagef("ask: --timeout must be positive, e.g. 30s or 5m, got %s", *timeout)
+	}
+	maxRowsSet := false
+	fs.Visit(func(f *flag.Flag) { maxRowsSet = maxRowsSet || f.Name == "max-rows" })
+	if maxRowsSet && *maxRows < 1 {
+		return usagef("ask: --max-rows must be at least 1, got %d (leave it out for NL2SQL_MAX_ROWS)", *maxRows)
 	}
 	_, pool, err := open(ctx, m)
 	if err != nil {

@@ -353,6 +353,25 @@ func TestAskWithoutWorkers(t *testing.T) {
 	require.Contains(t, r.stderr, "did not finish within 300ms and stays queued")
 }
 
+// TestAskBadFlags: a --timeout or --max-rows the question cannot use is a
+// usage error before anything is inserted, not a question queued and
+// waited for (or given up on at once).
+func TestAskBadFlags(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	c.registered()
+	for _, flags := range [][]string{
+		{"--timeout", "0s"}, {"--timeout", "-1s"}, {"--max-rows", "0"}, {"--max-rows", "-5"},
+	} {
+		r := c.run("", append([]string{"ask", "--db", "shop", "Anyone there?"}, flags...)...)
+		require.Equal(t, exitUsage, r.code, "%v: %s", flags, r.stderr)
+		require.Contains(t, r.stderr, "nl2sql: ask: "+flags[0]+" must be")
+	}
+	var n int
+	require.NoError(t, c.db.Pool.QueryRow(context.Background(), "SELECT count(*) FROM rag.queries").Scan(&n))
+	require.Zero(t, n, "nothing was queued")
+}
+
 // TestDBRemove: a database with questions is removed only with its
 // history, when asked; its catalog and index go with it.
 func TestDBRemove(t *testing.T) {
