@@ -7,15 +7,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/migrations"
 )
 
 // Main is the program, separated from main() so tests can run commands with
@@ -277,6 +280,62 @@ func connectMax(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool,
 		return nil, dbUnreachable(url, err)
 	}
 	return pool, nil
+}
+
+// connectMigrated is connectMax for the commands that work with nl2sql's
+// tables: on a database `nl2sql migrate` has not (fully) migrated they say
+// so, rather than meet "relation rag.databases does not exist".
+func connectMigrated(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error) {
+	pool, err := connectMax(ctx, url, maxConns)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkMigrated(ctx, pool, url); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return pool, nil
+}
+
+// latestMigration is the version of the newest embedded nl2sql migration
+// (00028_... is 28).
+func latestMigration() int64 {
+	var latest int64
+	names, _ := fs.Glob(migrations.FS(), "*.sql")
+	for _, n := range names {
+		digits, _, _ := strings.Cut(n, "_")
+		if v, err := strconv.ParseInt(digits, 10, 64); err == nil && v > latest {
+			latest = v
+		}
+	}
+	return latest
+}
+
+// checkMigrated refuses a database without nl2sql's migrations, or with
+// only older ones than this binary's. A role that may not read goose's
+// table (a client's) is not checked: the command says what it cannot do.
+func checkMigrated(ctx context.Context, pool *pgxpool.Pool, url string) error {
+	var have int64
+	err := pool.QueryRow(ctx, "SELECT coalesce(max(version_id), 0) FROM rag.goose_db_version").Scan(&have)
+	var pgErr *pgconn.PgError
+	switch {
+	case errors.As(err, &pgErr) && (pgErr.Code == "42P01" || pgErr.Code == "3F000"): // no table, no schema rag
+		have = 0
+	case err != nil:
+		return nil
+	}
+	want := latestMigration()
+	if have >= want {
+		return nil
+	}
+	state := "has no nl2sql tables"
+	if have > 0 {
+		state = fmt.Sprintf("is at nl2sql migration %d and this nl2sql needs %d", have, want)
+	}
+	return &errclass.Error{
+		Class: errclass.InfraFailure, Code: "config.not_migrated",
+		Message: fmt.Sprintf("nl2sql's database %s %s: run `nl2sql migrate` (or set NL2SQL_DATABASE_URL to the database it migrated)", redactURL(url), state),
+	}
 }
 
 func dbUnreachable(url string, err error) error {

@@ -250,7 +250,7 @@ No accuracy was measured. Without a model, "nl2sql exam check --db %s" verifies 
 		return &exitError{code: exitFailure}
 	}
 
-	pool, err := connect(ctx, st.DatabaseURL)
+	pool, err := connectMigrated(ctx, st.DatabaseURL, 0)
 	if err != nil {
 		return err
 	}

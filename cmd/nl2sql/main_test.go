@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -152,6 +153,28 @@ func TestMigrate(t *testing.T) {
 	require.Equal(t, exitFailure, r.code)
 	require.Contains(t, r.stderr, "infra_failure")
 	require.Contains(t, r.stderr, "cannot connect to nl2sql's database")
+}
+
+// TestNotMigrated: a command run on a database migrate has not brought up
+// to date says so and what to run, instead of "relation rag.databases does
+// not exist" as an sql_error.
+func TestNotMigrated(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	ctx := context.Background()
+	_, err := c.db.Pool.Exec(ctx, "DELETE FROM rag.goose_db_version WHERE version_id > 20")
+	require.NoError(t, err)
+	for _, args := range [][]string{{"db", "list"}, {"retrieve", "--db", "x", "q"}, {"serve"}, {"mcp"}} {
+		r := c.run("", args...)
+		require.Equal(t, exitFailure, r.code, "%v: %s", args, r.stderr)
+		require.Contains(t, r.stderr, fmt.Sprintf("is at nl2sql migration 20 and this nl2sql needs %d: run `nl2sql migrate`", latestMigration()), args)
+	}
+	_, err = c.db.Pool.Exec(ctx, "ALTER SCHEMA rag RENAME TO rag_gone")
+	require.NoError(t, err)
+	r := c.run("", "db", "list")
+	require.Equal(t, exitFailure, r.code)
+	require.Contains(t, r.stderr, "nl2sql: infra_failure: nl2sql's database postgres://")
+	require.Contains(t, r.stderr, "has no nl2sql tables: run `nl2sql migrate`")
 }
 
 func TestMigrateCreatesDatabase(t *testing.T) {

@@ -22,7 +22,7 @@ func runMCP(ctx context.Context, m *Main, args []string) error {
 	}
 	// A connection for each nl_query waiting and some for the other tools
 	// (retrieve_tables' too).
-	pool, err := connectMax(ctx, st.DatabaseURL, st.Ops.MCP.PoolConns())
+	pool, err := connectMigrated(ctx, st.DatabaseURL, st.Ops.MCP.PoolConns())
 	if err != nil {
 		return err
 	}

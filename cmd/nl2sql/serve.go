@@ -89,7 +89,7 @@ func open(ctx context.Context, m *Main) (*settings, *pgxpool.Pool, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	pool, err := connect(ctx, st.DatabaseURL)
+	pool, err := connectMigrated(ctx, st.DatabaseURL, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -234,7 +234,7 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	if err := stageTimeoutsError(st); err != nil {
 		return err // before connecting: it is the environment's fault
 	}
-	pool, err := connect(ctx, st.DatabaseURL)
+	pool, err := connectMigrated(ctx, st.DatabaseURL, 0)
 	if err != nil {
 		return err
 	}
