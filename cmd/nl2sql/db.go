@@ -160,8 +160,8 @@ func printRefresh(m *Main, res *catalog.RefreshResult) {
 }
 
 func runDBList(ctx context.Context, m *Main, args []string) error {
-	if len(args) > 0 {
-		return usagef("db list takes no arguments")
+	if err := parseNoArgs(newFlagSet(m, "db list"), args, "db list takes no arguments"); err != nil {
+		return err
 	}
 	_, pool, err := open(ctx, m)
 	if err != nil {

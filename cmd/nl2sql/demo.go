@@ -22,7 +22,7 @@ func runDemo(ctx context.Context, m *Main, args []string) error {
 	fs := newFlagSet(m, "demo")
 	tables := fs.Int("tables", 0, "total tables in schema erp; above the 75 core tables the rest are distractors (max "+fmt.Sprint(erp.MaxTables())+")")
 	timeout := fs.Duration("timeout", 10*time.Minute, "how long to wait for the demo questions")
-	if _, err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args, "demo takes no arguments: nl2sql demo [--tables N] [--timeout D]"); err != nil {
 		return err
 	}
 	st, err := loadSettings(m)

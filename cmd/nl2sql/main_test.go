@@ -107,6 +107,25 @@ func TestUsage(t *testing.T) {
 	require.Contains(t, r.stderr, "ask needs --db NAME and one question")
 }
 
+// TestStrayArguments: a command that takes no arguments refuses one rather
+// than ignore it (`nl2sql serve :8080` ran without its listener, `nl2sql
+// demo 200` with the default tables), and `db list --help` is help.
+func TestStrayArguments(t *testing.T) {
+	t.Parallel()
+	c := &cli{t: t, env: map[string]string{"NL2SQL_DATABASE_URL": "postgres://u@127.0.0.1:1/none"}}
+	for _, args := range [][]string{
+		{"serve", ":8080"}, {"serve", "--drain-timeout", "-1s"}, {"migrate", "now"}, {"demo", "200"}, {"db", "list", "all"},
+	} {
+		r := c.run("", args...)
+		require.Equal(t, exitUsage, r.code, "%v: %s", args, r.stderr)
+		require.Contains(t, r.stderr, "nl2sql: "+args[0], args)
+		require.NotContains(t, r.stderr, "cannot connect", "refused before connecting: %v", args)
+	}
+	r := c.run("", "db", "list", "--help")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Contains(t, r.stderr, "Usage of nl2sql db list")
+}
+
 func TestEnvIsDocumentedInREADME(t *testing.T) {
 	t.Parallel()
 	readme, err := os.ReadFile("../../README.md")

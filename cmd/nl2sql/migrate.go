@@ -11,7 +11,7 @@ import (
 
 func runMigrate(ctx context.Context, m *Main, args []string) error {
 	fs := newFlagSet(m, "migrate")
-	if _, err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args, "migrate takes no arguments; it migrates NL2SQL_DATABASE_URL (nl2sql env)"); err != nil {
 		return err
 	}
 	e := newEnv(m.Getenv)

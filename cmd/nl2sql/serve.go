@@ -217,8 +217,13 @@ func runServe(ctx context.Context, m *Main, args []string) error {
 	drain := fs.Duration("drain-timeout", 2*time.Minute, "on SIGINT/SIGTERM, how long running jobs may finish before they are cancelled (a second signal cancels them at once)")
 	httpAddr := fs.String("http", "", "also serve /mcp, /metrics, /healthz, /readyz and /riverui/ over HTTP at this address (host:port; no host: 127.0.0.1)")
 	httpPublic := fs.Bool("http-public", false, "allow --http to bind a non-loopback address")
-	if _, err := parseFlags(fs, args); err != nil {
+	// An argument is refused, not ignored: `nl2sql serve :8080` would
+	// otherwise run without the listener it asks for.
+	if err := parseNoArgs(fs, args, "serve takes no arguments: nl2sql serve [--http ADDR [--http-public]] [--drain-timeout D]"); err != nil {
 		return err
+	}
+	if *drain < 0 {
+		return usagef("serve: --drain-timeout must not be negative, got %s (0 cancels running jobs at once)", *drain)
 	}
 	// Before anything starts: a refused address must not leave workers
 	// running a stage first (and spending a question's retry).
