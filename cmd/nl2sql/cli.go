@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/migrations"
 )
 
@@ -101,6 +102,9 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 			}
 			m.tuneGC()
 			err := c.run(ctx, m, args[1:])
+			if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+				return m.interrupted(err)
+			}
 			return m.report(err)
 		}
 	}
@@ -197,6 +201,22 @@ func (m *Main) report(err error) int {
 		fmt.Fprintf(m.Stderr, "nl2sql: %s: %s\n", ce.Class, msg)
 	}
 	return exitFailure
+}
+
+// exitInterrupted is the exit code of a command stopped by SIGINT/SIGTERM
+// before it finished, as a shell reports one killed by SIGINT (128 + 2).
+const exitInterrupted = 130
+
+// interrupted reports a command that a signal stopped: not a failure of
+// class unknown ("context canceled"), and for a question asked, where it
+// stands.
+func (m *Main) interrupted(err error) int {
+	msg := "nl2sql: interrupted"
+	if id := intake.QueryID(err); id > 0 {
+		msg += fmt.Sprintf("; question %d stays queued: a running `nl2sql serve` answers it (see rag.query_overview)", id)
+	}
+	fmt.Fprintln(m.Stderr, msg)
+	return exitInterrupted
 }
 
 // userMessage is what the user is told of err: the message of the

@@ -395,6 +395,21 @@ func TestAskWithoutWorkers(t *testing.T) {
 	require.Contains(t, r.stderr, "did not finish within 300ms and stays queued")
 }
 
+// TestAskInterrupted: Ctrl-C while ask waits is not "unknown: context
+// canceled" with exit 1: it says the question stays queued, and exits as
+// an interrupted command does.
+func TestAskInterrupted(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	c.registered()
+	ctx, cancel := context.WithCancel(context.Background()) // as main's first signal does
+	defer time.AfterFunc(500*time.Millisecond, cancel).Stop()
+	r := c.runCtx(ctx, "", "ask", "--db", "shop", "Anyone there?")
+	require.Equal(t, exitInterrupted, r.code, r.stderr)
+	require.Contains(t, r.stderr, "nl2sql: interrupted; question 1 stays queued")
+	require.NotContains(t, r.stderr, "context canceled")
+}
+
 // TestAskBadFlags: a --timeout or --max-rows the question cannot use is a
 // usage error before anything is inserted, not a question queued and
 // waited for (or given up on at once).

@@ -95,7 +95,10 @@ func Ask(ctx context.Context, pool *pgxpool.Pool, database, question string, opt
 	wctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	if err := w.Wait(wctx, []int64{id}, nil); err != nil {
-		if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+		if ctx.Err() != nil {
+			return nil, &Pending{ID: id, Err: err} // the caller stopped waiting; it stays queued
+		}
+		if !errors.Is(err, context.DeadlineExceeded) {
 			return nil, err
 		}
 		if noWorker && o.NoWorkerWait > 0 {
@@ -129,10 +132,21 @@ func Ask(ctx context.Context, pool *pgxpool.Pool, database, question string, opt
 }
 
 // Pending is the cause of an Ask that stopped waiting: the question was
-// inserted and stays queued.
-type Pending struct{ ID int64 }
+// inserted and stays queued. Err is why the wait ended, when its caller
+// ended it (context.Canceled: the user interrupted `nl2sql ask`).
+type Pending struct {
+	ID  int64
+	Err error
+}
 
-func (p *Pending) Error() string { return fmt.Sprintf("question %d is still pending", p.ID) }
+func (p *Pending) Error() string {
+	if p.Err != nil {
+		return fmt.Sprintf("question %d is still pending: %v", p.ID, p.Err)
+	}
+	return fmt.Sprintf("question %d is still pending", p.ID)
+}
+
+func (p *Pending) Unwrap() error { return p.Err }
 
 // QueryID is the id of the question an Ask error leaves pending, or 0.
 func QueryID(err error) int64 {
