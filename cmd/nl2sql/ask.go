@@ -9,11 +9,11 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 	"unicode"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/text/width"
 
 	"github.com/nl2sql/nl2sql/internal/intake"
 )
@@ -103,20 +103,21 @@ func printAnswer(w io.Writer, a *answer) {
 	dec := json.NewDecoder(bytes.NewReader(a.Rows))
 	dec.UseNumber()
 	_ = dec.Decode(&rows)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	names := make([]string, len(cols))
 	for i, c := range cols {
 		names[i] = printable(c.Name)
 	}
-	fmt.Fprintln(tw, strings.Join(names, "\t"))
+	table := [][]string{names}
 	for _, r := range rows {
 		cells := make([]string, len(r))
 		for i, v := range r {
 			cells[i] = cell(v)
 		}
-		fmt.Fprintln(tw, strings.Join(cells, "\t"))
+		table = append(table, cells)
 	}
-	tw.Flush()
+	if writeTable(w, table) {
+		fmt.Fprintf(w, "(values wider than %d columns are cut at …; --json prints them whole)\n", maxCellWidth)
+	}
 	more := ""
 	if a.Truncated {
 		more = " (truncated)"
@@ -126,6 +127,73 @@ func printAnswer(w io.Writer, a *answer) {
 		conf = *a.Confidence
 	}
 	fmt.Fprintf(w, "\n%d row(s)%s · confidence %.2f · %d attempt(s) · %.0f ms\n", a.RowCount, more, conf, a.Attempts, a.ElapsedMS)
+}
+
+// maxCellWidth is the most terminal columns a cell of ask's table takes: a
+// longer value would push every row past the terminal's edge.
+const maxCellWidth = 60
+
+// writeTable writes rows (the first the header) in columns aligned by the
+// width a terminal gives each character (two for CJK and emoji, none for
+// a combining mark), which text/tabwriter, counting runes, does not; cells
+// wider than maxCellWidth are cut with "…". It reports whether one was.
+func writeTable(w io.Writer, rows [][]string) (cut bool) {
+	var widths []int
+	for _, r := range rows {
+		for i, c := range r {
+			if displayWidth(c) > maxCellWidth {
+				r[i], cut = truncateWidth(c, maxCellWidth-1)+"…", true
+			}
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], displayWidth(r[i]))
+		}
+	}
+	for _, r := range rows {
+		var b strings.Builder
+		for i, c := range r {
+			b.WriteString(c)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-displayWidth(c)+2))
+			}
+		}
+		fmt.Fprintln(w, b.String())
+	}
+	return cut
+}
+
+// runeWidth is the columns a terminal gives r.
+func runeWidth(r rune) int {
+	switch {
+	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+		return 0
+	}
+	switch width.LookupRune(r).Kind() {
+	case width.EastAsianWide, width.EastAsianFullwidth:
+		return 2
+	}
+	return 1
+}
+
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n += runeWidth(r)
+	}
+	return n
+}
+
+// truncateWidth is the longest prefix of s at most cols columns wide.
+func truncateWidth(s string, cols int) string {
+	n := 0
+	for i, r := range s {
+		if n+runeWidth(r) > cols {
+			return s[:i]
+		}
+		n += runeWidth(r)
+	}
+	return s
 }
 
 // cell is a value as the table shows it: text as it is but for control
