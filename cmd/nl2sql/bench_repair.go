@@ -39,7 +39,7 @@ func runBenchRepair(ctx context.Context, m *Main, args []string) error {
 	if err := parseNoArgs(fs, args, "bench repair takes no arguments: nl2sql bench repair [--json] [--db erp] [--mode active|observe]"); err != nil {
 		return err
 	}
-	qs, _, err := loadExamQuestions(*file)
+	qs, _, err := loadExamQuestions(*file, "--questions")
 	if err != nil {
 		return err
 	}

@@ -73,7 +73,7 @@ func runBenchRetrieval(ctx context.Context, m *Main, args []string) error {
 	if *heldoutDir != "" {
 		st.Bench.HeldoutDir = *heldoutDir
 	}
-	qs, _, err := loadExamQuestions("")
+	qs, _, err := loadExamQuestions("", "")
 	if err != nil {
 		return err
 	}

@@ -39,8 +39,9 @@ func runExam(ctx context.Context, m *Main, args []string) error {
 }
 
 // loadExamQuestions reads --questions, or the built-in ERP exam, and says
-// where they came from.
-func loadExamQuestions(file string) ([]exam.Question, string, error) {
+// where they came from; arg is how the command line names the file, for
+// the error when it cannot be read.
+func loadExamQuestions(file, arg string) ([]exam.Question, string, error) {
 	if file == "" {
 		qs, err := exam.ParseQuestions(erp.QuestionsJSON)
 		return qs, "erp (built-in)", err
@@ -49,7 +50,7 @@ func loadExamQuestions(file string) ([]exam.Question, string, error) {
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
-			return nil, "", usagef("cannot read --questions: %v", err)
+			return nil, "", usagef("cannot read %s: %v", arg, err)
 		}
 		return nil, "", &errclass.Error{Class: errclass.ValidationBlock, Code: "exam.questions", Message: err.Error(), Err: err}
 	}
@@ -130,7 +131,7 @@ func runExamCheck(ctx context.Context, m *Main, args []string) error {
 	if err := parseNoArgs(fs, args, "exam check takes no arguments: nl2sql exam check [--db erp] [--questions FILE] [--json]"); err != nil {
 		return err
 	}
-	qs, source, err := loadExamQuestions(*file)
+	qs, source, err := loadExamQuestions(*file, "--questions")
 	if err != nil {
 		return err
 	}
@@ -228,7 +229,7 @@ func runExamRun(ctx context.Context, m *Main, args []string) error {
 	if *timeout <= 0 {
 		return usagef("--timeout must be positive")
 	}
-	qs, source, err := loadExamQuestions(*file)
+	qs, source, err := loadExamQuestions(*file, "--questions")
 	if err != nil {
 		return err
 	}

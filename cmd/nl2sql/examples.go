@@ -67,7 +67,7 @@ func runExamples(ctx context.Context, m *Main, args []string) error {
 	case "approve", "remove":
 		return changeExamples(ctx, m, pool, sub, *db, ids)
 	}
-	qs, _, err := loadExamQuestions(pos[0])
+	qs, _, err := loadExamQuestions(pos[0], "the examples file")
 	if err != nil {
 		return err
 	}

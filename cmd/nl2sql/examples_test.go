@@ -53,6 +53,11 @@ func TestExamplesAdd(t *testing.T) {
 
 	r = c.run("", "examples", "add", "--db", "nope", file)
 	require.NotEqual(t, 0, r.code)
+	// A file it cannot read is named as the command line gives it, not
+	// as exam's --questions flag, which examples add does not have.
+	r = c.run("", "examples", "add", "--db", "shop", "/nonexistent/examples.jsonl")
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, "nl2sql: cannot read the examples file: open /nonexistent/examples.jsonl")
 	r = c.run("", "exam", "--examples", "sometimes")
 	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, "--examples must be on, off or off,on")
