@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/migrations"
@@ -335,8 +336,7 @@ func latestMigration() int64 {
 // only older ones than this binary's. A role that may not read goose's
 // table (a client's) is not checked: the command says what it cannot do.
 func checkMigrated(ctx context.Context, pool *pgxpool.Pool, url string) error {
-	var have int64
-	err := pool.QueryRow(ctx, "SELECT coalesce(max(version_id), 0) FROM rag.goose_db_version").Scan(&have)
+	have, err := dbsqlc.New().MigrationVersion(ctx, pool)
 	var pgErr *pgconn.PgError
 	switch {
 	case errors.As(err, &pgErr) && (pgErr.Code == "42P01" || pgErr.Code == "3F000"): // no table, no schema rag

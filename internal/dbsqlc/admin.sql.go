@@ -28,3 +28,16 @@ func (q *Queries) AdvisoryUnlock(ctx context.Context, db DBTX, key int64) (bool,
 	err := row.Scan(&pg_advisory_unlock)
 	return pg_advisory_unlock, err
 }
+
+const migrationVersion = `-- name: MigrationVersion :one
+SELECT coalesce(max(version_id), 0)::bigint AS version FROM rag.goose_db_version
+`
+
+// The newest nl2sql migration applied to this database (goose's table):
+// commands refuse one that nl2sql migrate has not brought up to date.
+func (q *Queries) MigrationVersion(ctx context.Context, db DBTX) (int64, error) {
+	row := db.QueryRow(ctx, migrationVersion)
+	var version int64
+	err := row.Scan(&version)
+	return version, err
+}

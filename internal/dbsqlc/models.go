@@ -384,6 +384,13 @@ type RagForeignKey struct {
 	RefColumns     []string
 }
 
+type RagGooseDbVersion struct {
+	ID        int32
+	VersionID int64
+	IsApplied bool
+	Tstamp    pgtype.Timestamp
+}
+
 // Retrieval documents: one per table, column and low-cardinality value (the value index) of a database.
 type RagIndexDoc struct {
 	ID           int64
