@@ -31,6 +31,9 @@ func runAsk(ctx context.Context, m *Main, args []string) error {
 	if *db == "" || len(pos) != 1 || strings.TrimSpace(pos[0]) == "" {
 		return usagef(`ask needs --db NAME and one question, e.g. nl2sql ask --db erp "How many employees are there?"`)
 	}
+	if err := intake.CheckQuestion(pos[0]); err != nil {
+		return usagef("ask: %v", err)
+	}
 	// Checked before the question is inserted: a bad flag must not leave a
 	// question queued.
 	if *timeout <= 0 {

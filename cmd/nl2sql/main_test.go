@@ -424,6 +424,18 @@ func TestAskBadFlags(t *testing.T) {
 		require.Equal(t, exitUsage, r.code, "%v: %s", flags, r.stderr)
 		require.Contains(t, r.stderr, "nl2sql: ask: "+flags[0]+" must be")
 	}
+	// A question rag.queries would refuse is refused before it is sent:
+	// PostgreSQL's refusal prints the whole failing row.
+	long := strings.Repeat("How many? ", 201)
+	r := c.run("", "ask", "--db", "shop", long)
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	require.Contains(t, r.stderr, "nl2sql: ask: the question has 2010 characters; at most 2000 are accepted")
+	require.NotContains(t, r.stderr, "Failing row")
+	r = c.run("", "ask", "--db", "shop", "\u200b")
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	r = c.run("", "retrieve", "--db", "shop", "\u00a0")
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	require.Contains(t, r.stderr, "nl2sql: retrieve: the question is blank")
 	var n int
 	require.NoError(t, c.db.Pool.QueryRow(context.Background(), "SELECT count(*) FROM rag.queries").Scan(&n))
 	require.Zero(t, n, "nothing was queued")

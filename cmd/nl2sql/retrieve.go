@@ -10,6 +10,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
@@ -66,6 +67,11 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 	}
 	if *db == "" || len(pos) != 1 {
 		return usagef(`retrieve needs --db NAME and one question, or - to read one question a line from stdin: nl2sql retrieve --db erp --json "question"`)
+	}
+	if pos[0] != "-" {
+		if err := intake.CheckQuestion(pos[0]); err != nil {
+			return usagef("retrieve: %v", err)
+		}
 	}
 	switch *strategy {
 	case "", retrieval.StrategyRAG, retrieval.StrategyFull:

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -29,6 +30,19 @@ const MaxQuestionChars = 2000
 // insert: it holds nothing but blankRune's characters.
 func BlankQuestion(question string) bool {
 	return !strings.ContainsFunc(question, func(r rune) bool { return !blankRune(r) })
+}
+
+// CheckQuestion says why rag.queries would refuse question (blank, or
+// longer than MaxQuestionChars), for the clients that check before they
+// insert: PostgreSQL's own refusal prints the whole failing row.
+func CheckQuestion(question string) error {
+	if BlankQuestion(question) {
+		return errors.New("the question is blank")
+	}
+	if n := utf8.RuneCountInString(question); n > MaxQuestionChars {
+		return fmt.Errorf("the question has %d characters; at most %d are accepted", n, MaxQuestionChars)
+	}
+	return nil
 }
 
 // blankRune is the character set of queries_question_not_empty (migration
