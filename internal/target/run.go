@@ -266,6 +266,10 @@ type sent struct {
 	setup int       // statements queued before the caller's
 	start time.Time // when it was sent
 	done  bool
+	// ctx bounds the statement's round trips (send); cancel releases it.
+	ctx    context.Context
+	cancel context.CancelFunc
+	bound  time.Duration
 }
 
 // send queues sql on db under timeout, between the session settings and
@@ -283,10 +287,21 @@ func (r *Registry) send(ctx context.Context, db Database, timeout time.Duration,
 	if err != nil {
 		return nil, r.connectError(db, err)
 	}
-	st := &sent{r: r, db: db, e: e, conn: conn, setup: setup, start: time.Now()}
-	st.br = conn.SendBatch(ctx, &rec.batch)
+	// The server ends the statement at timeout; a server that does not
+	// answer by then and ConnectTimeout more (a network partition, a frozen
+	// host) would otherwise hold the connection and the stage's worker
+	// until the stage's own timeout, minutes, while the DB queue's other
+	// questions, whatever their database, wait behind it.
+	bound := timeout + r.cfg.ConnectTimeout
+	sctx, cancel := context.WithTimeoutCause(ctx, bound, errNoAnswer)
+	st := &sent{r: r, db: db, e: e, conn: conn, setup: setup, start: time.Now(), ctx: sctx, cancel: cancel, bound: bound}
+	st.br = conn.SendBatch(sctx, &rec.batch)
 	return st, nil
 }
+
+// errNoAnswer is the cause of a statement's context ended by its bound in
+// send: the server did not answer.
+var errNoAnswer = errors.New("the database did not answer")
 
 // settle reads the session settings' results: a failure there is the
 // session's (setupError), never the statement's.
@@ -299,8 +314,17 @@ func (s *sent) settle() error {
 	return nil
 }
 
-// fail classifies err from the statement (Registry.failed).
+// fail classifies err from the statement (Registry.failed), or says the
+// server did not answer within the statement's bound (send).
 func (s *sent) fail(classify func(Database, error) error, err error) error {
+	if errors.Is(context.Cause(s.ctx), errNoAnswer) {
+		return &errclass.Error{
+			Class: errclass.InfraFailure, Code: "target.no_answer",
+			Message: fmt.Sprintf("database %q did not answer within %s (the statement's timeout and %s more): the server or the network to it is not responding",
+				s.db.Name, s.bound, s.r.cfg.ConnectTimeout),
+			Err: err,
+		}
+	}
 	return s.r.failed(s.conn, s.db, classify, err)
 }
 
@@ -322,6 +346,7 @@ func (s *sent) release(ctx context.Context, cancelled bool) {
 		_ = s.r.queries.Rollback(context.WithoutCancel(ctx), s.conn)
 	}
 	s.conn.Release()
+	s.cancel()
 }
 
 // truncatedDrain is how long Execute reads the rest of a result it

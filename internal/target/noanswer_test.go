@@ -1,0 +1,147 @@
+package target_test
+
+import (
+	"context"
+	"net"
+	"net/url"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/target"
+)
+
+// TestServerThatStopsAnswering: a target whose connections go silent (a
+// network partition, a frozen host) fails the statement as an
+// infra_failure soon after its timeout. The server's statement_timeout
+// cannot end it, since nothing reaches the server; before the bound, the
+// stage's worker waited for the stage's timeout (2m), and with the DB
+// queue's every worker waiting so, the questions about every other
+// database waited too.
+func TestServerThatStopsAnswering(t *testing.T) {
+	t.Parallel()
+	for name, run := range map[string]func(context.Context, *target.Registry, target.Database) error{
+		"Explain": func(ctx context.Context, reg *target.Registry, db target.Database) error {
+			_, err := reg.Explain(ctx, db, "SELECT 1")
+			return err
+		},
+		"Execute": func(ctx context.Context, reg *target.Registry, db target.Database) error {
+			_, err := reg.Execute(ctx, db, "SELECT 1", target.ExecOptions{})
+			return err
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			_, db := setup(t)
+			fr := newFreezer(t, db.DSN)
+			db.DSN = fr.dsn
+			reg, err := target.New(target.Config{
+				StatementTimeout: 500 * time.Millisecond, ExplainTimeout: 500 * time.Millisecond,
+				ConnectTimeout: time.Second, MaxConns: 1, Logger: dbtest.Logger(t),
+			})
+			require.NoError(t, err)
+			t.Cleanup(reg.Close)
+			// Before the registry closes: pgx's close of a timed-out
+			// connection sends a cancel request and waits up to 15s for the
+			// server, which never hears it through a frozen proxy.
+			t.Cleanup(fr.close)
+			require.NoError(t, run(ctx, reg, db), "through the proxy before it freezes")
+
+			fr.freeze()
+			start := time.Now()
+			wctx, cancel := context.WithTimeout(ctx, 20*time.Second) // the stage's timeout
+			defer cancel()
+			err = run(wctx, reg, db)
+			ce := errclass.Classify(err)
+			require.Equal(t, errclass.InfraFailure, ce.Class, "%v", err)
+			require.Equal(t, `database "shop" did not answer within 1.5s (the statement's timeout and 1s more): the server or the network to it is not responding`, ce.Message)
+			require.Less(t, time.Since(start), 10*time.Second, "bounded by the statement, not the caller")
+		})
+	}
+}
+
+// freezer is a TCP proxy to a database that, once frozen, forwards nothing
+// either way and keeps the connections open: what a client sees of a
+// partitioned network.
+type freezer struct {
+	dsn    string
+	frozen chan struct{}
+	once   sync.Once
+	mu     sync.Mutex
+	conns  []net.Conn
+	// close stops the proxy and closes its connections.
+	close func()
+}
+
+// newFreezer starts a proxy to dsn's server, closed at the test's end or
+// by close.
+func newFreezer(t *testing.T, dsn string) *freezer {
+	t.Helper()
+	u, err := url.Parse(dsn)
+	require.NoError(t, err)
+	upstream := u.Host
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	u.Host = ln.Addr().String()
+	fr := &freezer{dsn: u.String(), frozen: make(chan struct{})}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			up, err := net.Dial("tcp", upstream)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			fr.mu.Lock()
+			fr.conns = append(fr.conns, c, up)
+			fr.mu.Unlock()
+			wg.Go(func() { fr.pipe(up, c) })
+			wg.Go(func() { fr.pipe(c, up) })
+		}
+	})
+	var closing sync.Once
+	fr.close = func() {
+		closing.Do(func() {
+			ln.Close()
+			fr.mu.Lock()
+			for _, c := range fr.conns {
+				c.Close()
+			}
+			fr.mu.Unlock()
+			wg.Wait()
+		})
+	}
+	t.Cleanup(fr.close)
+	return fr
+}
+
+func (fr *freezer) freeze() { fr.once.Do(func() { close(fr.frozen) }) }
+
+// pipe copies src to dst until frozen; then it reads and drops.
+func (fr *freezer) pipe(dst, src net.Conn) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		select {
+		case <-fr.frozen:
+		default:
+			if n > 0 {
+				if _, werr := dst.Write(buf[:n]); werr != nil {
+					return
+				}
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
