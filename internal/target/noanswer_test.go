@@ -2,6 +2,7 @@ package target_test
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/url"
 	"sync"
@@ -34,34 +35,48 @@ func TestServerThatStopsAnswering(t *testing.T) {
 			return err
 		},
 	} {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			ctx := context.Background()
-			_, db := setup(t)
-			fr := newFreezer(t, db.DSN)
-			db.DSN = fr.dsn
-			reg, err := target.New(target.Config{
-				StatementTimeout: 500 * time.Millisecond, ExplainTimeout: 500 * time.Millisecond,
-				ConnectTimeout: time.Second, MaxConns: 1, Logger: dbtest.Logger(t),
-			})
-			require.NoError(t, err)
-			t.Cleanup(reg.Close)
-			// Before the registry closes: pgx's close of a timed-out
-			// connection sends a cancel request and waits up to 15s for the
-			// server, which never hears it through a frozen proxy.
-			t.Cleanup(fr.close)
-			require.NoError(t, run(ctx, reg, db), "through the proxy before it freezes")
+		for _, idle := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/idle=%t", name, idle), func(t *testing.T) {
+				t.Parallel()
+				ctx := context.Background()
+				_, db := setup(t)
+				fr := newFreezer(t, db.DSN)
+				db.DSN = fr.dsn
+				reg, err := target.New(target.Config{
+					StatementTimeout: 500 * time.Millisecond, ExplainTimeout: 500 * time.Millisecond,
+					// Two: a connection the pool drops is closed by pgx in the
+					// background, holding its slot up to 15s while its cancel
+					// request waits on the frozen proxy.
+					ConnectTimeout: time.Second, MaxConns: 2, Logger: dbtest.Logger(t),
+				})
+				require.NoError(t, err)
+				t.Cleanup(reg.Close)
+				// Before the registry closes: pgx's close of a timed-out
+				// connection sends a cancel request and waits up to 15s for the
+				// server, which never hears it through a frozen proxy.
+				t.Cleanup(fr.close)
+				require.NoError(t, run(ctx, reg, db), "through the proxy before it freezes")
 
-			fr.freeze()
-			start := time.Now()
-			wctx, cancel := context.WithTimeout(ctx, 20*time.Second) // the stage's timeout
-			defer cancel()
-			err = run(wctx, reg, db)
-			ce := errclass.Classify(err)
-			require.Equal(t, errclass.InfraFailure, ce.Class, "%v", err)
-			require.Equal(t, `database "shop" did not answer within 1.5s (the statement's timeout and 1s more): the server or the network to it is not responding`, ce.Message)
-			require.Less(t, time.Since(start), 10*time.Second, "bounded by the statement, not the caller")
-		})
+				// The pool pings a connection idle for more than a second when
+				// it is acquired: that ping meets the silence first.
+				if idle {
+					time.Sleep(1100 * time.Millisecond)
+				}
+				fr.freeze()
+				start := time.Now()
+				wctx, cancel := context.WithTimeout(ctx, 20*time.Second) // the stage's timeout
+				defer cancel()
+				err = run(wctx, reg, db)
+				ce := errclass.Classify(err)
+				require.Equal(t, errclass.InfraFailure, ce.Class, "%v", err)
+				if idle {
+					require.Equal(t, `cannot reach database "shop": timed out`, ce.Message, "the ping unanswered, a new connection is tried")
+				} else {
+					require.Equal(t, `database "shop" did not answer within 1.5s (the statement's timeout and 1s more): the server or the network to it is not responding`, ce.Message)
+				}
+				require.Less(t, time.Since(start), 10*time.Second, "bounded by the statement, not the caller")
+			})
+		}
 	}
 }
 
@@ -74,6 +89,7 @@ type freezer struct {
 	once   sync.Once
 	mu     sync.Mutex
 	conns  []net.Conn
+	closed bool
 	// close stops the proxy and closes its connections.
 	close func()
 }
@@ -102,10 +118,17 @@ func newFreezer(t *testing.T, dsn string) *freezer {
 				continue
 			}
 			fr.mu.Lock()
+			if fr.closed {
+				// Accepted as close ran: its peers would wait on it.
+				fr.mu.Unlock()
+				c.Close()
+				up.Close()
+				return
+			}
 			fr.conns = append(fr.conns, c, up)
-			fr.mu.Unlock()
 			wg.Go(func() { fr.pipe(up, c) })
 			wg.Go(func() { fr.pipe(c, up) })
+			fr.mu.Unlock()
 		}
 	})
 	var closing sync.Once
@@ -113,6 +136,7 @@ func newFreezer(t *testing.T, dsn string) *freezer {
 		closing.Do(func() {
 			ln.Close()
 			fr.mu.Lock()
+			fr.closed = true
 			for _, c := range fr.conns {
 				c.Close()
 			}

@@ -224,6 +224,11 @@ func (r *Registry) pool(db Database) (*entry, error) {
 	// lets a batch go out as one pipeline with a single Sync.
 	pcfg.ConnConfig.DefaultQueryExecMode = pgx.QueryExecModeExec
 	pcfg.ConnConfig.ConnectTimeout = r.cfg.ConnectTimeout
+	// A connection idle for a second is pinged when acquired; one that went
+	// silent (a network partition) would hold the ping, and the stage's
+	// worker, until the stage's timeout. Unanswered, it is dropped and a
+	// new one tried, under ConnectTimeout too.
+	pcfg.PingTimeout = r.cfg.ConnectTimeout
 	if pcfg.ConnConfig.RuntimeParams == nil {
 		pcfg.ConnConfig.RuntimeParams = map[string]string{}
 	}
