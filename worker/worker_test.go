@@ -19,6 +19,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/internal/llm"
@@ -28,6 +29,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/stage"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/internal/validate"
+	"github.com/nl2sql/nl2sql/jobs"
 	"github.com/nl2sql/nl2sql/worker"
 )
 
@@ -1254,4 +1256,29 @@ func TestFailedByHandStaysFailed(t *testing.T) {
 	q = query(t, e.db.Pool, id)
 	require.Equal(t, "failed", q.Status)
 	require.Equal(t, "cancelled by operator", deref(q.Error))
+}
+
+// TestMetaReadFailureNamesTheDatabase: a stage that cannot read its input
+// from nl2sql's own database says so, as it does for a target ("cannot
+// reach database ..."): a question that gives up on it, and the log's
+// retries, read "nl2sql's database: ..." rather than a bare "terminating
+// connection due to administrator command" that could be either. The
+// validate stage's read said nothing of the kind.
+func TestMetaReadFailureNamesTheDatabase(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	closed, err := pgxpool.New(ctx, e.db.URL)
+	require.NoError(t, err)
+	closed.Close()
+	runner, err := stage.New(closed, e.deps, stage.Config{MaxAttempts: 1, Logger: dbtest.Logger(t)}.WithDefaults())
+	require.NoError(t, err)
+	job := stage.Job{Ref: jobs.Ref{QueryID: 1, Step: 1}, Attempt: 1}
+	for name, run := range map[string]func(context.Context, stage.Job) (*stage.Output, error){
+		"retrieve": runner.Retrieve, "generate": runner.Generate, "validate": runner.Validate, "execute": runner.Execute,
+	} {
+		_, err := run(ctx, job)
+		require.Error(t, err, name)
+		require.True(t, strings.HasPrefix(errclass.Classify(err).Message, "nl2sql's database: "), "%s: %v", name, err)
+	}
 }

@@ -382,11 +382,11 @@ func (s *Runner) Validate(ctx context.Context, job Job) (*Output, error) {
 	started := s.cfg.Clock()
 	ref, attempt := job.Ref, job.Attempt
 	rows, err := s.q.GetValidateInput(ctx, s.pool, &dbsqlc.GetValidateInputParams{ID: ref.QueryID, Attempt: attempt})
-	if err == nil && (len(rows) == 0 || !current(rows[0].Step, rows[0].Status, ref)) {
-		err = ErrStale
-	}
 	if err != nil {
-		return nil, err
+		return nil, errclass.Meta(err)
+	}
+	if len(rows) == 0 || !current(rows[0].Step, rows[0].Status, ref) {
+		return nil, ErrStale
 	}
 	in := rows[0]
 	opts, err := parseOptions(in.Options)
