@@ -4,12 +4,15 @@
 -- name: SetupSession :exec
 -- Transaction-local settings for EXPLAIN and execution, sent in the same
 -- pipeline (one transaction, see BeginReadOnly) as the statement they
--- guard: a read only transaction, a statement timeout and the database's
+-- guard: a read only transaction, a statement timeout, a lock timeout
+-- short of it (a statement that waited its whole time for another
+-- session's lock says so, rather than look too costly) and the database's
 -- registered schemas as search_path.
 -- Functions are qualified: the search path set here names the target's
 -- schemas, where a function of the same name could be planted.
 SELECT pg_catalog.set_config('transaction_read_only', 'on', true),
        pg_catalog.set_config('statement_timeout', @statement_timeout::text, true),
+       pg_catalog.set_config('lock_timeout', @lock_timeout::text, true),
        pg_catalog.set_config('search_path', @search_path::text, true);
 
 -- name: SetLocalRole :exec

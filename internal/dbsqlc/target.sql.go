@@ -57,11 +57,13 @@ const setupSession = `-- name: SetupSession :exec
 
 SELECT pg_catalog.set_config('transaction_read_only', 'on', true),
        pg_catalog.set_config('statement_timeout', $1::text, true),
-       pg_catalog.set_config('search_path', $2::text, true)
+       pg_catalog.set_config('lock_timeout', $2::text, true),
+       pg_catalog.set_config('search_path', $3::text, true)
 `
 
 type SetupSessionParams struct {
 	StatementTimeout string
+	LockTimeout      string
 	SearchPath       string
 }
 
@@ -69,12 +71,14 @@ type SetupSessionParams struct {
 // of), around the guarded SQL itself.
 // Transaction-local settings for EXPLAIN and execution, sent in the same
 // pipeline (one transaction, see BeginReadOnly) as the statement they
-// guard: a read only transaction, a statement timeout and the database's
+// guard: a read only transaction, a statement timeout, a lock timeout
+// short of it (a statement that waited its whole time for another
+// session's lock says so, rather than look too costly) and the database's
 // registered schemas as search_path.
 // Functions are qualified: the search path set here names the target's
 // schemas, where a function of the same name could be planted.
 func (q *Queries) SetupSession(ctx context.Context, db DBTX, arg *SetupSessionParams) error {
-	_, err := db.Exec(ctx, setupSession, arg.StatementTimeout, arg.SearchPath)
+	_, err := db.Exec(ctx, setupSession, arg.StatementTimeout, arg.LockTimeout, arg.SearchPath)
 	return err
 }
 

@@ -435,6 +435,17 @@ func statementError(db Database, err error) error {
 		// server's lc_messages when the cancel came early.
 		return cancelledOnServer(db, ce, err)
 	}
+	if ce.SQLSTATE == "55P03" {
+		// lock_timeout (batch): the statement waited for a lock another
+		// session holds (ALTER TABLE, VACUUM FULL, LOCK TABLE) nearly all
+		// its time. Not its cost, so no cheaper query is asked of the
+		// model; the lock is someone else's and passes: run again.
+		return &errclass.Error{
+			Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "target.lock_wait",
+			Message: fmt.Sprintf("database %q: the statement waited for a lock another session holds on a table it reads (an ALTER TABLE, VACUUM FULL or LOCK TABLE running there): %s", db.Name, ce.Message),
+			Err:     err,
+		}
+	}
 	if ce.SQLSTATE == "" && ce.Class == errclass.Unknown {
 		// Not a Postgres error: the connection broke underneath the query.
 		return &errclass.Error{

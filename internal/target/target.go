@@ -328,6 +328,7 @@ func (r *Registry) batch(db Database, timeout time.Duration) (*entry, *recorder,
 	}
 	err = r.queries.SetupSession(context.Background(), rec, &dbsqlc.SetupSessionParams{
 		StatementTimeout: fmt.Sprintf("%dms", timeout.Milliseconds()),
+		LockTimeout:      fmt.Sprintf("%dms", lockTimeout(timeout).Milliseconds()),
 		SearchPath:       searchPath(db.Schemas),
 	})
 	if role := cmp.Or(db.Role, r.cfg.ReadOnlyRole); err == nil && role != "" {
@@ -337,6 +338,14 @@ func (r *Registry) batch(db Database, timeout time.Duration) (*entry, *recorder,
 		return nil, nil, 0, err
 	}
 	return e, rec, rec.batch.Len(), nil
+}
+
+// lockTimeout is the lock_timeout of a statement under timeout: nine
+// tenths of it, so that a statement that spent its time waiting for
+// another session's lock fails as that (55P03, statementError), before the
+// statement timeout would blame its cost.
+func lockTimeout(timeout time.Duration) time.Duration {
+	return max(timeout*9/10, time.Millisecond)
 }
 
 // setupError classifies a failure of the session settings: infrastructure

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/dbtest"
@@ -168,4 +169,41 @@ func (fr *freezer) pipe(dst, src net.Conn) {
 			return
 		}
 	}
+}
+
+// TestLockWaitIsNotTheStatementsCost: a statement that waits for a lock
+// another session holds (an ALTER TABLE, VACUUM FULL or LOCK TABLE) is an
+// infra_failure to run again, not a query_timeout: held 40s on a table of
+// a registered database, questions failed "no valid SQL after 3
+// attempt(s); last error: canceling statement due to statement timeout",
+// and the model was asked twice for a cheaper query.
+func TestLockWaitIsNotTheStatementsCost(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, db := setup(t)
+	reg, err := target.New(target.Config{StatementTimeout: 300 * time.Millisecond, ExplainTimeout: 300 * time.Millisecond, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	t.Cleanup(reg.Close)
+	locker, err := pgx.Connect(ctx, db.DSN)
+	require.NoError(t, err)
+	defer locker.Close(ctx)
+	tx, err := locker.Begin(ctx)
+	require.NoError(t, err)
+	defer tx.Rollback(ctx) //nolint:errcheck // ends the lock
+	_, err = tx.Exec(ctx, "LOCK TABLE shop.items IN ACCESS EXCLUSIVE MODE")
+	require.NoError(t, err)
+
+	_, err = reg.Explain(ctx, db, "SELECT count(*) FROM items")
+	ce := errclass.Classify(err)
+	require.Equal(t, errclass.InfraFailure, ce.Class, "%v", err)
+	require.Equal(t, "55P03", ce.SQLSTATE)
+	require.Contains(t, ce.Message, "waited for a lock another session holds")
+	_, err = reg.Execute(ctx, db, "SELECT count(*) FROM items", target.ExecOptions{})
+	ce = errclass.Classify(err)
+	require.Equal(t, errclass.InfraFailure, ce.Class, "%v", err)
+	require.False(t, ce.Permanent, "the lock passes: run again")
+
+	// A statement that is slow on its own stays a query_timeout.
+	_, err = reg.Execute(ctx, db, "SELECT count(*) FROM generate_series(1, 100000000)", target.ExecOptions{})
+	require.Equal(t, errclass.QueryTimeout, errclass.Classify(err).Class, "%v", err)
 }
