@@ -262,9 +262,12 @@ func sampleTable(ctx context.Context, target Target, t *catalog.Table, columns [
 	}
 	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }()
 	q := dbsqlc.New()
+	timeout := strconv.FormatInt(cfg.ValueTimeout.Milliseconds(), 10)
 	if err := q.SetupSession(ctx, tx, &dbsqlc.SetupSessionParams{
-		StatementTimeout: strconv.FormatInt(cfg.ValueTimeout.Milliseconds(), 10),
-		SearchPath:       catalog.QuoteIdent(t.Schema),
+		// A table locked by another session is not waited for past the
+		// sample's own time: it is left unsampled, as a slow one is.
+		StatementTimeout: timeout, LockTimeout: timeout,
+		SearchPath: catalog.QuoteIdent(t.Schema),
 	}); err != nil {
 		return nil, err
 	}
