@@ -21,6 +21,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/mcpserver"
 	"github.com/nl2sql/nl2sql/internal/metrics"
+	"github.com/nl2sql/nl2sql/internal/naming"
 	"github.com/nl2sql/nl2sql/internal/opshttp"
 	"github.com/nl2sql/nl2sql/internal/parts"
 	"github.com/nl2sql/nl2sql/internal/repair"
@@ -492,39 +493,13 @@ func unknownVars(environ []string) []unknownVar {
 		u := unknownVar{name: name}
 		best := 3 // at most two edits away
 		for _, k := range known {
-			if d := editDistance(upper, k); d < best {
+			if d := naming.Distance(upper, k); d < best {
 				best, u.guess = d, k
 			}
 		}
 		out = append(out, u)
 	}
 	return out
-}
-
-// editDistance is the optimal string alignment distance of a and b:
-// insertions, deletions, substitutions and swaps of two neighbours.
-func editDistance(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
 }
 
 // warnUnknown logs the NL2SQL_ variables of environ that nl2sql does not

@@ -169,3 +169,32 @@ var functionWords = map[string]bool{
 	"a": true, "an": true, "and": true, "as": true, "at": true, "by": true, "for": true, "has": true, "in": true,
 	"is": true, "of": true, "on": true, "or": true, "the": true, "to": true, "with": true,
 }
+
+// Distance is the optimal string alignment distance between a and b, in
+// runes: insertions, deletions, substitutions and swaps of two neighbours
+// (qunatity is one edit from quantity). The repair's typo rules, the guard's
+// suggestions and the environment's "did you mean" all measure with it.
+func Distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}

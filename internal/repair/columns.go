@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/naming"
 	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
@@ -249,7 +250,7 @@ func (q *query) autocorrect(ir pgsql.ItemRef, name string) (match, bool, string)
 	vocab := q.r.vocabulary(q.snap)
 	bestD, var1 := limit+1, []string{}
 	for _, c := range cols {
-		d := distance(lower, c)
+		d := naming.Distance(lower, c)
 		if d > limit || !typoWords(lower, c, vocab) || riskyPair(lower, c, q.r.cfg.Blacklist.Pairs) != "" {
 			continue
 		}

@@ -123,7 +123,7 @@ func (q *query) similarTable(schema, name string) (*catalog.Table, Kind, bool) {
 	}
 	vocab := q.r.vocabulary(q.snap)
 	t, ok, _ := one(func(t *catalog.Table) bool {
-		return distance(lower, t.Name) <= limit && typoWords(lower, t.Name, vocab)
+		return naming.Distance(lower, t.Name) <= limit && typoWords(lower, t.Name, vocab)
 	})
 	return t, KindTableName, ok
 }
@@ -291,7 +291,7 @@ func (q *query) abbreviates(qualifier string, it pgsql.FromItem) bool {
 		return true
 	case ql == initials.String(), ql == naming.Singular(name):
 		return true
-	case len(ql) >= 4 && (distance(ql, name) <= 1 || (alias != "" && distance(ql, alias) <= 1)):
+	case len(ql) >= 4 && (naming.Distance(ql, name) <= 1 || (alias != "" && naming.Distance(ql, alias) <= 1)):
 		return true
 	}
 	return false

@@ -27,6 +27,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/errclass"
+	"github.com/nl2sql/nl2sql/internal/naming"
 	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
@@ -610,7 +611,7 @@ func suggest(cat Catalog, schema, name string) string {
 	}
 	best, bestD := "", -1
 	for _, t := range l.Tables() {
-		d := distance(strings.ToLower(name), strings.ToLower(t.Name))
+		d := naming.Distance(strings.ToLower(name), strings.ToLower(t.Name))
 		if schema != "" && schema != t.Schema {
 			d++ // the name may be right and the schema wrong
 		}
@@ -631,27 +632,6 @@ func sqlName(schema, name string) string {
 		return catalog.QuoteIdent(name)
 	}
 	return catalog.QuoteIdent(schema) + "." + catalog.QuoteIdent(name)
-}
-
-// distance is the Levenshtein distance between a and b (bytes).
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // Shape is what candidate scoring reads from a query: whether any block
