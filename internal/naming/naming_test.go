@@ -221,3 +221,21 @@ func TestAgentNouns(t *testing.T) {
 	}
 	require.NotContains(t, AgentNouns("issuer"), "issuer", "a word is not its own agent noun")
 }
+
+func TestDistance(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"quantity", "quantity", 0},
+		{"qunatity", "quantity", 1}, // a swap of neighbours is one edit
+		{"quantty", "quantity", 1},
+		{"kitten", "sitting", 3},
+		{"straße", "strasse", 2}, // runes, not bytes
+		{"", "abc", 3},
+	} {
+		require.Equal(t, tc.want, Distance(tc.a, tc.b), "%s ~ %s", tc.a, tc.b)
+		require.Equal(t, tc.want, Distance(tc.b, tc.a), "%s ~ %s", tc.b, tc.a)
+	}
+}
