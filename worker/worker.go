@@ -274,6 +274,13 @@ func (w *stageWorker[T]) Work(ctx context.Context, job *river.Job[T]) (err error
 // work runs the stage and commits its output; a duplicate job only
 // completes.
 func (w *stageWorker[T]) work(ctx context.Context, job *river.Job[T]) error {
+	if n := len(job.Errors); n > 0 && job.Errors[n-1].Error == riverRescued {
+		// Otherwise the log says nothing between a worker's end and the
+		// question going on minutes later (RescueAfter).
+		w.s.log.WarnContext(ctx, "stage taken over: its last run stopped without finishing (a worker killed, stopped or lost); running it again",
+			slog.String("kind", job.Kind), slog.Int64("query_id", job.Args.Chain().QueryID), slog.Int("attempt", job.Attempt),
+			slog.Time("rescued_at", job.Errors[n-1].At))
+	}
 	out, err := w.run(ctx, stageJob(job))
 	if errors.Is(err, stage.ErrStale) {
 		w.s.log.InfoContext(ctx, "duplicate job: the question already moved on", "kind", job.Kind, "job_id", job.ID)
@@ -284,6 +291,11 @@ func (w *stageWorker[T]) work(ctx context.Context, job *river.Job[T]) error {
 	}
 	return complete(ctx, w.s, job, out)
 }
+
+// riverRescued is the error River's rescuer records on a job it takes back
+// from a client that stopped working it (River's JobRescuer; checked by
+// TestCrashedWorkerIsRescued when River changes).
+const riverRescued = "Stuck job rescued by JobRescuer"
 
 // stageJob is job as the stages see it.
 func stageJob[T jobs.Args](job *river.Job[T]) stage.Job {

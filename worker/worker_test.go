@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -791,6 +792,8 @@ func TestCrashedWorkerIsRescued(t *testing.T) {
 	_, err = e.db.Pool.Exec(ctx, "UPDATE rag.queries SET status = 'retrieving' WHERE id = $1", id)
 	require.NoError(t, err)
 
+	logs := &lockedBuffer{}
+	e.cfg.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	e.start(t)
 	wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
@@ -802,6 +805,8 @@ func TestCrashedWorkerIsRescued(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "retrieve", timings[0].Stage)
 	require.EqualValues(t, 2, timings[0].JobAttempts, "the rescued job ran on its second attempt")
+	require.Contains(t, logs.String(), fmt.Sprintf(`level=WARN msg="stage taken over: its last run stopped without finishing (a worker killed, stopped or lost); running it again" kind=nl2sql.retrieve query_id=%d attempt=2`, id),
+		"the log says why the question went on late")
 }
 
 // TestRepairStartsFromTheClosestCandidate: a reply with two candidates, one
