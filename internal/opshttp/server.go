@@ -23,6 +23,7 @@ import (
 	"net"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -74,6 +75,11 @@ func ListenAddr(addr string, allowRemote bool) (string, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return "", fmt.Errorf("--http %q is not host:port: %v", addr, err)
+	}
+	// Checked here, before serve starts its workers, not by the listener
+	// after them ("nonsense" reads as a port until then).
+	if _, err := strconv.ParseUint(port, 10, 16); err != nil {
+		return "", fmt.Errorf("--http %q: the port %q is not a number from 0 to 65535", addr, port)
 	}
 	if host == "" {
 		host = "127.0.0.1"

@@ -44,6 +44,10 @@ func TestListenAddr(t *testing.T) {
 	}
 	_, err := opshttp.ListenAddr("", false)
 	require.Error(t, err)
+	for _, in := range []string{"nonsense", "127.0.0.1:http-alt", ":70000", "localhost:-1"} {
+		_, err := opshttp.ListenAddr(in, false)
+		require.ErrorContains(t, err, "is not a number from 0 to 65535", in)
+	}
 }
 
 func get(t *testing.T, url string) (int, string) {
