@@ -74,6 +74,9 @@ func runDBAdd(ctx context.Context, m *Main, args []string) error {
 	if len(pos) != 1 {
 		return usagef("db add needs exactly one NAME")
 	}
+	if err := catalog.ValidateName(pos[0]); err != nil {
+		return usagef("db add: %v", strings.TrimPrefix(err.Error(), "catalog: "))
+	}
 	st, pool, err := open(ctx, m)
 	if err != nil {
 		return err

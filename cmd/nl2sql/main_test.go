@@ -124,6 +124,11 @@ func TestStrayArguments(t *testing.T) {
 	r := c.run("", "db", "list", "--help")
 	require.Equal(t, exitOK, r.code, r.stderr)
 	require.Contains(t, r.stderr, "Usage of nl2sql db list")
+	// A name rag.databases would refuse is the command line's mistake.
+	r = c.run("", "db", "add", "bad name!", "--dsn", "postgres://u@127.0.0.1:1/none")
+	require.Equal(t, exitUsage, r.code, r.stderr)
+	require.Contains(t, r.stderr, `nl2sql: db add: database name "bad name!" must start with a letter`)
+	require.NotContains(t, r.stderr, "cannot connect")
 }
 
 func TestEnvIsDocumentedInREADME(t *testing.T) {

@@ -53,6 +53,15 @@ type Database struct {
 
 var databaseName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,62}$`)
 
+// ValidateName says why rag.databases would refuse name as a database's
+// name, for callers that check before they connect.
+func ValidateName(name string) error {
+	if !databaseName.MatchString(name) {
+		return fmt.Errorf("catalog: database name %q must start with a letter and hold at most 63 letters, digits, '_' or '-'", name)
+	}
+	return nil
+}
+
 // withDefaults returns d with its DSN trimmed and the default search path.
 func (d Database) withDefaults() Database {
 	d.DSN = strings.TrimSpace(d.DSN)
@@ -65,8 +74,8 @@ func (d Database) withDefaults() Database {
 // validate checks what rag.databases' constraints would refuse, with
 // errors that say why, and the schemas that could never be introspected.
 func (d Database) validate() error {
-	if !databaseName.MatchString(d.Name) {
-		return fmt.Errorf("catalog: database name %q must start with a letter and hold at most 63 letters, digits, '_' or '-'", d.Name)
+	if err := ValidateName(d.Name); err != nil {
+		return err
 	}
 	if err := ValidateDSN(d.DSN); err != nil {
 		return err
