@@ -76,6 +76,23 @@ func setupCatalogCheck(t *testing.T) *catalogCheckBundle {
 	return &catalogCheckBundle{env: e, svc: svc, logs: logs}
 }
 
+// serviceOn is a service like b's (not started) whose model server is at
+// host: the check's view of an embedding model that differs from setup's.
+func (b *catalogCheckBundle) serviceOn(t *testing.T, host string) *worker.Service {
+	t.Helper()
+	client, err := llm.New(llm.Config{Host: host, Model: model, RequestTimeout: 20 * time.Second})
+	require.NoError(t, err)
+	t.Cleanup(client.Close)
+	p, err := parts.New(b.db.Pool, client, parts.Config{})
+	require.NoError(t, err)
+	targets, err := target.New(target.Config{})
+	require.NoError(t, err)
+	t.Cleanup(targets.Close)
+	svc, err := worker.New(b.db.Pool, p.Deps(targets), b.cfg)
+	require.NoError(t, err)
+	return svc
+}
+
 func (b *catalogCheckBundle) stamp(t *testing.T) catalogStamp {
 	t.Helper()
 	var s catalogStamp
@@ -297,16 +314,7 @@ func TestCatalogCheckEmbedsWhenTheModelIsBack(t *testing.T) {
 
 	// A service whose model server serves no embedding model yet.
 	srv := ollamatest.NewT(t, ollamatest.Config{Config: fakeserver.Config{Models: []string{model}, EmbedModels: []string{}}})
-	client, err := llm.New(llm.Config{Host: srv.URL(), Model: model, RequestTimeout: 20 * time.Second})
-	require.NoError(t, err)
-	t.Cleanup(client.Close)
-	p, err := parts.New(b.db.Pool, client, parts.Config{})
-	require.NoError(t, err)
-	targets, err := target.New(target.Config{})
-	require.NoError(t, err)
-	t.Cleanup(targets.Close)
-	away, err := worker.New(b.db.Pool, p.Deps(targets), b.cfg)
-	require.NoError(t, err)
+	away := b.serviceOn(t, srv.URL())
 	require.NoError(t, away.CheckCatalogs(ctx))
 	require.Equal(t, before, b.stamp(t), "the embedding model still missing: nothing to gain")
 
@@ -352,16 +360,7 @@ func TestCatalogCheckLeavesAnIndexItCouldNotEmbed(t *testing.T) {
 		proxy.ServeHTTP(w, r)
 	}))
 	t.Cleanup(front.Close)
-	client, err := llm.New(llm.Config{Host: front.URL, Model: model, RequestTimeout: 20 * time.Second})
-	require.NoError(t, err)
-	t.Cleanup(client.Close)
-	p, err := parts.New(b.db.Pool, client, parts.Config{})
-	require.NoError(t, err)
-	targets, err := target.New(target.Config{})
-	require.NoError(t, err)
-	t.Cleanup(targets.Close)
-	svc, err := worker.New(b.db.Pool, p.Deps(targets), b.cfg)
-	require.NoError(t, err)
+	svc := b.serviceOn(t, front.URL)
 
 	before := b.stamp(t)
 	require.NoError(t, svc.CheckCatalogs(ctx))
