@@ -482,6 +482,7 @@ func unknownVars(environ []string) []unknownVar {
 	known := slices.Clone(readElsewhere)
 	for _, v := range envVars {
 		known = append(known, v.Name)
+		known = append(known, v.Aliases...) // an older NL2SQL_ name is read too
 	}
 	var out []unknownVar
 	for _, kv := range environ {
