@@ -150,6 +150,9 @@ func parseJSON(data []byte) ([]Question, error) {
 		qs = append(qs, q)
 	}
 	if _, err := dec.Token(); err != nil { // ]
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("exam: the array of questions ends after %d question(s) without its closing ] (a truncated file?)", len(qs))
+		}
 		return nil, fmt.Errorf("exam: %w", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {

@@ -51,6 +51,12 @@ func TestParseQuestions(t *testing.T) {
 		}
 	})
 
+	t.Run("Truncated", func(t *testing.T) {
+		t.Parallel()
+		_, err := exam.ParseQuestions([]byte(`[{"id": "t1", "question": "How many orders?", "difficulty": "easy", "gold_sql": "SELECT 1"}`))
+		require.EqualError(t, err, "exam: the array of questions ends after 1 question(s) without its closing ] (a truncated file?)")
+	})
+
 	t.Run("ERP", func(t *testing.T) {
 		t.Parallel()
 		qs := exam.ERPQuestions()
