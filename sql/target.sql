@@ -39,3 +39,17 @@ ROLLBACK;
 -- setting, which SET LOCAL ROLE leaves in place and the guard keeps the
 -- model's SQL from changing (set_config is denied).
 SELECT pg_catalog.set_config('temp_file_limit', @temp_file_limit::text, false);
+
+-- name: ArrayTypes :many
+-- The element type and delimiter of the array types among @oids, for the
+-- result columns of types pgx does not know (arrays of enums, domains,
+-- composites): read like the others, element by element, split at the
+-- element type's delimiter (box's is ;). A domain's
+-- elements read as its base type's, as a domain column's values do
+-- (PostgreSQL describes such a column by its base type).
+SELECT t.oid::bigint AS oid,
+       (CASE WHEN e.typtype = 'd' THEN e.typbasetype ELSE e.oid END)::bigint AS elem,
+       e.typdelim::text AS delim
+FROM pg_catalog.pg_type t
+JOIN pg_catalog.pg_type e ON e.oid = t.typelem
+WHERE t.oid::bigint = ANY (@oids::bigint[]) AND t.typcategory = 'A';

@@ -9,6 +9,47 @@ import (
 	"context"
 )
 
+const arrayTypes = `-- name: ArrayTypes :many
+SELECT t.oid::bigint AS oid,
+       (CASE WHEN e.typtype = 'd' THEN e.typbasetype ELSE e.oid END)::bigint AS elem,
+       e.typdelim::text AS delim
+FROM pg_catalog.pg_type t
+JOIN pg_catalog.pg_type e ON e.oid = t.typelem
+WHERE t.oid::bigint = ANY ($1::bigint[]) AND t.typcategory = 'A'
+`
+
+type ArrayTypesRow struct {
+	Oid   int64
+	Elem  int64
+	Delim string
+}
+
+// The element type and delimiter of the array types among @oids, for the
+// result columns of types pgx does not know (arrays of enums, domains,
+// composites): read like the others, element by element, split at the
+// element type's delimiter (box's is ;). A domain's
+// elements read as its base type's, as a domain column's values do
+// (PostgreSQL describes such a column by its base type).
+func (q *Queries) ArrayTypes(ctx context.Context, db DBTX, oids []int64) ([]*ArrayTypesRow, error) {
+	rows, err := db.Query(ctx, arrayTypes, oids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []*ArrayTypesRow
+	for rows.Next() {
+		var i ArrayTypesRow
+		if err := rows.Scan(&i.Oid, &i.Elem, &i.Delim); err != nil {
+			return nil, err
+		}
+		items = append(items, &i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const beginReadOnly = `-- name: BeginReadOnly :exec
 BEGIN TRANSACTION READ ONLY
 `

@@ -102,8 +102,9 @@ type Column struct {
 // Result is a query result in JSON-ready form: numbers are json.Number with
 // Postgres' exact text, dates "2006-01-02", timestamps RFC 3339 ("Z" for
 // timestamptz, which is read in UTC), json/jsonb embedded as JSON, arrays
-// of types pgx knows as JSON arrays (nested per dimension) of their
-// elements in these forms, other types as their Postgres text.
+// (of enums, domains and composites too) as JSON arrays nested per
+// dimension of their elements in these forms, other types as their
+// Postgres text.
 type Result struct {
 	Columns   []Column
 	Rows      [][]any
@@ -166,18 +167,27 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	fields := rows.FieldDescriptions()
 	res := &Result{Columns: make([]Column, len(fields)), Rows: [][]any{}}
 	oids := make([]uint32, len(fields))
-	// An array of a type pgx knows is read from its text into a JSON
-	// array, each element as the element type's own value (arrays[i], the
-	// element's type); any other column textValue does not read keeps its
-	// text, PostgreSQL's own spelling (xml, "char", inet, ranges, enums,
-	// composites, arrays of types pgx does not know).
-	arrays := make([]*pgtype.Type, len(fields))
+	// An array is read from its text into a JSON array, each element as
+	// the element type's own value (arrays[i]); any other column textValue
+	// does not read keeps its text, PostgreSQL's own spelling (xml, "char",
+	// inet, ranges, enums, composites). pgx knows the built-in array types;
+	// the others (of enums, domains, composites) keep their text until the
+	// connection is released, and are read then (unknownArrays).
+	arrays := make([]arrayOf, len(fields))
+	var unknown []uint32
 	for i, f := range fields {
 		res.Columns[i].Name = f.Name
 		oids[i] = f.DataTypeOID
-		if t, ok := conn.Conn().TypeMap().TypeForOID(f.DataTypeOID); ok {
+		t, ok := conn.Conn().TypeMap().TypeForOID(f.DataTypeOID)
+		switch {
+		case !ok:
+			unknown = append(unknown, f.DataTypeOID)
+		case t.Codec != nil:
 			if ac, ok := t.Codec.(*pgtype.ArrayCodec); ok && ac.ElementType != nil {
-				arrays[i] = ac.ElementType
+				arrays[i] = arrayOf{elem: ac.ElementType.OID, delim: ','}
+				if ac.ElementType.OID == pgtype.BoxOID {
+					arrays[i].delim = ';' // box's text holds commas
+				}
 			}
 		}
 	}
@@ -200,8 +210,8 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 			switch {
 			case b == nil:
 				row[i] = nil
-			case arrays[i] != nil:
-				row[i] = arrayValue(arrays[i].OID, string(b))
+			case arrays[i].delim != 0:
+				row[i] = arrayValue(arrays[i], string(b))
 			default:
 				row[i] = cellValue(oids[i], string(b))
 			}
@@ -251,7 +261,36 @@ func (r *Registry) Execute(ctx context.Context, db Database, sql string, opts Ex
 	for i := range res.Columns {
 		res.Columns[i].Type = names[i]
 	}
+	if len(unknown) > 0 && len(res.Rows) > 0 {
+		if err := r.unknownArrays(ctx, st.e, oids, unknown, res); err != nil {
+			return nil, statementError(db, err)
+		}
+	}
 	return res, nil
+}
+
+// unknownArrays reads, in res, the columns of array types pgx does not
+// know from the text they were kept as. It looks the types up on another
+// of the database's connections, so only once the statement's is
+// released: holding one while waiting for another would deadlock a pool
+// whose every connection runs a statement doing the same.
+func (r *Registry) unknownArrays(ctx context.Context, e *entry, oids, unknown []uint32, res *Result) error {
+	found, err := e.types.arrays(ctx, e.pool, r.queries, unknown)
+	if err != nil || len(found) == 0 {
+		return err
+	}
+	for i, o := range oids {
+		a, ok := found[o]
+		if !ok {
+			continue
+		}
+		for _, row := range res.Rows {
+			if s, ok := row[i].(string); ok {
+				row[i] = arrayValue(a, s)
+			}
+		}
+	}
+	return nil
 }
 
 // sent is one statement on its way to a target: the session settings,
@@ -618,11 +657,8 @@ func numericRange(s string) bool {
 // cellValue reads them ("{{1,2},{3,4}}" is [[1,2],[3,4]]). An array with
 // lower bounds other than 1 ("[0:1]={1,2}"), which a JSON array cannot
 // state, or text it cannot read, keeps PostgreSQL's text.
-func arrayValue(elem uint32, s string) any {
-	p := arrayParser{s: s, elem: elem, delim: ','}
-	if elem == pgtype.BoxOID {
-		p.delim = ';' // box's text holds commas
-	}
+func arrayValue(a arrayOf, s string) any {
+	p := arrayParser{s: s, elem: a.elem, delim: a.delim}
 	v, ok := p.array()
 	if !ok || p.i != len(s) {
 		return s
@@ -705,13 +741,60 @@ func (p *arrayParser) array() ([]any, bool) {
 	return nil, false
 }
 
-// typeCache maps type OIDs to format_type names for one database.
-type typeCache struct {
-	mu    sync.RWMutex
-	byOID map[uint32]string
+// arrayOf is how a column's array text is read: its element type and the
+// delimiter between elements; delim 0 for a column that is no array.
+type arrayOf struct {
+	elem  uint32
+	delim byte
 }
 
-func newTypeCache() *typeCache { return &typeCache{byOID: map[uint32]string{}} }
+// typeCache maps type OIDs to format_type names, and to what arrays of
+// types pgx does not know hold, for one database.
+type typeCache struct {
+	mu      sync.RWMutex
+	byOID   map[uint32]string
+	arrayOf map[uint32]arrayOf // the zero arrayOf for a type that is no array
+}
+
+func newTypeCache() *typeCache {
+	return &typeCache{byOID: map[uint32]string{}, arrayOf: map[uint32]arrayOf{}}
+}
+
+// arrays returns, of oids (types pgx does not know), the array types with
+// their element type and delimiter, looked up once a database.
+func (c *typeCache) arrays(ctx context.Context, db dbsqlc.DBTX, q *dbsqlc.Queries, oids []uint32) (map[uint32]arrayOf, error) {
+	out := map[uint32]arrayOf{}
+	var missing []int64
+	c.mu.RLock()
+	for _, o := range oids {
+		if a, ok := c.arrayOf[o]; !ok {
+			missing = append(missing, int64(o))
+		} else if a.delim != 0 {
+			out[o] = a
+		}
+	}
+	c.mu.RUnlock()
+	if len(missing) == 0 {
+		return out, nil
+	}
+	found, err := q.ArrayTypes(ctx, db, missing)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, o := range missing {
+		c.arrayOf[uint32(o)] = arrayOf{}
+	}
+	for _, f := range found {
+		a := arrayOf{elem: uint32(f.Elem), delim: ','}
+		if len(f.Delim) == 1 {
+			a.delim = f.Delim[0]
+		}
+		c.arrayOf[uint32(f.Oid)], out[uint32(f.Oid)] = a, a
+	}
+	return out, nil
+}
 
 func (c *typeCache) lookup(ctx context.Context, db dbsqlc.DBTX, q *dbsqlc.Queries, oids []uint32) ([]string, error) {
 	out := make([]string, len(oids))

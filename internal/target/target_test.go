@@ -123,6 +123,29 @@ func TestExecute(t *testing.T) {
 			`[],"[0:1]={1,2}"]`, string(got))
 	})
 
+	t.Run("ArraysOfTypesPgxDoesNotKnow", func(t *testing.T) {
+		t.Parallel()
+		reg, db := setup(t)
+		// Arrays of enums, domains and composites are arrays as well, read
+		// element by element (before: their PostgreSQL text, "{happy,sad}").
+		conn, err := pgx.Connect(ctx, db.DSN)
+		require.NoError(t, err)
+		defer conn.Close(ctx)
+		_, err = conn.Exec(ctx, `CREATE TYPE shop.mood AS ENUM ('happy', 'sad', 'so-so, really');
+			CREATE DOMAIN shop.positive AS int CHECK (VALUE > 0);
+			CREATE TYPE shop.pair AS (n int, s text)`)
+		require.NoError(t, err)
+		for range 2 { // the second from the cache
+			res, err := reg.Execute(ctx, db, `SELECT ARRAY['happy', 'so-so, really']::mood[], ARRAY[[1, 2], [3, 4]]::positive[],
+				ARRAY[ROW(1, 'a b')::pair, NULL], '{}'::mood[], 'happy'::mood, 5::positive`, target.ExecOptions{})
+			require.NoError(t, err)
+			got, err := json.Marshal(res.Rows[0])
+			require.NoError(t, err)
+			require.Equal(t, `[["happy","so-so, really"],[[1,2],[3,4]],["(1,\"a b\")",null],[],"happy",5]`, string(got))
+			require.Equal(t, "shop.mood[]", res.Columns[0].Type)
+		}
+	})
+
 	t.Run("JSONThatJSONBCannotHoldIsKeptAsText", func(t *testing.T) {
 		t.Parallel()
 		reg, db := setup(t)
