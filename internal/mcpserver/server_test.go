@@ -298,6 +298,9 @@ func TestTools(t *testing.T) {
 	res = call(t, cs, "retrieve_tables", map[string]any{"database": "shop", "question": strings.Repeat("orders ", 300)}, nil)
 	require.True(t, res.IsError)
 	require.Contains(t, text(res), "validation_block: the question has 2100 characters; at most 2000")
+	res = call(t, cs, "retrieve_tables", map[string]any{"database": "shop", "question": "\u200b "}, nil)
+	require.True(t, res.IsError)
+	require.Contains(t, text(res), "validation_block: the question is blank")
 }
 
 // Without `nl2sql serve` the tool says so promptly; the question stays

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -384,12 +383,11 @@ func tableHint(snap *catalog.Snapshot, name string) string {
 }
 
 func (s *Server) retrieveTables(ctx context.Context, in RetrieveInput) (*mcp.CallToolResult, any, error) {
-	if n := utf8.RuneCountInString(in.Question); n > intake.MaxQuestionChars {
+	if err := intake.CheckQuestion(in.Question); err != nil {
 		// A question rag.queries would refuse; searching megabytes of it
 		// only burns CPU (and linking's prompt, tokens).
 		return classified(&errclass.Error{
-			Class: errclass.ValidationBlock, Code: "mcp.question_too_long",
-			Message: fmt.Sprintf("the question has %d characters; at most %d, as rag.queries takes", n, intake.MaxQuestionChars),
+			Class: errclass.ValidationBlock, Code: "mcp.question", Message: err.Error() + ", as rag.queries takes",
 		}), nil, nil
 	}
 	if _, err := s.snapshot(ctx, in.Database); err != nil {
