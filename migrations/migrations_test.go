@@ -171,3 +171,23 @@ func TestExamLineFollowsGold(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []line{{&r1, nil, 0}, {&r2, &r1, 0}, {&r3, nil, 0}}, got)
 }
+
+// TestFunctionsKeepTheirPlans: a SQL function with a SET clause is never
+// inlined and plans its statement on every call (migration 00029), so the
+// functions a question calls on its way (the INSERT's trigger, the stages'
+// grant checks) are PL/pgSQL, which keeps plans for the session. Those left
+// in SQL run once per report or request, not per question.
+func TestFunctionsKeepTheirPlans(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+
+	rows, err := db.Pool.Query(ctx, `
+		SELECT p.proname::text FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+		WHERE p.pronamespace = 'rag'::regnamespace AND l.lanname = 'sql' AND p.proconfig IS NOT NULL
+		ORDER BY 1`)
+	require.NoError(t, err)
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	require.Equal(t, []string{"exam_run_questions", "workers_alive"}, names)
+}
