@@ -191,3 +191,32 @@ func TestFunctionsKeepTheirPlans(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"exam_run_questions", "workers_alive"}, names)
 }
+
+// TestQuestionColumnsCompressWithLZ4: the columns a question writes compress
+// with lz4 where the server has it (migration 00030), pglz being several
+// times slower on the same text.
+func TestQuestionColumnsCompressWithLZ4(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+
+	var lz4 bool
+	require.NoError(t, db.Pool.QueryRow(ctx,
+		"SELECT 'lz4' = ANY (enumvals) FROM pg_settings WHERE name = 'default_toast_compression'").Scan(&lz4))
+	if !lz4 {
+		t.Skip("this PostgreSQL was built without lz4")
+	}
+	rows, err := db.Pool.Query(ctx, `
+		SELECT c.relname || '.' || a.attname || ' ' || coalesce(nullif(a.attcompression::text, ''), '-')
+		FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+		WHERE c.relnamespace = 'rag'::regnamespace AND c.relname IN ('queries', 'query_contexts')
+		  AND a.attname IN ('retrieval', 'question', 'schema', 'linking', 'id')
+		ORDER BY 1`)
+	require.NoError(t, err)
+	got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		"queries.id -", "queries.question l", "queries.retrieval l",
+		"query_contexts.linking l", "query_contexts.schema l",
+	}, got)
+}
