@@ -16,8 +16,9 @@ import (
 //	CHECK (((a = ANY (...)) AND (b > 0)))            -- a's list; b's condition ignored
 //
 // It is tolerant: anything it does not recognise (ranges, functions, lists
-// over several columns) yields nothing rather than a wrong list. Values are
-// returned as text, without quotes or casts.
+// over several columns) yields nothing rather than a wrong list, and so does
+// a constraint NOT VALID. Values are returned as text, without quotes or
+// casts.
 func checkValues(def string) map[string][]string {
 	toks, ok := tokenize(def)
 	if !ok {
@@ -26,8 +27,16 @@ func checkValues(def string) map[string][]string {
 	if len(toks) > 0 && toks[0].isWord("CHECK") {
 		toks = toks[1:]
 	}
-	// NOT VALID and NO INHERIT trail the expression.
+	// NOT VALID and NO INHERIT trail the expression. A NOT VALID constraint
+	// holds for rows written since it was added, not for the rows already
+	// there: its list is not what the column holds (a legacy 'old' among
+	// 'new' and 'paid'), and shown as the allowed values it would keep the
+	// model from the rows' real values and the value index from sampling
+	// them. It yields nothing until VALIDATE CONSTRAINT.
 	for len(toks) >= 2 && (toks[len(toks)-1].isWord("VALID") || toks[len(toks)-1].isWord("INHERIT")) {
+		if toks[len(toks)-1].isWord("VALID") && toks[len(toks)-2].isWord("NOT") {
+			return nil
+		}
 		toks = toks[:len(toks)-2]
 	}
 	return conditionValues(toks)

@@ -63,9 +63,11 @@ func TestCheckValues(t *testing.T) {
 			map[string][]string{"s": {"b"}},
 		},
 		{"InList", `CHECK (status IN ('x', 'y'))`, map[string][]string{"status": {"x", "y"}}},
-		{"NotValid", `CHECK ((status = ANY (ARRAY['a'::text]))) NOT VALID`, map[string][]string{"status": {"a"}}},
 		{"NoInherit", `CHECK ((status = 'a'::text)) NO INHERIT`, map[string][]string{"status": {"a"}}},
 
+		// Rows older than the constraint may hold other values.
+		{"NotValid", `CHECK ((status = ANY (ARRAY['a'::text]))) NOT VALID`, nil},
+		{"NotValidDomain", `CHECK ((VALUE = 'a'::text)) NOT VALID`, nil},
 		{"Range", `CHECK ((d > '2020-01-01'::date))`, nil},
 		{"NotIn", `CHECK ((status <> ALL (ARRAY['x'::text])))`, nil},
 		{"ColumnEqualsColumn", `CHECK ((a = b))`, nil},

@@ -122,6 +122,36 @@ CREATE TABLE legacy.readings (taken_at date REFERENCES legacy.measurements_2019_
 		require.Empty(t, snap.ForeignKeys)
 	})
 
+	t.Run("NotValidCheck", func(t *testing.T) {
+		t.Parallel()
+		db := dbtest.NewDB(t)
+		// Rows written before a NOT VALID constraint may break it: 'old'
+		// is no allowed value of status, and 'b' none of st after st_only_a.
+		_, err := db.Pool.Exec(ctx, `
+CREATE SCHEMA legacy;
+CREATE DOMAIN legacy.st AS text CHECK (VALUE IN ('a', 'b'));
+CREATE TABLE legacy.orders (id int PRIMARY KEY, status text, st legacy.st);
+INSERT INTO legacy.orders VALUES (1, 'old', 'b');
+ALTER TABLE legacy.orders ADD CONSTRAINT status_new CHECK (status IN ('new', 'paid')) NOT VALID;
+ALTER DOMAIN legacy.st ADD CONSTRAINT st_only_a CHECK (VALUE = 'a') NOT VALID;`)
+		require.NoError(t, err)
+		snap, err := catalog.Introspect(ctx, db.Pool, []string{"legacy"})
+		require.NoError(t, err)
+		orders := snap.Table("legacy", "orders")
+		require.Empty(t, orders.Column("status").AllowedValues, "a NOT VALID list is not what the rows hold")
+		require.Equal(t, []string{"a", "b"}, orders.Column("st").AllowedValues, "the domain's valid list, not its NOT VALID one")
+
+		_, err = db.Pool.Exec(ctx, `UPDATE legacy.orders SET status = 'paid', st = 'a';
+ALTER TABLE legacy.orders VALIDATE CONSTRAINT status_new;
+ALTER DOMAIN legacy.st VALIDATE CONSTRAINT st_only_a;`)
+		require.NoError(t, err)
+		snap, err = catalog.Introspect(ctx, db.Pool, []string{"legacy"})
+		require.NoError(t, err)
+		orders = snap.Table("legacy", "orders")
+		require.Equal(t, []string{"new", "paid"}, orders.Column("status").AllowedValues, "validated, it is")
+		require.Equal(t, []string{"a"}, orders.Column("st").AllowedValues)
+	})
+
 	t.Run("MissingSchema", func(t *testing.T) {
 		t.Parallel()
 		_, err := catalog.Introspect(ctx, db.Pool, []string{"shop", "nope", "gone"})
