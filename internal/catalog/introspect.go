@@ -162,6 +162,13 @@ func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 	if err != nil {
 		return nil, nil, fmt.Errorf("catalog: read columns: %w", err)
 	}
+	// The columns some list restricts (an enum's labels, a CHECK list): a
+	// CHECK list narrows what they hold.
+	type columnKey struct {
+		t    *Table
+		name string
+	}
+	restricted := map[columnKey]bool{}
 	for _, r := range columns {
 		t := byKey[TableKey(r.SchemaName, r.TableName)]
 		if t == nil || !r.Readable {
@@ -170,8 +177,10 @@ func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 			continue
 		}
 		c := Column{Name: r.ColumnName, Type: r.DataType, NotNull: r.NotNull, Comment: r.Comment, BaseType: r.BaseType}
+		ref := columnKey{t, c.Name}
 		if len(r.EnumValues) > 0 {
 			c.AllowedValues = r.EnumValues
+			restricted[ref] = true
 		}
 		if len(r.Fields) > 0 {
 			c.Fields = r.Fields
@@ -180,7 +189,8 @@ func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 			// CHECK (VALUE IN (...)) on the domain: printed VALUE, it reads as a column
 			// so named. A table's own CHECK list, below, narrows it.
 			if values, ok := checkValues(def)["VALUE"]; ok {
-				c.AllowedValues = values
+				c.AllowedValues = narrowed(c.AllowedValues, restricted[ref], values)
+				restricted[ref] = true
 			}
 		}
 		t.Columns = append(t.Columns, c)
@@ -220,15 +230,36 @@ func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 		case "c":
 			for name, values := range checkValues(r.Definition) {
 				// A CHECK list is what the data may hold, narrower than an
-				// enum type's labels when both exist.
+				// enum type's labels or a domain's list when both exist.
 				if c := t.Column(name); c != nil {
-					c.AllowedValues = values
+					ref := columnKey{t, name}
+					c.AllowedValues = narrowed(c.AllowedValues, restricted[ref], values)
+					restricted[ref] = true
 				}
 			}
 		}
 	}
 	snap.loaded()
 	return snap, unreadable, nil
+}
+
+// narrowed is what a column holds when a list of values (an enum's labels,
+// a CHECK list) restricts it, restricted telling whether prev is another
+// such list: a value every list allows, in the order of values, the newer
+// and usually narrower list. Several lists all hold: a domain's two CHECKs,
+// a domain's and the table's; whichever PostgreSQL listed last was shown,
+// values the others forbid among them. Nil when no value is left (the
+// column can only be NULL, or lists spell one value otherwise: 1 and 1.0):
+// no list rather than a wrong one.
+func narrowed(prev []string, restricted bool, values []string) []string {
+	if !restricted {
+		return values
+	}
+	out := slices.DeleteFunc(slices.Clone(values), func(v string) bool { return !slices.Contains(prev, v) })
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // hasColumns reports whether t has every column of names.

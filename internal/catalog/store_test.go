@@ -152,6 +152,40 @@ ALTER DOMAIN legacy.st VALIDATE CONSTRAINT st_only_a;`)
 		require.Equal(t, []string{"a"}, orders.Column("st").AllowedValues)
 	})
 
+	t.Run("SeveralCheckLists", func(t *testing.T) {
+		t.Parallel()
+		db := dbtest.NewDB(t)
+		// Every list holds: a column holds what all of them allow,
+		// whichever PostgreSQL lists last.
+		_, err := db.Pool.Exec(ctx, `
+CREATE SCHEMA lists;
+CREATE TYPE lists.mood AS ENUM ('sad', 'ok', 'happy');
+CREATE DOMAIN lists.code AS text CONSTRAINT a_narrow CHECK (VALUE IN ('b', 'c')) CONSTRAINT b_wide CHECK (VALUE IN ('a', 'b', 'c'));
+CREATE DOMAIN lists.code_b AS lists.code CHECK (VALUE IN ('b', 'x'));
+CREATE TABLE lists.t (
+    domain_two lists.code,
+    domain_over_domain lists.code_b,
+    domain_and_table lists.code CONSTRAINT z_table CHECK (domain_and_table IN ('c', 'd')),
+    two_tables text CONSTRAINT a_two CHECK (two_tables IN ('p', 'q')) CONSTRAINT b_two CHECK (two_tables IN ('q', 'r')),
+    enum_and_table lists.mood CHECK (enum_and_table IN ('happy', 'ok')),
+    only_null lists.code CHECK (only_null IN ('z')) CHECK (only_null IN ('a')));`)
+		require.NoError(t, err)
+		snap, err := catalog.Introspect(ctx, db.Pool, []string{"lists"})
+		require.NoError(t, err)
+		got := map[string][]string{}
+		for _, c := range snap.Table("lists", "t").Columns {
+			got[c.Name] = c.AllowedValues
+		}
+		require.Equal(t, map[string][]string{
+			"domain_two":         {"b", "c"},
+			"domain_over_domain": {"b"},
+			"domain_and_table":   {"c"},
+			"two_tables":         {"q"},
+			"enum_and_table":     {"happy", "ok"},
+			"only_null":          nil,
+		}, got)
+	})
+
 	t.Run("MissingSchema", func(t *testing.T) {
 		t.Parallel()
 		_, err := catalog.Introspect(ctx, db.Pool, []string{"shop", "nope", "gone"})
