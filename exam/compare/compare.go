@@ -43,9 +43,12 @@
 //     is a number; an answer that casts a number to text has changed the
 //     result. NaN equals NaN and infinities equal themselves.
 //   - Dates and timestamps compare as instants: a date equals the timestamp
-//     at its midnight, a timestamp without time zone is read as UTC. Strings
-//     of a column without a type are read as dates or timestamps only in the
-//     formats nl2sql writes ("2024-01-31", "2024-01-31T10:00:00Z").
+//     at its midnight, a timestamp without time zone is read as UTC, and
+//     so do years before Christ and after 9999 as PostgreSQL prints them
+//     ('0044-03-15 BC' = '0044-03-15 00:00:00+00 BC' ≠ '0044-03-15').
+//     Strings of a column without a type are read as dates or timestamps
+//     only in the formats nl2sql writes ("2024-01-31",
+//     "2024-01-31T10:00:00Z").
 //   - Intervals compare as PostgreSQL compares them (a month is 30 days, a
 //     day 24 hours): '1 mon 2 days' equals '32 days'.
 //   - Booleans compare as booleans; text compares exactly and case-

@@ -458,6 +458,34 @@ func TestCompare(t *testing.T) {
 			match: true,
 		},
 		{
+			// Kept as PostgreSQL prints them (the target reads only years
+			// 1 to 9999 into RFC 3339): a date BC equals the timestamp BC
+			// at its midnight as one AD does; 45 BC is a leap year
+			// (proleptic year -44), and a year may have five digits.
+			name: "DatesBeforeChristAndAfter9999",
+			gold: [2]string{
+				"d:date,t:timestamp without time zone,leap:date,far:date",
+				`[["0044-03-15 BC", "0044-03-15 10:00:00.5 BC", "0045-02-29 BC", "12000-01-31"]]`,
+			},
+			got: [2]string{
+				"d:timestamp without time zone,t:timestamp with time zone,leap:timestamp with time zone,far:timestamp without time zone",
+				`[["0044-03-15 00:00:00 BC", "0044-03-15 10:00:00.5+00 BC", "0045-02-29 00:00:00+00 BC", "12000-01-31 00:00:00"]]`,
+			},
+			match: true, colMap: []int{0, 1, 2, 3},
+		},
+		{
+			name:  "DateArrayBeforeChrist",
+			gold:  [2]string{"days:date[]", `[[["0044-03-15 BC", "0001-12-31 BC"]]]`},
+			got:   [2]string{"days:timestamp without time zone[]", `[[["0044-03-15 00:00:00 BC", "0001-12-31 00:00:00 BC"]]]`},
+			match: true, colMap: []int{0},
+		},
+		{
+			name:   "BeforeChristIsNotAfter",
+			gold:   [2]string{"d:date,t:timestamp with time zone", `[["0044-03-15 BC", "0001-01-01 00:00:00+00 BC"]]`},
+			got:    [2]string{"d:date,t:timestamp with time zone", `[["0044-03-15", "0001-01-01T00:00:00Z"]]`},
+			reason: "no column of the answer matches",
+		},
+		{
 			name:   "DateAsTextIsText",
 			gold:   [2]string{"d:date", `[["2024-01-31"]]`},
 			got:    [2]string{"d:text", `[["2024-01-31"]]`},

@@ -311,23 +311,116 @@ var pgTimeLayouts = []string{
 // parseTime reads a date or timestamp. Timestamps without a zone are read
 // as UTC, so a date equals the timestamp of its midnight.
 func parseTime(s string, pg bool) (time.Time, bool) {
-	if len(s) < 10 || s[4] != '-' {
-		return time.Time{}, false
-	}
-	for _, l := range timeLayouts {
-		if t, err := time.Parse(l, s); err == nil {
-			return t, true
-		}
-	}
-	if pg {
-		for _, l := range pgTimeLayouts {
+	if len(s) >= 10 && s[4] == '-' {
+		for _, l := range timeLayouts {
 			if t, err := time.Parse(l, s); err == nil {
 				return t, true
 			}
 		}
 	}
+	if pg {
+		if len(s) >= 10 && s[4] == '-' {
+			for _, l := range pgTimeLayouts {
+				if t, err := time.Parse(l, s); err == nil {
+					return t, true
+				}
+			}
+		}
+		return parsePGTime(s)
+	}
 	return time.Time{}, false
 }
+
+// parsePGTime reads a date or timestamp as PostgreSQL prints it (DateStyle
+// ISO: "Y-MM-DD[ HH:MM:SS[.f][±HH[:MM[:SS]]]][ BC]") where Go's layouts
+// cannot: a year of more than four digits ("12000-01-31"), or one before
+// Christ ("0044-03-15 BC"), which the target keeps as PostgreSQL's text.
+// There is no year 0: 1 BC is the proleptic year 0 and 44 BC is -43, whose
+// leap years PostgreSQL and Go both count (45 BC has a 29 February).
+func parsePGTime(s string) (time.Time, bool) {
+	s, bc := strings.CutSuffix(s, " BC")
+	n := 0
+	for n < len(s) && isDigit(s[n]) {
+		n++
+	}
+	if n < 4 || n > 9 || len(s) < n+6 || s[n] != '-' || s[n+3] != '-' {
+		return time.Time{}, false
+	}
+	year, _ := strconv.Atoi(s[:n])
+	month, ok1 := twoDigits(s[n+1:])
+	day, ok2 := twoDigits(s[n+4:])
+	if !ok1 || !ok2 || year == 0 {
+		return time.Time{}, false
+	}
+	if bc {
+		year = 1 - year
+	}
+	var hour, minute, sec, nsec int
+	loc := time.UTC
+	if rest := s[n+6:]; rest != "" {
+		clock, ok := strings.CutPrefix(rest, " ")
+		if !ok || len(clock) < 8 || clock[2] != ':' || clock[5] != ':' {
+			return time.Time{}, false
+		}
+		var ok3 bool
+		hour, ok1 = twoDigits(clock)
+		minute, ok2 = twoDigits(clock[3:])
+		sec, ok3 = twoDigits(clock[6:])
+		if !ok1 || !ok2 || !ok3 || hour > 23 || minute > 59 || sec > 59 {
+			return time.Time{}, false
+		}
+		rest = clock[8:]
+		if frac, ok := strings.CutPrefix(rest, "."); ok {
+			k := 0
+			for k < len(frac) && isDigit(frac[k]) {
+				k++
+			}
+			if k == 0 || k > 9 {
+				return time.Time{}, false
+			}
+			nsec, _ = strconv.Atoi(frac[:k] + strings.Repeat("0", 9-k))
+			rest = frac[k:]
+		}
+		if rest != "" {
+			// The zone, as TimeZone UTC prints it (+00) or a local
+			// mean time does (+00:53:28).
+			if rest[0] != '+' && rest[0] != '-' {
+				return time.Time{}, false
+			}
+			parts := strings.Split(rest[1:], ":")
+			if len(parts) > 3 {
+				return time.Time{}, false
+			}
+			offset := 0
+			for i, p := range parts {
+				v, ok := twoDigits(p)
+				if !ok || len(p) != 2 {
+					return time.Time{}, false
+				}
+				offset += v * []int{3600, 60, 1}[i]
+			}
+			if rest[0] == '-' {
+				offset = -offset
+			}
+			loc = time.FixedZone("", offset)
+		}
+	}
+	t := time.Date(year, time.Month(month), day, hour, minute, sec, nsec, loc)
+	if t.Month() != time.Month(month) || t.Day() != day {
+		return time.Time{}, false // 30 February: not a date PostgreSQL prints
+	}
+	return t, true
+}
+
+// twoDigits reads the two decimal digits s starts with.
+func twoDigits(s string) (int, bool) {
+	if len(s) < 2 || !isDigit(s[0]) || !isDigit(s[1]) {
+		return 0, false
+	}
+	return int(s[0]-'0')*10 + int(s[1]-'0'), true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func timeCell(t time.Time, show string) cell {
 	return cell{kind: kindTime, key: t.UTC().Format(time.RFC3339Nano), show: show}
