@@ -51,6 +51,10 @@
 //     "2024-01-31T10:00:00Z").
 //   - Intervals compare as PostgreSQL compares them (a month is 30 days, a
 //     day 24 hours): '1 mon 2 days' equals '32 days'.
+//   - Ranges and multiranges of the built-in types compare by their bounds,
+//     each as its type does but exactly: numrange(1.0, 2.50) equals
+//     numrange(1, 2.5), a tsrange the tstzrange of the same instants;
+//     '[1,2.5)' ≠ '[1,2.5]'. A range is not its text.
 //   - Booleans compare as booleans; text compares exactly and case-
 //     sensitively (character(n) padding excepted); json/jsonb and arrays
 //     compare structurally (object key order ignored, numbers by value but

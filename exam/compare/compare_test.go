@@ -486,6 +486,45 @@ func TestCompare(t *testing.T) {
 			reason: "no column of the answer matches",
 		},
 		{
+			// A range compares by its bounds' values: numrange(1.0, 2.50)
+			// is numrange(1, 2.5); a timestamp bound is an instant.
+			name: "RangesByValue",
+			gold: [2]string{
+				"r:numrange,open:numrange,e:numrange,ts:tsrange,m:nummultirange",
+				`[["[1.0,2.50)", "(,2.50)", "empty", "[\"0044-03-15 00:00:00 BC\",\"2024-01-31 00:00:00\")", "{[1.0,2.50),[3.00,4)}"]]`,
+			},
+			got: [2]string{
+				"r:numrange,open:numrange,e:numrange,ts:tstzrange,m:nummultirange",
+				`[["[1,2.5)", "(,2.5)", "empty", "[\"0044-03-15 00:00:00+00 BC\",\"2024-01-31 00:00:00+00\")", "{[1,2.5),[3,4)}"]]`,
+			},
+			match: true, colMap: []int{0, 1, 2, 3, 4},
+		},
+		{
+			name:  "RangeArrays",
+			gold:  [2]string{"rs:numrange[]", `[[["[1.0,2.50)", "empty"]]]`},
+			got:   [2]string{"rs:numrange[]", `[[["[1,2.5)", "empty"]]]`},
+			match: true, colMap: []int{0},
+		},
+		{
+			name:   "RangeBoundsDiffer",
+			gold:   [2]string{"r:numrange", `[["[1,2.5)"], ["[1,2.5)"]]`},
+			got:    [2]string{"r:numrange", `[["[1,2.5]"], ["[1,2.51)"]]`},
+			reason: "no column of the answer matches",
+		},
+		{
+			// Not PostgreSQL's text of a multirange: compared as text.
+			name:   "MultirangeUnread",
+			gold:   [2]string{"m:nummultirange", `[["[1.0,2.50)}"]]`},
+			got:    [2]string{"m:nummultirange", `[["[1,2.5)}"]]`},
+			reason: "no column of the answer matches",
+		},
+		{
+			name:   "RangeAsTextIsText",
+			gold:   [2]string{"r:numrange", `[["[1,2.5)"]]`},
+			got:    [2]string{"r:text", `[["[1,2.5)"]]`},
+			reason: "no column of the answer matches",
+		},
+		{
 			name:   "DateAsTextIsText",
 			gold:   [2]string{"d:date", `[["2024-01-31"]]`},
 			got:    [2]string{"d:text", `[["2024-01-31"]]`},

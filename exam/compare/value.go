@@ -23,6 +23,7 @@ const (
 	kindTime          // date and timestamps: the instant
 	kindJSON          // json, jsonb, arrays: canonical structure
 	kindInterval      // interval: microseconds as PostgreSQL compares them (intervalCell)
+	kindRange         // ranges and multiranges: bounds by their type's value (rangeCell)
 	kinds             // how many kinds there are
 )
 
@@ -60,6 +61,9 @@ func classify(typ string) class {
 	}
 	if e, ok := strings.CutSuffix(t, "[]"); ok {
 		return classArray | classify(strings.TrimRight(e, "[]"))
+	}
+	if cl, ok := classifyRange(t); ok {
+		return cl
 	}
 	switch t {
 	case "":
@@ -174,6 +178,9 @@ func textCell(s string) cell {
 // stringCell interprets a string by its column's type: only the type can
 // tell the text "42" from a number that was stored as text.
 func stringCell(s string, cl class) cell {
+	if cl&(classRange|classMultirange) != 0 {
+		return rangeCell(s, cl)
+	}
 	switch cl {
 	case classInt, classNumeric, classFloat4, classFloat8:
 		return numberCell(s, cl)
@@ -478,6 +485,8 @@ func canonArray(b *strings.Builder, v any, elem class) {
 			b.WriteString("T(" + c.key + ")")
 		case c.kind == kindInterval:
 			b.WriteString("I(" + c.key + ")")
+		case c.kind == kindRange:
+			b.WriteString("R(" + c.key + ")")
 		case elem == classChar:
 			canonJSON(b, c.key)
 		default:
