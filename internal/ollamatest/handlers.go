@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ollama/ollama/api"
 	"github.com/ollama/ollama/types/model"
@@ -329,7 +330,7 @@ func (s *Server) handleShow(w http.ResponseWriter, body []byte) {
 	info := map[string]any{"general.architecture": d.Family}
 	caps := []model.Capability{model.CapabilityCompletion}
 	if m.embed {
-		info[d.Family+".context_length"] = 2048
+		info[d.Family+".context_length"] = s.cfg.EmbedContextLength
 		info[d.Family+".embedding_length"] = s.cfg.EmbedDim
 		caps = []model.Capability{model.CapabilityEmbedding}
 	} else {
@@ -379,6 +380,23 @@ func (s *Server) handleEmbed(w http.ResponseWriter, r *http.Request, body []byte
 		return
 	}
 	loaded := time.Now()
+	// As Ollama's EmbedHandler: an input longer than the window is cut
+	// to it, or refused when the request says truncate false (the
+	// runner's errorInputTooLong, a 400 passed on with its words).
+	window := s.cfg.EmbedContextLength
+	if numCtx, ok := req.Options["num_ctx"].(float64); ok && numCtx > 0 {
+		window = min(window, int(numCtx))
+	}
+	for i, text := range input {
+		if fakeserver.Tokens(len(text)) <= window {
+			continue
+		}
+		if req.Truncate != nil && !*req.Truncate {
+			writeError(w, http.StatusBadRequest, "the input length exceeds the context length")
+			return
+		}
+		input[i] = cutBytes(text, 4*window)
+	}
 	resp := api.EmbedResponse{Model: req.Model, Embeddings: make([][]float32, 0, len(input))}
 	dim := s.cfg.EmbedDim
 	if req.Dimensions > 0 && req.Dimensions < dim {
@@ -395,6 +413,18 @@ func (s *Server) handleEmbed(w http.ResponseWriter, r *http.Request, body []byte
 		resp.LoadDuration = loaded.Sub(start)
 	}
 	writeJSON(w, http.StatusOK, resp)
+}
+
+// cutBytes is the longest prefix of s of at most n bytes that ends at a
+// rune boundary: what a cut to n bytes' worth of tokens keeps.
+func cutBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // handleEmbeddings serves the legacy single-prompt endpoint.

@@ -50,6 +50,14 @@ type Config struct {
 	// DisableRecording stops the server from keeping requests, so a long
 	// benchmark does not hold every prompt in memory. Defaults to false.
 	DisableRecording bool
+	// EmbedContextLength is the embedding models' context window in tokens
+	// (about 4 bytes a token, fakeserver.Tokens; the request's num_ctx
+	// option narrows it), as /api/show reports it. As Ollama's /api/embed,
+	// an input longer than it is cut to it and embedded, the cut told by
+	// nothing but prompt_eval_count, unless the request says truncate
+	// false: then it is refused with 400 "the input length exceeds the
+	// context length". Defaults to 2048, nomic-embed-text's.
+	EmbedContextLength int
 	// LoadTime is how long a model takes to load before its first answer.
 	// As Ollama's runner (WaitUntilRunning), a request whose client goes
 	// away during the load aborts it, and the model stays unloaded; once
@@ -64,6 +72,9 @@ func (c Config) WithDefaults() Config {
 	if c.Version == "" {
 		c.Version = "0.17.4"
 	}
+	if c.EmbedContextLength == 0 {
+		c.EmbedContextLength = 2048
+	}
 	return c
 }
 
@@ -73,6 +84,8 @@ func (c Config) validate() error {
 		return errors.New("ollamatest: EmbedDim must be positive")
 	case c.ChunkSize < 1:
 		return errors.New("ollamatest: ChunkSize must be positive")
+	case c.EmbedContextLength < 1:
+		return errors.New("ollamatest: EmbedContextLength must be positive")
 	}
 	for _, m := range append(append([]string(nil), c.Models...), c.EmbedModels...) {
 		if !model.ParseName(m).IsValid() {

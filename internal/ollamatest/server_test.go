@@ -260,6 +260,46 @@ func TestEmbed(t *testing.T) {
 	require.Len(t, s.Requests(), 4)
 }
 
+// An input longer than the embedding model's window: cut to it, as Ollama
+// does unless told not to, or refused with Ollama's words.
+func TestEmbedTooLong(t *testing.T) {
+	t.Parallel()
+	s, c := setup(t, Config{Config: fakeserver.Config{EmbedDim: 32}, EmbedContextLength: 8})
+	ctx := context.Background()
+	long := "orders by customer and region" // 29 bytes: 8 tokens hold 32
+	longer := long + " per month"
+	split := strings.Repeat("a", 31) + "üb" // byte 32 is within ü
+
+	resp, err := c.Embed(ctx, &api.EmbedRequest{Model: "nomic-embed-text", Input: []string{long, longer, split}})
+	require.NoError(t, err)
+	require.Equal(t, Embedding(long, 32), resp.Embeddings[0], "within the window: whole")
+	require.Equal(t, Embedding(longer[:32], 32), resp.Embeddings[1], "the front that fits, and nothing says so")
+	require.Equal(t, Embedding(split[:31], 32), resp.Embeddings[2], "cut between runes")
+
+	yes, no := true, false
+	resp, err = c.Embed(ctx, &api.EmbedRequest{Model: "nomic-embed-text", Input: []string{longer}, Truncate: &yes})
+	require.NoError(t, err)
+	require.Equal(t, Embedding(longer[:32], 32), resp.Embeddings[0])
+
+	_, err = c.Embed(ctx, &api.EmbedRequest{Model: "nomic-embed-text", Input: []string{long, longer}, Truncate: &no})
+	var se api.StatusError
+	require.ErrorAs(t, err, &se)
+	require.Equal(t, http.StatusBadRequest, se.StatusCode)
+	require.Equal(t, "the input length exceeds the context length", se.ErrorMessage)
+	status, _, body := post(t, s, "POST", "/api/embed", `{"model":"nomic-embed-text","input":"`+longer+`","truncate":false}`)
+	require.Equal(t, http.StatusBadRequest, status)
+	require.JSONEq(t, `{"error":"the input length exceeds the context length"}`, body)
+
+	// The request's num_ctx narrows the window.
+	_, err = c.Embed(ctx, &api.EmbedRequest{Model: "nomic-embed-text", Input: "orders by", Truncate: &no, Options: map[string]any{"num_ctx": 2}})
+	require.ErrorAs(t, err, &se)
+	require.Equal(t, http.StatusBadRequest, se.StatusCode)
+
+	show, err := c.Show(ctx, &api.ShowRequest{Model: "nomic-embed-text"})
+	require.NoError(t, err)
+	require.EqualValues(t, 8, show.ModelInfo["nomic-bert.context_length"])
+}
+
 func TestEmbedding(t *testing.T) {
 	t.Parallel()
 
@@ -419,6 +459,8 @@ func TestConfig(t *testing.T) {
 	_, err := New(Config{Config: fakeserver.Config{Models: []string{"bad name!"}}})
 	require.Error(t, err)
 	_, err = New(Config{Config: fakeserver.Config{ChunkSize: -1}})
+	require.Error(t, err)
+	_, err = New(Config{EmbedContextLength: -1})
 	require.Error(t, err)
 }
 
