@@ -39,9 +39,10 @@ type Config struct {
 	// APIKey, when set, is the bearer token every request must carry; others
 	// get 401. Defaults to "" (no key needed, like a local server).
 	APIKey string
-	// ContextLength is the model's context window in tokens (about 4 bytes
-	// a token); a longer prompt gets 400 context_length_exceeded. Defaults
-	// to 0: no limit.
+	// ContextLength is the models' context window in tokens (about 4 bytes
+	// a token); a longer prompt gets 400 context_length_exceeded, and a
+	// longer input to embed 400 too, with OpenAI's words and no code.
+	// Defaults to 0: no limit.
 	ContextLength int
 	// ReasoningModels are models of Models that answer as OpenAI's
 	// reasoning models (o1, o3, gpt-5) do: 400 unsupported_value for a
@@ -354,6 +355,12 @@ func (s *Server) handleEmbeddings(w http.ResponseWriter, body []byte) {
 				return
 			}
 			input = append(input, str)
+		}
+	}
+	for _, text := range input {
+		if n := fakeserver.Tokens(len(text)); s.cfg.ContextLength > 0 && n > s.cfg.ContextLength {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("This model's maximum context length is %d tokens, however you requested %d tokens (%d in your prompt; 0 for the completion). Please reduce your prompt; or completion length.", s.cfg.ContextLength, n, n), "")
+			return
 		}
 	}
 	data := make([]any, len(input))

@@ -109,6 +109,24 @@ func TestServer(t *testing.T) {
 	require.Equal(t, http.StatusOK, r.StatusCode, "back on the same address")
 }
 
+// ContextLength bounds a prompt and each input to embed.
+func TestContextLength(t *testing.T) {
+	t.Parallel()
+	srv := openaitest.NewT(t, openaitest.Config{Config: fakeserver.Config{EmbedDim: 8}, ContextLength: 4})
+	defer http.DefaultClient.CloseIdleConnections()
+
+	resp, body := post(t, srv.URL()+"/embeddings", "", `{"model":"nomic-embed-text","input":["sixteen bytes ok","seventeen bytes !"]}`)
+	require.Equal(t, http.StatusBadRequest, resp.StatusCode, body)
+	require.Equal(t, `"This model's maximum context length is 4 tokens, however you requested 5 tokens (5 in your prompt; 0 for the completion). Please reduce your prompt; or completion length."`, gjson(t, body, "error", "message"))
+	require.Equal(t, "null", gjson(t, body, "error", "code"))
+	resp, body = post(t, srv.URL()+"/embeddings", "", `{"model":"nomic-embed-text","input":["sixteen bytes ok"]}`)
+	require.Equal(t, http.StatusOK, resp.StatusCode, body)
+
+	resp, body = post(t, srv.URL()+"/chat/completions", "", `{"model":"qwen2.5-coder:7b","messages":[{"role":"user","content":"seventeen bytes !"}]}`)
+	require.Equal(t, http.StatusBadRequest, resp.StatusCode, body)
+	require.Equal(t, `"context_length_exceeded"`, gjson(t, body, "error", "code"))
+}
+
 // gjson returns the JSON at path (object keys and array indexes) in body.
 func gjson(t *testing.T, body string, path ...any) string {
 	t.Helper()
