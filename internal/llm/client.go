@@ -212,7 +212,8 @@ func (c *Client) runnerOptions() map[string]any {
 }
 
 // Embed returns one embedding per text, in order, from Config.EmbedModel in
-// a single /api/embed call.
+// a single /api/embed call. A text longer than the model's context window
+// fails the call with ContextTooLong: EmbedFitting embeds its front.
 func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	if len(texts) == 0 {
 		return nil, nil
@@ -220,7 +221,14 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error)
 	cl := c.call("embed", c.cfg.EmbedModel)
 	callCtx, cancel := context.WithTimeout(ctx, c.cfg.RequestTimeout)
 	defer cancel()
-	resp, err := c.api.Embed(callCtx, &api.EmbedRequest{Model: cl.model, Input: texts, KeepAlive: c.keepAlive()})
+	// Ollama's default embeds a text longer than the model's context
+	// window cut to its front and says so nowhere (prompt_eval_count is
+	// the batch's sum): a schema document's or a question's embedding
+	// would stand for part of it, unknown to anyone. Off, the server
+	// refuses the call (ContextTooLong), as OpenAI-compatible servers do,
+	// and the caller decides what to embed instead (EmbedFitting).
+	no := false
+	resp, err := c.api.Embed(callCtx, &api.EmbedRequest{Model: cl.model, Input: texts, KeepAlive: c.keepAlive(), Truncate: &no})
 	if err != nil {
 		c.gaveUp(ctx, cl.model, true)
 		return nil, c.classify(ctx, callCtx, cl, err, nil)

@@ -341,6 +341,20 @@ func TestEmbed(t *testing.T) {
 	require.Len(t, srv.Requests(), 1, "no texts, no call")
 }
 
+// Ollama would embed an over-long text cut to the model's window and say
+// so nowhere: nl2sql asks it to refuse, and gets ContextTooLong.
+func TestEmbedTooLong(t *testing.T) {
+	t.Parallel()
+	srv, c := setup(t, Config{}, ollamatest.Config{Config: fakeserver.Config{EmbedDim: 8}, EmbedContextLength: 16})
+	long := strings.Repeat("a long comment ", 5) // 75 bytes: 19 tokens of the fake's 16
+
+	_, err := c.Embed(context.Background(), []string{"employees", long})
+	le := requireLLMError(t, err, ContextTooLong)
+	require.Equal(t, fmt.Sprintf(`a text to embed for model "nomic-embed-text" is longer than the context window of Ollama at %s: the input length exceeds the context length (HTTP 400); use an embedding model with a longer window (NL2SQL_EMBED_MODEL)`, srv.URL()), le.Message)
+	require.False(t, le.Retryable())
+	require.Contains(t, string(srv.Requests()[0].Body), `"truncate":false`)
+}
+
 func TestEmbedModelMissing(t *testing.T) {
 	t.Parallel()
 	srv, c := setup(t, Config{}, ollamatest.Config{Config: fakeserver.Config{EmbedModels: []string{}}})

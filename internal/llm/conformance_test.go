@@ -75,14 +75,14 @@ var providers = []providerCase{
 		return &ollamaFake{srv: ollamatest.NewT(t, cfg)}
 	}},
 	{"openai", func(t *testing.T, models ...string) fake {
-		cfg := openaitest.Config{Config: fakeserver.Config{EmbedDim: 32}, APIKey: "sk-right-key-0123456789"}
+		cfg := openaitest.Config{Config: fakeserver.Config{EmbedDim: 32}, APIKey: "sk-right-key-0123456789", ContextLength: 2048}
 		if len(models) > 0 {
 			cfg.Models = models
 		}
 		return &openAIFake{srv: openaitest.NewT(t, cfg), key: cfg.APIKey}
 	}},
 	{"openai-stream", func(t *testing.T, models ...string) fake {
-		cfg := openaitest.Config{Config: fakeserver.Config{EmbedDim: 32, ChunkSize: 3}}
+		cfg := openaitest.Config{Config: fakeserver.Config{EmbedDim: 32, ChunkSize: 3}, ContextLength: 2048}
 		if len(models) > 0 {
 			cfg.Models = models
 		}
@@ -245,6 +245,45 @@ func TestConformanceEmbed(t *testing.T) {
 		none, err := p.Embed(context.Background(), nil)
 		require.NoError(t, err)
 		require.Nil(t, none)
+	})
+}
+
+// A text longer than the embedding model's window (2048 tokens in every
+// fake) is refused, never embedded cut unknown to nl2sql; EmbedFitting
+// embeds its longest front the server takes, and says so.
+func TestConformanceEmbedTooLong(t *testing.T) {
+	t.Parallel()
+	forEachProvider(t, func(t *testing.T, pc providerCase) {
+		f := pc.new(t)
+		p := f.client(t, Config{})
+		ctx := context.Background()
+		long := strings.Repeat("a long column comment ", 400) // 8800 bytes: 2200 tokens
+
+		_, err := p.Embed(ctx, []string{"employees", long})
+		le := requireLLMError(t, err, ContextTooLong)
+		require.False(t, le.Retryable(), "the same text will not fit next time")
+		require.True(t, strings.HasPrefix(le.Message, `a text to embed for model "nomic-embed-text" is longer than the context window of `+f.server()+": "), le.Message)
+
+		texts := []string{"employees", "orders", long, "invoices", "customers"}
+		vecs, cuts, err := EmbedFitting(ctx, p, texts)
+		require.NoError(t, err)
+		require.Len(t, vecs, len(texts))
+		for i, text := range texts {
+			if i != 2 {
+				require.Equal(t, ollamatest.Embedding(text, 32), vecs[i], "in order, whole")
+			}
+		}
+		require.Len(t, cuts, 1)
+		require.Equal(t, 2, cuts[0].Index)
+		require.Equal(t, len(long), cuts[0].Runes)
+		require.LessOrEqual(t, cuts[0].Kept, 4*2048, "the window holds 8192 bytes")
+		require.GreaterOrEqual(t, cuts[0].Kept, 4*2048*15/16, "most of what fits is kept")
+		require.Equal(t, ollamatest.Embedding(long[:cuts[0].Kept], 32), vecs[2], "the front")
+
+		vecs, cuts, err = EmbedFitting(ctx, p, texts[:2])
+		require.NoError(t, err)
+		require.Len(t, vecs, 2)
+		require.Empty(t, cuts, "what fits is sent once, whole")
 	})
 }
 

@@ -141,6 +141,15 @@ type call struct {
 	envVar string // the variable that names the model, for ModelMissing
 }
 
+// tooLong names what a ContextTooLong call sent: a text to embed, or a
+// chat's prompt.
+func (cl call) tooLong() string {
+	if cl.op == "embed" {
+		return "a text to embed"
+	}
+	return "the prompt"
+}
+
 // forModel is " for model "x"", or "" when the call is about no model.
 func (cl call) forModel() string {
 	if cl.model == "" {
@@ -212,7 +221,13 @@ func (c *Client) statusError(e *Error, cl call, status int, msg string) *Error {
 	switch {
 	case isContextTooLong(msg):
 		e.Kind = ContextTooLong
-		e.Message = fmt.Sprintf("the prompt%s is longer than the context window of Ollama at %s: %s (HTTP %d); raise NL2SQL_NUM_CTX or use a model with a longer window", cl.forModel(), c.host, msg, status)
+		advice := "raise NL2SQL_NUM_CTX or use a model with a longer window"
+		if cl.op == "embed" {
+			// An embedding model's window is its own: num_ctx is
+			// the chat model's, not sent with an embedding.
+			advice = "use an embedding model with a longer window (" + cl.envVar + ")"
+		}
+		e.Message = fmt.Sprintf("%s%s is longer than the context window of Ollama at %s: %s (HTTP %d); %s", cl.tooLong(), cl.forModel(), c.host, msg, status, advice)
 	case status == http.StatusNotFound && isModelNotFound(msg):
 		e.Kind = ModelMissing
 		e.Message = c.missingMessage(cl)

@@ -67,7 +67,7 @@ func (o *OpenAI) statusErrorBody(cl call, status int, header http.Header, raw []
 		}
 	case code == "context_length_exceeded" || code == "exceed_context_size_error" || isContextTooLong(msg):
 		e.Kind = ContextTooLong
-		e.Message = fmt.Sprintf("the prompt%s is longer than the context window of %s at %s: %s (HTTP %d); use a model with a longer window or raise the server's context length", cl.forModel(), openAIServer, o.host, msg, status)
+		e.Message = fmt.Sprintf("%s%s is longer than the context window of %s at %s: %s (HTTP %d); use a model with a longer window or raise the server's context length", cl.tooLong(), cl.forModel(), openAIServer, o.host, msg, status)
 	case cl.model != "" && (code == "model_not_found" || ((status == http.StatusNotFound || status == http.StatusBadRequest) && isOpenAIModelNotFound(msg))):
 		e.Kind = ModelMissing
 		e.Message = o.missingMessage(cl, nil)
@@ -125,7 +125,7 @@ func (o *OpenAI) replyError(cl call, msg string) *Error {
 	e := &Error{Kind: Unavailable, Op: cl.op, Host: o.host, Model: cl.model, Err: errors.New(msg)}
 	if isContextTooLong(msg) {
 		e.Kind = ContextTooLong
-		e.Message = fmt.Sprintf("the prompt%s is longer than the context window of %s at %s: %s; use a model with a longer window or raise the server's context length", cl.forModel(), openAIServer, o.host, msg)
+		e.Message = fmt.Sprintf("%s%s is longer than the context window of %s at %s: %s; use a model with a longer window or raise the server's context length", cl.tooLong(), cl.forModel(), openAIServer, o.host, msg)
 		return e
 	}
 	e.Message = fmt.Sprintf("%s at %s failed the %s request%s: %s", openAIServer, o.host, cl.op, cl.forModel(), msg)
