@@ -133,6 +133,10 @@ func printIndex(m *Main, s *schemaindex.Stats, st *settings) {
 	case e.Model != "":
 		fmt.Fprintf(w, "embeddings: %s, %d dimensions: %d embedded, %d unchanged and reused; searched with %s\n",
 			e.Model, e.Dims, e.Embedded, e.Reused, vectorsName(s))
+		if len(e.Cut) > 0 {
+			fmt.Fprintf(m.Stderr, "warning: %d document(s) longer than the context window of %s were embedded by their front (a model with a longer window, or a shorter comment, embeds them whole): %s\n",
+				len(e.Cut), e.Model, strings.Join(e.Cut, ", "))
+		}
 	default:
 		fmt.Fprintf(w, "embeddings: none (%s); retrieval runs lexical search and the foreign-key graph\n", e.Skipped)
 	}

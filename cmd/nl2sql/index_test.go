@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -33,6 +35,17 @@ func TestIndex(t *testing.T) {
 		require.Equal(t, 2, st.Tables)
 		require.Equal(t, 8, st.Embeddings.Reused, "nothing changed: nothing is embedded again")
 		require.Zero(t, st.Embeddings.Embedded)
+	})
+
+	t.Run("DocumentLongerThanTheWindow", func(t *testing.T) {
+		t.Parallel()
+		c := setup(t) // the fake's window: 2048 tokens, 8192 bytes
+		_, err := c.db.Pool.Exec(context.Background(), `COMMENT ON COLUMN shop.customers.city IS '`+strings.Repeat("The city of the billing address. ", 300)+`'`)
+		require.NoError(t, err)
+		r := c.run("", "db", "add", "shop", "--dsn", c.db.URL, "--schema", "shop")
+		require.Equal(t, 0, r.code, r.stderr)
+		require.Contains(t, r.stdout, "8 embedded, 0 unchanged and reused")
+		require.Contains(t, r.stderr, "warning: 1 document(s) longer than the context window of nomic-embed-text were embedded by their front (a model with a longer window, or a shorter comment, embeds them whole): shop.customers.city\n")
 	})
 
 	t.Run("NoModel", func(t *testing.T) {

@@ -20,6 +20,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
@@ -252,7 +253,10 @@ func (s *Store) embedQuestion(ctx context.Context, q Query) ([]float32, error) {
 		texts = append(texts, e.Question)
 	}
 	texts = append(texts, q.Question)
-	vecs, err := s.cfg.Embedder.Embed(ctx, texts)
+	// A question longer than the embedding model's window is embedded
+	// by its front: refused, one long example would fail every batch it
+	// is in, and the database's examples would never be found by meaning.
+	vecs, _, err := llm.EmbedFitting(ctx, s.cfg.Embedder, texts)
 	if err != nil {
 		return nil, err
 	}

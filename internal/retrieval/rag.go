@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 )
 
@@ -188,6 +189,9 @@ type evidence struct {
 	columnScores map[string]map[string]float64
 	searchTime   time.Duration
 	embedTime    time.Duration
+	// questionCut is set when the question was longer than the
+	// embedding model's window, and only its front was embedded.
+	questionCut *llm.Cut
 	// modules maps the tables of the hits to their module (as indexed);
 	// moduleNames are the index's modules; routed the router's choice.
 	modules     map[string]string
@@ -254,8 +258,14 @@ func (r *RAG) gather(ctx context.Context, s *catalog.Snapshot, question string) 
 		}
 		t0 := r.cfg.Clock()
 		ectx, cancel := context.WithTimeout(ctx, r.cfg.EmbedTimeout)
-		vecs, err := r.cfg.Embedder.Embed(ectx, []string{question})
+		// A question longer than the embedding model's window is embedded
+		// by its front and said so (Metadata.Warning): refused, it would
+		// trip the circuit that keeps every other question from the model.
+		vecs, cuts, err := llm.EmbedFitting(ectx, r.cfg.Embedder, []string{question})
 		cancel()
+		if len(cuts) > 0 {
+			ev.questionCut = &cuts[0]
+		}
 		ev.embedTime = r.cfg.Clock().Sub(t0)
 		switch {
 		case err != nil:
@@ -575,6 +585,10 @@ func (r *RAG) describe(res *Result, s *catalog.Snapshot, ev *evidence, ranked []
 	if ev.info.Outdated() {
 		md.Warning = strings.TrimSpace(md.Warning + fmt.Sprintf(" the schema index was built by another version of nl2sql (index format %d, this one builds %d): rebuild it with nl2sql index --db %s",
 			ev.info.Stats.Format, schemaindex.Format, s.Database))
+	}
+	if c := ev.questionCut; c != nil {
+		md.Warning = strings.TrimSpace(md.Warning + fmt.Sprintf(" the question is longer than the context window of the embedding model %s: vector search read its first %d of %d characters, lexical search all of it",
+			r.cfg.EmbedModel, c.Kept, c.Runes))
 	}
 	for _, h := range hints {
 		md.ValueHints = append(md.ValueHints, h.text)

@@ -14,6 +14,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
+	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 )
@@ -346,6 +349,33 @@ func TestRAG(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, retrieval.ModeLexical, res.Metadata.Mode)
 		require.Contains(t, res.Metadata.ModeReason, "the schema index has no embeddings (embedding model nomic-embed-text failed")
+	})
+
+	// A question longer than the embedding model's window: its front is
+	// embedded, and the metadata says so. Refused, it fell back to
+	// lexical search and tripped the circuit for the questions after it.
+	t.Run("QuestionLongerThanTheWindow", func(t *testing.T) {
+		t.Parallel()
+		idx := setup(t)
+		idx.info.EmbedModel, idx.info.EmbedDims, idx.info.Vectors = "nomic-embed-text", 8, schemaindex.VectorsArray
+		idx.vector = &schemaindex.Hits{Tables: []schemaindex.Hit{hit(schemaindex.KindTable, 1, 0.8, "employees")}}
+		srv := ollamatest.NewT(t, ollamatest.Config{Config: fakeserver.Config{EmbedDim: 8}, EmbedContextLength: 16})
+		client, err := llm.New(llm.Config{Host: srv.URL()})
+		require.NoError(t, err)
+		t.Cleanup(client.Close)
+		r := rag(t, idx, retrieval.RAGConfig{Embedder: client, EmbedModel: "nomic-embed-text"})
+
+		long := retrieval.Request{Question: strings.Repeat("Which employees have pending leave requests? ", 3), Snapshot: req.Snapshot}
+		res, err := r.Retrieve(ctx, long)
+		require.NoError(t, err)
+		require.Equal(t, retrieval.ModeHybrid, res.Metadata.Mode, res.Metadata.ModeReason)
+		require.Contains(t, res.Metadata.Warning, "the question is longer than the context window of the embedding model nomic-embed-text: vector search read its first 64 of 135 characters, lexical search all of it")
+		require.Equal(t, ollamatest.Embedding(long.Question[:64], 8), idx.embedding)
+
+		res, err = r.Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Equal(t, retrieval.ModeHybrid, res.Metadata.Mode, "the next question is embedded")
+		require.Empty(t, res.Metadata.Warning)
 	})
 
 	t.Run("NothingFound", func(t *testing.T) {

@@ -165,6 +165,10 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 	if src.Embedder == nil && src.NoEmbedderReason != "" {
 		st.Embeddings.Skipped = src.NoEmbedderReason
 	}
+	if cut := st.Embeddings.Cut; len(cut) > 0 {
+		cfg.Logger.WarnContext(ctx, "schema documents longer than the embedding model's context window were embedded by their front",
+			"database", s.Database, "model", model, "documents", len(cut), "first", cut[0])
+	}
 	if st.Embeddings.Skipped != "" && src.Embedder != nil {
 		cfg.Logger.WarnContext(ctx, "schema index built without embeddings; retrieval runs lexical", "database", s.Database,
 			"reason", st.Embeddings.Skipped)

@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/llm"
 )
 
 // Embedder turns texts into embeddings, one per text, in order:
@@ -29,6 +30,13 @@ type EmbedStats struct {
 	// Skipped says why the index has no embeddings, when it has none:
 	// retrieval then runs lexical and graph only.
 	Skipped string `json:"skipped,omitempty"`
+	// Cut names the documents this build embedded by their front (schema.
+	// table[.column]): longer than the embedding model's context window,
+	// they were refused whole, and what was embedded is the longest front
+	// the model takes (llm.EmbedFitting), their name, type, table and the
+	// start of their description. A model with a longer window, or a
+	// shorter comment, embeds them whole.
+	Cut []string `json:"cut,omitempty"`
 }
 
 type storedEmbedding struct {
@@ -52,7 +60,8 @@ func previousEmbeddings(ctx context.Context, db dbsqlc.DBTX, database string) (m
 }
 
 // embedDocs gives every document an embedding from model: the stored one
-// when its text hash and model match, else a new one, batch texts per call.
+// when its text hash and model match, else a new one, batch texts per call;
+// a document longer than the model's window by its front (EmbedStats.Cut).
 // It is all or nothing: when the model cannot embed (unreachable, missing),
 // no document keeps an embedding and Skipped says why, since a half-embedded
 // index would silently rank half the schema out of vector search. Only a
@@ -83,7 +92,7 @@ func embedDocs(ctx context.Context, docs []*Doc, prev map[string]storedEmbedding
 		// (another dimension) shows only when asked, and re-indexing would
 		// otherwise keep the old vectors for good while every question's
 		// vector search fails. One text asks it.
-		vecs, err := e.Embed(ctx, []string{docs[0].StableText})
+		vecs, _, err := llm.EmbedFitting(ctx, e, []string{docs[0].StableText})
 		switch {
 		case ctx.Err() != nil:
 			return st, ctx.Err()
@@ -97,7 +106,7 @@ func embedDocs(ctx context.Context, docs []*Doc, prev map[string]storedEmbedding
 		for i, d := range part {
 			texts[i] = d.StableText
 		}
-		vecs, err := e.Embed(ctx, texts)
+		vecs, cuts, err := llm.EmbedFitting(ctx, e, texts)
 		if err != nil {
 			if ctx.Err() != nil {
 				return st, ctx.Err()
@@ -109,6 +118,9 @@ func embedDocs(ctx context.Context, docs []*Doc, prev map[string]storedEmbedding
 		}
 		for i, d := range part {
 			d.embedding = normalize(vecs[i])
+		}
+		for _, c := range cuts {
+			st.Cut = append(st.Cut, part[c.Index].describe())
 		}
 		st.Embedded += len(part)
 	}

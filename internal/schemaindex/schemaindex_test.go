@@ -14,6 +14,8 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
+	"github.com/nl2sql/nl2sql/internal/fakeserver"
+	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 )
@@ -357,6 +359,30 @@ func TestEmbeddings(t *testing.T) {
 		require.NoError(t, err)
 		require.NotEmpty(t, h.Tables, "lexical search does without")
 	})
+}
+
+// A document longer than the embedding model's window is embedded by its
+// front, and the build says which: refused whole, it cost every document
+// its embedding; cut by Ollama unasked, it went unnoticed.
+func TestEmbeddingsLongerThanTheWindow(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	srv := ollamatest.NewT(t, ollamatest.Config{Config: fakeserver.Config{EmbedDim: dims}, EmbedContextLength: 128})
+	client, err := llm.New(llm.Config{Host: srv.URL()})
+	require.NoError(t, err)
+	t.Cleanup(client.Close)
+	// 2,300 bytes: 575 tokens of the window's 128.
+	_, err = db.Pool.Exec(ctx, `COMMENT ON COLUMN crm.tickets.subject IS '`+strings.Repeat("What the customer wrote in the title. ", 60)+`'`)
+	require.NoError(t, err)
+
+	st := build(t, schemaindex.Source{Embedder: client, EmbedModel: "nomic-embed-text"})
+	require.Empty(t, st.Embeddings.Skipped)
+	require.Equal(t, st.Tables+st.Columns, st.Embeddings.Embedded, "every document has its embedding")
+	require.Equal(t, []string{"crm.tickets.subject"}, st.Embeddings.Cut)
+
+	h, err := searcher(t, db).Vector(ctx, "crm", ollamatest.Embedding("what the customer wrote", dims), top)
+	require.NoError(t, err)
+	require.Equal(t, "tickets.subject", names(h.Columns)[0], "the front holds what the column is")
 }
 
 // TestVector: the pgvector path (HNSW) and the real[] path (exact cosine in
