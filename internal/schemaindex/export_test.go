@@ -16,6 +16,12 @@ func VectorExact(ctx context.Context, s *Searcher, database string, embedding []
 	return s.vectorExact(ctx, li, normalize(embedding), k)
 }
 
+// VectorPgvector is Searcher.Vector on pgvector's path (rag.search_vectors),
+// whatever the index was built with.
+func VectorPgvector(ctx context.Context, s *Searcher, database string, embedding []float32, k TopK) (*Hits, error) {
+	return s.vectorPgvector(ctx, database, normalize(embedding), k)
+}
+
 // FuzzyBoth matches look to database's terms both ways: the FuzzyTerms
 // query (the definition, with pg_trgm) and the in-memory trigramTerms
 // fuzzy uses.

@@ -123,6 +123,12 @@ func names(hits []schemaindex.Hit) []string {
 	return out
 }
 
+// related are the hits sharing a word with the question: those that share
+// none tie at similarity 0, in no particular order.
+func related(hs []schemaindex.Hit) []schemaindex.Hit {
+	return slices.DeleteFunc(slices.Clone(hs), func(h schemaindex.Hit) bool { return h.Score < 0.01 })
+}
+
 var top = schemaindex.TopK{Tables: 5, Columns: 10, Values: 5}
 
 func TestBuild(t *testing.T) {
@@ -407,11 +413,6 @@ func TestVector(t *testing.T) {
 	}
 	hnsw, err := searcher(t, db).Vector(ctx, "crm", q, top)
 	require.NoError(t, err)
-	// Documents sharing no word with the question tie at similarity 0, in
-	// no particular order: compare those that share some.
-	related := func(hs []schemaindex.Hit) []schemaindex.Hit {
-		return slices.DeleteFunc(slices.Clone(hs), func(h schemaindex.Hit) bool { return h.Score < 0.01 })
-	}
 	require.Equal(t, names(related(exact.Tables)), names(related(hnsw.Tables)))
 	require.Equal(t, names(related(exact.Columns)), names(related(hnsw.Columns)))
 	require.GreaterOrEqual(t, len(related(exact.Columns)), 5)

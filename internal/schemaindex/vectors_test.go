@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
@@ -76,20 +77,43 @@ func TestConcurrentVectorBuilds(t *testing.T) {
 }
 
 // TestVectorLargeTopK: a top K above 500 (NL2SQL_RAG_TABLE_TOP_K,
-// NL2SQL_RAG_COLUMN_TOP_K) searches an index built with pgvector too:
-// rag.search_vectors would set hnsw.ef_search above pgvector's 1000.
+// NL2SQL_RAG_COLUMN_TOP_K) is searched through pgvector and ranks as the
+// exact path does: rag.search_vectors set hnsw.ef_search to twice k, above
+// the 1000 pgvector accepts, and failed on every connection that had
+// loaded pgvector before (00031 clamps it).
 func TestVectorLargeTopK(t *testing.T) {
 	t.Parallel()
 	ctx, db, build := setup(t)
-	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
-	if st.Vectors != schemaindex.VectorsPgvector {
-		t.Skipf("pgvector is not available here (vectors: %s)", st.Vectors)
+	if !pgvectorAvailable(t, db) {
+		t.Skip("pgvector is not available here")
 	}
-	h, err := searcher(t, db).Vector(ctx, "crm", ollamatest.Embedding("customer account balance", dims), schemaindex.TopK{Tables: 501, Columns: 600, Values: 1})
+	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
+	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors, st.VectorsReason)
+	// One connection, as a pool's: one that has not loaded pgvector yet
+	// only warns about the value and searches with pgvector's default.
+	conn, err := pgx.Connect(ctx, db.URL)
 	require.NoError(t, err)
-	require.Len(t, h.Tables, st.Tables)
-	require.Len(t, h.Columns, st.Columns)
-	require.Equal(t, "CUST_MASTER", h.Tables[0].Table)
+	t.Cleanup(func() { _ = conn.Close(context.Background()) })
+	s, err := schemaindex.NewSearcher(conn, schemaindex.Config{})
+	require.NoError(t, err)
+	q := ollamatest.Embedding("customer account balance", dims)
+	_, err = schemaindex.VectorPgvector(ctx, s, "crm", q, top)
+	require.NoError(t, err)
+
+	large := schemaindex.TopK{Tables: 501, Columns: 1200, Values: 1}
+	hnsw, err := schemaindex.VectorPgvector(ctx, s, "crm", q, large)
+	require.NoError(t, err)
+	require.Len(t, hnsw.Tables, st.Tables)
+	require.Len(t, hnsw.Columns, st.Columns)
+	exact, err := schemaindex.VectorExact(ctx, s, "crm", q, large)
+	require.NoError(t, err)
+	require.Equal(t, names(related(exact.Tables)), names(related(hnsw.Tables)))
+	require.Equal(t, names(related(exact.Columns)), names(related(hnsw.Columns)))
+
+	// What Searcher.Vector returns for it.
+	h, err := s.Vector(ctx, "crm", q, large)
+	require.NoError(t, err)
+	require.Equal(t, names(related(hnsw.Columns)), names(related(h.Columns)))
 }
 
 // TestVectorsReason: a build that ranks its embeddings by exact cosine says
