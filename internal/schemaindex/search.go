@@ -391,17 +391,11 @@ func (s *Searcher) fuzzy(ctx context.Context, database string, li *loadedIndex, 
 	return still
 }
 
-// maxHNSWTopK is the most hits of a kind rag.search_vectors can return:
-// it sets hnsw.ef_search to twice k, and pgvector refuses more than 1000.
-// A larger top K is ranked on the exact path.
-const maxHNSWTopK = 500
-
 // Vector returns the tables and columns of database nearest to embedding
 // by cosine similarity: through pgvector's HNSW index when the index was
-// built with it (and k is at most maxHNSWTopK), else exactly over the
-// stored real[] embeddings (loaded once per build). The embedding must
-// come from the index's model (Info.EmbedModel); an index without
-// embeddings is ErrNoEmbeddings.
+// built with it, else exactly over the stored real[] embeddings (loaded
+// once per build). The embedding must come from the index's model
+// (Info.EmbedModel); an index without embeddings is ErrNoEmbeddings.
 func (s *Searcher) Vector(ctx context.Context, database string, embedding []float32, k TopK) (*Hits, error) {
 	li, err := s.load(ctx, database)
 	if err != nil {
@@ -415,7 +409,7 @@ func (s *Searcher) Vector(ctx context.Context, database string, embedding []floa
 			database, len(embedding), li.info.EmbedModel, li.info.EmbedDims)
 	}
 	q := normalize(embedding)
-	if li.info.Vectors == VectorsPgvector && max(k.Tables, k.Columns) <= maxHNSWTopK {
+	if li.info.Vectors == VectorsPgvector {
 		return s.vectorPgvector(ctx, database, q, k)
 	}
 	return s.vectorExact(ctx, li, q, k)
