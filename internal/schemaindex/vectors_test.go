@@ -137,3 +137,41 @@ func TestVectorsReason(t *testing.T) {
 	require.Contains(t, st.VectorsReason, "pgvector could not be set up for 2001 dimensions")
 	require.Contains(t, st.VectorsReason, "2000 dimensions")
 }
+
+// TestRebuildAfterDropExtension: DROP EXTENSION vector CASCADE drops
+// rag.index_vectors' embedding column and its HNSW indexes and leaves the
+// table. A rebuild with the extension back (rag.enable_vectors creates it
+// where the server has it) sets the table up again and stores the
+// embeddings of every index built with pgvector, not only its own; before
+// 00032 rag.enable_vectors found the table, failed on its index, and
+// rag.store_vectors failed the build on the missing column.
+func TestRebuildAfterDropExtension(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	if !pgvectorAvailable(t, db) {
+		t.Skip("pgvector is not available here")
+	}
+	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
+	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors, st.VectorsReason)
+	// A second index built with pgvector, of the same schema.
+	res, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "crm2", DSN: "env:CRM_DSN", Schemas: []string{"crm"}}, nil)
+	require.NoError(t, err)
+	st2, err := schemaindex.Build(ctx, db.Pool, schemaindex.Source{Snapshot: res.Snapshot, Embedder: &counting{}, EmbedModel: "fake-embed"}, schemaindex.Config{})
+	require.NoError(t, err)
+	require.Equal(t, schemaindex.VectorsPgvector, st2.Vectors, st2.VectorsReason)
+
+	_, err = db.Pool.Exec(ctx, "DROP EXTENSION vector CASCADE")
+	require.NoError(t, err)
+	st = build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
+	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors, st.VectorsReason)
+
+	s := searcher(t, db)
+	q := ollamatest.Embedding("customer account balance", dims)
+	all := schemaindex.TopK{Tables: 100, Columns: 100}
+	for _, database := range []string{"crm", "crm2"} {
+		h, err := schemaindex.VectorPgvector(ctx, s, database, q, all)
+		require.NoError(t, err, database)
+		require.Len(t, h.Tables, st.Tables, database)
+		require.Len(t, h.Columns, st.Columns, database)
+	}
+}
