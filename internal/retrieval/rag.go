@@ -292,7 +292,8 @@ func (r *RAG) gather(ctx context.Context, s *catalog.Snapshot, question string) 
 				r.cfg.Logger.WarnContext(ctx, "retrieval falls back to lexical search", "database", s.Database, "reason", ev.modeReason)
 				ev.vector = nil
 			} else {
-				ev.mode, ev.modeReason = ModeHybrid, ""
+				// Hybrid still, an index built with pgvector ranked exactly.
+				ev.mode, ev.modeReason = ModeHybrid, ev.vector.VectorsReason
 			}
 		}
 	}

@@ -296,6 +296,18 @@ func TestRAG(t *testing.T) {
 		// Found by both lists, the two tables outrank what one list found.
 		require.ElementsMatch(t, []string{"leave_requests", "employees"}, res.Metadata.TablesIncluded[:2])
 
+		// An index built with pgvector, ranked by exact cosine because
+		// pgvector failed (DROP EXTENSION vector): hybrid still, and the
+		// metadata says why.
+		exact := &fakeIndex{info: idx.info, lexical: idx.lexical, vector: &schemaindex.Hits{
+			Tables: idx.vector.Tables, VectorsReason: "pgvector could not search the index (the vector extension is not in this database)",
+		}}
+		exact.info.Vectors = schemaindex.VectorsPgvector
+		res, err = rag(t, exact, retrieval.RAGConfig{Embedder: fakeEmbedder{}, EmbedModel: "nomic-embed-text"}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Equal(t, retrieval.ModeHybrid, res.Metadata.Mode)
+		require.Equal(t, exact.vector.VectorsReason, res.Metadata.ModeReason)
+
 		for name, tc := range map[string]struct {
 			cfg    retrieval.RAGConfig
 			reason string

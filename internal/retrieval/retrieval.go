@@ -218,7 +218,9 @@ type Metadata struct {
 	StrategyReason string `json:"strategyReason,omitempty"`
 	// Mode is how RAG searched: "hybrid" (lexical and embeddings),
 	// "lexical" (no embedding model: ModeReason says why) or "keyword" (the
-	// bounded fallback's name match).
+	// bounded fallback's name match). A hybrid search has a ModeReason when
+	// an index built with pgvector was ranked by exact cosine because
+	// pgvector failed (schemaindex.Hits.VectorsReason).
 	Mode       string `json:"mode,omitempty"`
 	ModeReason string `json:"modeReason,omitempty"`
 	// Modules are the modules the router boosted, best first.

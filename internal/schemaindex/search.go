@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"gonum.org/v1/gonum/blas/blas32"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
@@ -63,6 +64,10 @@ type Hits struct {
 	// found), numerals aside: 2024 or 10 is a literal of the query, not a
 	// word a schema would name.
 	Unknown []string `json:"unknown,omitempty"`
+	// VectorsReason says why a vector search of an index built with
+	// pgvector ranked its embeddings by exact cosine instead (pgvector
+	// failed: the extension dropped or its files removed from the server).
+	VectorsReason string `json:"vectorsReason,omitempty"`
 }
 
 // Term is one search term of a question.
@@ -136,6 +141,9 @@ type loadedIndex struct {
 
 	vecMu   sync.Mutex
 	vectors []docVector // nil until loaded
+	// pgvectorFailed is set once a search of this build through pgvector
+	// failed and was ranked exactly instead, so the log says so once.
+	pgvectorFailed atomic.Bool
 
 	lexMu sync.Mutex
 	lex   *lexicalIndex // nil until the first lexical search (lexical.go)
@@ -394,8 +402,10 @@ func (s *Searcher) fuzzy(ctx context.Context, database string, li *loadedIndex, 
 // Vector returns the tables and columns of database nearest to embedding
 // by cosine similarity: through pgvector's HNSW index when the index was
 // built with it, else exactly over the stored real[] embeddings (loaded
-// once per build). The embedding must come from the index's model
-// (Info.EmbedModel); an index without embeddings is ErrNoEmbeddings.
+// once per build). A pgvector search that fails (DROP EXTENSION vector,
+// its files removed from the server) is ranked exactly too, and
+// Hits.VectorsReason says why. The embedding must come from the index's
+// model (Info.EmbedModel); an index without embeddings is ErrNoEmbeddings.
 func (s *Searcher) Vector(ctx context.Context, database string, embedding []float32, k TopK) (*Hits, error) {
 	li, err := s.load(ctx, database)
 	if err != nil {
@@ -409,10 +419,40 @@ func (s *Searcher) Vector(ctx context.Context, database string, embedding []floa
 			database, len(embedding), li.info.EmbedModel, li.info.EmbedDims)
 	}
 	q := normalize(embedding)
-	if li.info.Vectors == VectorsPgvector {
-		return s.vectorPgvector(ctx, database, q, k)
+	if li.info.Vectors != VectorsPgvector {
+		return s.vectorExact(ctx, li, q, k)
 	}
-	return s.vectorExact(ctx, li, q, k)
+	hits, err := s.vectorPgvector(ctx, database, q, k)
+	if err == nil || ctx.Err() != nil {
+		return hits, err
+	}
+	reason := pgvectorFailed(database, err)
+	if hits, err = s.vectorExact(ctx, li, q, k); err != nil {
+		return nil, err
+	}
+	hits.VectorsReason = reason
+	if !li.pgvectorFailed.Swap(true) {
+		s.cfg.Logger.WarnContext(ctx, "vector search ranks the index by exact cosine", "database", database, "reason", reason)
+	}
+	return hits, nil
+}
+
+// pgvectorFailed says why a search of database's index, built with
+// pgvector, did not go through it: err, and, where pgvector is gone from
+// the database or the server, what brings the index in line.
+func pgvectorFailed(database string, err error) string {
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) {
+		return fmt.Sprintf("pgvector could not search the index (%v): embeddings ranked by exact cosine", err)
+	}
+	reason := fmt.Sprintf("pgvector could not search the index (%s, SQLSTATE %s): embeddings ranked by exact cosine", pgErr.Message, pgErr.Code)
+	// feature_not_supported: rag.search_vectors found the extension or
+	// rag.index_vectors' embeddings gone; undefined_file: the extension's
+	// library is gone from the server.
+	if pgErr.Code == "0A000" || pgErr.Code == "58P01" {
+		reason += fmt.Sprintf("; nl2sql index --db %s sets pgvector up again, or records that it is gone", database)
+	}
+	return reason
 }
 
 func (s *Searcher) vectorPgvector(ctx context.Context, database string, q []float32, k TopK) (*Hits, error) {

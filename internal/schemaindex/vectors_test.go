@@ -175,3 +175,38 @@ func TestRebuildAfterDropExtension(t *testing.T) {
 		require.Len(t, h.Columns, st.Columns, database)
 	}
 }
+
+// TestVectorWithoutExtension: an index built with pgvector whose extension
+// is gone (DROP EXTENSION vector CASCADE; created again, but the index not
+// yet rebuilt) is searched by exact cosine, and the hits say why: the
+// search failed, and retrieval fell back to lexical search.
+func TestVectorWithoutExtension(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	if !pgvectorAvailable(t, db) {
+		t.Skip("pgvector is not available here")
+	}
+	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
+	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors, st.VectorsReason)
+	s := searcher(t, db)
+	q := ollamatest.Embedding("customer account balance", dims)
+	exact, err := schemaindex.VectorExact(ctx, s, "crm", q, top)
+	require.NoError(t, err)
+	h, err := s.Vector(ctx, "crm", q, top)
+	require.NoError(t, err)
+	require.Empty(t, h.VectorsReason)
+
+	for _, step := range []struct{ sql, reason string }{
+		{"DROP EXTENSION vector CASCADE", "the vector extension is not in this database"},
+		{"CREATE EXTENSION vector", "rag.index_vectors lost its embeddings (DROP EXTENSION vector CASCADE)"},
+	} {
+		_, err := db.Pool.Exec(ctx, step.sql)
+		require.NoError(t, err)
+		h, err := s.Vector(ctx, "crm", q, top)
+		require.NoError(t, err, step.sql)
+		require.Equal(t, names(exact.Tables), names(h.Tables), step.sql)
+		require.Equal(t, names(exact.Columns), names(h.Columns), step.sql)
+		require.Contains(t, h.VectorsReason, step.reason, step.sql)
+		require.Contains(t, h.VectorsReason, "embeddings ranked by exact cosine; nl2sql index --db crm sets pgvector up again", step.sql)
+	}
+}
