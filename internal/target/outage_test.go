@@ -3,9 +3,6 @@ package target_test
 import (
 	"context"
 	"fmt"
-	"net"
-	"net/url"
-	"sync"
 	"testing"
 	"time"
 
@@ -41,8 +38,8 @@ func TestServerThatStopsAnswering(t *testing.T) {
 				t.Parallel()
 				ctx := context.Background()
 				_, db := setup(t)
-				fr := newFreezer(t, db.DSN)
-				db.DSN = fr.dsn
+				fr := dbtest.NewFreezer(t, db.DSN)
+				db.DSN = fr.DSN
 				reg, err := target.New(target.Config{
 					StatementTimeout: 500 * time.Millisecond, ExplainTimeout: 500 * time.Millisecond,
 					// Two: a connection the pool drops is closed by pgx in the
@@ -55,7 +52,7 @@ func TestServerThatStopsAnswering(t *testing.T) {
 				// Before the registry closes: pgx's close of a timed-out
 				// connection sends a cancel request and waits up to 15s for the
 				// server, which never hears it through a frozen proxy.
-				t.Cleanup(fr.close)
+				t.Cleanup(fr.Close)
 				require.NoError(t, run(ctx, reg, db), "through the proxy before it freezes")
 
 				// The pool pings a connection idle for more than a second when
@@ -63,7 +60,7 @@ func TestServerThatStopsAnswering(t *testing.T) {
 				if idle {
 					time.Sleep(1100 * time.Millisecond)
 				}
-				fr.freeze()
+				fr.Freeze()
 				start := time.Now()
 				wctx, cancel := context.WithTimeout(ctx, 20*time.Second) // the stage's timeout
 				defer cancel()
@@ -77,96 +74,6 @@ func TestServerThatStopsAnswering(t *testing.T) {
 				}
 				require.Less(t, time.Since(start), 10*time.Second, "bounded by the statement, not the caller")
 			})
-		}
-	}
-}
-
-// freezer is a TCP proxy to a database that, once frozen, forwards nothing
-// either way and keeps the connections open: what a client sees of a
-// partitioned network.
-type freezer struct {
-	dsn    string
-	frozen chan struct{}
-	once   sync.Once
-	mu     sync.Mutex
-	conns  []net.Conn
-	closed bool
-	// close stops the proxy and closes its connections.
-	close func()
-}
-
-// newFreezer starts a proxy to dsn's server, closed at the test's end or
-// by close.
-func newFreezer(t *testing.T, dsn string) *freezer {
-	t.Helper()
-	u, err := url.Parse(dsn)
-	require.NoError(t, err)
-	upstream := u.Host
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	u.Host = ln.Addr().String()
-	fr := &freezer{dsn: u.String(), frozen: make(chan struct{})}
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			up, err := net.Dial("tcp", upstream)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			fr.mu.Lock()
-			if fr.closed {
-				// Accepted as close ran: its peers would wait on it.
-				fr.mu.Unlock()
-				c.Close()
-				up.Close()
-				return
-			}
-			fr.conns = append(fr.conns, c, up)
-			wg.Go(func() { fr.pipe(up, c) })
-			wg.Go(func() { fr.pipe(c, up) })
-			fr.mu.Unlock()
-		}
-	})
-	var closing sync.Once
-	fr.close = func() {
-		closing.Do(func() {
-			ln.Close()
-			fr.mu.Lock()
-			fr.closed = true
-			for _, c := range fr.conns {
-				c.Close()
-			}
-			fr.mu.Unlock()
-			wg.Wait()
-		})
-	}
-	t.Cleanup(fr.close)
-	return fr
-}
-
-func (fr *freezer) freeze() { fr.once.Do(func() { close(fr.frozen) }) }
-
-// pipe copies src to dst until frozen; then it reads and drops.
-func (fr *freezer) pipe(dst, src net.Conn) {
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := src.Read(buf)
-		select {
-		case <-fr.frozen:
-		default:
-			if n > 0 {
-				if _, werr := dst.Write(buf[:n]); werr != nil {
-					return
-				}
-			}
-		}
-		if err != nil {
-			return
 		}
 	}
 }
