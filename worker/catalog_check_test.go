@@ -18,10 +18,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
+	"github.com/nl2sql/nl2sql/internal/dbtest"
 	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/parts"
+	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/jobs"
 	"github.com/nl2sql/nl2sql/worker"
@@ -373,4 +375,50 @@ func TestCatalogCheckLeavesAnIndexItCouldNotEmbed(t *testing.T) {
 	}
 	require.Equal(t, tried, b.stamp(t), "the index is not rebuilt at every check")
 	require.Equal(t, n, embeds.Load())
+}
+
+// TestCatalogCheckOfATargetThatStopsAnswering: a check of a database whose
+// target stops answering once connected (a network partition, a frozen
+// host) fails at the target statement's bound, as a question's statement
+// does, and frees its DB worker: before the bound it waited for the job's
+// timeout (NL2SQL_CATALOG_CHECK_INTERVAL, 10m), and with every DB worker
+// so held, the questions about healthy databases waited behind it.
+func TestCatalogCheckOfATargetThatStopsAnswering(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	fr := dbtest.NewFreezer(t, e.db.URL)
+	fr.FreezeAtReady()
+	_, err := catalog.Register(ctx, e.db.Pool, catalog.Database{Name: "away", DSN: fr.DSN, Schemas: []string{"shop"}})
+	require.NoError(t, err)
+	targets, err := target.New(target.Config{StatementTimeout: 500 * time.Millisecond, ConnectTimeout: time.Second})
+	require.NoError(t, err)
+	t.Cleanup(targets.Close)
+	p, err := parts.New(e.db.Pool, e.llm, parts.Config{Index: schemaindex.Config{ValueTimeout: 500 * time.Millisecond}})
+	require.NoError(t, err)
+	e.deps = p.Deps(targets)
+	logs := &lockedBuffer{}
+	e.cfg.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	e.cfg.DBWorkers = 1 // the check's, then the question's
+	e.ollama.Answer(ollamatest.Contains("How many customers"), fence("SELECT count(*) FROM customers"))
+	e.start(t)
+	// Before the service stops: the check's connection, closed, sends a
+	// cancel request that waits up to 15s on the frozen proxy.
+	t.Cleanup(fr.Close)
+
+	client, err := river.NewClient(riverpgxv5.New(e.db.Pool), &river.Config{Schema: e.cfg.WithDefaults().Schema})
+	require.NoError(t, err)
+	_, err = client.Insert(ctx, jobs.CatalogCheckArgs{Database: "away"}, jobs.StaleCatalogCheckOpts())
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		var running bool
+		require.NoError(t, e.db.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT FROM river.river_job WHERE kind = 'nl2sql.catalog_check' AND state = 'running')`).Scan(&running))
+		return running
+	}, 10*time.Second, 10*time.Millisecond)
+
+	start := time.Now()
+	id := e.askSQL(t, "How many customers are there?", "{}")
+	require.Equal(t, "succeeded", query(t, e.db.Pool, id).Status)
+	require.Less(t, time.Since(start), 10*time.Second, "the question waited for the check's bound, not its job's timeout")
+	require.Contains(t, logs.String(), `level=WARN msg="catalog check failed; the catalog stays as it is until the next check" database=away class=infra_failure err="database \"away\" did not answer within 1.5s (the statement's timeout and 1s more): the server or the network to it is not responding"`)
 }

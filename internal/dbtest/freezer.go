@@ -1,9 +1,12 @@
 package dbtest
 
 import (
+	"encoding/binary"
+	"io"
 	"net"
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -16,14 +19,15 @@ type Freezer struct {
 	// DSN is the database's DSN through the proxy.
 	DSN string
 
-	frozen chan struct{}
-	once   sync.Once
-	mu     sync.Mutex
-	conns  []net.Conn
-	closed bool
-	wg     sync.WaitGroup
-	ln     net.Listener
-	close  sync.Once
+	frozen  chan struct{}
+	once    sync.Once
+	atReady atomic.Bool
+	mu      sync.Mutex
+	conns   []net.Conn
+	closed  bool
+	wg      sync.WaitGroup
+	ln      net.Listener
+	close   sync.Once
 }
 
 // NewFreezer starts a proxy to dsn's server, closed at the test's end or
@@ -58,7 +62,7 @@ func NewFreezer(t testing.TB, dsn string) *Freezer {
 			}
 			fr.conns = append(fr.conns, c, up)
 			fr.wg.Go(func() { fr.pipe(up, c) })
-			fr.wg.Go(func() { fr.pipe(c, up) })
+			fr.wg.Go(func() { fr.answers(c, up) })
 			fr.mu.Unlock()
 		}
 	})
@@ -69,6 +73,13 @@ func NewFreezer(t testing.TB, dsn string) *Freezer {
 // Freeze stops forwarding: what either side sends from now on is read and
 // dropped.
 func (fr *Freezer) Freeze() { fr.once.Do(func() { close(fr.frozen) }) }
+
+// FreezeAtReady freezes the proxy when a server first says it is ready for
+// a query (ReadyForQuery, ending a connection's startup): the partition
+// starts right after a client connected, and its first statement meets it.
+// The DSN must not ask for TLS (sslmode=disable), whose bytes it cannot
+// read.
+func (fr *Freezer) FreezeAtReady() { fr.atReady.Store(true) }
 
 // Close stops the proxy and closes its connections. A test whose client
 // closes a connection that timed out through the frozen proxy closes it
@@ -87,8 +98,41 @@ func (fr *Freezer) Close() {
 	})
 }
 
+// answers copies what the server says (src) to its client (dst), message
+// by message when the proxy freezes at ReadyForQuery (FreezeAtReady).
+func (fr *Freezer) answers(dst, src net.Conn) {
+	if !fr.atReady.Load() {
+		fr.pipe(dst, src)
+		return
+	}
+	// A message is its type, its length (itself included) and the rest.
+	head := make([]byte, 5)
+	for {
+		if _, err := io.ReadFull(src, head); err != nil {
+			return
+		}
+		msg := make([]byte, 5+int(binary.BigEndian.Uint32(head[1:]))-4)
+		copy(msg, head)
+		if _, err := io.ReadFull(src, msg[5:]); err != nil {
+			return
+		}
+		select {
+		case <-fr.frozen:
+			fr.pipe(io.Discard, src)
+			return
+		default:
+		}
+		if _, err := dst.Write(msg); err != nil {
+			return
+		}
+		if head[0] == 'Z' {
+			fr.Freeze()
+		}
+	}
+}
+
 // pipe copies src to dst until frozen; then it reads and drops.
-func (fr *Freezer) pipe(dst, src net.Conn) {
+func (fr *Freezer) pipe(dst io.Writer, src net.Conn) {
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := src.Read(buf)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
+	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
 	"github.com/nl2sql/nl2sql/internal/stage"
 )
@@ -24,6 +25,10 @@ type catalogChecker struct {
 	// defaultRole is NL2SQL_READ_ONLY_ROLE: the role questions run as on a
 	// database registered without one, which introspection reads as.
 	defaultRole string
+	// bound is how long a statement of the check waits for its target
+	// (answerBound): a target that stopped answering would otherwise hold
+	// the check, and its DB worker, until the job's timeout.
+	bound answerBound
 
 	// embedAsked and embedAnswers remember whether the embedding model
 	// answered, for embedMemo: a check of many databases asks it once,
@@ -114,14 +119,14 @@ func (c *catalogChecker) CheckCatalog(ctx context.Context, name string) (*stage.
 		return nil, err
 	}
 	d.DefaultRole = c.defaultRole
-	conn, err := ConnectTarget(ctx, d, p.cfg.Getenv)
+	conn, err := connectTarget(ctx, d, p.cfg.Getenv, &c.bound)
 	if err != nil {
 		return nil, err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	snap, _, err := catalog.IntrospectAs(ctx, conn, d.Schemas, cmp.Or(d.ReadOnlyRole, c.defaultRole))
 	if err != nil {
-		return nil, schemaError(fmt.Errorf("catalog check %q: %w", name, err))
+		return nil, targetError(name, fmt.Errorf("catalog check %q: %w", name, err))
 	}
 	fingerprint := snap.Fingerprint()
 	out := &stage.CatalogCheck{CatalogVersion: d.CatalogVersion, Tables: d.TableCount}
@@ -149,7 +154,7 @@ func (c *catalogChecker) CheckCatalog(ctx context.Context, name string) (*stage.
 			return out, nil
 		}
 		if err != nil {
-			return nil, schemaError(err)
+			return nil, targetError(name, err)
 		}
 		out.Refreshed, out.CatalogVersion, out.Tables, out.Columns = true, res.Database.CatalogVersion, res.Tables, res.Columns
 		index = res.Snapshot
@@ -173,6 +178,19 @@ func (c *catalogChecker) CheckCatalog(ctx context.Context, name string) (*stage.
 		}
 	}
 	return out, nil
+}
+
+// targetError is err, or an infra_failure saying database did not answer
+// when a statement waited the check's bound (boundedConn).
+func targetError(database string, err error) error {
+	var na *noAnswerError
+	if errors.As(err, &na) {
+		return &errclass.Error{
+			Class: errclass.InfraFailure, Code: "target.no_answer",
+			Message: fmt.Sprintf("database %q %s: the server or the network to it is not responding", database, na), Err: err,
+		}
+	}
+	return schemaError(err)
 }
 
 // reasonEmbeddings is staleIndex's reason for an index built without

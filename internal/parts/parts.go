@@ -175,7 +175,12 @@ func New(meta *pgxpool.Pool, model llm.Provider, cfg Config) (*Parts, error) {
 func (p *Parts) Deps(targets *target.Registry) stage.Deps {
 	d := stage.Deps{Catalog: p, Retriever: p, Model: p, Guard: p, Targets: targets, Repairer: p}
 	if targets != nil {
-		d.CatalogChecker = &catalogChecker{p: p, defaultRole: targets.Config().ReadOnlyRole}
+		tc := targets.Config()
+		d.CatalogChecker = &catalogChecker{p: p, defaultRole: tc.ReadOnlyRole, bound: answerBound{
+			// A table's value sample sets its own statement timeout.
+			statement: max(tc.StatementTimeout, p.cfg.Index.WithDefaults().ValueTimeout),
+			connect:   tc.ConnectTimeout,
+		}}
 	}
 	if p.llm != nil {
 		d.Embedder, d.EmbedModel = p.llm, p.llm.Config().EmbedModel

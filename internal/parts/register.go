@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -31,17 +33,40 @@ const connectTimeout = 10 * time.Second
 // variable that is not set, db.connect for a database that cannot be
 // reached.
 func ConnectTarget(ctx context.Context, d *catalog.Database, getenv func(string) string) (*pgx.Conn, error) {
+	return connectTarget(ctx, d, getenv, nil)
+}
+
+// connectTarget is ConnectTarget; with b, connecting waits b's connect
+// timeout, the session's statement_timeout is b's, and a read or write on
+// the connection that waits past b fails (boundedConn): the catalog
+// check's connection.
+func connectTarget(ctx context.Context, d *catalog.Database, getenv func(string) string, b *answerBound) (*pgx.Conn, error) {
 	dsn, err := catalog.ResolveDSN(d.DSN, getenv)
 	if err != nil {
 		return nil, &errclass.Error{Class: errclass.InfraFailure, Code: "db.dsn", Message: err.Error(), Err: err}
 	}
-	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
+	timeout := connectTimeout
+	if b != nil {
+		timeout = b.connect
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cfg, err := pgx.ParseConfig(dsn)
 	if err == nil {
 		// The catalog is read and stored as UTF-8: a LATIN1 database left
 		// at its own encoding names its tables in bytes the catalog refuses.
 		cfg.RuntimeParams["client_encoding"] = "UTF8"
+		if b != nil {
+			cfg.RuntimeParams["statement_timeout"] = strconv.FormatInt(b.statement.Milliseconds(), 10)
+			dial := cfg.DialFunc
+			cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+				c, err := dial(ctx, network, addr)
+				if err != nil {
+					return nil, err
+				}
+				return &boundedConn{Conn: c, b: *b}, nil
+			}
+		}
 	}
 	conn, err := connect(cctx, cfg, err)
 	if err != nil {
