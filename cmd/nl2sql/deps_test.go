@@ -41,7 +41,8 @@ func TestShippedBinaryHasNoFakeModel(t *testing.T) {
 }
 
 // TestBenchPipelineShipped: the shipped binary's `bench pipeline` says how to
-// run it from a checkout instead of failing obscurely.
+// run it from a checkout instead of failing obscurely; asked for help, it
+// says so too and exits as help does, not with a usage error (it exited 2).
 func TestBenchPipelineShipped(t *testing.T) {
 	t.Parallel()
 	if benchPipelineLinked {
@@ -51,4 +52,11 @@ func TestBenchPipelineShipped(t *testing.T) {
 	r := c.run("", "bench", "pipeline", "--questions", "1")
 	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, "go run -tags "+benchTag+" ./cmd/nl2sql bench pipeline")
+	for _, h := range []string{"-h", "-help", "--help"} {
+		r = c.run("", "bench", "pipeline", h)
+		require.Equal(t, exitOK, r.code, r.stderr)
+		require.Contains(t, r.stderr, "Usage: nl2sql bench pipeline [--json]")
+		require.Contains(t, r.stderr, "linked only with the build tag "+benchTag)
+		require.Contains(t, r.stderr, "go run -tags "+benchTag+" ./cmd/nl2sql bench pipeline --help")
+	}
 }
