@@ -17,6 +17,11 @@ import (
 // prints numbers only, never a question.
 func runBenchHeldout(_ context.Context, m *Main, args []string) error {
 	const usage = "usage: nl2sql bench heldout import [--beaver DIR] [--fiben DIR] --out DIR [--json]"
+	if len(args) == 1 && helpFlag(args[0]) {
+		// Its one subcommand's line, as Run answers a group command's -h.
+		fmt.Fprintf(m.Stdout, "Usage: %s\n  import the held-out retrieval sets from checkouts of public benchmarks\n", strings.TrimPrefix(usage, "usage: "))
+		return nil
+	}
 	if len(args) == 0 || args[0] != "import" {
 		return usagef(usage)
 	}

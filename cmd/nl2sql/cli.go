@@ -88,7 +88,7 @@ func commands() []command {
 
 // Run runs the command in args and returns the process exit code.
 func (m *Main) Run(ctx context.Context, args []string) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 || args[0] == "help" || helpFlag(args[0]) {
 		m.usage(m.Stdout)
 		if len(args) == 0 {
 			return exitUsage

@@ -25,6 +25,10 @@ func runExamples(ctx context.Context, m *Main, args []string) error {
 		return usagef("examples needs a subcommand: " + examplesUsage)
 	}
 	sub, args := args[0], args[1:]
+	if !slices.Contains([]string{"add", "list", "approve", "remove"}, sub) {
+		// Before the flags: `examples frobnicate -h` is no command's help.
+		return usagef("unknown examples subcommand %q: %s", sub, examplesUsage)
+	}
 	fs := newFlagSet(m, "examples "+sub)
 	db := fs.String("db", "", "registered database the examples are of")
 	pos, err := parseFlags(fs, args)
@@ -33,8 +37,6 @@ func runExamples(ctx context.Context, m *Main, args []string) error {
 	}
 	var ids []int64
 	switch {
-	case !slices.Contains([]string{"add", "list", "approve", "remove"}, sub):
-		return usagef("unknown examples subcommand %q: %s", sub, examplesUsage)
 	case *db == "":
 		return usagef("examples %s needs --db NAME", sub)
 	case sub == "add" && len(pos) != 1:

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -105,6 +106,40 @@ func TestUsage(t *testing.T) {
 	r = c.run("", "ask", "--db", "x")
 	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, "ask needs --db NAME and one question")
+}
+
+// TestHelpEverywhere: nl2sql and each of its commands and subcommands
+// answer -h, -help and --help with their usage and exit 0, without
+// connecting. `nl2sql -help` was an unknown command, `bench heldout -h` a
+// usage error, and `examples frobnicate -h` the help of a subcommand that
+// does not exist.
+func TestHelpEverywhere(t *testing.T) {
+	t.Parallel()
+	c := &cli{t: t, env: map[string]string{"NL2SQL_DATABASE_URL": "postgres://u@127.0.0.1:1/none"}}
+	lines := [][]string{{}}
+	for _, cmd := range commands() {
+		lines = append(lines, []string{cmd.name})
+	}
+	// The subcommands, which commands() does not list.
+	lines = append(lines,
+		[]string{"db", "add"}, []string{"db", "list"}, []string{"db", "remove"},
+		[]string{"examples", "add"}, []string{"examples", "list"}, []string{"examples", "approve"}, []string{"examples", "remove"},
+		[]string{"exam", "run"}, []string{"exam", "check"}, []string{"exam", "load"},
+		[]string{"bench", "pipeline"}, []string{"bench", "repair"}, []string{"bench", "retrieval"},
+		[]string{"bench", "heldout"}, []string{"bench", "heldout", "import"},
+	)
+	for _, line := range lines {
+		for _, h := range []string{"-h", "-help", "--help"} {
+			args := append(slices.Clone(line), h)
+			r := c.run("", args...)
+			require.Equal(t, exitOK, r.code, "%v: %s", args, r.stderr)
+			require.Contains(t, r.stdout+r.stderr, "Usage", args)
+			require.NotContains(t, r.stderr, "nl2sql: ", "%v: no error", args)
+		}
+	}
+	r := c.run("", "examples", "frobnicate", "-h")
+	require.Equal(t, exitUsage, r.code)
+	require.Contains(t, r.stderr, `unknown examples subcommand "frobnicate"`)
 }
 
 // TestStrayArguments: a command that takes no arguments refuses one rather
