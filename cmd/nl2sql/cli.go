@@ -16,6 +16,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/term"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/errclass"
@@ -41,6 +42,9 @@ type Main struct {
 	Signals <-chan os.Signal
 	// Logs receives the service's logs (serve). Defaults to os.Stderr.
 	Logs io.Writer
+	// Columns is the width of the terminal Stdout writes to, which output
+	// laid out for a reader fits (nl2sql env); 0: none, or unknown.
+	Columns int
 }
 
 // getenv is the variable k's value, "" when unset: Getenv as DSN
@@ -52,7 +56,11 @@ func (m *Main) getenv(k string) string {
 
 // NewMain returns a Main wired to the process's stdio and environment.
 func NewMain() *Main {
-	return &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.LookupEnv, Environ: os.Environ}
+	m := &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.LookupEnv, Environ: os.Environ}
+	if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
+		m.Columns = w
+	}
+	return m
 }
 
 // Exit codes.
