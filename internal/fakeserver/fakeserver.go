@@ -94,6 +94,9 @@ type Listener struct {
 
 	// stop is closed by Close; it wakes handlers that wait out a delay.
 	stop chan struct{}
+	// hung is open while the server is hung (SetHung) and closed when it
+	// is released; nil while it answers.
+	hung chan struct{}
 
 	mu     sync.Mutex
 	addr   string       // fixed by the first Listen, reused by SetDown(false)
@@ -199,6 +202,45 @@ func (l *Listener) up(addr string) error {
 	l.mu.Unlock()
 	go func() { _ = hs.Serve(ln) }()
 	return nil
+}
+
+// SetHung hangs the server or releases it. Hung, it still accepts
+// connections and reads requests but answers none: each waits until the
+// server is released (then it is answered as usual), its client goes away
+// or the server closes. A model server stopped with SIGSTOP, or wedged with
+// every runner busy, looks like this from the client; SetDown is one that
+// refuses connections.
+func (l *Listener) SetHung(hung bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case hung && l.hung == nil:
+		l.hung = make(chan struct{})
+	case !hung && l.hung != nil:
+		close(l.hung)
+		l.hung = nil
+	}
+}
+
+// Hold waits while the server is hung (SetHung): it reports whether the
+// request (ctx) may be answered, false when its client went away or the
+// server closed first. The fake servers call it on every request they
+// received.
+func (l *Listener) Hold(ctx context.Context) bool {
+	l.mu.Lock()
+	hung := l.hung
+	l.mu.Unlock()
+	if hung == nil {
+		return true
+	}
+	select {
+	case <-hung:
+		return ctx.Err() == nil // a client that left as it was released
+	case <-ctx.Done():
+		return false
+	case <-l.stop:
+		return false
+	}
 }
 
 // Sleep waits d, or until the request (ctx) or the server is done; it

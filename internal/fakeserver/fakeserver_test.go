@@ -44,6 +44,31 @@ func TestListenerDownAndBack(t *testing.T) {
 	require.False(t, l.Sleep(context.Background(), time.Hour), "Close ends a wait")
 }
 
+func TestListenerHung(t *testing.T) {
+	t.Parallel()
+	l, err := Listen("fake", "127.0.0.1:0", nil)
+	require.NoError(t, err)
+	t.Cleanup(l.Close)
+	require.True(t, l.Hold(context.Background()), "not hung: answered at once")
+
+	l.SetHung(true)
+	l.SetHung(true) // idempotent
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	require.False(t, l.Hold(ctx), "hung: held until the client goes away")
+
+	held := make(chan bool, 1)
+	go func() { held <- l.Hold(context.Background()) }()
+	l.SetHung(false)
+	l.SetHung(false) // idempotent
+	require.True(t, <-held, "released: the held request is answered")
+
+	l.SetHung(true)
+	go func() { held <- l.Hold(context.Background()) }()
+	l.Close()
+	require.False(t, <-held, "Close ends the hold")
+}
+
 func TestRepliesOrder(t *testing.T) {
 	t.Parallel()
 	var r Replies[chat, string]

@@ -29,6 +29,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return // the client went away
 	}
 	s.Record(Request{Method: r.Method, Path: r.URL.Path, Body: body, Time: start})
+	if !s.Hold(r.Context()) {
+		return // hung (SetHung) until the client went away
+	}
 
 	// Chat and generate requests are decoded (and recorded) before an
 	// injected failure, so tests can see what a failed call asked for.

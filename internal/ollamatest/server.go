@@ -18,7 +18,8 @@
 // order) and a function of the request ([Server.OnChat]). Every request is
 // recorded ([Server.Requests], [Server.ChatRequests]). Faults are injected
 // with [Server.SetDown], which closes the listener so clients see a refused
-// connection, and [Server.FailNext].
+// connection, [Server.SetHung], which holds every request unanswered, and
+// [Server.FailNext].
 //
 // The server is also the "instant model" of the benchmark harness: with an
 // OnChat function that derives SQL from the prompt, it answers without any

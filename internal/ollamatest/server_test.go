@@ -442,6 +442,34 @@ func TestSetDownInFlight(t *testing.T) {
 	require.True(t, errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET), "%v", err)
 }
 
+// A hung server accepts and records requests, chat and embeddings alike,
+// and answers none until released.
+func TestSetHung(t *testing.T) {
+	t.Parallel()
+	s, c := setup(t)
+	s.OnChat(func(ChatRequest) Response { return Response{Content: "SELECT 1"} })
+	chat := func(ctx context.Context) error {
+		return c.Chat(ctx, &api.ChatRequest{Model: "qwen2.5-coder:7b", Messages: []api.Message{{Role: "user", Content: "x"}}},
+			func(api.ChatResponse) error { return nil })
+	}
+	s.SetHung(true)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	require.ErrorIs(t, chat(ctx), context.DeadlineExceeded)
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err := c.Embed(ctx, &api.EmbedRequest{Model: "nomic-embed-text", Input: "x"})
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	require.Len(t, s.Requests(), 2, "received and recorded")
+
+	done := make(chan error, 1)
+	go func() { done <- chat(context.Background()) }()
+	require.Eventually(t, func() bool { return len(s.Requests()) == 3 }, 5*time.Second, time.Millisecond)
+	s.SetHung(false)
+	require.NoError(t, <-done, "released: the held request is answered")
+	require.NoError(t, chat(context.Background()))
+}
+
 func TestDisableRecording(t *testing.T) {
 	t.Parallel()
 	s, c := setup(t, Config{DisableRecording: true})

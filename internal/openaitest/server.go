@@ -167,6 +167,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Record(Request{Method: r.Method, Path: r.URL.Path, Authorization: r.Header.Get("Authorization"), Body: body})
+	if !s.Hold(r.Context()) {
+		return // hung (SetHung) until the client went away
+	}
 	code, fail := s.Take()
 
 	path, ok := strings.CutPrefix(r.URL.Path, "/v1/")
