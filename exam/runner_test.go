@@ -49,7 +49,9 @@ func startPipeline(t *testing.T, db *dbtest.DB, name, schema string, annotations
 	require.NoError(t, err)
 
 	srv := ollamatest.NewT(t, ollamatest.Config{Config: fakeserver.Config{Models: []string{model}}})
-	client, err := llm.New(llm.Config{Host: srv.URL(), Model: model, RequestTimeout: 5 * time.Second})
+	// A short cool-down: TestRunner's run after an outage does not wait
+	// out the model's breaker for 30s.
+	client, err := llm.New(llm.Config{Host: srv.URL(), Model: model, RequestTimeout: 5 * time.Second, Breaker: llm.BreakerConfig{Cooldown: 100 * time.Millisecond}})
 	require.NoError(t, err)
 	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})
 	require.NoError(t, err)

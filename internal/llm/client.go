@@ -3,8 +3,10 @@
 // server from a model that is not pulled. It is built on
 // github.com/ollama/ollama/api and adds what nl2sql needs around it: a
 // per-call timeout, the options that make generation deterministic and
-// large enough for schema prompts, detection of streams that break off, and
-// typed errors that errclass classifies as infra_failure.
+// large enough for schema prompts, detection of streams that break off,
+// typed errors that errclass classifies as infra_failure, and a breaker per
+// model that fails calls at once while its server does not answer
+// (breaker.go).
 //
 // ExtractSQL and ExtractCandidates take the SQL out of the model's reply.
 package llm
@@ -99,6 +101,7 @@ type Client struct {
 	base *url.URL
 	http *http.Client
 	warm *warmer
+	brk  *breakers
 }
 
 // New returns a client for cfg. It does not contact the server; use
@@ -114,7 +117,11 @@ func New(cfg Config) (*Client, error) {
 	}
 	hc := cfg.httpClient()
 	hc.Transport = tracingTransport{base: hc.Transport}
-	return &Client{cfg: cfg, host: display(base), api: api.NewClient(base, hc), base: base, http: hc, warm: newWarmer()}, nil
+	host := display(base)
+	return &Client{
+		cfg: cfg, host: host, api: api.NewClient(base, hc), base: base, http: hc, warm: newWarmer(),
+		brk: newBreakers(cfg, host, "Ollama at "+host),
+	}, nil
 }
 
 // Config returns the effective configuration.
@@ -133,6 +140,11 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 		return nil, errors.New("llm: chat needs at least one message")
 	}
 	cl := c.call("chat", cmp.Or(req.Model, c.cfg.Model))
+	return guard(ctx, c.brk, cl.op, cl.model, func() (*Reply, error) { return c.chat(ctx, cl, req) })
+}
+
+// chat is Chat's call to the server.
+func (c *Client) chat(ctx context.Context, cl call, req ChatRequest) (*Reply, error) {
 	opts := c.runnerOptions()
 	opts["temperature"] = c.cfg.Temperature
 	if req.Temperature != nil {
@@ -219,6 +231,11 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error)
 		return nil, nil
 	}
 	cl := c.call("embed", c.cfg.EmbedModel)
+	return guard(ctx, c.brk, cl.op, cl.model, func() ([][]float32, error) { return c.embed(ctx, cl, texts) })
+}
+
+// embed is Embed's call to the server.
+func (c *Client) embed(ctx context.Context, cl call, texts []string) ([][]float32, error) {
 	callCtx, cancel := context.WithTimeout(ctx, c.cfg.RequestTimeout)
 	defer cancel()
 	// Ollama's default embeds a text longer than the model's context

@@ -721,12 +721,19 @@ func TestConfig(t *testing.T) {
 	t.Parallel()
 
 	c := Config{}.WithDefaults()
+	require.NotNil(t, c.Clock)
+	c.Clock = nil // funcs do not compare
 	require.Equal(t, Config{
 		Host: "http://127.0.0.1:11434", Model: "qwen2.5-coder:7b", EmbedModel: "nomic-embed-text",
 		NumCtx: 32768, RequestTimeout: 120 * time.Second,
 		Provider: ProviderOllama, OpenAI: OpenAIConfig{BaseURL: DefaultOpenAIBaseURL},
+		Breaker: BreakerConfig{Failures: 5, Cooldown: 30 * time.Second, defaulted: true},
 	}, c)
 	require.NoError(t, c.validate())
+
+	off := c.Breaker
+	off.Failures = 0
+	require.Equal(t, 0, off.WithDefaults().Failures, "0 set after the defaults turns the breakers off")
 
 	for name, cfg := range map[string]Config{
 		"Temperature":    {Temperature: -1},
@@ -734,6 +741,8 @@ func TestConfig(t *testing.T) {
 		"RequestTimeout": {RequestTimeout: -time.Second},
 		"Host":           {Host: "ftp://x"},
 		"Model":          {Model: "  "},
+		"Breaker":        {Breaker: BreakerConfig{Failures: -1}},
+		"Cooldown":       {Breaker: BreakerConfig{Cooldown: -time.Second}},
 	} {
 		_, err := New(cfg)
 		require.Error(t, err, name)

@@ -62,8 +62,60 @@ type Config struct {
 	// OpenAIConfig{}.WithDefaults().
 	OpenAI OpenAIConfig
 	// Logger receives what the client does in the background (loading a
-	// model a caller gave up waiting for). Defaults to nil, which discards.
+	// model a caller gave up waiting for) and its breakers opening and
+	// closing. Defaults to nil, which discards.
 	Logger *slog.Logger
+	// Breaker makes calls to a model the server keeps failing fail at once
+	// for a while (docs/DESIGN.md, A model server that stops answering).
+	// Defaults to BreakerConfig{}.WithDefaults().
+	Breaker BreakerConfig
+	// Clock returns the current time, for the breakers. Defaults to
+	// time.Now.
+	Clock func() time.Time
+}
+
+// BreakerConfig configures the breaker a client keeps for each model it
+// calls: after Failures calls in a row that the server failed, calls to that
+// model fail at once, without reaching the server, for Cooldown; then one is
+// let through, and its reply closes the breaker or its failure opens it for
+// another Cooldown. WithDefaults sets the zero fields of a new
+// BreakerConfig; a Failures of 0 on one WithDefaults returned stays 0 and
+// turns the breakers off.
+type BreakerConfig struct {
+	// Failures is how many calls to one model in a row must fail for the
+	// server's sake (no reply within RequestTimeout, the server unreachable
+	// or failing, a reply broken off) to open its breaker; 0: never.
+	// Defaults to 5.
+	Failures int
+	// Cooldown is how long an open breaker fails calls before it lets one
+	// through to try the model again. Defaults to 30s.
+	Cooldown time.Duration
+
+	// defaulted is set by WithDefaults: a zero Failures is then explicit
+	// (off).
+	defaulted bool
+}
+
+// WithDefaults returns a copy of c with zero fields set to their defaults.
+func (c BreakerConfig) WithDefaults() BreakerConfig {
+	if c.Failures == 0 && !c.defaulted {
+		c.Failures = 5
+	}
+	if c.Cooldown == 0 {
+		c.Cooldown = 30 * time.Second
+	}
+	c.defaulted = true
+	return c
+}
+
+func (c BreakerConfig) validate() error {
+	switch {
+	case c.Failures < 0:
+		return errors.New("llm: Breaker.Failures must not be negative (0 turns the breakers off)")
+	case c.Cooldown < time.Millisecond:
+		return errors.New("llm: Breaker.Cooldown must be at least 1ms")
+	}
+	return nil
 }
 
 // WithDefaults returns a copy of c with zero fields set to their defaults.
@@ -87,6 +139,10 @@ func (c Config) WithDefaults() Config {
 		c.Provider = ProviderOllama
 	}
 	c.OpenAI = c.OpenAI.WithDefaults()
+	c.Breaker = c.Breaker.WithDefaults()
+	if c.Clock == nil {
+		c.Clock = time.Now
+	}
 	return c
 }
 
@@ -110,6 +166,14 @@ func (c Config) httpClient() *http.Client {
 		hc.Transport = t
 	}
 	return hc
+}
+
+// logger is Logger, or one that discards.
+func (c Config) logger() *slog.Logger {
+	if c.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return c.Logger
 }
 
 func (c Config) validate() error {
@@ -137,7 +201,7 @@ func (c Config) validate() error {
 	case c.RequestTimeout < time.Millisecond:
 		return errors.New("llm: RequestTimeout must be at least 1ms")
 	}
-	return nil
+	return c.Breaker.validate()
 }
 
 // ParseHost reads an Ollama host the way Ollama reads OLLAMA_HOST

@@ -52,6 +52,10 @@ type fake interface {
 	unauthorized(t *testing.T) (Provider, string)
 	script(r fakeReply)
 	setDown(down bool) error
+	// setHung makes the server accept requests and answer none.
+	setHung(hung bool)
+	// requests is how many requests the server received.
+	requests() int
 	failNext(status int)
 	chats() []seenChat
 	// server names the server in messages, e.g. "Ollama at URL".
@@ -111,6 +115,8 @@ func (f *ollamaFake) script(r fakeReply) {
 	})
 }
 func (f *ollamaFake) setDown(down bool) error { return f.srv.SetDown(down) }
+func (f *ollamaFake) setHung(hung bool)       { f.srv.SetHung(hung) }
+func (f *ollamaFake) requests() int           { return len(f.srv.Requests()) }
 func (f *ollamaFake) failNext(status int)     { f.srv.FailNext(1, status) }
 func (f *ollamaFake) server() string          { return "Ollama at " + f.srv.URL() }
 func (f *ollamaFake) hostVar() string         { return "OLLAMA_HOST" }
@@ -168,6 +174,8 @@ func (f *openAIFake) script(r fakeReply) {
 	})
 }
 func (f *openAIFake) setDown(down bool) error { return f.srv.SetDown(down) }
+func (f *openAIFake) setHung(hung bool)       { f.srv.SetHung(hung) }
+func (f *openAIFake) requests() int           { return len(f.srv.Requests()) }
 func (f *openAIFake) failNext(status int)     { f.srv.FailNext(1, status) }
 func (f *openAIFake) server() string          { return "the OpenAI-compatible server at " + f.srv.URL() }
 func (f *openAIFake) hostVar() string         { return "NL2SQL_OPENAI_BASE_URL" }

@@ -146,6 +146,7 @@ type OpenAI struct {
 	// quirks are what each model refused of a request (modelQuirks), by
 	// model name.
 	quirks sync.Map
+	brk    *breakers
 }
 
 // NewOpenAI returns a client of the OpenAI-compatible server of
@@ -164,7 +165,8 @@ func NewOpenAI(cfg Config) (*OpenAI, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &OpenAI{cfg: cfg, base: base, host: display(base), key: key, hc: cfg.httpClient()}, nil
+	host := display(base)
+	return &OpenAI{cfg: cfg, base: base, host: host, key: key, hc: cfg.httpClient(), brk: newBreakers(cfg, host, openAIServer+" at "+host)}, nil
 }
 
 // Config returns the effective configuration.
@@ -237,6 +239,11 @@ func (o *OpenAI) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
 		return nil, errors.New("llm: chat needs at least one message")
 	}
 	cl := o.call("chat", cmp.Or(req.Model, o.cfg.Model))
+	return guard(ctx, o.brk, cl.op, cl.model, func() (*Reply, error) { return o.chat(ctx, cl, req) })
+}
+
+// chat is Chat's call to the server.
+func (o *OpenAI) chat(ctx context.Context, cl call, req ChatRequest) (*Reply, error) {
 	temperature := cmp.Or(req.Temperature, &o.cfg.Temperature)
 	body := oaChatRequest{Model: cl.model, Temperature: temperature, Seed: cmp.Or(req.Seed, o.cfg.Seed), Stream: o.cfg.OpenAI.Stream}
 	body.MaxTokens, body.ResponseFormat = req.MaxTokens, oaResponseFormat(req.Format)
@@ -369,6 +376,11 @@ func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error)
 		return nil, nil
 	}
 	cl := o.call("embed", o.cfg.EmbedModel)
+	return guard(ctx, o.brk, cl.op, cl.model, func() ([][]float32, error) { return o.embed(ctx, cl, texts) })
+}
+
+// embed is Embed's call to the server.
+func (o *OpenAI) embed(ctx context.Context, cl call, texts []string) ([][]float32, error) {
 	var out struct {
 		Data []oaEmbedding `json:"data"`
 	}

@@ -75,9 +75,4 @@ func (q modelQuirks) learn(status int, raw []byte) (modelQuirks, bool) {
 	return q, false
 }
 
-func (o *OpenAI) logger() *slog.Logger {
-	if o.cfg.Logger == nil {
-		return slog.New(slog.DiscardHandler)
-	}
-	return o.cfg.Logger
-}
+func (o *OpenAI) logger() *slog.Logger { return o.cfg.logger() }

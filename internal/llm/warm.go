@@ -73,12 +73,7 @@ func (c *Client) gaveUp(parent context.Context, model string, embed bool) {
 	})
 }
 
-func (c *Client) logger() *slog.Logger {
-	if c.cfg.Logger == nil {
-		return slog.New(slog.DiscardHandler)
-	}
-	return c.cfg.Logger
-}
+func (c *Client) logger() *slog.Logger { return c.cfg.logger() }
 
 // Close stops the background loads and waits for them. Stopping under the
 // lock orders it with gaveUp: no load starts after Close began waiting.

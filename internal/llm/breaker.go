@@ -1,0 +1,147 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// ErrBreakerOpen is the cause of a call that was not sent because the
+// model's breaker is open (Config.Breaker): the server failed the calls
+// before it. errors.Is(err, ErrBreakerOpen) tells such a call from one the
+// server failed itself.
+var ErrBreakerOpen = errors.New("llm: not sent: the model's breaker is open")
+
+// breakers keeps a breaker for each model a client calls. A server that
+// stops answering (stopped, wedged, or so slow that no call ends within
+// RequestTimeout) otherwise costs every call the whole timeout, and every
+// question its tries, while nothing remembers that the model is down. A
+// nil *breakers lets every call through (Breaker.Failures 0).
+type breakers struct {
+	cfg    BreakerConfig
+	now    func() time.Time
+	log    *slog.Logger
+	host   string // the server's address, without credentials
+	server string // "Ollama at URL", for messages
+
+	mu     sync.Mutex
+	models map[string]*breaker
+}
+
+// breaker is one model's state. Closed: failures counts the calls the
+// server failed in a row. Open: until is when a call is let through again,
+// and probing says one is out.
+type breaker struct {
+	failures int
+	last     string // the last failure's message
+	until    time.Time
+	probing  bool
+}
+
+func (b *breaker) open() bool { return !b.until.IsZero() }
+
+// newBreakers returns the breakers of a client of the server at host,
+// named server in messages ("Ollama at URL"), or nil when cfg turns them
+// off.
+func newBreakers(cfg Config, host, server string) *breakers {
+	if cfg.Breaker.Failures == 0 {
+		return nil
+	}
+	return &breakers{cfg: cfg.Breaker, now: cfg.Clock, log: cfg.logger(), host: host, server: server, models: map[string]*breaker{}}
+}
+
+// guard makes the call op to model through its breaker: send runs it, unless
+// the breaker is open, when the call fails at once. ctx is the caller's:
+// a call it ended (canceled, or its deadline, shorter than RequestTimeout)
+// says nothing of the server.
+func guard[T any](ctx context.Context, bs *breakers, op, model string, send func() (T, error)) (T, error) {
+	if bs == nil {
+		return send()
+	}
+	probe, refused := bs.allow(op, model)
+	if refused != nil {
+		var zero T
+		return zero, refused
+	}
+	v, err := send()
+	bs.done(ctx, model, probe, err)
+	return v, err
+}
+
+// allow reports whether a call to model may be sent, and whether it is the
+// one let through to try an open breaker again; when it may not, the error
+// to return instead.
+func (bs *breakers) allow(op, model string) (probe bool, _ *Error) {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	b := bs.models[model]
+	if b == nil || !b.open() {
+		return false, nil
+	}
+	now := bs.now()
+	if !b.probing && !now.Before(b.until) {
+		b.probing = true
+		bs.log.Info("trying a model again after its cool-down", "server", bs.server, "model", model)
+		return true, nil
+	}
+	e := &Error{Kind: Unavailable, Op: op, Host: bs.host, Model: model, Err: ErrBreakerOpen}
+	what := fmt.Sprintf("%s failed the last %d calls for model %q (the last: %s)", bs.server, b.failures, model, b.last)
+	if b.probing {
+		e.retryAfter = bs.cfg.Cooldown
+		e.Message = fmt.Sprintf("%s; one call is trying it again now, and until it is answered the others are not sent (NL2SQL_LLM_BREAKER_FAILURES, NL2SQL_LLM_BREAKER_COOLDOWN)", what)
+		return false, e
+	}
+	e.retryAfter = b.until.Sub(now)
+	e.Message = fmt.Sprintf("%s; nl2sql sends it no call until %s (in %s), then one to try it again (NL2SQL_LLM_BREAKER_FAILURES, NL2SQL_LLM_BREAKER_COOLDOWN)",
+		what, b.until.UTC().Format(time.RFC3339), e.retryAfter.Round(time.Second))
+	return false, e
+}
+
+// done records how a call that allow let through ended. A call the server
+// did not answer (Unavailable without an HTTP status: no reply within
+// RequestTimeout, unreachable, the connection or the reply broken off)
+// counts, and opens the breaker at the Failures-th in a row or when it was
+// the probe. A reply, or any other answer of the server's, closes it: an
+// error status (a 503, a 429, a refusal) comes at once and carries its own
+// retry rules (Retry-After; none for a refusal). A call its caller ended
+// counts for nothing (the probe's turn goes to the next call).
+func (bs *breakers) done(ctx context.Context, model string, probe bool, err error) {
+	var le *Error
+	failed := err != nil && errors.As(err, &le) && le.Kind == Unavailable && le.Status == 0
+	if err != nil && (ctx.Err() != nil || le == nil) {
+		if probe {
+			bs.mu.Lock()
+			if b := bs.models[model]; b != nil {
+				b.probing = false
+			}
+			bs.mu.Unlock()
+		}
+		return
+	}
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	b := bs.models[model]
+	if !failed {
+		if b != nil && b.open() {
+			bs.log.Info("a model answers again: its calls are sent again", "server", bs.server, "model", model)
+		}
+		delete(bs.models, model)
+		return
+	}
+	if b == nil {
+		b = &breaker{}
+		bs.models[model] = b
+	}
+	b.failures++
+	b.last = le.Message
+	// A probe's failure opens it again, unless another call's reply
+	// closed it meanwhile: then this is one failure in a row.
+	if (probe && b.open()) || (!b.open() && b.failures >= bs.cfg.Failures) {
+		b.until, b.probing = bs.now().Add(bs.cfg.Cooldown), false
+		bs.log.Warn("a model keeps failing: its calls fail at once until the cool-down ends",
+			"server", bs.server, "model", model, "failures", b.failures, "until", b.until, "last", b.last)
+	}
+}
