@@ -13,11 +13,12 @@
 // Failures are classified (internal/errclass). Infrastructure failures — an
 // unreachable LLM or target database — are retried with exponential backoff,
 // or after as long as a busy model server asks (Retry-After, capped at
-// llm.MaxRetryAfter), while rag.queries.status_detail says what the
-// question waits for; after Config.InfraAttempts the question fails with
-// infra_failure. SQL errors go back to the model as a repair attempt until
-// Config.MaxAttempts. Nothing is dropped silently: a periodic sweep fails
-// questions whose job was lost.
+// llm.MaxRetryAfter) or its model's breaker stays open (llm.ErrBreakerOpen:
+// the model is tried again at the end of its cool-down), while
+// rag.queries.status_detail says what the question waits for; after
+// Config.InfraAttempts the question fails with infra_failure. SQL errors go
+// back to the model as a repair attempt until Config.MaxAttempts. Nothing
+// is dropped silently: a periodic sweep fails questions whose job was lost.
 package worker
 
 import (
@@ -344,7 +345,8 @@ func (s *Service) backoff(attempt int) time.Duration {
 }
 
 // serverWait is implemented by errors that say how long the server asked
-// to be left alone (*llm.Error: Retry-After).
+// to be left alone (*llm.Error: Retry-After, or the rest of an open
+// breaker's cool-down).
 type serverWait interface{ RetryAfter() time.Duration }
 
 // retryWait is the wait before the retry that follows attempt after err:
@@ -419,7 +421,10 @@ func handleFailure[T jobs.Args](ctx context.Context, s *Service, job *river.Job[
 		wait, asked := s.retryWait(job.Attempt, err)
 		s.retryAt.Store(job.ID, s.cfg.Clock().Add(wait))
 		why := ""
-		if asked {
+		switch {
+		case asked && errors.Is(err, llm.ErrBreakerOpen):
+			why = " when the model server is tried again"
+		case asked:
 			why = " as the server asked (Retry-After)"
 		}
 		detail := fmt.Sprintf("%s: retrying in about %s%s (attempt %d of %d) after: %s",

@@ -88,7 +88,11 @@ func (bs *breakers) allow(op, model string) (probe bool, _ *Error) {
 		return true, nil
 	}
 	e := &Error{Kind: Unavailable, Op: op, Host: bs.host, Model: model, Err: ErrBreakerOpen}
-	what := fmt.Sprintf("%s failed the last %d calls for model %q (the last: %s)", bs.server, b.failures, model, b.last)
+	calls := "call"
+	if b.failures > 1 {
+		calls = fmt.Sprintf("%d calls", b.failures)
+	}
+	what := fmt.Sprintf("%s failed the last %s for model %q (the last: %s)", bs.server, calls, model, b.last)
 	if b.probing {
 		e.retryAfter = bs.cfg.Cooldown
 		e.Message = fmt.Sprintf("%s; one call is trying it again now, and until it is answered the others are not sent (NL2SQL_LLM_BREAKER_FAILURES, NL2SQL_LLM_BREAKER_COOLDOWN)", what)
