@@ -103,7 +103,7 @@ func New(pool *pgxpool.Pool, cfg Config) (*Metrics, error) {
 		}, []string{"stage", "outcome"}),
 		modelCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "nl2sql_model_calls_total",
-			Help: "Calls to the model server by provider, operation (chat, embed, models) and outcome: ok, or the error kind (unavailable, model_missing, rejected, canceled, context_too_long).",
+			Help: "Calls to the model server by provider, operation (chat, embed, models) and outcome: ok, the error kind (unavailable, model_missing, rejected, canceled, context_too_long), or not_sent (the model's breaker was open).",
 		}, []string{"provider", "op", "outcome"}),
 		modelSeconds: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "nl2sql_model_call_duration_seconds",
@@ -227,7 +227,13 @@ type provider struct {
 	name string
 }
 
+// observe counts a call. One the model's breaker did not send (llm.ErrBreakerOpen)
+// is counted as "not_sent", and its duration, none, is not observed.
 func (p *provider) observe(op string, started time.Time, err error) {
+	if errors.Is(err, llm.ErrBreakerOpen) {
+		p.m.modelCalls.WithLabelValues(p.name, op, "not_sent").Inc()
+		return
+	}
 	outcome := "ok"
 	if err != nil {
 		outcome = "error"

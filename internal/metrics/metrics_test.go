@@ -85,7 +85,7 @@ func TestMetrics(t *testing.T) {
 	// The model.
 	srv := ollamatest.NewT(t)
 	srv.Script(ollamatest.Response{Content: "SELECT 1", PromptTokens: 300, ReplyTokens: 20})
-	client, err := llm.New(llm.Config{Host: srv.URL()})
+	client, err := llm.New(llm.Config{Host: srv.URL(), Breaker: llm.BreakerConfig{Failures: 1}})
 	require.NoError(t, err)
 	p := m.Provider(client)
 	_, err = p.Chat(ctx, llm.ChatRequest{Messages: []llm.Message{{Role: llm.RoleUser, Content: "?"}}})
@@ -97,6 +97,9 @@ func TestMetrics(t *testing.T) {
 	require.NoError(t, srv.SetDown(true))
 	_, err = p.Chat(ctx, llm.ChatRequest{Messages: []llm.Message{{Role: llm.RoleUser, Content: "?"}}})
 	require.Error(t, err)
+	// The model's breaker is open: a call not sent is no model call.
+	_, err = p.Chat(ctx, llm.ChatRequest{Messages: []llm.Message{{Role: llm.RoleUser, Content: "?"}}})
+	require.ErrorIs(t, err, llm.ErrBreakerOpen)
 
 	out = scrape(t, m)
 	for _, want := range []string{
@@ -108,6 +111,7 @@ func TestMetrics(t *testing.T) {
 		`nl2sql_guard_refusals_total{reason="policy.not_select",stage="policy"} 1`,
 		`nl2sql_model_calls_total{op="chat",outcome="ok",provider="ollama"} 1`,
 		`nl2sql_model_calls_total{op="chat",outcome="unavailable",provider="ollama"} 1`,
+		`nl2sql_model_calls_total{op="chat",outcome="not_sent",provider="ollama"} 1`,
 		`nl2sql_model_calls_total{op="models",outcome="ok",provider="ollama"} 2`,
 		`nl2sql_model_calls_total{op="embed",outcome="ok",provider="ollama"} 1`,
 		`nl2sql_model_call_duration_seconds_count{op="chat",provider="ollama"} 2`,
