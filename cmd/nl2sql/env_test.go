@@ -265,9 +265,10 @@ func TestEnvExplicitZero(t *testing.T) {
 			"NL2SQL_RAG_COVERAGE_EXTRA": "0", "NL2SQL_RAG_FK_EXPANSION_CAP": "0", "NL2SQL_RAG_BRIDGE_CAP": "0",
 			"NL2SQL_RAG_TABLE_THRESHOLD": "0", "NL2SQL_RAG_MODULE_BOOST": "0", "NL2SQL_RAG_COPY_PENALTY": "0",
 			"NL2SQL_RAG_MAX_FULL_TABLES": "0", "NL2SQL_BM25_B": "0", "NL2SQL_BM25_MIN_IDF": "0", "NL2SQL_RAG_MIN_TABLES": "0",
-			"NL2SQL_CATALOG_CHECK_INTERVAL": "0",
+			"NL2SQL_CATALOG_CHECK_INTERVAL": "0", "NL2SQL_LLM_BREAKER_FAILURES": "0",
 		})
 		require.NoError(t, err)
+		require.Zero(t, s.LLM.WithDefaults().Breaker.Failures, "the model breakers are off")
 		// As the worker, the pipeline and the index get them.
 		w := s.Worker.WithDefaults().Candidates
 		require.Zero(t, w.Temperature)
@@ -288,6 +289,7 @@ func TestEnvExplicitZero(t *testing.T) {
 		d := defaultSettings()
 		require.InDelta(t, 0.3, d.Worker.Candidates.Temperature, 1e-9)
 		require.Equal(t, 10*time.Minute, d.Worker.CatalogCheckInterval)
+		require.Equal(t, 5, d.LLM.Breaker.Failures)
 		require.Equal(t, 3, d.Pipeline.RAG.CoverageExtra)
 	})
 
@@ -295,6 +297,7 @@ func TestEnvExplicitZero(t *testing.T) {
 		t.Parallel()
 		_, err := setup(t, map[string]string{
 			"NL2SQL_MAX_ROWS": "0", "NL2SQL_CANDIDATES": "0", "NL2SQL_LLM_TIMEOUT": "0s", "NL2SQL_RAG_TABLE_THRESHOLD": "1.5",
+			"NL2SQL_LLM_BREAKER_COOLDOWN": "0s", "NL2SQL_LLM_BREAKER_FAILURES": "-1",
 			"NL2SQL_SCHEMA_FORMAT": "yaml", "RETRIEVAL_TABLE_THRESHOLD": "many", "NL2SQL_OLLAMA_HOST": "localhost:port",
 		})
 		require.Error(t, err)
@@ -302,6 +305,8 @@ func TestEnvExplicitZero(t *testing.T) {
 			`NL2SQL_MAX_ROWS="0" must be at least 1`,
 			`NL2SQL_CANDIDATES="0" must be between 1 and 10`,
 			`NL2SQL_LLM_TIMEOUT="0s" must be at least 1ms`,
+			`NL2SQL_LLM_BREAKER_COOLDOWN="0s" must be at least 1ms`,
+			`NL2SQL_LLM_BREAKER_FAILURES="-1" must be at least 0`,
 			`NL2SQL_RAG_TABLE_THRESHOLD="1.5" must be between 0 and 1`,
 			`NL2SQL_SCHEMA_FORMAT="yaml" must be mschema or create_table`,
 			`RETRIEVAL_TABLE_THRESHOLD="many" is not an integer`, // the name the value came from
