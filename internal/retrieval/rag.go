@@ -26,6 +26,22 @@ type Embedder interface {
 	Embed(ctx context.Context, texts []string) ([][]float32, error)
 }
 
+// refusalWatch is an Embedder that records whether a call was refused as
+// longer than the model's window (llm.ErrContextTooLong): the model
+// answered. Used by one question's embedding at a time.
+type refusalWatch struct {
+	Embedder
+	refused bool
+}
+
+func (w *refusalWatch) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	vecs, err := w.Embedder.Embed(ctx, texts)
+	if errors.Is(err, llm.ErrContextTooLong) {
+		w.refused = true
+	}
+	return vecs, err
+}
+
 // RankedTable is a table with its fused relevance to a question.
 type RankedTable struct {
 	Table *catalog.Table
@@ -261,7 +277,8 @@ func (r *RAG) gather(ctx context.Context, s *catalog.Snapshot, question string) 
 		// A question longer than the embedding model's window is embedded
 		// by its front and said so (Metadata.Warning): refused, it would
 		// trip the circuit that keeps every other question from the model.
-		vecs, cuts, err := llm.EmbedFitting(ectx, r.cfg.Embedder, []string{question})
+		watch := &refusalWatch{Embedder: r.cfg.Embedder}
+		vecs, cuts, err := llm.EmbedFitting(ectx, watch, []string{question})
 		cancel()
 		if len(cuts) > 0 {
 			ev.questionCut = &cuts[0]
@@ -272,11 +289,20 @@ func (r *RAG) gather(ctx context.Context, s *catalog.Snapshot, question string) 
 			if ctx.Err() != nil {
 				break // reported below, once the lexical search is back
 			}
-			if errors.Is(ectx.Err(), context.DeadlineExceeded) {
+			timedOut := errors.Is(ectx.Err(), context.DeadlineExceeded)
+			if timedOut {
 				err = fmt.Errorf("no reply within %s (NL2SQL_RAG_EMBED_TIMEOUT)", r.cfg.EmbedTimeout)
 			}
-			r.embeds.trip(r.cfg.Clock(), err.Error())
-			ev.modeReason = fmt.Sprintf("embedding the question failed (%v): lexical search and the foreign-key graph only", err)
+			if timedOut && watch.refused {
+				// The model answered, refusing the whole question as too
+				// long: the time went to finding the front it takes, a
+				// call per try. That says nothing of the model, and the
+				// questions after this one are embedded as usual.
+				ev.modeReason = fmt.Sprintf("embedding the front of the question, longer than the context window of the embedding model %s, failed (%v): lexical search and the foreign-key graph only", r.cfg.EmbedModel, err)
+			} else {
+				r.embeds.trip(r.cfg.Clock(), err.Error())
+				ev.modeReason = fmt.Sprintf("embedding the question failed (%v): lexical search and the foreign-key graph only", err)
+			}
 			r.cfg.Logger.WarnContext(ctx, "retrieval falls back to lexical search", "database", s.Database, "reason", ev.modeReason)
 		case len(vecs) != 1:
 			ev.modeReason = "the embedding model returned no embedding: lexical search and the foreign-key graph only"

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -77,6 +78,35 @@ func (f fakeEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, e
 	}
 	if f.err != nil {
 		return nil, f.err
+	}
+	out := make([][]float32, len(texts))
+	for i := range texts {
+		out[i] = []float32{1, 0}
+	}
+	return out, nil
+}
+
+// windowEmbedder is an embedding model with a context window of window
+// runes: it refuses a longer text at once, as a server does
+// (llm.ContextTooLong), and takes took to embed one that fits. It counts
+// the calls.
+type windowEmbedder struct {
+	window int
+	took   time.Duration
+	calls  *atomic.Int32
+}
+
+func (w windowEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	w.calls.Add(1)
+	for _, s := range texts {
+		if utf8.RuneCountInString(s) > w.window {
+			return nil, &llm.Error{Kind: llm.ContextTooLong, Op: "embed", Message: "a text to embed is longer than the context window: the input length exceeds the context length (HTTP 400)"}
+		}
+	}
+	select {
+	case <-time.After(w.took):
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
 	out := make([][]float32, len(texts))
 	for i := range texts {
@@ -388,6 +418,37 @@ func TestRAG(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, retrieval.ModeHybrid, res.Metadata.Mode, "the next question is embedded")
 		require.Empty(t, res.Metadata.Warning)
+	})
+
+	// A question whose front cannot be found within EmbedTimeout (each
+	// front that fits costs the model's time to embed it, and the search
+	// takes several): that question is searched lexically, but the model
+	// answered (it refused the whole question as too long), so the next
+	// questions are embedded as usual. It tripped the circuit: one long
+	// question kept every question of the next EmbedCooldown (30s) from
+	// vector search.
+	t.Run("QuestionFittedPastTheTimeout", func(t *testing.T) {
+		t.Parallel()
+		idx := setup(t)
+		idx.info.EmbedModel, idx.info.EmbedDims, idx.info.Vectors = "nomic-embed-text", 2, schemaindex.VectorsArray
+		idx.vector = &schemaindex.Hits{Tables: []schemaindex.Hit{hit(schemaindex.KindTable, 1, 0.8, "employees")}}
+		calls := &atomic.Int32{}
+		r := rag(t, idx, retrieval.RAGConfig{
+			Embedder:   windowEmbedder{window: 64, took: 100 * time.Millisecond, calls: calls},
+			EmbedModel: "nomic-embed-text", EmbedTimeout: 250 * time.Millisecond,
+		})
+
+		long := retrieval.Request{Question: strings.Repeat("Which employees have pending leave requests? ", 3), Snapshot: req.Snapshot}
+		res, err := r.Retrieve(ctx, long)
+		require.NoError(t, err)
+		require.Equal(t, retrieval.ModeLexical, res.Metadata.Mode, "its front was not found in time")
+		require.Contains(t, res.Metadata.ModeReason, "no reply within 250ms")
+
+		calls.Store(0)
+		res, err = r.Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Equal(t, retrieval.ModeHybrid, res.Metadata.Mode, "the next question is embedded: %s", res.Metadata.ModeReason)
+		require.Equal(t, int32(1), calls.Load())
 	})
 
 	t.Run("NothingFound", func(t *testing.T) {
