@@ -3,7 +3,10 @@ package examples_test
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -45,4 +48,74 @@ func TestSimilarLongerThanTheWindow(t *testing.T) {
 		byMeaning = byMeaning || e.By == "meaning"
 	}
 	require.True(t, byMeaning, "found by meaning: %+v", found)
+}
+
+// windowEmbedder is an embedding model with a window of window runes: it
+// refuses a longer text at once, as a server does (llm.ContextTooLong), and
+// takes took to embed texts that fit. It counts its calls.
+type windowEmbedder struct {
+	window int
+	took   time.Duration
+	calls  *atomic.Int32
+}
+
+func (w windowEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	w.calls.Add(1)
+	for _, s := range texts {
+		if utf8.RuneCountInString(s) > w.window {
+			return nil, &llm.Error{Kind: llm.ContextTooLong, Op: "embed", Message: "the input length exceeds the context length (HTTP 400)"}
+		}
+	}
+	select {
+	case <-time.After(w.took):
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	out := make([][]float32, len(texts))
+	for i := range texts {
+		out[i] = []float32{1, 0}
+	}
+	return out, nil
+}
+
+// Long examples on a slow model: finding each one's front takes several
+// calls, more than one question's time allows for all of them. Each
+// question embeds itself and as many examples as its time allows, and the
+// backlog is done in a few questions. Fitted as one batch, every question
+// ran out of time having stored nothing, tripped the cool-down, and no
+// example was ever embedded.
+func TestSimilarLongExamplesOnASlowModel(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, "INSERT INTO rag.databases (name, dsn) VALUES ('shop', 'postgres://u@h/shop')")
+	require.NoError(t, err)
+	for i := range 3 {
+		long := "How many orders per customer were shipped, " + strings.Repeat("counting every order of every customer, ", 3+i) + "last year?"
+		_, err = db.Pool.Exec(ctx, `INSERT INTO rag.examples (database_name, question, sql, checked_at) VALUES ('shop', $1, 'SELECT 1', now())`, long)
+		require.NoError(t, err)
+	}
+	var calls atomic.Int32
+	s, err := examples.New(db.Pool, examples.Config{
+		Embedder:     windowEmbedder{window: 64, took: 80 * time.Millisecond, calls: &calls},
+		EmbedModel:   "slow-embed",
+		EmbedTimeout: 400 * time.Millisecond,
+	})
+	require.NoError(t, err)
+
+	embedded := func() int {
+		var n int
+		require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.examples WHERE embed_model = 'slow-embed'").Scan(&n))
+		return n
+	}
+	for i := range 6 {
+		before := calls.Load()
+		_, err := s.Similar(ctx, examples.Query{Database: "shop", Question: "How many orders were shipped?"})
+		require.NoError(t, err)
+		require.Greater(t, calls.Load(), before, "question %d asked the model (no cool-down)", i)
+		if embedded() == 3 {
+			return
+		}
+	}
+	require.Equal(t, 3, embedded(), "every example embedded within six questions")
 }

@@ -51,6 +51,11 @@ type Config struct {
 	// Defaults to nil.
 	Embedder   Embedder
 	EmbedModel string
+	// EmbedTimeout bounds the embedding a question's search waits for:
+	// the retrieve stage needs no model, and a slow one must not hold it
+	// (the bound of schema linking's and the question's own embedding,
+	// docs/DESIGN.md, Examples and feedback). Defaults to 5s.
+	EmbedTimeout time.Duration
 	// defaulted is set by WithDefaults: zero fields are then explicit (a K
 	// of 0 set over the defaults turns examples off).
 	defaulted bool
@@ -76,6 +81,9 @@ func (c Config) WithDefaults() Config {
 	if c.MinVectorSimilarity == 0 {
 		c.MinVectorSimilarity = 0.8
 	}
+	if c.EmbedTimeout == 0 {
+		c.EmbedTimeout = 5 * time.Second
+	}
 	return c
 }
 
@@ -95,6 +103,8 @@ func (c Config) Validate() error {
 		return errors.New("examples: MinSimilarity must be between 0 and 1")
 	case c.MinVectorSimilarity < 0 || c.MinVectorSimilarity > 1:
 		return errors.New("examples: MinVectorSimilarity must be between 0 and 1")
+	case c.EmbedTimeout < 0:
+		return errors.New("examples: EmbedTimeout must not be negative")
 	case c.Embedder != nil && c.EmbedModel == "":
 		return errors.New("examples: an Embedder needs its EmbedModel")
 	}
@@ -127,13 +137,9 @@ type Store struct {
 	embedDown time.Time
 }
 
-// Embedding examples is bounded: the retrieve stage needs no model, and an
-// unreachable or slow one must not hold it (the same bounds as schema
-// linking's, docs/DESIGN.md, Examples and feedback).
-const (
-	embedTimeout  = 5 * time.Second
-	embedCooldown = 30 * time.Second
-)
+// embedCooldown is how long Similar leaves a model that failed alone (the
+// same as schema linking's, docs/DESIGN.md, Examples and feedback).
+const embedCooldown = 30 * time.Second
 
 // New returns a Store over the service database.
 func New(pool *pgxpool.Pool, cfg Config) (*Store, error) {
@@ -185,14 +191,19 @@ func (s *Store) Similar(ctx context.Context, q Query) ([]Example, error) {
 	}
 	var qv []float32
 	if s.cfg.Embedder != nil && s.embedUp() {
-		ectx, cancel := context.WithTimeout(ctx, embedTimeout)
-		v, err := s.embedQuestion(ectx, q)
+		ectx, cancel := context.WithTimeout(ctx, s.cfg.EmbedTimeout)
+		v, tooLong, err := s.embedQuestion(ectx, q)
 		cancel()
 		switch {
 		case err == nil:
 			qv, p.EmbedModel = v, s.cfg.EmbedModel
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
+		case tooLong:
+			// The model answered (it refused a text as longer than its
+			// window) and ran out of this question's time fitting texts
+			// to it: this question goes by words, the next ones are
+			// embedded as usual.
 		default:
 			s.mu.Lock()
 			s.embedDown = time.Now()
@@ -242,33 +253,67 @@ func (s *Store) embedUp() bool {
 const embedBatch = 32
 
 // embedQuestion embeds the database's examples not yet embedded with the
-// model (a batch), then the question.
-func (s *Store) embedQuestion(ctx context.Context, q Query) ([]float32, error) {
+// model (a batch), then the question, in one call. When the model refuses a
+// text of them as longer than its window (tooLong), each is embedded on its
+// own by its front (llm.EmbedFitting), the question first, and each example
+// stored as soon as it is: finding a long text's front takes several calls,
+// and a batch fitted whole could not end within the question's time on a
+// slow model, failing every question after it the same way and never
+// embedding a single example. An example left when the time runs out waits
+// for the next question.
+func (s *Store) embedQuestion(ctx context.Context, q Query) (_ []float32, tooLong bool, _ error) {
 	todo, err := s.q.ExamplesToEmbed(ctx, s.pool, &dbsqlc.ExamplesToEmbedParams{DatabaseName: q.Database, EmbedModel: s.cfg.EmbedModel, Max: embedBatch})
 	if err != nil {
-		return nil, fmt.Errorf("examples: %w", err)
+		return nil, false, fmt.Errorf("examples: %w", err)
 	}
 	texts := make([]string, 0, len(todo)+1)
 	for _, e := range todo {
 		texts = append(texts, e.Question)
 	}
 	texts = append(texts, q.Question)
-	// A question longer than the embedding model's window is embedded
-	// by its front: refused, one long example would fail every batch it
-	// is in, and the database's examples would never be found by meaning.
-	vecs, _, err := llm.EmbedFitting(ctx, s.cfg.Embedder, texts)
-	if err != nil {
-		return nil, err
-	}
-	if len(vecs) != len(texts) {
-		return nil, fmt.Errorf("examples: %d embeddings for %d texts", len(vecs), len(texts))
+	vecs, err := s.cfg.Embedder.Embed(ctx, texts)
+	switch {
+	case errors.Is(err, llm.ErrContextTooLong):
+		return s.embedEach(ctx, q, todo)
+	case err != nil:
+		return nil, false, err
+	case len(vecs) != len(texts):
+		return nil, false, fmt.Errorf("examples: %d embeddings for %d texts", len(vecs), len(texts))
 	}
 	for i, e := range todo {
-		if err := s.q.SetExampleEmbedding(ctx, s.pool, &dbsqlc.SetExampleEmbeddingParams{ID: e.ID, Embedding: vecs[i], EmbedModel: s.cfg.EmbedModel}); err != nil {
-			return nil, fmt.Errorf("examples: %w", err)
+		if err := s.setEmbedding(ctx, e.ID, vecs[i]); err != nil {
+			return nil, false, err
 		}
 	}
-	return vecs[len(todo)], nil
+	return vecs[len(todo)], false, nil
+}
+
+// embedEach is embedQuestion's way for texts the model refused as too long
+// together: the question, then the examples, each by its front.
+func (s *Store) embedEach(ctx context.Context, q Query, todo []*dbsqlc.ExamplesToEmbedRow) ([]float32, bool, error) {
+	qv, _, err := llm.EmbedFitting(ctx, s.cfg.Embedder, []string{q.Question})
+	if err != nil {
+		return nil, true, err
+	}
+	for _, e := range todo {
+		v, _, err := llm.EmbedFitting(ctx, s.cfg.Embedder, []string{e.Question})
+		if err != nil {
+			// Out of time, or a text whose front no window takes: the
+			// question is embedded, the rest waits.
+			break
+		}
+		if err := s.setEmbedding(ctx, e.ID, v[0]); err != nil {
+			return nil, true, err
+		}
+	}
+	return qv[0], true, nil
+}
+
+func (s *Store) setEmbedding(ctx context.Context, id int64, v []float32) error {
+	if err := s.q.SetExampleEmbedding(ctx, s.pool, &dbsqlc.SetExampleEmbeddingParams{ID: id, Embedding: v, EmbedModel: s.cfg.EmbedModel}); err != nil {
+		return fmt.Errorf("examples: %w", err)
+	}
+	return nil
 }
 
 // cosine is the cosine similarity of two vectors of one length.
