@@ -75,6 +75,16 @@ type Config struct {
 	ValueTimeout time.Duration
 	// EmbedBatch is how many texts are embedded per call. Defaults to 50.
 	EmbedBatch int
+	// VectorExactMax is the most numbers (documents times dimensions, four
+	// bytes each in memory) the embeddings of an index built with pgvector
+	// may hold for a search to rank them by exact cosine in memory, as an
+	// index without pgvector is, rather than through pgvector's HNSW index:
+	// up to 2,000 tables of the demo ERP at 768 dimensions the exact
+	// ranking is faster and exact, where pgvector's filtered scan visits
+	// most of the index and misses hits (docs/DESIGN.md, pgvector). 0:
+	// every index built with pgvector is searched through it. Defaults to
+	// 16,777,216 (64 MiB: the 2,000-table ERP holds 13.6 million).
+	VectorExactMax int
 	// Logger receives what a build could not do. Defaults to discarding.
 	Logger *slog.Logger
 	// Clock returns the current time. Defaults to time.Now.
@@ -127,6 +137,9 @@ func (c Config) withNumberDefaults() Config {
 	if c.EmbedBatch == 0 {
 		c.EmbedBatch = 50
 	}
+	if c.VectorExactMax == 0 {
+		c.VectorExactMax = 1 << 24
+	}
 	return c
 }
 
@@ -172,6 +185,8 @@ func (c Config) validate() error {
 		return errors.New("schemaindex: ValueTimeout must be at least 1ms")
 	case c.EmbedBatch < 1:
 		return errors.New("schemaindex: EmbedBatch must be positive")
+	case c.VectorExactMax < 0:
+		return errors.New("schemaindex: VectorExactMax must not be negative")
 	}
 	return nil
 }

@@ -114,6 +114,10 @@ type Info struct {
 // HasEmbeddings reports whether vector search is possible.
 func (i *Info) HasEmbeddings() bool { return i.EmbedModel != "" }
 
+// vectorNumbers is how many numbers the index's embeddings hold: one
+// embedding per table and column document.
+func (i *Info) vectorNumbers() int { return (i.Stats.Tables + i.Stats.Columns) * i.EmbedDims }
+
 // Outdated reports whether the index was built by code of another Format
 // than this one's: it is searched as it is, but what this code would
 // index differently is not found until it is rebuilt.
@@ -401,11 +405,12 @@ func (s *Searcher) fuzzy(ctx context.Context, database string, li *loadedIndex, 
 
 // Vector returns the tables and columns of database nearest to embedding
 // by cosine similarity: through pgvector's HNSW index when the index was
-// built with it, else exactly over the stored real[] embeddings (loaded
-// once per build). A pgvector search that fails (DROP EXTENSION vector,
-// its files removed from the server) is ranked exactly too, and
-// Hits.VectorsReason says why. The embedding must come from the index's
-// model (Info.EmbedModel); an index without embeddings is ErrNoEmbeddings.
+// built with it and its embeddings hold more than Config.VectorExactMax
+// numbers, else exactly over the stored real[] embeddings (loaded once per
+// build). A pgvector search that fails (DROP EXTENSION vector, its files
+// removed from the server) is ranked exactly too, and Hits.VectorsReason
+// says why. The embedding must come from the index's model
+// (Info.EmbedModel); an index without embeddings is ErrNoEmbeddings.
 func (s *Searcher) Vector(ctx context.Context, database string, embedding []float32, k TopK) (*Hits, error) {
 	li, err := s.load(ctx, database)
 	if err != nil {
@@ -419,7 +424,7 @@ func (s *Searcher) Vector(ctx context.Context, database string, embedding []floa
 			database, len(embedding), li.info.EmbedModel, li.info.EmbedDims)
 	}
 	q := normalize(embedding)
-	if li.info.Vectors != VectorsPgvector {
+	if li.info.Vectors != VectorsPgvector || li.info.vectorNumbers() <= s.cfg.VectorExactMax {
 		return s.vectorExact(ctx, li, q, k)
 	}
 	hits, err := s.vectorPgvector(ctx, database, q, k)

@@ -94,7 +94,10 @@ func TestVectorLargeTopK(t *testing.T) {
 	conn, err := pgx.Connect(ctx, db.URL)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = conn.Close(context.Background()) })
-	s, err := schemaindex.NewSearcher(conn, schemaindex.Config{})
+	// Through pgvector however small the index (VectorExactMax).
+	cfg := schemaindex.Config{}.WithDefaults()
+	cfg.VectorExactMax = 0
+	s, err := schemaindex.NewSearcher(conn, cfg)
 	require.NoError(t, err)
 	q := ollamatest.Embedding("customer account balance", dims)
 	_, err = schemaindex.VectorPgvector(ctx, s, "crm", q, top)
@@ -114,6 +117,64 @@ func TestVectorLargeTopK(t *testing.T) {
 	h, err := s.Vector(ctx, "crm", q, large)
 	require.NoError(t, err)
 	require.Equal(t, names(related(hnsw.Columns)), names(related(h.Columns)))
+}
+
+// pgvectorSearcher is a Searcher that searches every index built with
+// pgvector through it, however small.
+func pgvectorSearcher(t *testing.T, db *dbtest.DB) *schemaindex.Searcher {
+	t.Helper()
+	cfg := schemaindex.Config{}.WithDefaults()
+	cfg.VectorExactMax = 0
+	s, err := schemaindex.NewSearcher(db.Pool, cfg)
+	require.NoError(t, err)
+	return s
+}
+
+// TestVectorSmallIndexRanksExactly: an index built with pgvector whose
+// embeddings hold at most Config.VectorExactMax numbers ranks as an index
+// without pgvector does: the exact path's hits, in its order, with its
+// scores. Through rag.search_vectors it ranked equal similarities by
+// another order, rounded the scores otherwise and, on larger schemas,
+// missed hits the exact path finds (docs/DESIGN.md, pgvector). Past the
+// limit the search goes through pgvector, whose failure then says so.
+func TestVectorSmallIndexRanksExactly(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	if !pgvectorAvailable(t, db) {
+		t.Skip("pgvector is not available here")
+	}
+	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
+	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors, st.VectorsReason)
+	s := searcher(t, db)
+	all := schemaindex.TopK{Tables: st.Tables, Columns: st.Columns}
+	for _, question := range []string{"customer account balance", "open tickets of enterprise customers", "quantity ordered by region"} {
+		q := ollamatest.Embedding(question, dims)
+		for _, k := range []schemaindex.TopK{top, all} {
+			exact, err := schemaindex.VectorExact(ctx, s, "crm", q, k)
+			require.NoError(t, err)
+			h, err := s.Vector(ctx, "crm", q, k)
+			require.NoError(t, err)
+			require.Equal(t, exact, h, question)
+		}
+	}
+
+	// The limit: at crm's size exact, one number less through pgvector
+	// (which fails once the extension is dropped, and says so).
+	_, err := db.Pool.Exec(ctx, "DROP EXTENSION vector CASCADE")
+	require.NoError(t, err)
+	numbers := (st.Tables + st.Columns) * dims
+	for _, limit := range []int{numbers, numbers - 1} {
+		cfg := schemaindex.Config{VectorExactMax: limit}
+		s, err := schemaindex.NewSearcher(db.Pool, cfg)
+		require.NoError(t, err)
+		h, err := s.Vector(ctx, "crm", ollamatest.Embedding("customer account balance", dims), top)
+		require.NoError(t, err)
+		if limit == numbers {
+			require.Empty(t, h.VectorsReason)
+		} else {
+			require.Contains(t, h.VectorsReason, "pgvector could not search the index")
+		}
+	}
 }
 
 // TestVectorsReason: a build that ranks its embeddings by exact cosine says
@@ -188,7 +249,7 @@ func TestVectorWithoutExtension(t *testing.T) {
 	}
 	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
 	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors, st.VectorsReason)
-	s := searcher(t, db)
+	s := pgvectorSearcher(t, db)
 	q := ollamatest.Embedding("customer account balance", dims)
 	exact, err := schemaindex.VectorExact(ctx, s, "crm", q, top)
 	require.NoError(t, err)
