@@ -62,8 +62,8 @@ func BenchmarkLexical(b *testing.B) {
 // the fake model's embeddings at 768 dimensions (nomic-embed-text's size),
 // on the demo ERP among distractors: 300 tables (2,700 embeddings, the
 // pipeline bench's target) and 2,000 (17,755). exact ranks in memory, as
-// an index without pgvector and, since VectorExactMax, one built with
-// pgvector up to 16.7 million numbers; pgvector goes through
+// an index without pgvector or one built with it up to
+// Config.VectorExactMax numbers is; pgvector goes through
 // rag.search_vectors (skipped where the server has no pgvector), and
 // reports recall: the share of the exact top k (tie-aware: hits scoring at
 // least the exact k-th) it returns, over the questions. p50_ms and p95_ms

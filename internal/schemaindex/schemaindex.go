@@ -81,9 +81,10 @@ type Config struct {
 	// index without pgvector is, rather than through pgvector's HNSW index:
 	// up to 2,000 tables of the demo ERP at 768 dimensions the exact
 	// ranking is faster and exact, where pgvector's filtered scan visits
-	// most of the index and misses hits (docs/DESIGN.md, pgvector). 0:
-	// every index built with pgvector is searched through it. Defaults to
-	// 16,777,216 (64 MiB: the 2,000-table ERP holds 13.6 million).
+	// most of the index and misses hits, but memory bounds it
+	// (docs/DESIGN.md, pgvector). 0: every index built with pgvector is
+	// searched through it. Defaults to 4,194,304 (16 MiB; the 300-table
+	// ERP holds 2.1 million, the 2,000-table one 13.6 million).
 	VectorExactMax int
 	// Logger receives what a build could not do. Defaults to discarding.
 	Logger *slog.Logger
@@ -138,7 +139,7 @@ func (c Config) withNumberDefaults() Config {
 		c.EmbedBatch = 50
 	}
 	if c.VectorExactMax == 0 {
-		c.VectorExactMax = 1 << 24
+		c.VectorExactMax = 1 << 22
 	}
 	return c
 }
