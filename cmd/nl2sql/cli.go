@@ -88,7 +88,7 @@ func commands() []command {
 		{"ask", "--db NAME [--json] [--timeout D] [--max-rows N] \"question\"", "ask one question and wait for its answer", runAsk},
 		{"check", "--db NAME [--json] < query.sql", "print the guard's and EXPLAIN's verdict on a SQL text", runCheck},
 		{"examples", examplesUsage, "verified question–SQL pairs for few-shot prompts: load them from a file in the exam's format, list them and their state, share a client's with everyone, remove them", runExamples},
-		{"exam", "[run|check|load] ...", "the ERP exam: load the demo database, verify gold SQL, run and grade", runExam},
+		{"exam", "[run] [--db NAME] [--questions FILE] [--runs N] [--json] [--html FILE] ... | check [--db NAME] [--questions FILE] [--json] | load [--db NAME] [--tables N]", "the ERP exam: run and grade it (run, the default; exam run --help for its flags), verify its gold SQL (check), load the demo database (load)", runExam},
 		{"bench", "pipeline [--json] [--questions N] | repair [--json] | retrieval [--json] | heldout import --out DIR", "measure pipeline throughput with an instant fake model (a checkout's build), deterministic repair on injected mistakes, schema retrieval on the dev, ERP and held-out sets", runBench},
 		{"env", "", "list the environment variables and the values in effect", runEnv},
 	}
@@ -124,7 +124,7 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 
 // groupCommands take a subcommand or nothing before any flag, so `-h`
 // reaches no flag set: Run answers it with the command's line.
-var groupCommands = []string{"db", "examples", "bench", "env", "migrate", "mcp"}
+var groupCommands = []string{"db", "examples", "exam", "bench", "env", "migrate", "mcp"}
 
 // helpFlag reports whether arg asks for help.
 func helpFlag(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }

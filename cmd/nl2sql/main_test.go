@@ -140,6 +140,16 @@ func TestHelpEverywhere(t *testing.T) {
 			require.NotContains(t, r.stderr, "nl2sql: ", "%v: no error", args)
 		}
 	}
+	// A group's help names its subcommands: `exam --help` printed exam
+	// run's flags alone, and exam check and exam load were nowhere.
+	for _, line := range lines {
+		if len(line) != 2 {
+			continue
+		}
+		r := c.run("", line[0], "--help")
+		require.Contains(t, r.stdout, "Usage: nl2sql "+line[0], line)
+		require.Regexp(t, `(^|[ |\[])`+line[1]+`\b`, strings.TrimPrefix(r.stdout, "Usage: nl2sql "+line[0]), "%v: %s", line, r.stdout)
+	}
 	r := c.run("", "examples", "frobnicate", "-h")
 	require.Equal(t, exitUsage, r.code)
 	require.Contains(t, r.stderr, `unknown examples subcommand "frobnicate"`)
