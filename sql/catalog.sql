@@ -80,15 +80,15 @@ DELETE FROM rag.tables WHERE database_name = @database_name;
 
 -- name: InsertCatalogTables :copyfrom
 INSERT INTO rag.tables (database_name, schema_name, table_name, kind, comment, module, gloss, synonyms, estimated_rows,
-                        primary_key)
+                        primary_key, checks)
 VALUES (@database_name, @schema_name, @table_name, @kind, @comment, @module, @gloss, @synonyms, @estimated_rows,
-        @primary_key);
+        @primary_key, @checks);
 
 -- name: InsertCatalogColumns :copyfrom
 INSERT INTO rag.columns (database_name, schema_name, table_name, column_name, ordinal, data_type, not_null,
-                         comment, allowed_values, base_type, fields)
+                         comment, allowed_values, base_type, fields, checks)
 VALUES (@database_name, @schema_name, @table_name, @column_name, @ordinal, @data_type, @not_null,
-        @comment, @allowed_values, @base_type, @fields);
+        @comment, @allowed_values, @base_type, @fields, @checks);
 
 -- name: InsertCatalogForeignKeys :copyfrom
 INSERT INTO rag.foreign_keys (database_name, schema_name, table_name, constraint_name, columns, ref_schema_name,

@@ -58,8 +58,9 @@ ORDER BY n.nspname, c.relname;
 -- as useful to the model as a CHECK (col IN ...) list. For a column of a
 -- domain (CREATE DOMAIN "Flag" AS boolean), base_type is the type the
 -- domain stands for, through domains over domains, and domain_checks its
--- CHECK constraints (VALUE IN (...) lists are allowed values); for a
--- composite type, fields are its attributes as "name type". A model shown
+-- CHECK constraints (VALUE IN (...) lists are allowed values, the others
+-- are shown with the domain); for a composite type, fields are its
+-- attributes as "name type". A model shown
 -- only a domain's or a composite's name guesses its values or its fields.
 SELECT n.nspname::text AS schema_name,
        c.relname::text AS table_name,
@@ -97,7 +98,8 @@ WHERE n.nspname = ANY (@schemas::text[])
 ORDER BY n.nspname, c.relname, a.attnum;
 
 -- name: IntrospectConstraints :many
--- Primary keys, foreign keys and CHECK constraints, key columns in key order
+-- Primary keys, foreign keys and CHECK constraints (columns: those the
+-- CHECK reads), key columns in key order
 -- (a primary key's conkey is its index's indkey, so PRIMARY KEY (b, a) on
 -- columns a, b reads as b, a).
 -- conparentid = 0 drops the per-partition copies PostgreSQL makes of a

@@ -79,6 +79,13 @@ type Table struct {
 	// PrimaryKey lists the primary key's columns in key order, which may
 	// differ from column order; Column.PrimaryKey marks the same columns.
 	PrimaryKey []string `json:"primaryKey,omitempty"`
+	// Checks are the table's validated CHECK constraints that are not lists
+	// of values (Column.AllowedValues says those), as pg_get_constraintdef
+	// prints them, by constraint name: CHECK ((price >= (0)::numeric)),
+	// CHECK ((ends_at > starts_at)). Shown to the model, which writes
+	// literals and filters that agree with them (CheckCondition shortens
+	// one).
+	Checks []string `json:"checks,omitempty"`
 
 	key string // Key, set by withKey
 	// named is Named's answer, set by Snapshot.loaded when nameKnown.
@@ -103,6 +110,12 @@ type Column struct {
 	// Fields are, for a column of a composite type, its attributes as
 	// "name type", in order.
 	Fields []string `json:"fields,omitempty"`
+	// Checks are, for a column of a domain, the validated CHECK constraints
+	// of the domain (and the domains it is over) that are not lists of
+	// values, on VALUE as pg_get_constraintdef prints them: CHECK ((VALUE ~
+	// '^[A-Z]{3}$'::text)). Every column of the domain has the same; the
+	// schema text shows them once, with the domain.
+	Checks []string `json:"checks,omitempty"`
 }
 
 // ValueType is the type c's values have: a domain's base type, else Type.

@@ -1,9 +1,11 @@
 package catalog
 
 import (
+	"fmt"
 	"iter"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // checkValues extracts, from a CHECK constraint as pg_get_constraintdef
@@ -20,26 +22,38 @@ import (
 // a constraint NOT VALID. Values are returned as text, without quotes or
 // casts.
 func checkValues(def string) map[string][]string {
-	toks, ok := tokenize(def)
+	toks, ok := checkCondition(def)
 	if !ok {
 		return nil
+	}
+	return conditionValues(toks)
+}
+
+// checkCondition is the condition of a CHECK constraint as
+// pg_get_constraintdef prints it: the tokens after CHECK, without the NO
+// INHERIT that may trail them. ok is false for a definition it cannot read
+// and for a constraint NOT VALID. A NOT VALID constraint holds for rows
+// written since it was added, not for the rows already there: its list is
+// not what the column holds (a legacy 'old' among 'new' and 'paid'), and
+// shown as the allowed values it would keep the model from the rows' real
+// values and the value index from sampling them; shown as a condition
+// (price >= 0) it would tell the model that rows it will find do not
+// exist. Such a constraint yields nothing until VALIDATE CONSTRAINT.
+func checkCondition(def string) ([]token, bool) {
+	toks, ok := tokenize(def)
+	if !ok {
+		return nil, false
 	}
 	if len(toks) > 0 && toks[0].isWord("CHECK") {
 		toks = toks[1:]
 	}
-	// NOT VALID and NO INHERIT trail the expression. A NOT VALID constraint
-	// holds for rows written since it was added, not for the rows already
-	// there: its list is not what the column holds (a legacy 'old' among
-	// 'new' and 'paid'), and shown as the allowed values it would keep the
-	// model from the rows' real values and the value index from sampling
-	// them. It yields nothing until VALIDATE CONSTRAINT.
 	for len(toks) >= 2 && (toks[len(toks)-1].isWord("VALID") || toks[len(toks)-1].isWord("INHERIT")) {
 		if toks[len(toks)-1].isWord("VALID") && toks[len(toks)-2].isWord("NOT") {
-			return nil
+			return nil, false
 		}
 		toks = toks[:len(toks)-2]
 	}
-	return conditionValues(toks)
+	return toks, len(toks) > 0
 }
 
 func conditionValues(toks []token) map[string][]string {
@@ -99,6 +113,240 @@ func conditionValues(toks []token) map[string][]string {
 		return map[string][]string{col: values}
 	}
 	return nil
+}
+
+// valuesOnly reports whether the condition toks is all lists of values:
+// what conditionValues reads whole, so that the allowed values say all of
+// it. A list beside a range (status IN (...) AND qty > 0) is not.
+func valuesOnly(toks []token) bool {
+	toks = stripParens(toks)
+	if parts := splitTop(toks, "OR"); len(parts) > 1 {
+		for _, p := range parts {
+			if _, null := isNullTest(stripParens(p)); !null && !valuesOnly(p) {
+				return false
+			}
+		}
+		return conditionValues(toks) != nil
+	}
+	if parts := splitTop(toks, "AND"); len(parts) > 1 {
+		for _, p := range parts {
+			if !valuesOnly(p) {
+				return false
+			}
+		}
+		return true
+	}
+	_, _, ok := inList(toks)
+	return ok
+}
+
+// shownCheck is the definition of a CHECK constraint as the catalog keeps
+// it to be shown (Table.Checks, Column.Checks): as pg_get_constraintdef
+// prints it, without a trailing NO INHERIT, which says nothing of the
+// table's rows. ok is false for a constraint NOT VALID (checkCondition),
+// for one the allowed values already say whole (valuesOnly), and for one
+// that cannot stay on one line: a string literal holding a line break is
+// written as an E” literal saying the same, and a quoted name holding one
+// leaves the constraint out, so that no text of the database ends a line of
+// the prompt (a literal "x\n### Question" would start a section of it).
+func shownCheck(def string) (string, bool) {
+	toks, ok := checkCondition(def)
+	if !ok || valuesOnly(toks) {
+		return "", false
+	}
+	// The constraint is CHECK and its condition; what trailed it is gone.
+	def = def[:toks[len(toks)-1].end]
+	var b strings.Builder
+	at := 0
+	for _, t := range toks {
+		if t.kind != tokString || !strings.ContainsFunc(t.text, lineBreaking) {
+			continue
+		}
+		b.WriteString(def[at:t.pos])
+		b.WriteString(escapedLiteral(t.text))
+		at = t.end
+	}
+	b.WriteString(def[at:])
+	out := b.String()
+	if strings.ContainsFunc(out, lineBreaking) {
+		return "", false
+	}
+	return out, true
+}
+
+// lineBreaking: control characters and the Unicode line and paragraph
+// separators, which end a line for a reader if not for PostgreSQL.
+func lineBreaking(r rune) bool { return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' }
+
+// escapedLiteral writes v as an E” string literal with its control
+// characters escaped.
+func escapedLiteral(v string) string {
+	var b strings.Builder
+	b.WriteString("E'")
+	for _, r := range v {
+		switch {
+		case r == '\\' || r == '\'':
+			b.WriteRune('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case lineBreaking(r): // all in the Basic Multilingual Plane
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// CheckCondition is the condition of a CHECK constraint (a definition of
+// Table.Checks or Column.Checks), shortened for a dense schema line:
+// without CHECK and its parentheses, and without the casts PostgreSQL
+// prints on literals, which say nothing a reader needs:
+//
+//	CHECK ((price >= (0)::numeric))            price >= 0
+//	CHECK ((p >= ('-1'::integer)::numeric))    p >= -1
+//	CHECK (((code)::text ~ '^[A-Z]{3}$'::text)) (code)::text ~ '^[A-Z]{3}$'
+//
+// A definition it cannot read is returned as it is.
+func CheckCondition(def string) string {
+	toks, ok := checkCondition(def)
+	if !ok {
+		return def
+	}
+	toks = stripParens(toks)
+	cond := def[toks[0].pos:toks[len(toks)-1].end]
+	// One cast a pass: ('-1'::integer)::numeric is a literal cast once
+	// the inner cast is gone.
+	for range 8 {
+		shorter, changed := withoutLiteralCasts(cond)
+		if !changed {
+			break
+		}
+		cond = shorter
+	}
+	return cond
+}
+
+// withoutLiteralCasts removes, in one pass, the casts whose operand is a
+// literal: 'x'::text, (0)::numeric, (-1)::integer; a number written as a
+// string and cast to a number type ('-1'::integer) becomes the number.
+func withoutLiteralCasts(s string) (string, bool) {
+	toks, ok := tokenize(s)
+	if !ok {
+		return s, false
+	}
+	var b strings.Builder
+	at, changed := 0, false
+	for i := 1; i < len(toks); i++ {
+		if !toks[i].is(tokOp, "::") {
+			continue
+		}
+		from, lit, ok := castOperand(toks, i)
+		if !ok || toks[from].pos < at {
+			continue
+		}
+		to, numeric, ok := castType(toks, i+1)
+		if !ok {
+			continue
+		}
+		text := s[lit[0].pos:lit[len(lit)-1].end]
+		if len(lit) == 1 && lit[0].kind == tokString && numeric && isNumberText(lit[0].text) {
+			text = lit[0].text
+		}
+		b.WriteString(s[at:toks[from].pos])
+		b.WriteString(text)
+		at, changed = toks[to-1].end, true
+		i = to - 1
+	}
+	if !changed {
+		return s, false
+	}
+	b.WriteString(s[at:])
+	return b.String(), true
+}
+
+// castOperand matches the literal before the cast at toks[op]: a string or
+// number, or one in parentheses, negative or not. It returns where the
+// operand starts and the literal's tokens.
+func castOperand(toks []token, op int) (int, []token, bool) {
+	prev := toks[op-1]
+	if prev.kind == tokString || prev.kind == tokNumber {
+		return op - 1, toks[op-1 : op], true
+	}
+	if !prev.is(tokPunct, ")") {
+		return 0, nil, false
+	}
+	for open := op - 2; open >= 0 && open >= op-4; open-- {
+		if !toks[open].is(tokPunct, "(") {
+			continue
+		}
+		inner := toks[open+1 : op-1]
+		switch {
+		case len(inner) == 1 && (inner[0].kind == tokString || inner[0].kind == tokNumber),
+			len(inner) == 2 && inner[0].is(tokOp, "-") && inner[1].kind == tokNumber:
+			return open, inner, true
+		}
+		return 0, nil, false
+	}
+	return 0, nil, false
+}
+
+// castType matches the type name at toks[from] as format_type prints it
+// ("numeric", "character varying(20)", "timestamp with time zone",
+// "text[]", "shop.\"Code\"") and returns the index after it and whether it
+// is a number type.
+func castType(toks []token, from int) (int, bool, bool) {
+	i := from
+	if i >= len(toks) || toks[i].kind != tokIdent {
+		return 0, false, false
+	}
+	first := strings.ToLower(toks[i].text)
+	i++
+	for i+1 < len(toks) && toks[i].is(tokOp, ".") && toks[i+1].kind == tokIdent {
+		i += 2
+	}
+	for i < len(toks) && slices.ContainsFunc([]string{"varying", "precision", "with", "without", "time", "zone"}, toks[i].isWord) {
+		i++
+	}
+	if i < len(toks) && toks[i].is(tokPunct, "(") {
+		j := i + 1
+		for j < len(toks) && (toks[j].kind == tokNumber || toks[j].is(tokPunct, ",")) {
+			j++
+		}
+		if j >= len(toks) || !toks[j].is(tokPunct, ")") {
+			return 0, false, false
+		}
+		i = j + 1
+	}
+	for i+1 < len(toks) && toks[i].is(tokPunct, "[") && toks[i+1].is(tokPunct, "]") {
+		i += 2
+	}
+	numeric := slices.Contains([]string{"smallint", "integer", "bigint", "numeric", "real", "double"}, first) && !toks[i-1].is(tokPunct, "]")
+	return i, numeric, true
+}
+
+func isNumberText(v string) bool {
+	v = strings.TrimPrefix(v, "-")
+	if v == "" {
+		return false
+	}
+	dot := false
+	for i := range len(v) {
+		switch {
+		case isDigit(v[i]):
+		case v[i] == '.' && !dot && i > 0 && i < len(v)-1:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // inList matches "col = ANY (ARRAY[...])", "col IN (...)" and "col = literal".
@@ -274,9 +522,10 @@ const (
 )
 
 type token struct {
-	kind   tokenKind
-	text   string
-	quoted bool // a "quoted" identifier: never a key word
+	kind     tokenKind
+	text     string
+	quoted   bool // a "quoted" identifier: never a key word
+	pos, end int  // where the token is in the text tokenized: text[pos:end]
 }
 
 func (t token) is(k tokenKind, text string) bool { return t.kind == k && t.text == text }
@@ -293,7 +542,7 @@ func (t token) isWord(w string) bool {
 func tokenize(s string) ([]token, bool) {
 	var toks []token
 	for i := 0; i < len(s); {
-		c := s[i]
+		c, n, start := s[i], len(toks), i
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
@@ -367,6 +616,9 @@ func tokenize(s string) ([]token, bool) {
 			}
 			toks = append(toks, token{kind: tokOp, text: s[i:j]})
 			i = j
+		}
+		if len(toks) > n {
+			toks[n].pos, toks[n].end = start, i
 		}
 	}
 	return toks, true

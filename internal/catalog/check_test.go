@@ -92,3 +92,66 @@ func TestCheckValues(t *testing.T) {
 		})
 	}
 }
+
+// TestShownCheck: a CHECK is kept to be shown unless the allowed values say
+// it whole or it is NOT VALID; NO INHERIT goes, and a line break in a
+// literal is escaped so that it stays on its line.
+func TestShownCheck(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, def, want string }{
+		{"Range", `CHECK ((price >= (0)::numeric))`, `CHECK ((price >= (0)::numeric))`},
+		{"TwoColumns", `CHECK ((ends_at > starts_at))`, `CHECK ((ends_at > starts_at))`},
+		{"NoInherit", `CHECK (((a + b) > 0)) NO INHERIT`, `CHECK (((a + b) > 0))`},
+		{"NotValid", `CHECK ((a > 1)) NOT VALID`, ""},
+		{"List", `CHECK ((status = ANY (ARRAY['a'::text, 'b'::text])))`, ""},
+		{"NullOrList", `CHECK (((st IS NULL) OR (st = ANY (ARRAY['p'::text, 'q'::text]))))`, ""},
+		{"ListsOfTwoColumns", `CHECK (((k = 'x'::text) AND (l = ANY (ARRAY['m'::text]))))`, ""},
+		{"DomainList", `CHECK ((VALUE = ANY (ARRAY['a'::text, 'b'::text])))`, ""},
+		{
+			"ListAndRange", `CHECK (((status = ANY (ARRAY['a'::text, 'b'::text])) AND (qty > 0)))`,
+			`CHECK (((status = ANY (ARRAY['a'::text, 'b'::text])) AND (qty > 0)))`,
+		},
+		{
+			"ListOrRange", `CHECK (((quantity >= 0) OR (warehouse = 'returns'::text)))`,
+			`CHECK (((quantity >= 0) OR (warehouse = 'returns'::text)))`,
+		},
+		{
+			"ListWithRangeOrNull", `CHECK ((((k = 'a'::text) AND (n > 0)) OR (k IS NULL)))`,
+			`CHECK ((((k = 'a'::text) AND (n > 0)) OR (k IS NULL)))`,
+		},
+		{"LineBreak", "CHECK ((note <> 'a\nb''c\\'::text))", `CHECK ((note <> E'a\nb\'c\\'::text))`},
+		{"LineSeparator", "CHECK ((note <> 'a\u2028b'::text))", `CHECK ((note <> E'a\u2028b'::text))`},
+		{"LineBreakInAName", "CHECK ((\"a\nb\" > 0))", ""},
+		{"Unterminated", `CHECK ((a <> 'x))`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, ok := shownCheck(tc.def)
+			require.Equal(t, tc.want != "", ok)
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestCheckCondition(t *testing.T) {
+	t.Parallel()
+	for def, want := range map[string]string{
+		`CHECK ((price >= (0)::numeric))`:                                          `price >= 0`,
+		`CHECK ((p >= ('-1'::integer)::numeric))`:                                  `p >= -1`,
+		`CHECK ((VALUE > (-1.5)::double precision))`:                               `VALUE > -1.5`,
+		`CHECK (((code)::text ~ '^[A-Z]{3}$'::text))`:                              `(code)::text ~ '^[A-Z]{3}$'`,
+		`CHECK ((s > '2020-01-01 00:00:00+00'::timestamp with time zone))`:         `s > '2020-01-01 00:00:00+00'`,
+		`CHECK (((ends_at - starts_at) <= '1 day'::interval))`:                     `(ends_at - starts_at) <= '1 day'`,
+		`CHECK ((tags <> '{}'::text[]))`:                                           `tags <> '{}'`,
+		`CHECK ((v <> '12'::text))`:                                                `v <> '12'`,
+		`CHECK ((v < ('9'::character varying(3))::text))`:                          `v < '9'`,
+		`CHECK (((x)::numeric(10,2) > 1.5))`:                                       `(x)::numeric(10,2) > 1.5`,
+		`CHECK (((length(c) >= 1) AND (length(c) <= 10)))`:                         `(length(c) >= 1) AND (length(c) <= 10)`,
+		`CHECK (((kind = ANY (ARRAY['a'::text, 'b'::text])) AND (capacity >= 0)))`: `(kind = ANY (ARRAY['a', 'b'])) AND (capacity >= 0)`,
+		`CHECK ((f(x, 0) > (0)::bigint))`:                                          `f(x, 0) > 0`,
+		`CHECK ((VALUE <> E'a\nb'::text))`:                                         `VALUE <> E'a\nb'`,
+		`CHECK ((a <> 'x))`:                                                        `CHECK ((a <> 'x))`,
+	} {
+		require.Equal(t, want, CheckCondition(def), def)
+	}
+}

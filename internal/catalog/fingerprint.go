@@ -14,13 +14,16 @@ import (
 
 // fingerprintFormat names what Fingerprint hashes. Changing what it hashes
 // changes it, so every database is refreshed once by the next catalog
-// check, which is the right outcome for a new notion of "changed".
+// check, which is the right outcome for a new notion of "changed". A field
+// added as omitempty need not change it: a schema without the thing keeps
+// its fingerprint, and one with it, whose stored catalog lacks it, is
+// refreshed (the CHECK constraints, migration 00033).
 const fingerprintFormat = "nl2sql.catalog.v1"
 
 // Fingerprint is a hash of the schema s shows questions: its search path,
-// tables with their kind, comment, primary key and columns (name, type,
-// base type, fields, nullability, comment, allowed values, in column
-// order), and its foreign keys. Row estimates change with the data, not the
+// tables with their kind, comment, primary key, CHECK constraints and
+// columns (name, type, base type, fields, nullability, comment, allowed
+// values, domain CHECKs, in column order), and its foreign keys. Row estimates change with the data, not the
 // schema, and are left out; so are annotations (module, gloss, synonyms),
 // which are nl2sql's and not the database's. Take it from a freshly
 // introspected snapshot, before Annotate: an annotation fills the comment
@@ -38,6 +41,7 @@ func (s *Snapshot) Fingerprint() string {
 		NotNull       bool     `json:"nn,omitempty"`
 		Comment       string   `json:"c,omitempty"`
 		AllowedValues []string `json:"v,omitempty"`
+		Checks        []string `json:"ck,omitempty"`
 	}
 	type table struct {
 		Schema     string   `json:"s"`
@@ -45,6 +49,7 @@ func (s *Snapshot) Fingerprint() string {
 		Kind       string   `json:"k"`
 		Comment    string   `json:"c,omitempty"`
 		PrimaryKey []string `json:"pk,omitempty"`
+		Checks     []string `json:"ck,omitempty"`
 		Columns    []column `json:"cols"`
 	}
 	type foreignKey struct {
@@ -63,11 +68,14 @@ func (s *Snapshot) Fingerprint() string {
 		ForeignKeys []foreignKey `json:"fks"`
 	}{Format: fingerprintFormat, Schemas: s.Schemas, Tables: make([]table, 0, len(s.Tables)), ForeignKeys: make([]foreignKey, 0, len(s.ForeignKeys))}
 	for _, t := range s.Tables {
-		ft := table{Schema: t.Schema, Name: t.Name, Kind: t.Kind, Comment: t.Comment, PrimaryKey: t.PrimaryKey, Columns: make([]column, len(t.Columns))}
+		ft := table{
+			Schema: t.Schema, Name: t.Name, Kind: t.Kind, Comment: t.Comment, PrimaryKey: t.PrimaryKey, Checks: t.Checks,
+			Columns: make([]column, len(t.Columns)),
+		}
 		for i, c := range t.Columns {
 			ft.Columns[i] = column{
 				Name: c.Name, Type: c.Type, BaseType: c.BaseType, Fields: c.Fields, NotNull: c.NotNull,
-				Comment: c.Comment, AllowedValues: c.AllowedValues,
+				Comment: c.Comment, AllowedValues: c.AllowedValues, Checks: c.Checks,
 			}
 		}
 		v.Tables = append(v.Tables, ft)

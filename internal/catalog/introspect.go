@@ -74,8 +74,9 @@ var relkinds = map[string]string{
 // Introspect reads the schema of a target database from pg_catalog: the
 // tables, partitioned tables, views, materialized views and foreign tables
 // of schemas (in search path order; all user schemas when empty, public
-// first), with columns, keys, comments, row estimates and the values CHECK
-// constraints and enum types allow. Partitions and objects owned by
+// first), with columns, keys, comments, row estimates, the values CHECK
+// constraints and enum types allow and the other validated CHECK
+// constraints of tables and domains. Partitions and objects owned by
 // extensions are left out. The snapshot's Database is left empty for the
 // caller to set to the registered name. Objects and columns the connecting
 // role may not SELECT are left out (IntrospectAs).
@@ -192,6 +193,9 @@ func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 				c.AllowedValues = narrowed(c.AllowedValues, restricted[ref], values)
 				restricted[ref] = true
 			}
+			if shown, ok := shownCheck(def); ok && !slices.Contains(c.Checks, shown) {
+				c.Checks = append(c.Checks, shown)
+			}
 		}
 		t.Columns = append(t.Columns, c)
 	}
@@ -228,6 +232,11 @@ func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 				RefSchema: r.RefSchemaName, RefTable: r.RefTableName, RefColumns: r.RefColumns,
 			})
 		case "c":
+			// conkey lists the columns a CHECK reads: one reader may not
+			// read leaves the constraint out, as the column is.
+			if shown, ok := shownCheck(r.Definition); ok && hasColumns(t, r.Columns) && !slices.Contains(t.Checks, shown) {
+				t.Checks = append(t.Checks, shown)
+			}
 			for name, values := range checkValues(r.Definition) {
 				// A CHECK list is what the data may hold, narrower than an
 				// enum type's labels or a domain's list when both exist.

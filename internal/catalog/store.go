@@ -56,6 +56,7 @@ func Store(ctx context.Context, tx pgx.Tx, s *Snapshot) error {
 			Synonyms:      orEmpty(t.Synonyms),
 			EstimatedRows: rowEstimate(t.EstimatedRows),
 			PrimaryKey:    orEmpty(t.PrimaryKey),
+			Checks:        orEmpty(t.Checks),
 		})
 		for i, c := range t.Columns {
 			var allowed []string
@@ -74,6 +75,7 @@ func Store(ctx context.Context, tx pgx.Tx, s *Snapshot) error {
 				AllowedValues: allowed,
 				BaseType:      nullable(c.BaseType),
 				Fields:        c.Fields,
+				Checks:        orEmpty(c.Checks),
 			})
 		}
 	}
@@ -220,6 +222,9 @@ func load(ctx context.Context, q *dbsqlc.Queries, db dbsqlc.DBTX, database strin
 		if len(r.PrimaryKey) > 0 {
 			t.PrimaryKey = r.PrimaryKey
 		}
+		if len(r.Checks) > 0 {
+			t.Checks = r.Checks
+		}
 		if r.EstimatedRows != nil {
 			t.EstimatedRows = *r.EstimatedRows
 		}
@@ -232,7 +237,7 @@ func load(ctx context.Context, q *dbsqlc.Queries, db dbsqlc.DBTX, database strin
 		if t == nil {
 			continue
 		}
-		t.Columns = append(t.Columns, Column{
+		c := Column{
 			Name:          r.ColumnName,
 			Type:          r.DataType,
 			NotNull:       r.NotNull,
@@ -241,7 +246,11 @@ func load(ctx context.Context, q *dbsqlc.Queries, db dbsqlc.DBTX, database strin
 			AllowedValues: r.AllowedValues,
 			BaseType:      deref(r.BaseType),
 			Fields:        r.Fields,
-		})
+		}
+		if len(r.Checks) > 0 {
+			c.Checks = r.Checks
+		}
+		t.Columns = append(t.Columns, c)
 	}
 	for _, r := range fks {
 		s.ForeignKeys = append(s.ForeignKeys, ForeignKey{

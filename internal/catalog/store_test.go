@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -577,11 +578,14 @@ func TestIntrospectTypes(t *testing.T) {
 		want := map[string]catalog.Column{
 			"customer_key": {Name: "customer_key", Type: "dw.key_t", BaseType: "bigint", NotNull: true, PrimaryKey: true},
 			"online":       {Name: "online", Type: `dw."Flag"`, BaseType: "boolean", NotNull: true},
-			"nick":         {Name: "nick", Type: "dw.short_name", BaseType: "character varying(50)"},
-			"status":       {Name: "status", Type: "dw.status_t", BaseType: "text", AllowedValues: []string{"open", "closed"}},
-			"mood":         {Name: "mood", Type: "dw.mood_d", BaseType: "dw.mood", AllowedValues: []string{"sad", "ok", "happy"}},
-			"home":         {Name: "home", Type: "dw.address", Fields: []string{"street text", `"Post Code" character varying(10)`}},
-			"credit":       {Name: "credit", Type: "numeric(10,2)"},
+			"nick": {
+				Name: "nick", Type: "dw.short_name", BaseType: "character varying(50)",
+				Checks: []string{"CHECK ((length((VALUE)::text) < 10))"},
+			},
+			"status": {Name: "status", Type: "dw.status_t", BaseType: "text", AllowedValues: []string{"open", "closed"}},
+			"mood":   {Name: "mood", Type: "dw.mood_d", BaseType: "dw.mood", AllowedValues: []string{"sad", "ok", "happy"}},
+			"home":   {Name: "home", Type: "dw.address", Fields: []string{"street text", `"Post Code" character varying(10)`}},
+			"credit": {Name: "credit", Type: "numeric(10,2)"},
 		}
 		for name, w := range want {
 			if diff := cmp.Diff(w, *c.Column(name)); diff != "" {
@@ -600,5 +604,83 @@ func TestIntrospectTypes(t *testing.T) {
 		loaded, err := catalog.Load(ctx, db.Pool, "dw")
 		require.NoError(t, err)
 		check(t, loaded)
+	})
+}
+
+// TestIntrospectChecks: the CHECK constraints that are no list of values (a
+// table's over one column or several, a domain's, through domains over
+// domains) are kept as PostgreSQL prints them, for the schema text to show;
+// lists the allowed values say whole, NOT VALID ones, and those over a
+// column the reader may not read are not, and a line break in a literal
+// stays escaped in one line. They round-trip through Store and Load.
+func TestIntrospectChecks(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, `CREATE SCHEMA ev;
+		CREATE DOMAIN ev.code AS char(3) CHECK (VALUE ~ '^[A-Z]{3}$');
+		CREATE DOMAIN ev.amount AS numeric(12,2) CONSTRAINT amount_positive CHECK (VALUE > 0);
+		CREATE DOMAIN ev.small_amount AS ev.amount CONSTRAINT small CHECK (VALUE < 1000) CONSTRAINT listed CHECK (VALUE IN (1, 2, 500));
+		CREATE TABLE ev.events (
+			id int PRIMARY KEY,
+			currency ev.code,
+			fee ev.small_amount,
+			starts_at timestamptz NOT NULL,
+			ends_at timestamptz NOT NULL,
+			status text CHECK (status IN ('draft', 'live')),
+			seats int CHECK (seats IS NULL OR seats IN (10, 20)),
+			kind text,
+			capacity int,
+			note text,
+			secret int,
+			CONSTRAINT ends_after_start CHECK (ends_at > starts_at),
+			CONSTRAINT kind_and_capacity CHECK (kind IN ('talk', 'workshop') AND capacity >= 0),
+			CONSTRAINT note_line CHECK (note <> E'a\nb'),
+			CONSTRAINT secret_small CHECK (secret < 10),
+			CONSTRAINT twice CHECK (ends_at > starts_at));
+		INSERT INTO ev.events (id, starts_at, ends_at, capacity) VALUES (1, now(), now() + interval '1 hour', 5000);
+		ALTER TABLE ev.events ADD CONSTRAINT capacity_bounded CHECK (capacity < 1000) NOT VALID;
+		ALTER DOMAIN ev.code ADD CONSTRAINT code_not_xxx CHECK (VALUE <> 'XXX') NOT VALID;`)
+	require.NoError(t, err)
+	register(t, db.Pool, "ev", "ev")
+
+	check := func(t *testing.T, snap *catalog.Snapshot) {
+		t.Helper()
+		events := snap.Table("ev", "events")
+		require.Equal(t, []string{
+			"CHECK ((ends_at > starts_at))",
+			"CHECK (((kind = ANY (ARRAY['talk'::text, 'workshop'::text])) AND (capacity >= 0)))",
+			`CHECK ((note <> E'a\nb'::text))`,
+			"CHECK ((secret < 10))",
+		}, events.Checks, "by name, once; not the lists, not the NOT VALID one")
+		require.Equal(t, []string{"CHECK ((VALUE ~ '^[A-Z]{3}$'::text))"}, events.Column("currency").Checks,
+			"not the domain's NOT VALID one")
+		require.Equal(t, []string{"CHECK ((VALUE > (0)::numeric))", "CHECK (((VALUE)::numeric < (1000)::numeric))"},
+			events.Column("fee").Checks, "the domains' below it too, not their list")
+		require.Equal(t, []string{"1", "2", "500"}, events.Column("fee").AllowedValues)
+		require.Empty(t, events.Column("status").Checks)
+		require.Equal(t, []string{"talk", "workshop"}, events.Column("kind").AllowedValues)
+	}
+	snap, err := catalog.Introspect(ctx, db.Pool, []string{"ev"})
+	require.NoError(t, err)
+	snap.Database = "ev"
+	t.Run("Introspect", func(t *testing.T) { check(t, snap) })
+	t.Run("StoreLoad", func(t *testing.T) {
+		store(t, db.Pool, snap)
+		loaded, err := catalog.Load(ctx, db.Pool, "ev")
+		require.NoError(t, err)
+		check(t, loaded)
+		require.Equal(t, snap.Fingerprint(), loaded.Fingerprint())
+	})
+	t.Run("UnreadableColumn", func(t *testing.T) {
+		role := db.NewRole(t, "reader")
+		_, err := db.Pool.Exec(ctx, fmt.Sprintf(`GRANT USAGE ON SCHEMA ev TO %[1]s;
+			GRANT SELECT (id, starts_at, ends_at, kind, capacity, note) ON ev.events TO %[1]s`, pgx.Identifier{role}.Sanitize()))
+		require.NoError(t, err)
+		snap, _, err := catalog.IntrospectAs(ctx, db.Pool, []string{"ev"}, role)
+		require.NoError(t, err)
+		require.Nil(t, snap.Table("ev", "events").Column("secret"))
+		require.NotContains(t, snap.Table("ev", "events").Checks, "CHECK ((secret < 10))", "it names a column the reader may not read")
+		require.Len(t, snap.Table("ev", "events").Checks, 3)
 	})
 }

@@ -212,6 +212,7 @@ type InsertCatalogColumnsParams struct {
 	AllowedValues []string
 	BaseType      *string
 	Fields        []string
+	Checks        []string
 }
 
 type InsertCatalogForeignKeysParams struct {
@@ -236,10 +237,11 @@ type InsertCatalogTablesParams struct {
 	Synonyms      []string
 	EstimatedRows *int64
 	PrimaryKey    []string
+	Checks        []string
 }
 
 const listCatalogColumns = `-- name: ListCatalogColumns :many
-SELECT database_name, schema_name, table_name, column_name, ordinal, data_type, not_null, comment, allowed_values, base_type, fields FROM rag.columns WHERE database_name = $1 ORDER BY schema_name, table_name, ordinal
+SELECT database_name, schema_name, table_name, column_name, ordinal, data_type, not_null, comment, allowed_values, base_type, fields, checks FROM rag.columns WHERE database_name = $1 ORDER BY schema_name, table_name, ordinal
 `
 
 func (q *Queries) ListCatalogColumns(ctx context.Context, db DBTX, databaseName string) ([]*RagColumn, error) {
@@ -263,6 +265,7 @@ func (q *Queries) ListCatalogColumns(ctx context.Context, db DBTX, databaseName 
 			&i.AllowedValues,
 			&i.BaseType,
 			&i.Fields,
+			&i.Checks,
 		); err != nil {
 			return nil, err
 		}
@@ -351,7 +354,7 @@ func (q *Queries) ListCatalogForeignKeys(ctx context.Context, db DBTX, databaseN
 }
 
 const listCatalogTables = `-- name: ListCatalogTables :many
-SELECT database_name, schema_name, table_name, kind, comment, module, gloss, synonyms, estimated_rows, primary_key FROM rag.tables WHERE database_name = $1
+SELECT database_name, schema_name, table_name, kind, comment, module, gloss, synonyms, estimated_rows, primary_key, checks FROM rag.tables WHERE database_name = $1
 `
 
 func (q *Queries) ListCatalogTables(ctx context.Context, db DBTX, databaseName string) ([]*RagTable, error) {
@@ -374,6 +377,7 @@ func (q *Queries) ListCatalogTables(ctx context.Context, db DBTX, databaseName s
 			&i.Synonyms,
 			&i.EstimatedRows,
 			&i.PrimaryKey,
+			&i.Checks,
 		); err != nil {
 			return nil, err
 		}

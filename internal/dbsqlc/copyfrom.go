@@ -40,6 +40,7 @@ func (r iteratorForInsertCatalogColumns) Values() ([]interface{}, error) {
 		r.rows[0].AllowedValues,
 		r.rows[0].BaseType,
 		r.rows[0].Fields,
+		r.rows[0].Checks,
 	}, nil
 }
 
@@ -48,7 +49,7 @@ func (r iteratorForInsertCatalogColumns) Err() error {
 }
 
 func (q *Queries) InsertCatalogColumns(ctx context.Context, db DBTX, arg []*InsertCatalogColumnsParams) (int64, error) {
-	return db.CopyFrom(ctx, []string{"rag", "columns"}, []string{"database_name", "schema_name", "table_name", "column_name", "ordinal", "data_type", "not_null", "comment", "allowed_values", "base_type", "fields"}, &iteratorForInsertCatalogColumns{rows: arg})
+	return db.CopyFrom(ctx, []string{"rag", "columns"}, []string{"database_name", "schema_name", "table_name", "column_name", "ordinal", "data_type", "not_null", "comment", "allowed_values", "base_type", "fields", "checks"}, &iteratorForInsertCatalogColumns{rows: arg})
 }
 
 // iteratorForInsertCatalogForeignKeys implements pgx.CopyFromSource.
@@ -120,6 +121,7 @@ func (r iteratorForInsertCatalogTables) Values() ([]interface{}, error) {
 		r.rows[0].Synonyms,
 		r.rows[0].EstimatedRows,
 		r.rows[0].PrimaryKey,
+		r.rows[0].Checks,
 	}, nil
 }
 
@@ -128,7 +130,7 @@ func (r iteratorForInsertCatalogTables) Err() error {
 }
 
 func (q *Queries) InsertCatalogTables(ctx context.Context, db DBTX, arg []*InsertCatalogTablesParams) (int64, error) {
-	return db.CopyFrom(ctx, []string{"rag", "tables"}, []string{"database_name", "schema_name", "table_name", "kind", "comment", "module", "gloss", "synonyms", "estimated_rows", "primary_key"}, &iteratorForInsertCatalogTables{rows: arg})
+	return db.CopyFrom(ctx, []string{"rag", "tables"}, []string{"database_name", "schema_name", "table_name", "kind", "comment", "module", "gloss", "synonyms", "estimated_rows", "primary_key", "checks"}, &iteratorForInsertCatalogTables{rows: arg})
 }
 
 // iteratorForInsertExamResults implements pgx.CopyFromSource.

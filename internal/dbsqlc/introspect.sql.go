@@ -67,8 +67,9 @@ type IntrospectColumnsRow struct {
 // as useful to the model as a CHECK (col IN ...) list. For a column of a
 // domain (CREATE DOMAIN "Flag" AS boolean), base_type is the type the
 // domain stands for, through domains over domains, and domain_checks its
-// CHECK constraints (VALUE IN (...) lists are allowed values); for a
-// composite type, fields are its attributes as "name type". A model shown
+// CHECK constraints (VALUE IN (...) lists are allowed values, the others
+// are shown with the domain); for a composite type, fields are its
+// attributes as "name type". A model shown
 // only a domain's or a composite's name guesses its values or its fields.
 // The domain chain of the column's type, outermost first (three deep: a
 // domain over a domain over a domain; deeper, the base shown is a domain):
@@ -147,7 +148,8 @@ type IntrospectConstraintsRow struct {
 	Definition     string
 }
 
-// Primary keys, foreign keys and CHECK constraints, key columns in key order
+// Primary keys, foreign keys and CHECK constraints (columns: those the
+// CHECK reads), key columns in key order
 // (a primary key's conkey is its index's indkey, so PRIMARY KEY (b, a) on
 // columns a, b reads as b, a).
 // conparentid = 0 drops the per-partition copies PostgreSQL makes of a

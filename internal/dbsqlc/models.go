@@ -104,6 +104,8 @@ type RagColumn struct {
 	BaseType *string
 	// For a column of a composite type, its attributes as "name type", in order.
 	Fields []string
+	// For a column of a domain, the domain's validated CHECK constraints other than lists of values, on VALUE, as pg_get_constraintdef prints them.
+	Checks []string
 }
 
 // Target databases registered with `nl2sql db add`; dsn never holds a password.
@@ -605,6 +607,8 @@ type RagTable struct {
 	EstimatedRows *int64
 	// Primary key columns in key order, which may differ from column order.
 	PrimaryKey []string
+	// The table's validated CHECK constraints other than lists of values (allowed_values), as pg_get_constraintdef prints them, by constraint name.
+	Checks []string
 }
 
 type RiverRiverJob struct {

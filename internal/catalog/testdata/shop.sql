@@ -1,13 +1,15 @@
 -- The schema the introspection goldens are taken from: keys (composite ones
 -- too, one declared in an order other than its columns'), CHECK lists in the
 -- forms PostgreSQL prints, an enum, comments, a view, a materialized view, a
--- partitioned table, a dropped column, and objects introspection must leave
--- out.
+-- partitioned table, a dropped column, CHECK conditions that are no list (a
+-- table's, a domain's, one over two columns, one NOT VALID), and objects
+-- introspection must leave out.
 CREATE SCHEMA shop;
 CREATE SCHEMA audit;
 CREATE SCHEMA unrelated;
 
 CREATE TYPE shop.channel AS ENUM ('web', 'store', 'phone');
+CREATE DOMAIN shop.sku AS varchar(32) CHECK (VALUE ~ '^[A-Z]+[0-9]+$');
 
 CREATE TABLE shop.customers (
     customer_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -21,7 +23,7 @@ COMMENT ON COLUMN shop.customers.email IS 'Login e-mail; unique.';
 
 CREATE TABLE shop.products (
     product_id integer PRIMARY KEY,
-    sku        varchar(32) NOT NULL,
+    sku        shop.sku NOT NULL,
     name       text NOT NULL,
     price      numeric(10,2) NOT NULL CHECK (price >= 0),
     category   varchar(20) CHECK (category IN ('books', 'games', 'toys')),
@@ -56,13 +58,16 @@ CREATE TABLE shop.shipments (
     shipped_on  date,
     CONSTRAINT shipments_line_fk FOREIGN KEY (order_id, line_no) REFERENCES shop.order_lines (order_id, line_no)
 );
+-- Rows from before it may break it: not shown.
+ALTER TABLE shop.order_lines ADD CONSTRAINT order_lines_few CHECK (quantity < 1000) NOT VALID;
 
 -- The key's order is not the columns': (product_id, warehouse).
 CREATE TABLE shop.stock (
     warehouse  text NOT NULL,
     product_id integer NOT NULL REFERENCES shop.products,
     quantity   integer NOT NULL DEFAULT 0,
-    PRIMARY KEY (product_id, warehouse)
+    PRIMARY KEY (product_id, warehouse),
+    CHECK (quantity >= 0 OR warehouse = 'returns')
 );
 
 CREATE TABLE shop.events (
