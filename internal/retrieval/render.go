@@ -51,20 +51,78 @@ type typeDefinition struct {
 	name   string   // as the columns show it (format_type)
 	base   string   // a domain's type
 	fields []string // a composite's "name type"
+	checks []string // a domain's CHECK constraints (catalog.Column.Checks)
 }
 
 func (d typeDefinition) ddl() string {
-	if d.base != "" {
-		return "CREATE DOMAIN " + d.name + " AS " + shortType(d.base) + ";"
+	if d.base == "" {
+		return "CREATE TYPE " + d.name + " AS (" + shortFields(d.fields) + ");"
 	}
-	return "CREATE TYPE " + d.name + " AS (" + shortFields(d.fields) + ");"
+	ddl := "CREATE DOMAIN " + d.name + " AS " + shortType(d.base)
+	shown, more := boundedChecks(d.checks)
+	for _, c := range shown {
+		ddl += " " + c
+	}
+	ddl += ";"
+	if more > 0 {
+		ddl += " -- " + moreChecks(more)
+	}
+	return ddl
 }
 
 func (d typeDefinition) mschema() string {
 	if d.base != "" {
-		return "domain over " + shortType(d.base)
+		return "domain over " + shortType(d.base) + checksMSchema(d.checks)
 	}
 	return "composite (" + shortFields(d.fields) + ")"
+}
+
+// checksMax is the most characters of CHECK conditions, in their short
+// form (catalog.CheckCondition), the schema text shows for one table or
+// domain (docs/DESIGN.md, Schema documents): what a reader learns from them
+// is a value's form and range, and a few say it; a table of forty must not
+// take the context of the tables after it.
+const checksMax = 240
+
+// boundedChecks are the CHECK constraints of defs the schema text shows,
+// in their order, while their short forms fit in checksMax together; more
+// is how many did not.
+func boundedChecks(defs []string) (shown []string, more int) {
+	n := 0
+	for _, d := range defs {
+		size := utf8.RuneCountInString(catalog.CheckCondition(d)) + 2 // and "; "
+		if n+size > checksMax {
+			more++
+			continue
+		}
+		n += size
+		shown = append(shown, d)
+	}
+	return shown, more
+}
+
+func moreChecks(n int) string {
+	if n == 1 {
+		return "1 more CHECK constraint not shown"
+	}
+	return strconv.Itoa(n) + " more CHECK constraints not shown"
+}
+
+// checksMSchema is the short form of a table's or domain's CHECK
+// constraints: " CHECK (price >= 0; ends_at > starts_at)", "" for none.
+func checksMSchema(defs []string) string {
+	shown, more := boundedChecks(defs)
+	if len(shown) == 0 && more == 0 {
+		return ""
+	}
+	conds := make([]string, 0, len(shown)+1)
+	for _, d := range shown {
+		conds = append(conds, catalog.CheckCondition(d))
+	}
+	if more > 0 {
+		conds = append(conds, strconv.Itoa(more)+" more")
+	}
+	return " CHECK (" + strings.Join(conds, "; ") + ")"
 }
 
 func shortFields(fields []string) string {
@@ -96,16 +154,18 @@ func typeDefinitions(tables []*catalog.Table) []typeDefinition {
 				continue
 			}
 			seen[c.Type] = true
-			out = append(out, typeDefinition{name: c.Type, base: c.BaseType, fields: c.Fields})
+			out = append(out, typeDefinition{name: c.Type, base: c.BaseType, fields: c.Fields, checks: c.Checks})
 		}
 	}
 	return out
 }
 
-// writeMSchema writes one table in M-Schema, preceded by its note:
+// writeMSchema writes one table in M-Schema, preceded by its note, its
+// CHECK constraints after its columns:
 //
 //	-- [HR] Employee master data (also: staff, workers)
 //	employees (employee_id bigint PK, department_id bigint FK→departments, status text IN('active','terminated'))
+//	contracts (contract_id bigint PK, starts_on date, ends_on date) CHECK (ends_on > starts_on)
 func writeMSchema(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table, maxComment int) {
 	if note := tableNote(t, true); note != "" {
 		b.WriteString("-- " + note + "\n")
@@ -137,10 +197,11 @@ func writeMSchema(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table, max
 			b.WriteString(" /* " + blockCommentText(cm) + " */")
 		}
 	}
-	b.WriteString(")\n")
+	b.WriteString(")" + checksMSchema(t.Checks) + "\n")
 }
 
-// writeCreateTable writes one table as DDL with its keys, CHECK lists and
+// writeCreateTable writes one table as DDL with its keys, CHECK lists, other
+// CHECK constraints (as PostgreSQL prints them, up to checksMax) and
 // comments.
 func writeCreateTable(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table, maxComment int) {
 	if note := tableNote(t, false); note != "" {
@@ -179,6 +240,13 @@ func writeCreateTable(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table,
 			items = append(items, item{text: "    FOREIGN KEY (" + identList(fk.Columns) + ") REFERENCES " +
 				s.SQLName(fk.RefSchema, fk.RefTable) + " (" + identList(fk.RefColumns) + ")"})
 		}
+	}
+	checks, more := boundedChecks(t.Checks)
+	for _, c := range checks {
+		items = append(items, item{text: "    " + c})
+	}
+	if last := len(items) - 1; more > 0 && last >= 0 {
+		items[last].comment = strings.TrimPrefix(items[last].comment+"; "+moreChecks(more), "; ")
 	}
 	for i, it := range items {
 		b.WriteString(it.text)

@@ -57,7 +57,7 @@ func TestRenderGolden(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 
-	for _, name := range []string{"erp", "shop"} {
+	for _, name := range []string{"erp", "shop", "checks"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			snap := loadSnapshot(t, name)
