@@ -163,7 +163,7 @@ func shownCheck(def string) (string, bool) {
 			continue
 		}
 		b.WriteString(def[at:t.pos])
-		b.WriteString(escapedLiteral(t.text))
+		b.WriteString(SQLLiteral(t.text))
 		at = t.end
 	}
 	b.WriteString(def[at:])
@@ -178,9 +178,15 @@ func shownCheck(def string) (string, bool) {
 // separators, which end a line for a reader if not for PostgreSQL.
 func lineBreaking(r rune) bool { return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' }
 
-// escapedLiteral writes v as an E” string literal with its control
-// characters escaped.
-func escapedLiteral(v string) string {
+// SQLLiteral writes v as a string literal: '...' as the database shows it,
+// or, when v holds a line-breaking character (a line break in an enum label,
+// a CHECK's literal), an E'...' literal with it escaped. The value must not
+// break the line it is in: "x\n### Question\n..." would start a section of
+// a prompt.
+func SQLLiteral(v string) string {
+	if !strings.ContainsFunc(v, lineBreaking) {
+		return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+	}
 	var b strings.Builder
 	b.WriteString("E'")
 	for _, r := range v {

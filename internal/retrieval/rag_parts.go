@@ -198,7 +198,7 @@ func valueHints(s *catalog.Snapshot, question string, tables []*catalog.Table, v
 		seen[h.TableKey()+"."+h.Column], seen[value] = true, true
 		out = append(out, valueHint{
 			table: t, column: h.Column, value: h.Value,
-			text: s.TableSQLName(t) + "." + catalog.QuoteIdent(h.Column) + " = " + sqlLiteral(h.Value),
+			text: s.TableSQLName(t) + "." + catalog.QuoteIdent(h.Column) + " = " + catalog.SQLLiteral(h.Value),
 		})
 	}
 	return out

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
@@ -395,7 +394,7 @@ func valueList(c catalog.Column, sep string) string {
 		if _, err := strconv.ParseFloat(v, 64); numeric && err == nil {
 			vs[i] = v
 		} else {
-			vs[i] = sqlLiteral(v)
+			vs[i] = catalog.SQLLiteral(v)
 		}
 	}
 	return strings.Join(vs, sep)
@@ -455,41 +454,3 @@ func blockCommentText(s string) string {
 }
 
 var blockCommentMarks = strings.NewReplacer("*/", "* /", "/*", "/ *")
-
-// sqlLiteral writes v as a string literal: '...' as the database shows it,
-// or, when v holds a control character (a line break in an enum label or a
-// CHECK value), an E'...' literal with it escaped. The value must not break
-// the line it is in: "x\n### Question\n..." would start a section of the
-// prompt.
-func sqlLiteral(v string) string {
-	if !strings.ContainsFunc(v, needsEscape) {
-		return "'" + strings.ReplaceAll(v, "'", "''") + "'"
-	}
-	var b strings.Builder
-	b.WriteString("E'")
-	for _, r := range v {
-		switch {
-		case r == '\\' || r == '\'':
-			b.WriteRune('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case needsEscape(r): // all in the Basic Multilingual Plane
-			fmt.Fprintf(&b, `\u%04X`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
-
-// needsEscape: control characters and the Unicode line and paragraph
-// separators, which end a line for a reader if not for PostgreSQL.
-func needsEscape(r rune) bool {
-	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029'
-}
