@@ -42,7 +42,7 @@ CREATE TABLE shop.orders (
 	order_id int PRIMARY KEY,
 	customer_id int NOT NULL REFERENCES shop.customers,
 	status text NOT NULL CHECK (status IN ('open', 'shipped')),
-	total_amount numeric(10,2) NOT NULL);
+	total_amount numeric(10,2) NOT NULL CHECK (total_amount >= 0));
 COMMENT ON COLUMN shop.orders.total_amount IS 'Order total in euros';
 INSERT INTO shop.customers VALUES (1, 'Ada', 'London'), (2, 'Grace', 'New York');
 INSERT INTO shop.orders VALUES (10, 1, 'shipped', 120.50), (11, 2, 'open', 80.00);
@@ -268,6 +268,7 @@ func TestTools(t *testing.T) {
 	require.Equal(t, mcpserver.ColumnInfo{Name: "customer_id", Type: "integer", References: "shop.customers.customer_id"}, table.Columns[1])
 	require.Equal(t, []string{"open", "shipped"}, table.Columns[2].AllowedValues)
 	require.Equal(t, "Order total in euros", table.Columns[3].Comment)
+	require.Equal(t, []string{"CHECK ((total_amount >= (0)::numeric))"}, table.Checks)
 	require.Len(t, table.ForeignKeys, 1)
 	require.Equal(t, "shop.customers", table.ForeignKeys[0].RefTable)
 

@@ -86,6 +86,7 @@ type ColumnInfo struct {
 	PrimaryKey    bool     `json:"primary_key,omitempty"`
 	Comment       string   `json:"comment,omitempty"`
 	AllowedValues []string `json:"allowed_values,omitempty" jsonschema:"the values a CHECK list or enum allows"`
+	Checks        []string `json:"checks,omitempty" jsonschema:"the CHECK constraints of the column's domain that are not lists of values, on VALUE"`
 	References    string   `json:"references,omitempty" jsonschema:"schema.table.column this column's foreign key points at"`
 }
 
@@ -111,6 +112,7 @@ type TableInfo struct {
 	EstimatedRows int64        `json:"estimated_rows" jsonschema:"the planner's estimate; -1 when unknown"`
 	Columns       []ColumnInfo `json:"columns"`
 	PrimaryKey    []string     `json:"primary_key,omitempty"`
+	Checks        []string     `json:"checks,omitempty" jsonschema:"the table's CHECK constraints that are not lists of values, as PostgreSQL prints them"`
 	ForeignKeys   []Reference  `json:"foreign_keys,omitempty" jsonschema:"foreign keys this table declares"`
 	ReferencedBy  []Reference  `json:"referenced_by,omitempty" jsonschema:"foreign keys of other tables that point at this one"`
 }
@@ -148,7 +150,7 @@ func (s *Server) addTools() {
 	addTool(s.mcp, &mcp.Tool{
 		Name:        "describe_table",
 		Title:       "Describe a table",
-		Description: "Describes a table or view of a registered database from nl2sql's catalog: columns with types, keys, comments, allowed values, and foreign keys both ways.",
+		Description: "Describes a table or view of a registered database from nl2sql's catalog: columns with types, keys, comments, allowed values, CHECK constraints, and foreign keys both ways.",
 		Annotations: readOnly,
 	}, s.describeTable)
 	if s.retrieve != nil {
@@ -330,6 +332,7 @@ func (s *Server) describeTable(ctx context.Context, in DescribeInput) (*mcp.Call
 	out := &TableInfo{
 		Database: snap.Database, Schema: t.Schema, Name: t.Name, Kind: t.Kind, Comment: t.Comment, Module: t.Module,
 		Gloss: t.Gloss, Synonyms: t.Synonyms, EstimatedRows: t.EstimatedRows, Columns: []ColumnInfo{}, PrimaryKey: t.PrimaryKey,
+		Checks: t.Checks,
 	}
 	refs := map[string]string{}
 	for _, fk := range snap.Outgoing(t) {
@@ -344,7 +347,7 @@ func (s *Server) describeTable(ctx context.Context, in DescribeInput) (*mcp.Call
 	for _, c := range t.Columns {
 		out.Columns = append(out.Columns, ColumnInfo{
 			Name: c.Name, Type: c.Type, Nullable: !c.NotNull, PrimaryKey: c.PrimaryKey,
-			Comment: c.Comment, AllowedValues: c.AllowedValues, References: refs[c.Name],
+			Comment: c.Comment, AllowedValues: c.AllowedValues, Checks: c.Checks, References: refs[c.Name],
 		})
 	}
 	return nil, out, nil
