@@ -60,7 +60,7 @@ func (d typeDefinition) ddl() string {
 	ddl := "CREATE DOMAIN " + d.name + " AS " + shortType(d.base)
 	shown, more := boundedChecks(d.checks)
 	for _, c := range shown {
-		ddl += " " + c
+		ddl += " " + c.def
 	}
 	ddl += ";"
 	if more > 0 {
@@ -83,19 +83,24 @@ func (d typeDefinition) mschema() string {
 // take the context of the tables after it.
 const checksMax = 240
 
+// shownCheck is a CHECK constraint the schema text shows: its definition,
+// as PostgreSQL prints it, and its short form (catalog.CheckCondition).
+type shownCheck struct{ def, cond string }
+
 // boundedChecks are the CHECK constraints of defs the schema text shows,
 // in their order, while their short forms fit in checksMax together; more
 // is how many did not.
-func boundedChecks(defs []string) (shown []string, more int) {
+func boundedChecks(defs []string) (shown []shownCheck, more int) {
 	n := 0
 	for _, d := range defs {
-		size := utf8.RuneCountInString(catalog.CheckCondition(d)) + 2 // and "; "
+		cond := catalog.CheckCondition(d)
+		size := utf8.RuneCountInString(cond) + 2 // and "; "
 		if n+size > checksMax {
 			more++
 			continue
 		}
 		n += size
-		shown = append(shown, d)
+		shown = append(shown, shownCheck{def: d, cond: cond})
 	}
 	return shown, more
 }
@@ -115,8 +120,8 @@ func checksMSchema(defs []string) string {
 		return ""
 	}
 	conds := make([]string, 0, len(shown)+1)
-	for _, d := range shown {
-		conds = append(conds, catalog.CheckCondition(d))
+	for _, c := range shown {
+		conds = append(conds, c.cond)
 	}
 	if more > 0 {
 		conds = append(conds, strconv.Itoa(more)+" more")
@@ -242,7 +247,7 @@ func writeCreateTable(b *strings.Builder, s *catalog.Snapshot, t *catalog.Table,
 	}
 	checks, more := boundedChecks(t.Checks)
 	for _, c := range checks {
-		items = append(items, item{text: "    " + c})
+		items = append(items, item{text: "    " + c.def})
 	}
 	if last := len(items) - 1; more > 0 && last >= 0 {
 		items[last].comment = strings.TrimPrefix(items[last].comment+"; "+moreChecks(more), "; ")
