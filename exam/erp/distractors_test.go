@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"slices"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -29,10 +31,51 @@ func catalogFingerprint(t *testing.T, ctx context.Context, db *dbtest.DB) string
 	return fp
 }
 
+// lockWatch samples, until the returned function is called, how many locks
+// the busiest session of db's database holds in the server's shared lock
+// table; the function returns the most seen. The lock table is shared by
+// every session of the server (max_locks_per_transaction × connections), so
+// one transaction holding thousands of locks makes other sessions, here
+// other tests, fail with "out of shared memory".
+func lockWatch(t *testing.T, db *dbtest.DB) func() int {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var (
+		wg   sync.WaitGroup
+		most int
+	)
+	wg.Go(func() {
+		for ctx.Err() == nil {
+			var n int
+			err := db.Pool.QueryRow(ctx, `SELECT coalesce(max(n), 0) FROM (
+				SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a USING (pid)
+				WHERE a.datname = current_database() AND NOT l.fastpath AND a.pid <> pg_backend_pid()
+				GROUP BY pid) s`).Scan(&n)
+			if err == nil {
+				most = max(most, n)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	})
+	return func() int {
+		cancel()
+		wg.Wait()
+		return most
+	}
+}
+
+// maxLocks bounds the locks one transaction of Load or Drop may hold: the
+// core tables' transaction takes ~1,500. Before the batches were bounded,
+// dropping 2,000 tables held ~10,000 in one transaction, more than a
+// default server's whole lock table (64 × ~120 sessions).
+const maxLocks = 2500
+
 func testDistractors(t *testing.T, total int) {
 	ctx := context.Background()
 	db := dbtest.NewDB(t)
+	locks := lockWatch(t, db)
 	require.NoError(t, erp.Load(ctx, db.Pool, erp.LoadOptions{Tables: total}))
+	require.LessOrEqual(t, locks(), maxLocks, "locks held by one transaction of Load")
 
 	var names []string
 	rows, err := db.Pool.Query(ctx, `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -73,7 +116,9 @@ func testDistractors(t *testing.T, total int) {
 	require.Equal(t, names, annotated)
 
 	// Replace and Drop cope with thousands of tables (batched drops).
+	locks = lockWatch(t, db)
 	require.NoError(t, erp.Drop(ctx, db.Pool))
+	require.LessOrEqual(t, locks(), maxLocks, "locks held by one transaction of Drop")
 	require.Zero(t, queryInt(t, db.Pool, "SELECT count(*) FROM pg_namespace WHERE nspname = 'erp'"))
 }
 
