@@ -2,6 +2,14 @@
 -- pg_catalog (not information_schema, which hides objects the role has no
 -- privilege on and cannot tell a partitioned table from a plain one).
 
+-- name: IntrospectWithoutJIT :exec
+-- Turns JIT off for the introspection's transaction. PostgreSQL compiles a
+-- plan whose estimated cost passes jit_above_cost, and it costs
+-- IntrospectColumns' per-column lists as if every one ran: at 2,000 tables
+-- it compiled for 0.9 s a query that then ran in 0.3 s. Catalog queries
+-- never gain from JIT.
+SELECT set_config('jit', 'off', true);
+
 -- name: IntrospectSchemas :many
 -- The database's user schemas, to tell a missing schema from an empty one.
 SELECT n.nspname::text AS schema_name
@@ -69,17 +77,27 @@ SELECT n.nspname::text AS schema_name,
        format_type(a.atttypid, a.atttypmod)::text AS data_type,
        (a.attnotnull OR coalesce(d1.typnotnull OR d2.typnotnull OR d3.typnotnull, false))::boolean AS not_null,
        coalesce(col_description(c.oid, a.attnum), '')::text AS comment,
+       -- The three lists are looked up only for the columns they can hold
+       -- something for (CASE): as subqueries run for every column, they
+       -- scanned pg_constraint once a column, 11 s for the 15,755 columns
+       -- of the ERP at 2,000 tables, past a catalog check's statement
+       -- timeout.
+       CASE WHEN bt.typtype = 'e' THEN
        ARRAY(SELECT e.enumlabel::text FROM pg_catalog.pg_enum e
-             WHERE e.enumtypid = coalesce(d3.typbasetype, d2.typbasetype, d1.typbasetype, a.atttypid) ORDER BY e.enumsortorder)::text[] AS enum_values,
+             WHERE e.enumtypid = bt.oid ORDER BY e.enumsortorder)
+       ELSE '{}' END::text[] AS enum_values,
        coalesce(format_type(coalesce(d3.typbasetype, d2.typbasetype, d1.typbasetype),
                             (CASE WHEN d3.oid IS NOT NULL THEN d3.typtypmod WHEN d2.oid IS NOT NULL THEN d2.typtypmod ELSE d1.typtypmod END)), '')::text AS base_type,
+       CASE WHEN d1.oid IS NOT NULL THEN
        ARRAY(SELECT pg_catalog.pg_get_constraintdef(dc.oid) FROM pg_catalog.pg_constraint dc
-             WHERE dc.contypid IN (d1.oid, d2.oid, d3.oid) AND dc.contype = 'c' ORDER BY dc.conname)::text[] AS domain_checks,
+             WHERE dc.contypid IN (d1.oid, d2.oid, d3.oid) AND dc.contype = 'c' ORDER BY dc.conname)
+       ELSE '{}' END::text[] AS domain_checks,
+       CASE WHEN bt.typtype = 'c' THEN
        ARRAY(SELECT quote_ident(fa.attname) || ' ' || format_type(fa.atttypid, fa.atttypmod)
-             FROM pg_catalog.pg_type ct
-             JOIN pg_catalog.pg_attribute fa ON fa.attrelid = ct.typrelid
-             WHERE ct.oid = coalesce(d3.typbasetype, d2.typbasetype, d1.typbasetype, a.atttypid) AND ct.typtype = 'c' AND fa.attnum > 0 AND NOT fa.attisdropped
-             ORDER BY fa.attnum)::text[] AS fields,
+             FROM pg_catalog.pg_attribute fa
+             WHERE fa.attrelid = bt.typrelid AND fa.attnum > 0 AND NOT fa.attisdropped
+             ORDER BY fa.attnum)
+       ELSE '{}' END::text[] AS fields,
        pg_catalog.has_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), c.oid, a.attnum, 'SELECT') AS readable
 FROM pg_catalog.pg_class c
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
@@ -90,6 +108,8 @@ JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid
 LEFT JOIN pg_catalog.pg_type d1 ON d1.oid = a.atttypid AND d1.typtype = 'd'
 LEFT JOIN pg_catalog.pg_type d2 ON d2.oid = d1.typbasetype AND d2.typtype = 'd'
 LEFT JOIN pg_catalog.pg_type d3 ON d3.oid = d2.typbasetype AND d3.typtype = 'd'
+-- The type the column's values have: the innermost domain's base.
+LEFT JOIN pg_catalog.pg_type bt ON bt.oid = coalesce(d3.typbasetype, d2.typbasetype, d1.typbasetype, a.atttypid)
 WHERE n.nspname = ANY (@schemas::text[])
   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
   AND NOT c.relispartition

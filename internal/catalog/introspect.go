@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 )
 
@@ -90,7 +92,28 @@ func Introspect(ctx context.Context, db dbsqlc.DBTX, schemas []string) (*Snapsho
 // left out, since the model would only be offered what EXPLAIN then
 // refuses, and sampling would read for the index what the role may not.
 // unreadable lists the tables left out, schema-qualified.
-func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader string) (*Snapshot, []string, error) {
+func IntrospectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader string) (snap *Snapshot, unreadable []string, err error) {
+	// In a transaction of its own, so that JIT is off for these queries
+	// (IntrospectWithoutJIT) and not for the connection's later ones. In a
+	// caller's transaction it is a savepoint, and JIT stays off until that
+	// transaction ends.
+	b, ok := db.(interface {
+		Begin(ctx context.Context) (pgx.Tx, error)
+	})
+	if !ok {
+		return introspectAs(ctx, db, schemas, reader)
+	}
+	err = pgx.BeginFunc(ctx, b, func(tx pgx.Tx) error {
+		if err := dbsqlc.New().IntrospectWithoutJIT(ctx, tx); err != nil {
+			return fmt.Errorf("catalog: turn JIT off: %w", err)
+		}
+		snap, unreadable, err = introspectAs(ctx, tx, schemas, reader)
+		return err
+	})
+	return snap, unreadable, err
+}
+
+func introspectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader string) (*Snapshot, []string, error) {
 	q := dbsqlc.New()
 	existing, err := q.IntrospectSchemas(ctx, db)
 	if err != nil {

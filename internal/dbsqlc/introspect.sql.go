@@ -17,17 +17,27 @@ SELECT n.nspname::text AS schema_name,
        format_type(a.atttypid, a.atttypmod)::text AS data_type,
        (a.attnotnull OR coalesce(d1.typnotnull OR d2.typnotnull OR d3.typnotnull, false))::boolean AS not_null,
        coalesce(col_description(c.oid, a.attnum), '')::text AS comment,
+       -- The three lists are looked up only for the columns they can hold
+       -- something for (CASE): as subqueries run for every column, they
+       -- scanned pg_constraint once a column, 11 s for the 15,755 columns
+       -- of the ERP at 2,000 tables, past a catalog check's statement
+       -- timeout.
+       CASE WHEN bt.typtype = 'e' THEN
        ARRAY(SELECT e.enumlabel::text FROM pg_catalog.pg_enum e
-             WHERE e.enumtypid = coalesce(d3.typbasetype, d2.typbasetype, d1.typbasetype, a.atttypid) ORDER BY e.enumsortorder)::text[] AS enum_values,
+             WHERE e.enumtypid = bt.oid ORDER BY e.enumsortorder)
+       ELSE '{}' END::text[] AS enum_values,
        coalesce(format_type(coalesce(d3.typbasetype, d2.typbasetype, d1.typbasetype),
                             (CASE WHEN d3.oid IS NOT NULL THEN d3.typtypmod WHEN d2.oid IS NOT NULL THEN d2.typtypmod ELSE d1.typtypmod END)), '')::text AS base_type,
+       CASE WHEN d1.oid IS NOT NULL THEN
        ARRAY(SELECT pg_catalog.pg_get_constraintdef(dc.oid) FROM pg_catalog.pg_constraint dc
-             WHERE dc.contypid IN (d1.oid, d2.oid, d3.oid) AND dc.contype = 'c' ORDER BY dc.conname)::text[] AS domain_checks,
+             WHERE dc.contypid IN (d1.oid, d2.oid, d3.oid) AND dc.contype = 'c' ORDER BY dc.conname)
+       ELSE '{}' END::text[] AS domain_checks,
+       CASE WHEN bt.typtype = 'c' THEN
        ARRAY(SELECT quote_ident(fa.attname) || ' ' || format_type(fa.atttypid, fa.atttypmod)
-             FROM pg_catalog.pg_type ct
-             JOIN pg_catalog.pg_attribute fa ON fa.attrelid = ct.typrelid
-             WHERE ct.oid = coalesce(d3.typbasetype, d2.typbasetype, d1.typbasetype, a.atttypid) AND ct.typtype = 'c' AND fa.attnum > 0 AND NOT fa.attisdropped
-             ORDER BY fa.attnum)::text[] AS fields,
+             FROM pg_catalog.pg_attribute fa
+             WHERE fa.attrelid = bt.typrelid AND fa.attnum > 0 AND NOT fa.attisdropped
+             ORDER BY fa.attnum)
+       ELSE '{}' END::text[] AS fields,
        pg_catalog.has_column_privilege(coalesce(nullif($1::text, ''), current_user::text), c.oid, a.attnum, 'SELECT') AS readable
 FROM pg_catalog.pg_class c
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
@@ -35,6 +45,7 @@ JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid
 LEFT JOIN pg_catalog.pg_type d1 ON d1.oid = a.atttypid AND d1.typtype = 'd'
 LEFT JOIN pg_catalog.pg_type d2 ON d2.oid = d1.typbasetype AND d2.typtype = 'd'
 LEFT JOIN pg_catalog.pg_type d3 ON d3.oid = d2.typbasetype AND d3.typtype = 'd'
+LEFT JOIN pg_catalog.pg_type bt ON bt.oid = coalesce(d3.typbasetype, d2.typbasetype, d1.typbasetype, a.atttypid)
 WHERE n.nspname = ANY ($2::text[])
   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
   AND NOT c.relispartition
@@ -74,6 +85,7 @@ type IntrospectColumnsRow struct {
 // The domain chain of the column's type, outermost first (three deep: a
 // domain over a domain over a domain; deeper, the base shown is a domain):
 // the last domain's base type and type modifier are the column's real type.
+// The type the column's values have: the innermost domain's base.
 func (q *Queries) IntrospectColumns(ctx context.Context, db DBTX, arg *IntrospectColumnsParams) ([]*IntrospectColumnsRow, error) {
 	rows, err := db.Query(ctx, introspectColumns, arg.Reader, arg.Schemas)
 	if err != nil {
@@ -185,7 +197,6 @@ func (q *Queries) IntrospectConstraints(ctx context.Context, db DBTX, schemas []
 }
 
 const introspectSchemas = `-- name: IntrospectSchemas :many
-
 SELECT n.nspname::text AS schema_name
 FROM pg_catalog.pg_namespace n
 WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
@@ -194,9 +205,6 @@ WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
 ORDER BY n.nspname
 `
 
-// Statements nl2sql runs on TARGET databases to read their schema from
-// pg_catalog (not information_schema, which hides objects the role has no
-// privilege on and cannot tell a partitioned table from a plain one).
 // The database's user schemas, to tell a missing schema from an empty one.
 func (q *Queries) IntrospectSchemas(ctx context.Context, db DBTX) ([]string, error) {
 	rows, err := db.Query(ctx, introspectSchemas)
@@ -302,6 +310,24 @@ func (q *Queries) IntrospectTables(ctx context.Context, db DBTX, arg *Introspect
 		return nil, err
 	}
 	return items, nil
+}
+
+const introspectWithoutJIT = `-- name: IntrospectWithoutJIT :exec
+
+SELECT set_config('jit', 'off', true)
+`
+
+// Statements nl2sql runs on TARGET databases to read their schema from
+// pg_catalog (not information_schema, which hides objects the role has no
+// privilege on and cannot tell a partitioned table from a plain one).
+// Turns JIT off for the introspection's transaction. PostgreSQL compiles a
+// plan whose estimated cost passes jit_above_cost, and it costs
+// IntrospectColumns' per-column lists as if every one ran: at 2,000 tables
+// it compiled for 0.9 s a query that then ran in 0.3 s. Catalog queries
+// never gain from JIT.
+func (q *Queries) IntrospectWithoutJIT(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, introspectWithoutJIT)
+	return err
 }
 
 const sampleColumnValues = `-- name: SampleColumnValues :many
