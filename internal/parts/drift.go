@@ -126,7 +126,7 @@ func (c *catalogChecker) CheckCatalog(ctx context.Context, name string) (*stage.
 	defer conn.Close(context.WithoutCancel(ctx))
 	snap, _, err := catalog.IntrospectAs(ctx, conn, d.Schemas, cmp.Or(d.ReadOnlyRole, c.defaultRole))
 	if err != nil {
-		return nil, targetError(name, fmt.Errorf("catalog check %q: %w", name, err))
+		return nil, targetError(name, conn, fmt.Errorf("catalog check %q: %w", name, err))
 	}
 	fingerprint := snap.Fingerprint()
 	out := &stage.CatalogCheck{CatalogVersion: d.CatalogVersion, Tables: d.TableCount}
@@ -154,7 +154,7 @@ func (c *catalogChecker) CheckCatalog(ctx context.Context, name string) (*stage.
 			return out, nil
 		}
 		if err != nil {
-			return nil, targetError(name, err)
+			return nil, targetError(name, conn, err)
 		}
 		out.Refreshed, out.CatalogVersion, out.Tables, out.Columns = true, res.Database.CatalogVersion, res.Tables, res.Columns
 		index = res.Snapshot
@@ -181,10 +181,13 @@ func (c *catalogChecker) CheckCatalog(ctx context.Context, name string) (*stage.
 }
 
 // targetError is err, or an infra_failure saying database did not answer
-// when a statement waited the check's bound (boundedConn).
-func targetError(database string, err error) error {
+// when a statement on conn waited the check's bound (boundedConn).
+func targetError(database string, conn *pgx.Conn, err error) error {
 	var na *noAnswerError
-	if errors.As(err, &na) {
+	if !errors.As(err, &na) {
+		na = metBound(conn)
+	}
+	if na != nil {
 		return &errclass.Error{
 			Class: errclass.InfraFailure, Code: "target.no_answer",
 			Message: fmt.Sprintf("database %q %s: the server or the network to it is not responding", database, na), Err: err,

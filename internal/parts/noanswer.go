@@ -6,7 +6,10 @@ import (
 	"net"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // answerBound is how long a catalog check waits for a target to answer: a
@@ -42,6 +45,19 @@ type boundedConn struct {
 
 	mu          sync.Mutex
 	read, write deadline
+	// met is the noAnswerError a read or write returned, once one did.
+	met atomic.Pointer[noAnswerError]
+}
+
+// metBound is the noAnswerError conn's connection met, or nil. pgx does not
+// always return it: a statement without arguments (simple protocol, such
+// as BEGIN) reports "conn closed", pgx v5.12 dropping the read's error and
+// closing the connection on it.
+func metBound(conn *pgx.Conn) *noAnswerError {
+	if bc, ok := conn.PgConn().Conn().(*boundedConn); ok {
+		return bc.met.Load()
+	}
+	return nil
 }
 
 // deadline is a direction's deadlines: pgx's (theirs, zero for none) and,
@@ -81,7 +97,9 @@ func (c *boundedConn) bounded(d *deadline, set func(time.Time) error, io func() 
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if errors.Is(err, os.ErrDeadlineExceeded) && (d.theirs.IsZero() || time.Now().Before(d.theirs)) {
-		err = &noAnswerError{b: c.b}
+		na := &noAnswerError{b: c.b}
+		c.met.Store(na)
+		err = na
 	}
 	d.ours = time.Time{}
 	return n, err
