@@ -429,3 +429,38 @@ func TestServiceAsOwnerNotSuperuser(t *testing.T) {
 	require.EqualValues(t, 2, n)
 	require.Equal(t, "42501", sqlstate(t, poolC, "UPDATE rag.queries SET status = 'queued'"))
 }
+
+// TestClientCannotHijackServiceFunctions: the service's and the operator's
+// functions called variadic built-ins (json_build_object, format) with the
+// caller's search_path, and a function of the same name with exact argument
+// types wins over those. Where the public schema lets every role CREATE (a
+// database made before PostgreSQL 15), a client's
+// public.json_build_object ran as the service when its question finished,
+// and its public.format as the operator at the next grant (migration 00034
+// pins their search_path).
+func TestClientCannotHijackServiceFunctions(t *testing.T) {
+	t.Parallel()
+	c := setupClients(t)
+	ctx := context.Background()
+	_, err := c.svc.Exec(ctx, fmt.Sprintf("GRANT CREATE ON SCHEMA public TO %q", c.a))
+	require.NoError(t, err)
+	for _, sig := range []string{"json_build_object(text, bigint, text, text)", "format(text, text)"} {
+		_, err = c.poolA.Exec(ctx, `CREATE FUNCTION public.`+sig+` RETURNS text LANGUAGE plpgsql AS $$
+			BEGIN RAISE EXCEPTION 'hijacked: running as %', current_user; END $$`)
+		require.NoError(t, err, sig)
+	}
+	answer(t, c.svc, ask(t, c.poolA, "shop", "a's next question")) // queries_notify_done
+	grant(t, c.svc, c.b, []string{"hr"}, false)                    // format
+
+	// And every plpgsql function pins it, but enable_vectors, whose CREATE
+	// EXTENSION installs into the caller's first schema.
+	rows, err := c.svc.Query(ctx, `
+		SELECT p.proname::text FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+		WHERE p.pronamespace = 'rag'::regnamespace AND l.lanname = 'plpgsql'
+		  AND NOT EXISTS (SELECT 1 FROM unnest(p.proconfig) c WHERE c LIKE 'search_path=%')
+		ORDER BY 1`)
+	require.NoError(t, err)
+	unpinned, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	require.Equal(t, []string{"enable_vectors"}, unpinned)
+}
