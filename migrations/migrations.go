@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"sort"
 	"strconv"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -63,7 +64,7 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) (*Res
 	defer conn.Release()
 
 	q := dbsqlc.New()
-	if err := q.AdvisoryLock(ctx, conn, migrateLockKey); err != nil {
+	if err := lockMigrations(ctx, q, conn, logger, lockReport); err != nil {
 		return nil, fmt.Errorf("migrate: lock: %w", err)
 	}
 	defer func() {
@@ -111,6 +112,37 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) (*Res
 		logger.InfoContext(ctx, "applied migration", slog.String("file", r.Source.Path), slog.Duration("took", r.Duration))
 	}
 	return res, nil
+}
+
+// lockReport is how often a migrate waiting for the lock says who holds it.
+const lockReport = 10 * time.Second
+
+// lockMigrations takes the migration lock, polling once a second and
+// logging at warn, at once and every report, the session that holds it:
+// any role that may connect can take an advisory lock (a client did, in an
+// audit), and a migrate waiting on it silently looked hung.
+func lockMigrations(ctx context.Context, q *dbsqlc.Queries, conn dbsqlc.DBTX, logger *slog.Logger, report time.Duration) error {
+	var reported time.Time
+	for {
+		ok, err := q.AdvisoryTryLock(ctx, conn, migrateLockKey)
+		if err != nil || ok {
+			return err
+		}
+		if time.Since(reported) >= report {
+			reported = time.Now()
+			attrs := []any{slog.Int64("key", migrateLockKey)}
+			if h, err := q.AdvisoryLockHolder(ctx, conn, migrateLockKey); err == nil && h.Pid != nil {
+				attrs = append(attrs, slog.Int("pid", int(*h.Pid)), slog.String("role", h.RoleName),
+					slog.String("application", h.Application), slog.String("client", h.Client))
+			}
+			logger.WarnContext(ctx, "waiting for the migration lock, which another session holds (another migrate, or a session that took it)", attrs...)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
 }
 
 // Fingerprint identifies the schema Migrate produces: a hash of our embedded

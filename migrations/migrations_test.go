@@ -1,8 +1,14 @@
 package migrations_test
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -220,3 +226,55 @@ func TestQuestionColumnsCompressWithLZ4(t *testing.T) {
 		"query_contexts.linking l", "query_contexts.schema l",
 	}, got)
 }
+
+// TestMigrateSaysWhoHoldsItsLock: any role that may connect can take the
+// migration's advisory lock, and a migrate waiting on it said nothing: it
+// names the session it waits for, and goes on once the lock is free.
+func TestMigrateSaysWhoHoldsItsLock(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	cfg, err := pgx.ParseConfig(db.URL)
+	require.NoError(t, err)
+	cfg.RuntimeParams["application_name"] = "squatter"
+	holder, err := pgx.ConnectConfig(ctx, cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() { holder.Close(context.Background()) })
+	var pid int
+	require.NoError(t, holder.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&pid))
+	const migrateLockKey = 0x6e6c3273716c // migrations.migrateLockKey
+	_, err = holder.Exec(ctx, `SELECT pg_advisory_lock($1)`, int64(migrateLockKey))
+	require.NoError(t, err)
+
+	var (
+		mu   sync.Mutex
+		logs bytes.Buffer
+	)
+	logger := slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.Write(p)
+	}), nil))
+	done := make(chan error, 1)
+	go func() { _, err := migrations.Migrate(ctx, db.Pool, logger); done <- err }()
+
+	want := fmt.Sprintf("pid=%d role=postgres application=squatter", pid)
+	require.Eventually(t, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return strings.Contains(logs.String(), "waiting for the migration lock") && strings.Contains(logs.String(), want)
+	}, 10*time.Second, 20*time.Millisecond)
+	select {
+	case err := <-done:
+		t.Fatalf("migrate ended while another session held its lock: %v", err)
+	default:
+	}
+
+	_, err = holder.Exec(ctx, `SELECT pg_advisory_unlock($1)`, int64(migrateLockKey))
+	require.NoError(t, err)
+	require.NoError(t, <-done)
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

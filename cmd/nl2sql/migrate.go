@@ -45,8 +45,9 @@ func migrate(ctx context.Context, m *Main, url string, log *slog.Logger) error {
 	}
 	defer pool.Close()
 	// River logs every migration at info; the summary below says it once.
+	// Warnings still show: a migration lock another session holds.
 	if !log.Enabled(ctx, slog.LevelDebug) {
-		log = nil
+		log = slog.New(warnings{log.Handler()})
 	}
 	res, err := migrations.Migrate(ctx, pool, log)
 	if err != nil {
@@ -56,3 +57,16 @@ func migrate(ctx context.Context, m *Main, url string, log *slog.Logger) error {
 		redactURL(url), len(res.River), len(res.Rag))
 	return nil
 }
+
+// warnings passes on the records of h at warn level and above.
+type warnings struct{ h slog.Handler }
+
+func (w warnings) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= slog.LevelWarn && w.h.Enabled(ctx, l)
+}
+
+func (w warnings) Handle(ctx context.Context, r slog.Record) error { return w.h.Handle(ctx, r) }
+
+func (w warnings) WithAttrs(as []slog.Attr) slog.Handler { return warnings{w.h.WithAttrs(as)} }
+
+func (w warnings) WithGroup(name string) slog.Handler { return warnings{w.h.WithGroup(name)} }

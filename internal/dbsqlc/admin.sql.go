@@ -7,15 +7,54 @@ package dbsqlc
 
 import (
 	"context"
+	"time"
 )
 
-const advisoryLock = `-- name: AdvisoryLock :exec
-SELECT pg_advisory_lock($1::bigint)
+const advisoryLockHolder = `-- name: AdvisoryLockHolder :one
+SELECT a.pid, coalesce(a.usename::text, '')::text AS role_name, coalesce(a.application_name, '')::text AS application,
+       coalesce(a.client_addr::text, 'local')::text AS client, a.backend_start
+FROM pg_catalog.pg_locks l
+JOIN pg_catalog.pg_stat_activity a ON a.pid = l.pid
+WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+  AND l.database = (SELECT oid FROM pg_catalog.pg_database WHERE datname = current_database())
+  AND l.classid = (($1::bigint >> 32) & 4294967295)::bigint::oid
+  AND l.objid = ($1::bigint & 4294967295)::bigint::oid
+LIMIT 1
 `
 
-func (q *Queries) AdvisoryLock(ctx context.Context, db DBTX, key int64) error {
-	_, err := db.Exec(ctx, advisoryLock, key)
-	return err
+type AdvisoryLockHolderRow struct {
+	Pid          *int32
+	RoleName     string
+	Application  string
+	Client       string
+	BackendStart *time.Time
+}
+
+// Who holds the session advisory lock @key: any role that may connect can
+// take one, so a migrate that waits names the session it waits for. A
+// bigint key is stored as its high and low halves (classid, objid).
+func (q *Queries) AdvisoryLockHolder(ctx context.Context, db DBTX, key int64) (*AdvisoryLockHolderRow, error) {
+	row := db.QueryRow(ctx, advisoryLockHolder, key)
+	var i AdvisoryLockHolderRow
+	err := row.Scan(
+		&i.Pid,
+		&i.RoleName,
+		&i.Application,
+		&i.Client,
+		&i.BackendStart,
+	)
+	return &i, err
+}
+
+const advisoryTryLock = `-- name: AdvisoryTryLock :one
+SELECT pg_try_advisory_lock($1::bigint)
+`
+
+func (q *Queries) AdvisoryTryLock(ctx context.Context, db DBTX, key int64) (bool, error) {
+	row := db.QueryRow(ctx, advisoryTryLock, key)
+	var pg_try_advisory_lock bool
+	err := row.Scan(&pg_try_advisory_lock)
+	return pg_try_advisory_lock, err
 }
 
 const advisoryUnlock = `-- name: AdvisoryUnlock :one
