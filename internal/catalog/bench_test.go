@@ -107,6 +107,31 @@ func BenchmarkIntrospect(b *testing.B) {
 	}
 }
 
+// BenchmarkIntrospectDomains: the generated schema with a column of its own
+// domain in every table, the catalog's constraints 1,000 domain CHECKs more.
+func BenchmarkIntrospectDomains(b *testing.B) {
+	const n = 1000
+	ctx := context.Background()
+	db := dbtest.NewDB(b)
+	scripts := generatedSQL(n)
+	for i := range n {
+		scripts[i/200] += fmt.Sprintf(`CREATE DOMAIN bench.pct%04d AS numeric CHECK (VALUE BETWEEN 0 AND %d);
+ALTER TABLE bench.t%04d ADD COLUMN share bench.pct%04d;
+`, i, 100+i, i, i)
+	}
+	for _, script := range scripts {
+		_, err := db.Pool.Exec(ctx, script)
+		require.NoError(b, err)
+	}
+
+	for b.Loop() {
+		s, err := catalog.Introspect(ctx, db.Pool, []string{"bench"})
+		if err != nil || len(s.Tables) != n || len(s.Tables[n-1].Columns[10].Checks) != 1 {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkStore(b *testing.B) {
 	for _, n := range []int{500, 2000} {
 		b.Run(fmt.Sprintf("tables=%d", n), func(b *testing.B) {

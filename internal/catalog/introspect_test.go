@@ -2,6 +2,8 @@ package catalog_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -53,6 +55,47 @@ func TestIntrospectScansCatalogsOnce(t *testing.T) {
 	require.Equal(t, []string{"sad", "ok", "happy"}, cols["mood"].AllowedValues)
 	require.Equal(t, []string{"amount numeric", "currency character(3)"}, cols["price"].Fields)
 	require.NotEmpty(t, cols["share"].Checks)
+}
+
+// TestIntrospectScansConstraintsOnceForDomains: a domain's CHECKs are read
+// once, not once a column of the domain. Looked up per column, each scanned
+// pg_constraint: 3 s for 1,000 domain columns over 8,000 constraints.
+func TestIntrospectScansConstraintsOnceForDomains(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tx := dbtest.TestTx(t)
+
+	for _, script := range generatedSQL(20) {
+		_, err := tx.Exec(ctx, script)
+		require.NoError(t, err)
+	}
+	var ddl strings.Builder
+	ddl.WriteString(`CREATE DOMAIN bench.code AS text CHECK (VALUE IN ('a', 'b', 'c'));
+		CREATE DOMAIN bench.short_code AS bench.code CHECK (length(VALUE) < 2);
+`)
+	for i := range 60 {
+		fmt.Fprintf(&ddl, "CREATE DOMAIN bench.pct%02d AS numeric CHECK (VALUE BETWEEN 0 AND %d);\n", i, 100+i)
+		fmt.Fprintf(&ddl, "CREATE TABLE bench.d%02d (id int PRIMARY KEY, share bench.pct%02d, code bench.short_code);\n", i, i)
+	}
+	_, err := tx.Exec(ctx, ddl.String())
+	require.NoError(t, err)
+
+	var before, after int
+	require.NoError(t, tx.QueryRow(ctx, `SELECT pg_stat_get_xact_numscans('pg_constraint'::regclass)`).Scan(&before))
+	snap, err := catalog.Introspect(ctx, tx, []string{"bench"})
+	require.NoError(t, err)
+	require.NoError(t, tx.QueryRow(ctx, `SELECT pg_stat_get_xact_numscans('pg_constraint'::regclass)`).Scan(&after))
+	require.Less(t, after-before, 20, "pg_constraint scanned once a domain column")
+
+	d := snap.Table("bench", "d07")
+	require.NotNil(t, d)
+	require.Len(t, d.Column("share").Checks, 1)
+	require.Contains(t, d.Column("share").Checks[0], "107")
+	// Through the domain chain: the outer domain's CHECK and the list of
+	// the one it is over.
+	require.Equal(t, []string{"a", "b", "c"}, d.Column("code").AllowedValues)
+	require.Equal(t, "text", d.Column("code").BaseType)
+	require.Len(t, d.Column("code").Checks, 1)
 }
 
 // TestIntrospectLeavesJITAlone: JIT is off for the introspection's own
