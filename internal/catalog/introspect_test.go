@@ -98,6 +98,45 @@ func TestIntrospectScansConstraintsOnceForDomains(t *testing.T) {
 	require.Len(t, d.Column("code").Checks, 1)
 }
 
+// TestIntrospectReadsKeyColumnsOnly: a constraint's column names are read
+// by (table, column number), not from all of its table's columns: per
+// constraint, that read 640,000 rows for the 400 CHECKs of a 1,600-column
+// table. A whole-row reference (column 0) names no column.
+func TestIntrospectReadsKeyColumnsOnly(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tx := dbtest.TestTx(t)
+
+	var ddl strings.Builder
+	ddl.WriteString("CREATE SCHEMA wide; CREATE TABLE wide.w (id int PRIMARY KEY")
+	for i := range 300 {
+		fmt.Fprintf(&ddl, ", c%03d int CHECK (c%03d > 0)", i, i)
+	}
+	ddl.WriteString(`, CONSTRAINT whole CHECK (w IS NOT NULL AND c000 < 10));
+		CREATE TABLE wide.child (id int PRIMARY KEY, w_id int REFERENCES wide.w)`)
+	_, err := tx.Exec(ctx, ddl.String())
+	require.NoError(t, err)
+
+	// Index scans count their rows on the index.
+	fetched := func() int {
+		var n int
+		require.NoError(t, tx.QueryRow(ctx, `SELECT pg_stat_get_xact_tuples_fetched('pg_attribute_relid_attnum_index'::regclass)`).Scan(&n))
+		return n
+	}
+	before := fetched()
+	snap, err := catalog.Introspect(ctx, tx, []string{"wide"})
+	require.NoError(t, err)
+	require.Less(t, fetched()-before, 3000, "pg_attribute read whole for each constraint")
+
+	w := snap.Table("wide", "w")
+	require.NotNil(t, w)
+	require.Len(t, w.Checks, 301) // with the whole-row one
+	require.Equal(t, []string{"id"}, w.PrimaryKey)
+	require.Len(t, snap.ForeignKeys, 1)
+	require.Equal(t, []string{"w_id"}, snap.ForeignKeys[0].Columns)
+	require.Equal(t, []string{"id"}, snap.ForeignKeys[0].RefColumns)
+}
+
 // TestIntrospectLeavesJITAlone: JIT is off for the introspection's own
 // transaction only; the connection it was given keeps its setting.
 func TestIntrospectLeavesJITAlone(t *testing.T) {

@@ -137,16 +137,16 @@ SELECT n.nspname::text AS schema_name,
        c.relname::text AS table_name,
        con.conname::text AS constraint_name,
        con.contype::text AS contype,
-       ARRAY(SELECT a.attname::text
-             FROM unnest(con.conkey) WITH ORDINALITY AS k(attnum, ord)
-             JOIN pg_catalog.pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum
-             ORDER BY k.ord)::text[] AS columns,
+       array_remove(ARRAY(SELECT (SELECT a.attname::text FROM pg_catalog.pg_attribute a
+                                  WHERE a.attrelid = con.conrelid AND a.attnum = k.attnum)
+                          FROM unnest(con.conkey) WITH ORDINALITY AS k(attnum, ord)
+                          ORDER BY k.ord), NULL)::text[] AS columns,
        coalesce(rn.nspname::text, '')::text AS ref_schema_name,
        coalesce(rc.relname::text, '')::text AS ref_table_name,
-       ARRAY(SELECT a.attname::text
-             FROM unnest(con.confkey) WITH ORDINALITY AS k(attnum, ord)
-             JOIN pg_catalog.pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.attnum
-             ORDER BY k.ord)::text[] AS ref_columns,
+       array_remove(ARRAY(SELECT (SELECT a.attname::text FROM pg_catalog.pg_attribute a
+                                  WHERE a.attrelid = con.confrelid AND a.attnum = k.attnum)
+                          FROM unnest(con.confkey) WITH ORDINALITY AS k(attnum, ord)
+                          ORDER BY k.ord), NULL)::text[] AS ref_columns,
        (CASE WHEN con.contype = 'c' THEN pg_get_constraintdef(con.oid) ELSE '' END)::text AS definition
 FROM pg_catalog.pg_constraint con
 JOIN pg_catalog.pg_class c ON c.oid = con.conrelid
@@ -179,6 +179,10 @@ type IntrospectConstraintsRow struct {
 // columns a, b reads as b, a).
 // conparentid = 0 drops the per-partition copies PostgreSQL makes of a
 // partitioned table's constraints.
+// A key column's name is looked up by (attrelid, attnum) (a whole-row
+// reference, 0, has none): joined, the planner read every column of the
+// table for each constraint, 640,000 rows for 400 CHECKs of a 1,600-column
+// table.
 func (q *Queries) IntrospectConstraints(ctx context.Context, db DBTX, schemas []string) ([]*IntrospectConstraintsRow, error) {
 	rows, err := db.Query(ctx, introspectConstraints, schemas)
 	if err != nil {
