@@ -31,7 +31,7 @@ ORDER BY n.nspname;
 SELECT n.nspname::text AS schema_name,
        c.relname::text AS table_name,
        c.relkind::text AS relkind,
-       coalesce(obj_description(c.oid, 'pg_class'), '')::text AS comment,
+       coalesce(ds.description, '')::text AS comment,
        (CASE WHEN c.relkind = 'p' THEN
             coalesce((SELECT CASE WHEN bool_and(l.reltuples < 0) THEN -1 ELSE sum(greatest(l.reltuples, 0)) END
                       FROM pg_catalog.pg_partition_tree(c.oid) pt
@@ -52,6 +52,8 @@ SELECT n.nspname::text AS schema_name,
             WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attinhcount = 0))::boolean AS inheritance_partition
 FROM pg_catalog.pg_class c
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+LEFT JOIN pg_catalog.pg_description ds
+    ON ds.objoid = c.oid AND ds.classoid = 'pg_catalog.pg_class'::regclass AND ds.objsubid = 0
 WHERE n.nspname = ANY (@schemas::text[])
   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
   AND NOT c.relispartition
@@ -91,7 +93,9 @@ SELECT n.nspname::text AS schema_name,
        a.attnum::integer AS ordinal,
        format_type(a.atttypid, a.atttypmod)::text AS data_type,
        (a.attnotnull OR coalesce(d1.typnotnull OR d2.typnotnull OR d3.typnotnull, false))::boolean AS not_null,
-       coalesce(col_description(c.oid, a.attnum), '')::text AS comment,
+       -- Joined, not col_description(): a SQL function, run by its own
+       -- executor once a column, it took ~1 s of 2.3 at 105,000 columns.
+       coalesce(ds.description, '')::text AS comment,
        -- The three lists are looked up only for the columns they can hold
        -- something for (CASE): as subqueries run for every column, they
        -- scanned pg_constraint once a column, 11 s for the 15,755 columns
@@ -123,6 +127,8 @@ LEFT JOIN pg_catalog.pg_type d3 ON d3.oid = d2.typbasetype AND d3.typtype = 'd'
 -- The type the column's values have: the innermost domain's base.
 LEFT JOIN pg_catalog.pg_type bt ON bt.oid = coalesce(d3.typbasetype, d2.typbasetype, d1.typbasetype, a.atttypid)
 LEFT JOIN domain_checks dck ON dck.typid = d1.oid
+LEFT JOIN pg_catalog.pg_description ds
+    ON ds.objoid = c.oid AND ds.classoid = 'pg_catalog.pg_class'::regclass AND ds.objsubid = a.attnum
 WHERE n.nspname = ANY (@schemas::text[])
   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
   AND NOT c.relispartition
