@@ -13,8 +13,10 @@ import (
 	"log/slog"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
@@ -54,6 +56,24 @@ type Result struct {
 // schema "river", then ours. It is idempotent and safe to run concurrently
 // (an advisory lock serialises callers).
 func Migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) (*Result, error) {
+	return migrate(ctx, pool, logger, tableLocks{timeout: 5 * time.Second, attempts: 12})
+}
+
+// tableLocks bounds a migration's wait for a table lock (lock_timeout) and
+// how often the migrations are tried when one could not have it in time.
+// A migration's DDL waits for every open transaction on its table, and
+// every statement on that table after it waits behind it: a session idle in
+// a transaction (a client's psql that read rag.queries) stopped the service
+// until it ended. Bounded, the DDL gives way and is tried again; 5 s a try
+// is far beyond the service's own transactions (milliseconds), and 12
+// tries, a second or more apart, give a long report or backup a minute and
+// a half before migrate fails naming the sessions it waited for.
+type tableLocks struct {
+	timeout  time.Duration
+	attempts int
+}
+
+func migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger, tl tableLocks) (*Result, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -77,14 +97,48 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) (*Res
 		return nil, fmt.Errorf("migrate: create schemas: %w", err)
 	}
 
+	cfg := pool.Config()
+	cfg.ConnConfig.RuntimeParams["lock_timeout"] = strconv.FormatInt(tl.timeout.Milliseconds(), 10)
+	cfg.MinConns, cfg.MaxConns = 0, 2
+	bounded, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("migrate: connect: %w", err)
+	}
+	defer bounded.Close()
+
 	res := &Result{}
+	for attempt := 1; ; attempt++ {
+		err := up(ctx, bounded, logger, res)
+		var pgErr *pgconn.PgError
+		if err == nil || !errors.As(err, &pgErr) || pgErr.Code != "55P03" /* lock_not_available */ {
+			return res, err
+		}
+		holders := tableLockHolders(ctx, q, conn)
+		if attempt >= tl.attempts {
+			return nil, fmt.Errorf("%w (tried %d times, waiting up to %s each; sessions holding locks on tables of rag or river: %s)",
+				err, attempt, tl.timeout, holders)
+		}
+		logger.WarnContext(ctx, "a migration could not lock its table in time; trying again",
+			slog.Int("attempt", attempt), slog.Int("attempts", tl.attempts), slog.Duration("lock_timeout", tl.timeout),
+			slog.String("holders", holders))
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Duration(min(attempt, 5)) * time.Second):
+		}
+	}
+}
+
+// up runs River's migrations then ours on pool, adding what it applied to
+// res.
+func up(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger, res *Result) error {
 	migrator, err := rivermigrate.New(riverpgxv5.New(pool), &rivermigrate.Config{Schema: RiverSchema, Logger: logger})
 	if err != nil {
-		return nil, fmt.Errorf("migrate: river: %w", err)
+		return fmt.Errorf("migrate: river: %w", err)
 	}
 	riverRes, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil)
 	if err != nil {
-		return nil, fmt.Errorf("migrate: river: %w", err)
+		return fmt.Errorf("migrate: river: %w", err)
 	}
 	for _, v := range riverRes.Versions {
 		res.River = append(res.River, v.Version)
@@ -97,21 +151,51 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) (*Res
 		goose.WithDisableGlobalRegistry(true),
 	)
 	if err != nil {
-		return nil, fmt.Errorf("migrate: goose: %w", err)
+		return fmt.Errorf("migrate: goose: %w", err)
 	}
 	results, err := provider.Up(ctx)
-	if err != nil {
-		var partial *goose.PartialError
-		if errors.As(err, &partial) && partial.Failed != nil {
-			return nil, fmt.Errorf("migrate: %s: %w", partial.Failed.Source.Path, partial.Failed.Error)
-		}
-		return nil, fmt.Errorf("migrate: %w", err)
+	var partial *goose.PartialError
+	if errors.As(err, &partial) {
+		results = partial.Applied
 	}
 	for _, r := range results {
 		res.Rag = append(res.Rag, r.Source.Version)
 		logger.InfoContext(ctx, "applied migration", slog.String("file", r.Source.Path), slog.Duration("took", r.Duration))
 	}
-	return res, nil
+	if err != nil {
+		if partial != nil && partial.Failed != nil {
+			return fmt.Errorf("migrate: %s: %w", partial.Failed.Source.Path, partial.Failed.Error)
+		}
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// tableLockHolders describes the sessions TableLockHolders lists, for a
+// message.
+func tableLockHolders(ctx context.Context, q *dbsqlc.Queries, conn dbsqlc.DBTX) string {
+	rows, err := q.TableLockHolders(ctx, conn)
+	if err != nil {
+		return "unknown (" + err.Error() + ")"
+	}
+	if len(rows) == 0 {
+		return "none now"
+	}
+	var b strings.Builder
+	for i, r := range rows {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		var pid int32
+		if r.Pid != nil {
+			pid = *r.Pid
+		}
+		fmt.Fprintf(&b, "pid %d role %s application %q %s", pid, r.RoleName, r.Application, r.State)
+		if r.XactStart != nil {
+			fmt.Fprintf(&b, " since %s", r.XactStart.UTC().Format(time.RFC3339))
+		}
+	}
+	return b.String()
 }
 
 // lockReport is how often a migrate waiting for the lock says who holds it.

@@ -278,3 +278,52 @@ func TestMigrateSaysWhoHoldsItsLock(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestMigrateGivesWayToAnOpenTransaction: a migration's DDL waited for
+// every open transaction on its table, and every statement on the table
+// queued behind it: a client's psql idle in a transaction after reading
+// rag.tables stopped the service. Bounded by lock_timeout, the migration
+// gives way, is tried again, and fails naming the session it waited for;
+// once that session ends, migrate applies what was left.
+func TestMigrateGivesWayToAnOpenTransaction(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	db := dbtest.NewDB(t)
+	provider := gooseProvider(t, db)
+	_, err := provider.DownTo(ctx, 32) // 00033 adds a column to rag.tables
+	require.NoError(t, err)
+
+	cfg, err := pgx.ParseConfig(db.URL)
+	require.NoError(t, err)
+	cfg.RuntimeParams["application_name"] = "idle-reader"
+	holder, err := pgx.ConnectConfig(ctx, cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() { holder.Close(context.Background()) })
+	tx, err := holder.Begin(ctx)
+	require.NoError(t, err)
+	_, err = tx.Exec(ctx, `SELECT 1 FROM rag.tables LIMIT 1`)
+	require.NoError(t, err)
+
+	var (
+		mu   sync.Mutex
+		logs bytes.Buffer
+	)
+	logger := slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.Write(p)
+	}), nil))
+	_, err = migrations.MigrateWithLockTimeout(ctx, db.Pool, logger, 100*time.Millisecond, 2)
+	require.ErrorContains(t, err, "00033_check_constraints.sql")
+	require.ErrorContains(t, err, "lock timeout")
+	require.ErrorContains(t, err, `application "idle-reader" idle in transaction`)
+	mu.Lock()
+	require.Contains(t, logs.String(), "a migration could not lock its table in time; trying again")
+	mu.Unlock()
+
+	require.NoError(t, tx.Rollback(ctx))
+	res, err := migrations.MigrateWithLockTimeout(ctx, db.Pool, logger, 100*time.Millisecond, 2)
+	require.NoError(t, err)
+	require.Equal(t, []int64{33, 34}, res.Rag)
+}

@@ -22,3 +22,21 @@ WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
   AND l.classid = ((@key::bigint >> 32) & 4294967295)::bigint::oid
   AND l.objid = (@key::bigint & 4294967295)::bigint::oid
 LIMIT 1;
+
+-- name: TableLockHolders :many
+-- The sessions, other than this one, whose open transactions hold a lock on
+-- a table of schemas rag or river: what a migration's DDL waits for (a
+-- client's psql idle in a transaction after reading rag.queries), oldest
+-- transaction first.
+SELECT a.pid, coalesce(a.usename::text, '')::text AS role_name, coalesce(a.application_name, '')::text AS application,
+       coalesce(a.state, '')::text AS state, a.xact_start
+FROM pg_catalog.pg_stat_activity a
+WHERE a.pid <> pg_backend_pid() AND a.xact_start IS NOT NULL
+  AND EXISTS (
+      SELECT 1 FROM pg_catalog.pg_locks l
+      JOIN pg_catalog.pg_class c ON c.oid = l.relation
+      JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      WHERE l.pid = a.pid AND l.granted AND n.nspname IN ('rag', 'river')
+        AND l.database = (SELECT oid FROM pg_catalog.pg_database WHERE datname = current_database()))
+ORDER BY a.xact_start
+LIMIT 5;

@@ -80,3 +80,56 @@ func (q *Queries) MigrationVersion(ctx context.Context, db DBTX) (int64, error) 
 	err := row.Scan(&version)
 	return version, err
 }
+
+const tableLockHolders = `-- name: TableLockHolders :many
+SELECT a.pid, coalesce(a.usename::text, '')::text AS role_name, coalesce(a.application_name, '')::text AS application,
+       coalesce(a.state, '')::text AS state, a.xact_start
+FROM pg_catalog.pg_stat_activity a
+WHERE a.pid <> pg_backend_pid() AND a.xact_start IS NOT NULL
+  AND EXISTS (
+      SELECT 1 FROM pg_catalog.pg_locks l
+      JOIN pg_catalog.pg_class c ON c.oid = l.relation
+      JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      WHERE l.pid = a.pid AND l.granted AND n.nspname IN ('rag', 'river')
+        AND l.database = (SELECT oid FROM pg_catalog.pg_database WHERE datname = current_database()))
+ORDER BY a.xact_start
+LIMIT 5
+`
+
+type TableLockHoldersRow struct {
+	Pid         *int32
+	RoleName    string
+	Application string
+	State       string
+	XactStart   *time.Time
+}
+
+// The sessions, other than this one, whose open transactions hold a lock on
+// a table of schemas rag or river: what a migration's DDL waits for (a
+// client's psql idle in a transaction after reading rag.queries), oldest
+// transaction first.
+func (q *Queries) TableLockHolders(ctx context.Context, db DBTX) ([]*TableLockHoldersRow, error) {
+	rows, err := db.Query(ctx, tableLockHolders)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []*TableLockHoldersRow
+	for rows.Next() {
+		var i TableLockHoldersRow
+		if err := rows.Scan(
+			&i.Pid,
+			&i.RoleName,
+			&i.Application,
+			&i.State,
+			&i.XactStart,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, &i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
