@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/examples"
 	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/llm/llmtest"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 )
 
@@ -50,34 +50,6 @@ func TestSimilarLongerThanTheWindow(t *testing.T) {
 	require.True(t, byMeaning, "found by meaning: %+v", found)
 }
 
-// windowEmbedder is an embedding model with a window of window runes: it
-// refuses a longer text at once, as a server does (llm.ContextTooLong), and
-// takes took to embed texts that fit. It counts its calls.
-type windowEmbedder struct {
-	window int
-	took   time.Duration
-	calls  *atomic.Int32
-}
-
-func (w windowEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	w.calls.Add(1)
-	for _, s := range texts {
-		if utf8.RuneCountInString(s) > w.window {
-			return nil, &llm.Error{Kind: llm.ContextTooLong, Op: "embed", Message: "the input length exceeds the context length (HTTP 400)"}
-		}
-	}
-	select {
-	case <-time.After(w.took):
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-	out := make([][]float32, len(texts))
-	for i := range texts {
-		out[i] = []float32{1, 0}
-	}
-	return out, nil
-}
-
 // Long examples on a slow model: finding each one's front takes several
 // calls, more than one question's time allows for all of them. Each
 // question embeds itself and as many examples as its time allows, and the
@@ -97,7 +69,7 @@ func TestSimilarLongExamplesOnASlowModel(t *testing.T) {
 	}
 	var calls atomic.Int32
 	s, err := examples.New(db.Pool, examples.Config{
-		Embedder:     windowEmbedder{window: 64, took: 80 * time.Millisecond, calls: &calls},
+		Embedder:     llmtest.WindowEmbedder{Window: 64, Took: 80 * time.Millisecond, Calls: &calls},
 		EmbedModel:   "slow-embed",
 		EmbedTimeout: 400 * time.Millisecond,
 	})

@@ -10,13 +10,13 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/fakeserver"
 	"github.com/nl2sql/nl2sql/internal/llm"
+	"github.com/nl2sql/nl2sql/internal/llm/llmtest"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/retrieval"
 	"github.com/nl2sql/nl2sql/internal/schemaindex"
@@ -78,35 +78,6 @@ func (f fakeEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, e
 	}
 	if f.err != nil {
 		return nil, f.err
-	}
-	out := make([][]float32, len(texts))
-	for i := range texts {
-		out[i] = []float32{1, 0}
-	}
-	return out, nil
-}
-
-// windowEmbedder is an embedding model with a context window of window
-// runes: it refuses a longer text at once, as a server does
-// (llm.ContextTooLong), and takes took to embed one that fits. It counts
-// the calls.
-type windowEmbedder struct {
-	window int
-	took   time.Duration
-	calls  *atomic.Int32
-}
-
-func (w windowEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	w.calls.Add(1)
-	for _, s := range texts {
-		if utf8.RuneCountInString(s) > w.window {
-			return nil, &llm.Error{Kind: llm.ContextTooLong, Op: "embed", Message: "a text to embed is longer than the context window: the input length exceeds the context length (HTTP 400)"}
-		}
-	}
-	select {
-	case <-time.After(w.took):
-	case <-ctx.Done():
-		return nil, ctx.Err()
 	}
 	out := make([][]float32, len(texts))
 	for i := range texts {
@@ -434,7 +405,7 @@ func TestRAG(t *testing.T) {
 		idx.vector = &schemaindex.Hits{Tables: []schemaindex.Hit{hit(schemaindex.KindTable, 1, 0.8, "employees")}}
 		calls := &atomic.Int32{}
 		r := rag(t, idx, retrieval.RAGConfig{
-			Embedder:   windowEmbedder{window: 64, took: 100 * time.Millisecond, calls: calls},
+			Embedder:   llmtest.WindowEmbedder{Window: 64, Took: 100 * time.Millisecond, Calls: calls},
 			EmbedModel: "nomic-embed-text", EmbedTimeout: 250 * time.Millisecond,
 		})
 
