@@ -246,23 +246,13 @@ func TestMigrateSaysWhoHoldsItsLock(t *testing.T) {
 	_, err = holder.Exec(ctx, `SELECT pg_advisory_lock($1)`, int64(migrateLockKey))
 	require.NoError(t, err)
 
-	var (
-		mu   sync.Mutex
-		logs bytes.Buffer
-	)
-	logger := slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		return logs.Write(p)
-	}), nil))
+	logger, logs := logCapture()
 	done := make(chan error, 1)
 	go func() { _, err := migrations.Migrate(ctx, db.Pool, logger); done <- err }()
 
 	want := fmt.Sprintf("pid=%d role=postgres application=squatter", pid)
 	require.Eventually(t, func() bool {
-		mu.Lock()
-		defer mu.Unlock()
-		return strings.Contains(logs.String(), "waiting for the migration lock") && strings.Contains(logs.String(), want)
+		return strings.Contains(logs(), "waiting for the migration lock") && strings.Contains(logs(), want)
 	}, 10*time.Second, 20*time.Millisecond)
 	select {
 	case err := <-done:
@@ -273,6 +263,24 @@ func TestMigrateSaysWhoHoldsItsLock(t *testing.T) {
 	_, err = holder.Exec(ctx, `SELECT pg_advisory_unlock($1)`, int64(migrateLockKey))
 	require.NoError(t, err)
 	require.NoError(t, <-done)
+}
+
+// logCapture is a logger and what it has written so far.
+func logCapture() (*slog.Logger, func() string) {
+	var (
+		mu   sync.Mutex
+		logs bytes.Buffer
+	)
+	logger := slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.Write(p)
+	}), nil))
+	return logger, func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.String()
+	}
 }
 
 type writerFunc func([]byte) (int, error)
@@ -305,22 +313,12 @@ func TestMigrateGivesWayToAnOpenTransaction(t *testing.T) {
 	_, err = tx.Exec(ctx, `SELECT 1 FROM rag.tables LIMIT 1`)
 	require.NoError(t, err)
 
-	var (
-		mu   sync.Mutex
-		logs bytes.Buffer
-	)
-	logger := slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		return logs.Write(p)
-	}), nil))
+	logger, logs := logCapture()
 	_, err = migrations.MigrateWithLockTimeout(ctx, db.Pool, logger, 100*time.Millisecond, 2)
 	require.ErrorContains(t, err, "00033_check_constraints.sql")
 	require.ErrorContains(t, err, "lock timeout")
 	require.ErrorContains(t, err, `application "idle-reader" idle in transaction`)
-	mu.Lock()
-	require.Contains(t, logs.String(), "a migration could not lock its table in time; trying again")
-	mu.Unlock()
+	require.Contains(t, logs(), "a migration could not lock its table in time; trying again")
 
 	require.NoError(t, tx.Rollback(ctx))
 	res, err := migrations.MigrateWithLockTimeout(ctx, db.Pool, logger, 100*time.Millisecond, 2)

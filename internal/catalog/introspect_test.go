@@ -20,13 +20,7 @@ import (
 // statement timeout a catalog check runs under.
 func TestIntrospectScansCatalogsOnce(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
-	tx := dbtest.TestTx(t)
-
-	for _, script := range generatedSQL(40) { // 400 columns
-		_, err := tx.Exec(ctx, script)
-		require.NoError(t, err)
-	}
+	ctx, tx := generatedTx(t, 40) // 400 columns
 	_, err := tx.Exec(ctx, `CREATE TYPE bench.mood AS ENUM ('sad', 'ok', 'happy');
 		CREATE DOMAIN bench.pct AS numeric CHECK (VALUE BETWEEN 0 AND 100);
 		CREATE TYPE bench.money_amount AS (amount numeric, currency char(3));
@@ -62,13 +56,7 @@ func TestIntrospectScansCatalogsOnce(t *testing.T) {
 // pg_constraint: 3 s for 1,000 domain columns over 8,000 constraints.
 func TestIntrospectScansConstraintsOnceForDomains(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
-	tx := dbtest.TestTx(t)
-
-	for _, script := range generatedSQL(20) {
-		_, err := tx.Exec(ctx, script)
-		require.NoError(t, err)
-	}
+	ctx, tx := generatedTx(t, 20)
 	var ddl strings.Builder
 	ddl.WriteString(`CREATE DOMAIN bench.code AS text CHECK (VALUE IN ('a', 'b', 'c'));
 		CREATE DOMAIN bench.short_code AS bench.code CHECK (length(VALUE) < 2);
@@ -143,13 +131,7 @@ func TestIntrospectReadsKeyColumnsOnly(t *testing.T) {
 // the 2.3 s IntrospectColumns took at 105,000 columns.
 func TestIntrospectCallsNoCommentFunctions(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
-	tx := dbtest.TestTx(t)
-
-	for _, script := range generatedSQL(20) {
-		_, err := tx.Exec(ctx, script)
-		require.NoError(t, err)
-	}
+	ctx, tx := generatedTx(t, 20)
 	_, err := tx.Exec(ctx, `SET LOCAL track_functions = 'all'`)
 	require.NoError(t, err)
 	calls := func() int {
@@ -196,4 +178,16 @@ func TestIntrospectLeavesJITAlone(t *testing.T) {
 	var notFound *catalog.SchemaNotFoundError
 	require.ErrorAs(t, err, &notFound, "the error's type survives the transaction")
 	require.Equal(t, before, jit())
+}
+
+// generatedTx is a rolled-back transaction holding generatedSQL's n tables.
+func generatedTx(t *testing.T, n int) (context.Context, pgx.Tx) {
+	t.Helper()
+	ctx := context.Background()
+	tx := dbtest.TestTx(t)
+	for _, script := range generatedSQL(n) {
+		_, err := tx.Exec(ctx, script)
+		require.NoError(t, err)
+	}
+	return ctx, tx
 }
