@@ -109,9 +109,12 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger, tl ta
 	res := &Result{}
 	for attempt := 1; ; attempt++ {
 		err := up(ctx, bounded, logger, res)
+		if err == nil {
+			return res, nil
+		}
 		var pgErr *pgconn.PgError
-		if err == nil || !errors.As(err, &pgErr) || pgErr.Code != "55P03" /* lock_not_available */ {
-			return res, err
+		if !errors.As(err, &pgErr) || pgErr.Code != "55P03" /* lock_not_available */ {
+			return nil, err
 		}
 		holders := tableLockHolders(ctx, q, conn)
 		if attempt >= tl.attempts {
