@@ -24,6 +24,19 @@ func pgvectorAvailable(t *testing.T, db *dbtest.DB) bool {
 	return ok
 }
 
+// pgvectorIndex is setup's database with an index built on pgvector, and
+// the build's stats; the test is skipped where pgvector is not installed.
+func pgvectorIndex(t *testing.T) (context.Context, *dbtest.DB, func(t *testing.T, src schemaindex.Source) *schemaindex.Stats, *schemaindex.Stats) {
+	t.Helper()
+	ctx, db, build := setup(t)
+	if !pgvectorAvailable(t, db) {
+		t.Skip("pgvector is not available here")
+	}
+	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
+	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors, st.VectorsReason)
+	return ctx, db, build, st
+}
+
 // TestConcurrentVectorBuilds: a build that stores vectors while another
 // build of the same service database is between rag.enable_vectors and
 // rag.store_vectors waits for it instead of deadlocking with it
@@ -31,12 +44,7 @@ func pgvectorAvailable(t *testing.T, db *dbtest.DB) bool {
 // rag.index_vectors to commit, store_vectors needs ROW EXCLUSIVE).
 func TestConcurrentVectorBuilds(t *testing.T) {
 	t.Parallel()
-	ctx, db, build := setup(t)
-	if !pgvectorAvailable(t, db) {
-		t.Skip("pgvector is not available here")
-	}
-	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
-	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors)
+	ctx, db, _, st := pgvectorIndex(t)
 
 	// The other build, of another database, paused after enabling.
 	other, err := db.Pool.Begin(ctx)
@@ -83,12 +91,7 @@ func TestConcurrentVectorBuilds(t *testing.T) {
 // loaded pgvector before (00031 clamps it).
 func TestVectorLargeTopK(t *testing.T) {
 	t.Parallel()
-	ctx, db, build := setup(t)
-	if !pgvectorAvailable(t, db) {
-		t.Skip("pgvector is not available here")
-	}
-	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
-	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors, st.VectorsReason)
+	ctx, db, _, st := pgvectorIndex(t)
 	// One connection, as a pool's: one that has not loaded pgvector yet
 	// only warns about the value and searches with pgvector's default.
 	conn, err := pgx.Connect(ctx, db.URL)
@@ -139,12 +142,7 @@ func pgvectorSearcher(t *testing.T, db *dbtest.DB) *schemaindex.Searcher {
 // limit the search goes through pgvector, whose failure then says so.
 func TestVectorSmallIndexRanksExactly(t *testing.T) {
 	t.Parallel()
-	ctx, db, build := setup(t)
-	if !pgvectorAvailable(t, db) {
-		t.Skip("pgvector is not available here")
-	}
-	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
-	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors, st.VectorsReason)
+	ctx, db, _, st := pgvectorIndex(t)
 	s := searcher(t, db)
 	all := schemaindex.TopK{Tables: st.Tables, Columns: st.Columns}
 	for _, question := range []string{"customer account balance", "open tickets of enterprise customers", "quantity ordered by region"} {
@@ -208,12 +206,7 @@ func TestVectorsReason(t *testing.T) {
 // rag.store_vectors failed the build on the missing column.
 func TestRebuildAfterDropExtension(t *testing.T) {
 	t.Parallel()
-	ctx, db, build := setup(t)
-	if !pgvectorAvailable(t, db) {
-		t.Skip("pgvector is not available here")
-	}
-	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
-	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors, st.VectorsReason)
+	ctx, db, build, st := pgvectorIndex(t)
 	// A second index built with pgvector, of the same schema.
 	res, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "crm2", DSN: "env:CRM_DSN", Schemas: []string{"crm"}}, nil)
 	require.NoError(t, err)
@@ -243,12 +236,7 @@ func TestRebuildAfterDropExtension(t *testing.T) {
 // search failed, and retrieval fell back to lexical search.
 func TestVectorWithoutExtension(t *testing.T) {
 	t.Parallel()
-	ctx, db, build := setup(t)
-	if !pgvectorAvailable(t, db) {
-		t.Skip("pgvector is not available here")
-	}
-	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
-	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors, st.VectorsReason)
+	ctx, db, _, _ := pgvectorIndex(t)
 	s := pgvectorSearcher(t, db)
 	q := ollamatest.Embedding("customer account balance", dims)
 	exact, err := schemaindex.VectorExact(ctx, s, "crm", q, top)
