@@ -206,7 +206,7 @@ func TestVectorsReason(t *testing.T) {
 // rag.store_vectors failed the build on the missing column.
 func TestRebuildAfterDropExtension(t *testing.T) {
 	t.Parallel()
-	ctx, db, build, st := pgvectorIndex(t)
+	ctx, db, build, _ := pgvectorIndex(t)
 	// A second index built with pgvector, of the same schema.
 	res, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "crm2", DSN: "env:CRM_DSN", Schemas: []string{"crm"}}, nil)
 	require.NoError(t, err)
@@ -216,7 +216,7 @@ func TestRebuildAfterDropExtension(t *testing.T) {
 
 	_, err = db.Pool.Exec(ctx, "DROP EXTENSION vector CASCADE")
 	require.NoError(t, err)
-	st = build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
+	st := build(t, schemaindex.Source{Embedder: &counting{}, EmbedModel: "fake-embed"})
 	require.Equal(t, schemaindex.VectorsPgvector, st.Vectors, st.VectorsReason)
 
 	s := searcher(t, db)
