@@ -130,11 +130,22 @@ func (a *Auto) Retrieve(ctx context.Context, req Request) (*Result, error) {
 	strategy, why := a.Choose(req)
 	if strategy == StrategyFull {
 		res, err := a.full.Retrieve(ctx, req)
-		if err != nil {
-			return nil, err
+		var large *SchemaTooLargeError
+		if !errors.As(err, &large) {
+			if err != nil {
+				return nil, err
+			}
+			res.Metadata.StrategyReason = why
+			return res, nil
 		}
-		res.Metadata.StrategyReason = why
-		return res, nil
+		// Never everything: a schema no model's window holds is answered
+		// as a large database's (docs/DESIGN.md, "Never empty, never
+		// everything").
+		why = fmt.Sprintf("%s, but its %d tables render to more than %d characters (NL2SQL_RETRIEVAL_FULL_MAX_CHARS), more than a model's context window holds",
+			why, large.Tables, large.Limit)
+		if a.cfg.DocRetrievalDisabled && req.Options.Strategy != StrategyRAG {
+			return a.fallback(ctx, req, why, "document retrieval is disabled (ENABLE_DOC_RETRIEVAL=false)")
+		}
 	}
 	var res *Result
 	err := errors.New("RAG is not configured (no schema index searcher)")
@@ -176,17 +187,24 @@ func (a *Auto) fallback(ctx context.Context, req Request, why, reason string) (*
 	if len(ranked) == 0 {
 		if len(s.Tables) <= a.cfg.MaxFullTables {
 			res, err := a.full.Retrieve(ctx, req)
-			if err != nil {
+			var large *SchemaTooLargeError
+			switch {
+			case err == nil:
+				res.Metadata.StrategyReason = why
+				res.Metadata.FallbackReason = fmt.Sprintf("%s, and no table's name or description matches the question even in part; the schema's %d tables are few enough to include whole (at most %d)",
+					reason, len(s.Tables), a.cfg.MaxFullTables)
+				return res, nil
+			case !errors.As(err, &large):
 				return nil, err
 			}
-			res.Metadata.StrategyReason = why
-			res.Metadata.FallbackReason = fmt.Sprintf("%s, and no table's name or description matches the question even in part; the schema's %d tables are few enough to include whole (at most %d)",
-				reason, len(s.Tables), a.cfg.MaxFullTables)
-			return res, nil
 		}
 		ranked = centralTables(s, a.cfg.FallbackTables)
-		how = fmt.Sprintf("no table's name or description matches the question even in part, and the schema's %d tables are too many to include whole (more than %d), so its %d most connected tables are included",
-			len(s.Tables), a.cfg.MaxFullTables, len(ranked))
+		tooMany := fmt.Sprintf("too many to include whole (more than %d)", a.cfg.MaxFullTables)
+		if len(s.Tables) <= a.cfg.MaxFullTables {
+			tooMany = fmt.Sprintf("too large to include whole (more than %d characters)", a.full.cfg.MaxFullChars)
+		}
+		how = fmt.Sprintf("no table's name or description matches the question even in part, and the schema's %d tables are %s, so its %d most connected tables are included",
+			len(s.Tables), tooMany, len(ranked))
 	}
 	tables := make([]*catalog.Table, len(ranked))
 	for i, t := range ranked {

@@ -12,7 +12,8 @@ import (
 
 // Full is the full-schema strategy: every table and view of the database,
 // ordered by (schema, name). It never misses a table, at the price of a
-// context that grows with the schema (see Config.MaxContextChars).
+// context that grows with the schema (see Config.MaxContextChars), and it
+// refuses a schema longer than Config.MaxFullChars.
 type Full struct {
 	cfg Config
 }
@@ -31,7 +32,7 @@ func NewFull(cfg Config) (*Full, error) {
 // Config returns the effective configuration.
 func (f *Full) Config() Config { return f.cfg }
 
-// Retrieve returns every table of req.Snapshot.
+// Retrieve returns every table of req.Snapshot, or a *SchemaTooLargeError.
 func (f *Full) Retrieve(ctx context.Context, req Request) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -49,5 +50,7 @@ func (f *Full) Retrieve(ctx context.Context, req Request) (*Result, error) {
 		}
 		return strings.Compare(a.Name, b.Name)
 	})
-	return assemble(f.cfg, req, StrategyFull, tables)
+	return assembleWith(f.cfg, req, StrategyFull, tables, func(hintFormat JoinHintFormat) []JoinHint {
+		return defaultHints(f.cfg, req.Snapshot, tables, hintFormat, nil)
+	}, "", f.cfg.MaxFullChars)
 }

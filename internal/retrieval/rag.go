@@ -177,7 +177,7 @@ func (r *RAG) Retrieve(ctx context.Context, req Request) (*Result, error) {
 		}
 	}
 	hints := valueHints(s, req.Question, tables, ev.values, r.cfg.MaxValueHints)
-	res, err := assembleWith(r.cfg.Render, req, StrategyRAG, render, hintsFor, renderValueHints(hints))
+	res, err := assembleWith(r.cfg.Render, req, StrategyRAG, render, hintsFor, renderValueHints(hints), 0)
 	if err != nil {
 		return nil, err
 	}

@@ -596,6 +596,48 @@ func TestAuto(t *testing.T) {
 		require.Contains(t, res.Metadata.FallbackReason, "most connected tables")
 	})
 
+	// A schema longer than MaxFullChars is never given whole, whoever asks
+	// for it: it is answered as a large database's.
+	t.Run("TooLargeForFull", func(t *testing.T) {
+		t.Parallel()
+		small := retrieval.Config{MaxFullChars: 100}
+		auto := func(cfg retrieval.AutoConfig, idx *fakeIndex) *retrieval.Auto {
+			var r *retrieval.RAG
+			if idx != nil {
+				r = rag(t, idx, retrieval.RAGConfig{Render: small})
+			}
+			a, err := retrieval.NewAuto(full(t, small), r, cfg)
+			require.NoError(t, err)
+			return a
+		}
+
+		res, err := auto(retrieval.AutoConfig{}, index()).Retrieve(ctx, retrieval.Request{Question: question, Snapshot: snap, Options: retrieval.Options{Strategy: retrieval.StrategyFull}})
+		require.NoError(t, err)
+		require.Equal(t, retrieval.StrategyRAG, res.Metadata.Strategy)
+		require.Contains(t, res.Metadata.StrategyReason, "the question asks for it (options.retrieval), but its 6 tables render to more than 100 characters (NL2SQL_RETRIEVAL_FULL_MAX_CHARS)")
+		require.Empty(t, res.Metadata.FallbackReason)
+		require.Len(t, res.Metadata.TablesIncluded, 4)
+
+		// Below the threshold, by size: the same.
+		res, err = auto(retrieval.AutoConfig{}, index()).Retrieve(ctx, retrieval.Request{Question: question, Snapshot: snap})
+		require.NoError(t, err)
+		require.Equal(t, retrieval.StrategyRAG, res.Metadata.Strategy)
+		require.Contains(t, res.Metadata.StrategyReason, "below RETRIEVAL_TABLE_THRESHOLD (100), but its 6 tables render")
+
+		// Document retrieval disabled: the tables whose names match, no index.
+		res, err = auto(retrieval.AutoConfig{DocRetrievalDisabled: true}, index()).Retrieve(ctx, retrieval.Request{Question: question, Snapshot: snap})
+		require.NoError(t, err)
+		require.Equal(t, retrieval.ModeKeyword, res.Metadata.Mode)
+		require.Contains(t, res.Metadata.FallbackReason, "document retrieval is disabled (ENABLE_DOC_RETRIEVAL=false); the")
+		require.Equal(t, "leave_requests", res.Metadata.TablesIncluded[0])
+
+		// Nothing matches and the schema has few tables: not whole either.
+		res, err = auto(retrieval.AutoConfig{FallbackTables: 3}, &fakeIndex{lexical: &schemaindex.Hits{}}).Retrieve(ctx, retrieval.Request{Question: "what is the weather in Paris", Snapshot: snap})
+		require.NoError(t, err)
+		require.Len(t, res.Metadata.TablesIncluded, 3)
+		require.Contains(t, res.Metadata.FallbackReason, "the schema's 6 tables are too large to include whole (more than 100 characters), so its 3 most connected tables are included")
+	})
+
 	t.Run("BadOverride", func(t *testing.T) {
 		t.Parallel()
 		_, err := setup(t, retrieval.AutoConfig{}, index()).Retrieve(ctx, retrieval.Request{Question: question, Snapshot: snap, Options: retrieval.Options{Strategy: "vector"}})

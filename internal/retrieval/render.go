@@ -15,7 +15,24 @@ import (
 // database's schemas. Column comments longer than maxCommentChars are
 // shortened.
 func RenderSchema(s *catalog.Snapshot, tables []*catalog.Table, format Format, maxCommentChars int) (string, error) {
+	schema, _, err := renderSchema(s, tables, format, maxCommentChars, 0)
+	return schema, err
+}
+
+// renderSchema is RenderSchema that stops, returning false, once the
+// schema is longer than limit characters (0: no limit), so that a schema
+// of thousands of tables is not rendered whole only to be refused.
+func renderSchema(s *catalog.Snapshot, tables []*catalog.Table, format Format, maxCommentChars, limit int) (string, bool, error) {
 	var b strings.Builder
+	runes, counted := 0, 0
+	over := func() bool {
+		if limit <= 0 {
+			return false
+		}
+		runes += utf8.RuneCountInString(b.String()[counted:])
+		counted = b.Len()
+		return runes > limit
+	}
 	switch format {
 	case FormatMSchema:
 		for _, d := range typeDefinitions(tables) {
@@ -23,6 +40,9 @@ func RenderSchema(s *catalog.Snapshot, tables []*catalog.Table, format Format, m
 		}
 		for _, t := range tables {
 			writeMSchema(&b, s, t, maxCommentChars)
+			if over() {
+				return "", false, nil
+			}
 		}
 	case FormatCreateTable:
 		if defs := typeDefinitions(tables); len(defs) > 0 {
@@ -36,11 +56,14 @@ func RenderSchema(s *catalog.Snapshot, tables []*catalog.Table, format Format, m
 				b.WriteByte('\n')
 			}
 			writeCreateTable(&b, s, t, maxCommentChars)
+			if over() {
+				return "", false, nil
+			}
 		}
 	default:
-		return "", fmt.Errorf("retrieval: schema format %q must be %q or %q", format, FormatMSchema, FormatCreateTable)
+		return "", false, fmt.Errorf("retrieval: schema format %q must be %q or %q", format, FormatMSchema, FormatCreateTable)
 	}
-	return b.String(), nil
+	return b.String(), true, nil
 }
 
 // typeDefinition is a domain or composite type the rendered columns use:

@@ -75,6 +75,14 @@ type Config struct {
 	// MaxCommentChars shortens longer column comments, which would
 	// otherwise crowd out the columns themselves. Defaults to 80.
 	MaxCommentChars int
+	// MaxFullChars bounds the full strategy: a schema that renders to more
+	// characters is not given whole, whoever asks (options.retrieval=full,
+	// ENABLE_DOC_RETRIEVAL=false), and the question's tables are chosen as
+	// for a large database (docs/DESIGN.md, "Never empty, never
+	// everything"). No model a service reaches holds more: at about 4
+	// characters a token it is 125k tokens, the longest window of the
+	// models Ollama commonly serves (128k). Defaults to 500000.
+	MaxFullChars int
 	// MaxPathHops is the most joins a suggested join path may take.
 	// Defaults to 3.
 	MaxPathHops int
@@ -96,6 +104,9 @@ func (c Config) WithDefaults() Config {
 	if c.MaxCommentChars == 0 {
 		c.MaxCommentChars = 80
 	}
+	if c.MaxFullChars == 0 {
+		c.MaxFullChars = 500000
+	}
 	if c.MaxPathHops == 0 {
 		c.MaxPathHops = 3
 	}
@@ -115,6 +126,8 @@ func (c Config) validate() error {
 		return errors.New("retrieval: MaxContextChars must be positive")
 	case c.MaxCommentChars < 1:
 		return errors.New("retrieval: MaxCommentChars must be positive")
+	case c.MaxFullChars < 1:
+		return errors.New("retrieval: MaxFullChars must be positive")
 	case c.MaxPathHops < 2:
 		return errors.New("retrieval: MaxPathHops must be at least 2 (one join is an edge)")
 	case c.MaxPaths < 1:
@@ -315,13 +328,26 @@ const (
 // never refreshed, or its schemas are empty.
 var ErrEmptyCatalog = errors.New("retrieval: the database's catalog has no tables; refresh it, and check its schemas")
 
+// SchemaTooLargeError is the full strategy's refusal of a schema that
+// renders to more than Config.MaxFullChars characters.
+type SchemaTooLargeError struct {
+	Database string
+	Tables   int
+	// Limit is Config.MaxFullChars.
+	Limit int
+}
+
+func (e *SchemaTooLargeError) Error() string {
+	return fmt.Sprintf("database %q: its %d tables render to more than %d characters (NL2SQL_RETRIEVAL_FULL_MAX_CHARS), more than a model's context window holds", e.Database, e.Tables, e.Limit)
+}
+
 // assemble builds a Result for the tables a strategy chose: join hints
 // between them, the rendered context and the metadata's tables; the
 // strategy fills in the rest of Metadata.
 func assemble(cfg Config, req Request, strategy string, tables []*catalog.Table) (*Result, error) {
 	return assembleWith(cfg, req, strategy, tables, func(hintFormat JoinHintFormat) []JoinHint {
 		return defaultHints(cfg, req.Snapshot, tables, hintFormat, nil)
-	}, "")
+	}, "", 0)
 }
 
 // defaultHints are the foreign keys between tables and the join paths, as
@@ -360,16 +386,20 @@ func formats(cfg Config, req Request) (Format, JoinHintFormat, error) {
 }
 
 // assembleWith is assemble with the join hints from hintsFor and notes (a
-// comment block) after the schema.
-func assembleWith(cfg Config, req Request, strategy string, tables []*catalog.Table, hintsFor func(JoinHintFormat) []JoinHint, notes string) (*Result, error) {
+// comment block) after the schema. A schema longer than limit characters
+// (0: no limit) is a *SchemaTooLargeError.
+func assembleWith(cfg Config, req Request, strategy string, tables []*catalog.Table, hintsFor func(JoinHintFormat) []JoinHint, notes string, limit int) (*Result, error) {
 	format, hintFormat, err := formats(cfg, req)
 	if err != nil {
 		return nil, err
 	}
 	s := req.Snapshot
-	schema, err := RenderSchema(s, tables, format, cfg.MaxCommentChars)
+	schema, ok, err := renderSchema(s, tables, format, cfg.MaxCommentChars, limit)
 	if err != nil {
 		return nil, err
+	}
+	if !ok {
+		return nil, &SchemaTooLargeError{Database: s.Database, Tables: len(tables), Limit: limit}
 	}
 	schema += notes
 	hints := hintsFor(hintFormat)

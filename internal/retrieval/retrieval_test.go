@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
@@ -122,6 +123,31 @@ func TestFull(t *testing.T) {
 			"fallbackReason": "none", "warning": "big"}`, string(b))
 	})
 
+	// MaxFullChars counts characters, not bytes, and a schema of exactly
+	// that many is given whole.
+	t.Run("TooLarge", func(t *testing.T) {
+		t.Parallel()
+		wide := &catalog.Snapshot{
+			Database: "wide", Schemas: []string{"public"},
+			Tables: []*catalog.Table{{Schema: "public", Name: "maße", Kind: catalog.KindTable, Comment: "Größe in €", Columns: []catalog.Column{{Name: "höhe", Type: "numeric"}}}},
+		}
+		res, err := full(t, retrieval.Config{}).Retrieve(ctx, retrieval.Request{Snapshot: wide})
+		require.NoError(t, err)
+		n := utf8.RuneCountInString(res.Context.Schema)
+		require.Less(t, n, len(res.Context.Schema), "the schema has multi-byte characters")
+
+		_, err = full(t, retrieval.Config{MaxFullChars: n}).Retrieve(ctx, retrieval.Request{Snapshot: wide})
+		require.NoError(t, err)
+		_, err = full(t, retrieval.Config{MaxFullChars: n - 1}).Retrieve(ctx, retrieval.Request{Snapshot: wide})
+		var large *retrieval.SchemaTooLargeError
+		require.ErrorAs(t, err, &large)
+		require.Equal(t, retrieval.SchemaTooLargeError{Database: "wide", Tables: 1, Limit: n - 1}, *large)
+		require.EqualError(t, err, fmt.Sprintf(`database "wide": its 1 tables render to more than %d characters (NL2SQL_RETRIEVAL_FULL_MAX_CHARS), more than a model's context window holds`, n-1))
+
+		_, err = full(t, retrieval.Config{MaxFullChars: 100}).Retrieve(ctx, retrieval.Request{Snapshot: snap})
+		require.ErrorAs(t, err, &large)
+	})
+
 	t.Run("ContextSizeWarning", func(t *testing.T) {
 		t.Parallel()
 		res, err := full(t, retrieval.Config{MaxContextChars: 200}).Retrieve(ctx, retrieval.Request{Snapshot: snap})
@@ -182,7 +208,7 @@ func TestConfig(t *testing.T) {
 	cfg := retrieval.Config{}.WithDefaults()
 	require.Equal(t, retrieval.Config{
 		Format: retrieval.FormatMSchema, JoinHints: retrieval.JoinHintsEdges,
-		MaxContextChars: 60000, MaxCommentChars: 80, MaxPathHops: 3, MaxPaths: 10,
+		MaxContextChars: 60000, MaxCommentChars: 80, MaxFullChars: 500000, MaxPathHops: 3, MaxPaths: 10,
 	}, cfg)
 
 	for _, tc := range []struct {
@@ -193,6 +219,7 @@ func TestConfig(t *testing.T) {
 		{retrieval.Config{JoinHints: "some"}, `JoinHints "some"`},
 		{retrieval.Config{MaxContextChars: -1}, "MaxContextChars"},
 		{retrieval.Config{MaxCommentChars: -1}, "MaxCommentChars"},
+		{retrieval.Config{MaxFullChars: -1}, "MaxFullChars"},
 		{retrieval.Config{MaxPathHops: 1}, "MaxPathHops"},
 		{retrieval.Config{MaxPaths: -1}, "MaxPaths"},
 	} {
