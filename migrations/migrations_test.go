@@ -323,5 +323,11 @@ func TestMigrateGivesWayToAnOpenTransaction(t *testing.T) {
 	require.NoError(t, tx.Rollback(ctx))
 	res, err := migrations.MigrateWithLockTimeout(ctx, db.Pool, logger, 100*time.Millisecond, 2)
 	require.NoError(t, err)
-	require.Equal(t, []int64{33, 34}, res.Rag)
+	var left []int64 // 00033 and every migration after it
+	for _, src := range provider.ListSources() {
+		if src.Version >= 33 {
+			left = append(left, src.Version)
+		}
+	}
+	require.Equal(t, left, res.Rag)
 }

@@ -464,3 +464,73 @@ func TestClientCannotHijackServiceFunctions(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"enable_vectors"}, unpinned)
 }
+
+// TestClientOpenQuestionsBound: a client's role may have at most
+// rag.clients.max_open_questions questions not yet answered (00035); an
+// INSERT that would pass it fails whole and stores nothing.
+func TestClientOpenQuestionsBound(t *testing.T) {
+	t.Parallel()
+	c := setupClients(t)
+	ctx := context.Background()
+	setBound := func(role string, n int) {
+		t.Helper()
+		_, err := c.svc.Exec(ctx, "UPDATE rag.clients SET max_open_questions = $2 WHERE role_name = $1", role, n)
+		require.NoError(t, err)
+	}
+	open := func(role string) int64 {
+		t.Helper()
+		var n int64
+		require.NoError(t, c.svc.QueryRow(ctx, "SELECT count(*) FROM rag.queries WHERE submitted_by = $1 AND finished_at IS NULL", role).Scan(&n))
+		return n
+	}
+	jobs := func() int64 {
+		t.Helper()
+		var n int64
+		require.NoError(t, c.svc.QueryRow(ctx, "SELECT count(*) FROM river.river_job").Scan(&n))
+		return n
+	}
+
+	var n int32
+	require.NoError(t, c.svc.QueryRow(ctx, "SELECT max_open_questions FROM rag.clients WHERE role_name = $1", c.a).Scan(&n))
+	require.EqualValues(t, 1000, n, "the default bound")
+
+	setBound(c.a, 3)
+	ask(t, c.poolA, "shop", "one")
+	ask(t, c.poolA, "shop", "two")
+	before := jobs()
+	// Two more in one statement would make four: the whole INSERT fails.
+	_, err := c.poolA.Exec(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'three'), ('shop', 'four')")
+	var pgErr *pgconn.PgError
+	require.ErrorAs(t, err, &pgErr)
+	require.Equal(t, "53400", pgErr.Code)
+	require.Equal(t, fmt.Sprintf(`role "%s" may have at most 3 questions not yet answered, and this INSERT of 2 would pass it; nothing was stored`, c.a), pgErr.Message)
+	require.Contains(t, pgErr.Hint, "nl2sql grant ROLE --max-open N")
+	require.EqualValues(t, 2, open(c.a), "nothing of the refused INSERT was stored")
+	require.Equal(t, before, jobs(), "nor queued")
+	// One more fits; then none, until one is answered.
+	third := ask(t, c.poolA, "shop", "three")
+	require.Equal(t, "53400", sqlstate(t, c.poolA, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'four')"))
+	answer(t, c.svc, third)
+	ask(t, c.poolA, "shop", "four")
+
+	// Another client's role has its own count; the service has no bound.
+	ask(t, c.poolB, "hr", "b's second")
+	for range 5 {
+		ask(t, c.svc, "shop", "the service's")
+	}
+
+	// A role asking through several client grants takes the largest bound.
+	setBound(c.b, 5)
+	m := c.db.NewRole(t, "m")
+	for _, g := range []string{c.a, c.b} {
+		_, err := c.svc.Exec(ctx, fmt.Sprintf("GRANT %s TO %s", pgx.Identifier{g}.Sanitize(), pgx.Identifier{m}.Sanitize()))
+		require.NoError(t, err)
+	}
+	poolM := c.db.PoolAs(t, m)
+	_, err = poolM.Exec(ctx, "INSERT INTO rag.queries (database_name, question) SELECT 'hr', 'q' || i FROM generate_series(1, 5) i")
+	require.NoError(t, err)
+	require.Equal(t, "53400", sqlstate(t, poolM, "INSERT INTO rag.queries (database_name, question) VALUES ('hr', 'sixth')"))
+
+	// The bound must be positive.
+	require.Equal(t, "23514", sqlstate(t, c.svc, "UPDATE rag.clients SET max_open_questions = 0 WHERE role_name = $1", c.a))
+}

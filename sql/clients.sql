@@ -4,6 +4,16 @@
 -- name: GrantClient :one
 SELECT rag.grant_client(@grantee::text, sqlc.narg('databases')::text[], @reader::boolean)::boolean AS created;
 
+-- name: SetClientMaxOpen :one
+-- The bound on a client's questions not yet answered (migration 00035);
+-- false when the role holds no client grant.
+WITH set AS (
+    UPDATE rag.clients SET max_open_questions = @max_open::integer
+    WHERE role_name = @grantee::text AND kind = 'client'
+    RETURNING 1
+)
+SELECT EXISTS (SELECT 1 FROM set)::boolean AS updated;
+
 -- name: RevokeClient :one
 SELECT rag.revoke_client(@grantee::text)::boolean AS revoked;
 
@@ -13,7 +23,7 @@ SELECT rag.revoke_client(@grantee::text)::boolean AS revoked;
 -- --revoke` leaves its row behind.
 SELECT c.role_name, c.kind, c.all_databases,
        coalesce(array_agg(d.database_name ORDER BY d.database_name) FILTER (WHERE d.database_name IS NOT NULL), '{}')::text[] AS databases,
-       c.granted_at,
+       c.granted_at, c.max_open_questions,
        (to_regrole(quote_ident(c.role_name)) IS NOT NULL)::boolean AS role_exists
 FROM rag.clients c
 LEFT JOIN rag.client_databases d ON d.role_name = c.role_name

@@ -3,13 +3,16 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"math"
 	"net"
 	"net/url"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
@@ -27,10 +30,13 @@ func runGrant(ctx context.Context, m *Main, args []string) error {
 	reader := fs.Bool("reader", false, "a reporting role: reads every question, answer and exam result, asks nothing")
 	revoke := fs.Bool("revoke", false, "take back what an earlier grant gave (the role itself stays)")
 	list := fs.Bool("list", false, "list the granted roles")
+	maxOpen := fs.Int("max-open", 0, "the most questions of a client's role not yet answered; an INSERT past it fails whole (default 1000 for a new client, unchanged for one granted before)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
+	maxOpenSet := false
+	fs.Visit(func(f *flag.Flag) { maxOpenSet = maxOpenSet || f.Name == "max-open" })
 	switch {
 	case *list && (len(pos) > 0 || *reader || *revoke || len(dbs) > 0):
 		return usagef("grant --list takes no role and no other flag")
@@ -40,6 +46,10 @@ func runGrant(ctx context.Context, m *Main, args []string) error {
 		return usagef("grant --revoke takes a ROLE and no other flag")
 	case *reader && len(dbs) > 0:
 		return usagef("a reader reads the answers of every database: --database applies to client roles")
+	case maxOpenSet && *maxOpen < 1:
+		return usagef("--max-open must be a positive number of questions")
+	case maxOpenSet && (*list || *revoke || *reader):
+		return usagef("--max-open applies to a client role being granted")
 	}
 	st, pool, err := open(ctx, m)
 	if err != nil {
@@ -69,7 +79,18 @@ func runGrant(ctx context.Context, m *Main, args []string) error {
 	if len(dbs) > 0 {
 		databases = dbs
 	}
-	created, err := q.GrantClient(ctx, pool, &dbsqlc.GrantClientParams{Grantee: role, Databases: databases, Reader: *reader})
+	var created bool
+	// One transaction: a bound refused leaves no grant behind.
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		var err error
+		if created, err = q.GrantClient(ctx, tx, &dbsqlc.GrantClientParams{Grantee: role, Databases: databases, Reader: *reader}); err != nil {
+			return err
+		}
+		if *maxOpen > 0 {
+			_, err = q.SetClientMaxOpen(ctx, tx, &dbsqlc.SetClientMaxOpenParams{Grantee: role, MaxOpen: int32(min(*maxOpen, math.MaxInt32))})
+		}
+		return err
+	})
 	if err != nil {
 		return grantError(err)
 	}
@@ -84,6 +105,9 @@ func runGrant(ctx context.Context, m *Main, args []string) error {
 			scope = strings.Join(databases, ", ")
 		}
 		fmt.Fprintf(m.Stdout, "%s is a client: it asks about %s, and reads its own questions and answers only\n", role, scope)
+		if *maxOpen > 0 {
+			fmt.Fprintf(m.Stdout, "each role asking through it may have at most %d questions not yet answered\n", *maxOpen)
+		}
 	}
 	fmt.Fprintf(m.Stdout, "it connects to %s\n", urlAs(st.DatabaseURL, role))
 	return nil
@@ -95,7 +119,7 @@ func listClients(ctx context.Context, m *Main, q *dbsqlc.Queries, pool dbsqlc.DB
 		return grantError(err)
 	}
 	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ROLE\tKIND\tDATABASES\tGRANTED")
+	fmt.Fprintln(tw, "ROLE\tKIND\tDATABASES\tMAX OPEN\tGRANTED")
 	for _, r := range rows {
 		dbs := strings.Join(r.Databases, ",")
 		if r.AllDatabases {
@@ -108,7 +132,11 @@ func listClients(ctx context.Context, m *Main, q *dbsqlc.Queries, pool dbsqlc.DB
 		if !r.RoleExists {
 			name += " (role dropped)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", name, r.Kind, dbs, r.GrantedAt.Format("2006-01-02 15:04"))
+		maxOpen := "-"
+		if r.Kind == "client" {
+			maxOpen = strconv.Itoa(int(r.MaxOpenQuestions))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", name, r.Kind, dbs, maxOpen, r.GrantedAt.Format("2006-01-02 15:04"))
 	}
 	return tw.Flush()
 }

@@ -54,9 +54,9 @@ func TestGrant(t *testing.T) {
 	require.NotContains(t, res.stdout, "created role", "the role exists: granting again updates it")
 	res = c.run("", "grant", "--list")
 	require.Equal(t, 0, res.code, res.stderr)
-	require.Regexp(t, a+` +client +\(all\)`, res.stdout)
-	require.Regexp(t, b+` +client +hr,shop`, res.stdout)
-	require.Regexp(t, r+` +reader +\(all\)`, res.stdout)
+	require.Regexp(t, a+` +client +\(all\) +1000 `, res.stdout)
+	require.Regexp(t, b+` +client +hr,shop +1000 `, res.stdout)
+	require.Regexp(t, r+` +reader +\(all\) +- `, res.stdout)
 
 	serveCtx, stop := context.WithCancel(ctx)
 	served := make(chan result, 1)
@@ -136,6 +136,8 @@ func TestGrantRefusals(t *testing.T) {
 		{[]string{"grant", "postgres"}, exitUsage, `role "postgres" is a superuser`},
 		{[]string{"grant", c.db.RoleName("x"), "--database", "nope"}, exitUsage, `unknown database "nope"`},
 		{[]string{"grant", "pg_monitor"}, exitUsage, "reserved"},
+		{[]string{"grant", "x", "--max-open", "0"}, exitUsage, "--max-open must be a positive number"},
+		{[]string{"grant", "x", "--reader", "--max-open", "5"}, exitUsage, "--max-open applies to a client role being granted"},
 	} {
 		res := c.run("", tc.args...)
 		require.Equal(t, tc.code, res.code, "%v: %s", tc.args, res.stderr)
@@ -148,4 +150,26 @@ func TestGrantRefusals(t *testing.T) {
 	res = c.as(client).run("", "grant", c.db.RoleName("other"))
 	require.Equal(t, exitFailure, res.code)
 	require.Contains(t, res.stderr, "validation_block (SQLSTATE 42501): permission denied for function grant_client")
+
+	// A client's questions not yet answered are bounded: past the bound,
+	// asking fails at once and stores nothing (migration 00035).
+	res = c.run("", "grant", client, "--max-open", "1")
+	require.Equal(t, 0, res.code, res.stderr)
+	require.Contains(t, res.stdout, "at most 1 questions not yet answered")
+	res = c.run("", "grant", "--list")
+	require.Equal(t, 0, res.code, res.stderr)
+	require.Regexp(t, client+` +client +\(all\) +1 `, res.stdout)
+	_, err := c.db.PoolAs(t, client).Exec(context.Background(), "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'pending')")
+	require.NoError(t, err)
+	res = c.as(client).run("", "ask", "--db", "shop", "--timeout", "1s", "Which customers do we have?")
+	require.Equal(t, exitFailure, res.code)
+	require.Contains(t, res.stderr, `may have at most 1 questions not yet answered, and this INSERT of 1 would pass it; nothing was stored`)
+	var n int
+	require.NoError(t, c.db.Pool.QueryRow(context.Background(), "SELECT count(*) FROM rag.queries WHERE submitted_by = $1", client).Scan(&n))
+	require.Equal(t, 1, n)
+	// Granting again keeps the bound.
+	res = c.run("", "grant", client, "--database", "shop")
+	require.Equal(t, 0, res.code, res.stderr)
+	res = c.run("", "grant", "--list")
+	require.Regexp(t, client+` +client +shop +1 `, res.stdout)
 }

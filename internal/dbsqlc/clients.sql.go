@@ -33,7 +33,7 @@ func (q *Queries) GrantClient(ctx context.Context, db DBTX, arg *GrantClientPara
 const listClients = `-- name: ListClients :many
 SELECT c.role_name, c.kind, c.all_databases,
        coalesce(array_agg(d.database_name ORDER BY d.database_name) FILTER (WHERE d.database_name IS NOT NULL), '{}')::text[] AS databases,
-       c.granted_at,
+       c.granted_at, c.max_open_questions,
        (to_regrole(quote_ident(c.role_name)) IS NOT NULL)::boolean AS role_exists
 FROM rag.clients c
 LEFT JOIN rag.client_databases d ON d.role_name = c.role_name
@@ -42,12 +42,13 @@ ORDER BY c.role_name
 `
 
 type ListClientsRow struct {
-	RoleName     string
-	Kind         string
-	AllDatabases bool
-	Databases    []string
-	GrantedAt    time.Time
-	RoleExists   bool
+	RoleName         string
+	Kind             string
+	AllDatabases     bool
+	Databases        []string
+	GrantedAt        time.Time
+	MaxOpenQuestions int32
+	RoleExists       bool
 }
 
 // Every granted role with its databases (empty when all_databases), and
@@ -68,6 +69,7 @@ func (q *Queries) ListClients(ctx context.Context, db DBTX) ([]*ListClientsRow, 
 			&i.AllDatabases,
 			&i.Databases,
 			&i.GrantedAt,
+			&i.MaxOpenQuestions,
 			&i.RoleExists,
 		); err != nil {
 			return nil, err
@@ -89,4 +91,27 @@ func (q *Queries) RevokeClient(ctx context.Context, db DBTX, grantee string) (bo
 	var revoked bool
 	err := row.Scan(&revoked)
 	return revoked, err
+}
+
+const setClientMaxOpen = `-- name: SetClientMaxOpen :one
+WITH set AS (
+    UPDATE rag.clients SET max_open_questions = $1::integer
+    WHERE role_name = $2::text AND kind = 'client'
+    RETURNING 1
+)
+SELECT EXISTS (SELECT 1 FROM set)::boolean AS updated
+`
+
+type SetClientMaxOpenParams struct {
+	MaxOpen int32
+	Grantee string
+}
+
+// The bound on a client's questions not yet answered (migration 00035);
+// false when the role holds no client grant.
+func (q *Queries) SetClientMaxOpen(ctx context.Context, db DBTX, arg *SetClientMaxOpenParams) (bool, error) {
+	row := db.QueryRow(ctx, setClientMaxOpen, arg.MaxOpen, arg.Grantee)
+	var updated bool
+	err := row.Scan(&updated)
+	return updated, err
 }

@@ -81,6 +81,8 @@ type RagClient struct {
 	// A client may ask about every registered database; false: only those in rag.client_databases.
 	AllDatabases bool
 	GrantedAt    time.Time
+	// The most questions a role asking through this client grant may have not yet answered; an INSERT that would pass it fails (SQLSTATE 53400). Set with `nl2sql grant ROLE --max-open N`.
+	MaxOpenQuestions int32
 }
 
 // The databases a client granted with --database may ask about.
