@@ -71,6 +71,29 @@ func guard[T any](ctx context.Context, bs *breakers, op, model string, send func
 	return v, err
 }
 
+// guardChat is Chat for either server: a chat without messages fails
+// (Ollama would only load the model and answer with nothing), any other is
+// sent through the breaker of cl's model.
+func guardChat(ctx context.Context, bs *breakers, cl call, req ChatRequest,
+	send func(context.Context, call, ChatRequest) (*Reply, error),
+) (*Reply, error) {
+	if len(req.Messages) == 0 {
+		return nil, errors.New("llm: chat needs at least one message")
+	}
+	return guard(ctx, bs, cl.op, cl.model, func() (*Reply, error) { return send(ctx, cl, req) })
+}
+
+// guardEmbed is Embed for either server: no texts need no call, others are
+// sent through the breaker of cl's model.
+func guardEmbed(ctx context.Context, bs *breakers, cl call, texts []string,
+	send func(context.Context, call, []string) ([][]float32, error),
+) ([][]float32, error) {
+	if len(texts) == 0 {
+		return nil, nil
+	}
+	return guard(ctx, bs, cl.op, cl.model, func() ([][]float32, error) { return send(ctx, cl, texts) })
+}
+
 // allow reports whether a call to model may be sent, and whether it is the
 // one let through to try an open breaker again; when it may not, the error
 // to return instead.

@@ -15,7 +15,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -135,12 +134,7 @@ func (c *Client) Host() string { return c.host }
 // so a stalled generation and a dead connection are told apart from a slow
 // one, and no proxy sits on an idle connection for minutes.
 func (c *Client) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
-	if len(req.Messages) == 0 {
-		// Ollama would only load the model and answer with nothing.
-		return nil, errors.New("llm: chat needs at least one message")
-	}
-	cl := c.call("chat", cmp.Or(req.Model, c.cfg.Model))
-	return guard(ctx, c.brk, cl.op, cl.model, func() (*Reply, error) { return c.chat(ctx, cl, req) })
+	return guardChat(ctx, c.brk, c.call("chat", cmp.Or(req.Model, c.cfg.Model)), req, c.chat)
 }
 
 // chat is Chat's call to the server.
@@ -227,11 +221,7 @@ func (c *Client) runnerOptions() map[string]any {
 // a single /api/embed call. A text longer than the model's context window
 // fails the call with ContextTooLong: EmbedFitting embeds its front.
 func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	if len(texts) == 0 {
-		return nil, nil
-	}
-	cl := c.call("embed", c.cfg.EmbedModel)
-	return guard(ctx, c.brk, cl.op, cl.model, func() ([][]float32, error) { return c.embed(ctx, cl, texts) })
+	return guardEmbed(ctx, c.brk, c.call("embed", c.cfg.EmbedModel), texts, c.embed)
 }
 
 // embed is Embed's call to the server.

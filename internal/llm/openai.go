@@ -235,11 +235,7 @@ func oaResponseFormat(format json.RawMessage) json.RawMessage {
 
 // Chat sends the messages to chat/completions and returns the reply.
 func (o *OpenAI) Chat(ctx context.Context, req ChatRequest) (*Reply, error) {
-	if len(req.Messages) == 0 {
-		return nil, errors.New("llm: chat needs at least one message")
-	}
-	cl := o.call("chat", cmp.Or(req.Model, o.cfg.Model))
-	return guard(ctx, o.brk, cl.op, cl.model, func() (*Reply, error) { return o.chat(ctx, cl, req) })
+	return guardChat(ctx, o.brk, o.call("chat", cmp.Or(req.Model, o.cfg.Model)), req, o.chat)
 }
 
 // chat is Chat's call to the server.
@@ -372,11 +368,7 @@ func (o *OpenAI) readStream(r io.Reader, cl call) (*Reply, error) {
 // Embed returns one embedding per text from Config.EmbedModel in a single
 // embeddings call.
 func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error) {
-	if len(texts) == 0 {
-		return nil, nil
-	}
-	cl := o.call("embed", o.cfg.EmbedModel)
-	return guard(ctx, o.brk, cl.op, cl.model, func() ([][]float32, error) { return o.embed(ctx, cl, texts) })
+	return guardEmbed(ctx, o.brk, o.call("embed", o.cfg.EmbedModel), texts, o.embed)
 }
 
 // embed is Embed's call to the server.
