@@ -650,14 +650,20 @@ func (g *generator) employeesIn(code string, titles ...string) []*employee {
 // someone picks an employee from es who was employed on d, or falls back
 // to the first of es.
 func someone(r *rng, es []*employee, d time.Time) *employee {
+	ok := employedOn(es, d)
+	if len(ok) == 0 {
+		return es[0]
+	}
+	return pick(r, ok)
+}
+
+// employedOn returns the employees of es who were employed on d.
+func employedOn(es []*employee, d time.Time) []*employee {
 	var ok []*employee
 	for _, e := range es {
 		if e.employedOn(d) {
 			ok = append(ok, e)
 		}
 	}
-	if len(ok) == 0 {
-		return es[0]
-	}
-	return pick(r, ok)
+	return ok
 }

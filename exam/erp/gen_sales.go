@@ -143,23 +143,10 @@ func (g *generator) sales() {
 		t.reps = append(t.reps, e)
 	}
 	activeRep := func(t *territory, d time.Time) *employee {
-		var ok []*employee
-		for _, e := range t.reps {
-			if e.employedOn(d) {
-				ok = append(ok, e)
-			}
+		if ok := employedOn(t.reps, d); len(ok) > 0 {
+			return pick(r, ok)
 		}
-		if len(ok) == 0 {
-			for _, e := range reps {
-				if e.employedOn(d) {
-					ok = append(ok, e)
-				}
-			}
-		}
-		if len(ok) == 0 {
-			return reps[0]
-		}
-		return pick(r, ok)
+		return someone(r, reps, d)
 	}
 
 	// Customers.
