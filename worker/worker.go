@@ -478,7 +478,7 @@ func complete[T jobs.Args](ctx context.Context, s *Service, job *river.Job[T], o
 		err = s.checkStaleCatalog(ctx, tx, out.StaleCatalog)
 	}
 	if err != nil {
-		if !errors.Is(err, stage.ErrStale) && !errors.Is(err, pgx.ErrNoRows) {
+		if !movedOn(err) {
 			return errclass.Meta(err)
 		}
 		if rerr := tx.Rollback(ctx); rerr != nil {
@@ -490,13 +490,7 @@ func complete[T jobs.Args](ctx context.Context, s *Service, job *river.Job[T], o
 	if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
 		return errclass.Meta(err)
 	}
-	if err := tx.Commit(ctx); err != nil {
-		return errclass.Meta(err)
-	}
-	if out.Done != nil {
-		s.cfg.Observer.QuestionDone(out.Done.Status, out.Done.Class)
-	}
-	return nil
+	return commitOutput(ctx, s, tx, out)
 }
 
 // handOff enqueues the next stage's job in tx and wakes its queue's
@@ -527,11 +521,18 @@ func record(ctx context.Context, s *Service, out *stage.Output) error {
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
 	if _, err := out.WriteFunc(ctx, tx); err != nil {
-		if errors.Is(err, stage.ErrStale) || errors.Is(err, pgx.ErrNoRows) {
+		if movedOn(err) {
 			return nil // the question had already moved on or ended: nothing to count
 		}
 		return errclass.Meta(err)
 	}
+	return commitOutput(ctx, s, tx, out)
+}
+
+// commitOutput commits tx, which holds out's write, and then reports the
+// question out finished, if any, to the Observer: it is done only once
+// that write committed.
+func commitOutput(ctx context.Context, s *Service, tx pgx.Tx, out *stage.Output) error {
 	if err := tx.Commit(ctx); err != nil {
 		return errclass.Meta(err)
 	}
@@ -539,6 +540,12 @@ func record(ctx context.Context, s *Service, out *stage.Output) error {
 		s.cfg.Observer.QuestionDone(out.Done.Status, out.Done.Class)
 	}
 	return nil
+}
+
+// movedOn reports whether err is a stage write finding its question moved
+// on (stage.ErrStale) or gone.
+func movedOn(err error) bool {
+	return errors.Is(err, stage.ErrStale) || errors.Is(err, pgx.ErrNoRows)
 }
 
 func completeOnly[T river.JobArgs](ctx context.Context, s *Service, job *river.Job[T]) error {
