@@ -418,7 +418,7 @@ type RagIndexDoc struct {
 	// The lexical document in four fields: names (identifiers split into words, abbreviations expanded), synonyms, descriptions, context.
 	Lexical []string
 	Tsv     interface{}
-	// Weighted length (sum of the postings' tf) over the kind's average: BM25's dl/avgdl.
+	// Not written since migration 00036 (0): the postings' len_norm holds the weighted length over the kind's average. Kept for older nl2sql, whose builds write it.
 	DocLen float32
 	// sha256 of stable_text: a rebuild re-embeds only documents whose hash (or model) changed.
 	TextHash   []byte
@@ -433,7 +433,7 @@ type RagIndexPosting struct {
 	Term         string
 	DocID        int64
 	Tf           float32
-	// The document's doc_len, copied so a search does not read the documents to score them.
+	// The document's weighted length (sum of its postings' tf) over the average of its kind: BM25's dl/avgdl, copied to each posting so a search does not read the documents to score them.
 	LenNorm float32
 	// The term occurs in the names field (A): a value document must match its value, not only its table's name.
 	InName bool
