@@ -200,12 +200,18 @@ SELECT kind, term, df, idf
 FROM rag.index_terms
 WHERE database_name = @database_name;
 
--- name: ListIndexPostings :many
--- Every posting of a database's index, for the cached copy.
-SELECT kind, term, doc_id, tf, len_norm, in_name
+-- name: ListIndexPostingLists :many
+-- Every posting of a database's index, for the cached copy: one row a term
+-- and kind, its postings in four arrays (one row a posting cost the service
+-- more in rows to decode than the server in sorting them: docs/DESIGN.md,
+-- Indexing a large schema). The arrays are aligned: every aggregate of a
+-- group is fed the group's rows in one order. That order is the table's;
+-- scoring does not depend on it.
+SELECT kind, term, array_agg(doc_id)::bigint[] AS doc_ids, array_agg(tf)::real[] AS tfs,
+       array_agg(len_norm)::real[] AS len_norms, array_agg(in_name)::boolean[] AS in_names
 FROM rag.index_postings
 WHERE database_name = @database_name
-ORDER BY kind, term, doc_id;
+GROUP BY kind, term;
 
 -- name: ListIndexDocHits :many
 -- What a hit says of every document of a database's index, for the cached

@@ -75,3 +75,12 @@ func LexicalLoads(s *Searcher) int64 { return s.lexLoads.Load() }
 
 // VectorsLockKey is the advisory lock builds take before rag.enable_vectors.
 const VectorsLockKey = vectorsLockKey
+
+// DenseIndex is denseIndex over documents of the given ids, in order.
+func DenseIndex(ids []int64, id int64) (int32, bool) {
+	docs := make([]*dbsqlc.ListIndexDocHitsRow, len(ids))
+	for i, id := range ids {
+		docs[i] = &dbsqlc.ListIndexDocHitsRow{ID: id}
+	}
+	return denseIndex(docs, id)
+}

@@ -81,14 +81,17 @@ func (s *Searcher) lexical(ctx context.Context, database string, li *loadedIndex
 
 // loadLexical reads li's build into memory. The three reads are not one
 // statement: when the build's stamp is not li's after them, the copy may
-// mix two builds and is not kept (errRebuilt).
+// mix two builds and is not kept (errRebuilt). The postings come a term a
+// row (ListIndexPostingLists): at 10,000 tables a row a posting made
+// 744,241 rows of two strings each to decode, and the server sorted them
+// (docs/DESIGN.md, Indexing a large schema).
 func (s *Searcher) loadLexical(ctx context.Context, database string, li *loadedIndex) (*lexicalIndex, error) {
 	s.lexLoads.Add(1)
 	terms, err := s.q.ListIndexTermStats(ctx, s.db, database)
 	if err != nil {
 		return nil, fmt.Errorf("schemaindex: load the terms of %q: %w", database, err)
 	}
-	posts, err := s.q.ListIndexPostings(ctx, s.db, database)
+	lists, err := s.q.ListIndexPostingLists(ctx, s.db, database)
 	if err != nil {
 		return nil, fmt.Errorf("schemaindex: load the postings of %q: %w", database, err)
 	}
@@ -98,12 +101,8 @@ func (s *Searcher) loadLexical(ctx context.Context, database string, li *loadedI
 	}
 	lx := &lexicalIndex{
 		terms:    make(map[kindTerm]termStat, len(terms)),
-		postings: make(map[kindTerm][]posting, len(terms)),
+		postings: make(map[kindTerm][]posting, len(lists)),
 		docs:     docs,
-	}
-	dense := make(map[int64]int32, len(docs))
-	for i, d := range docs {
-		dense[d.ID] = int32(i)
 	}
 	n := len(docs)
 	lx.scratch.New = func() any { return &sums{acc: make([]docSum, n)} }
@@ -113,13 +112,19 @@ func (s *Searcher) loadLexical(ctx context.Context, database string, li *loadedI
 		distinct = append(distinct, t.Term)
 	}
 	lx.fuzzy = newTrigramTerms(distinct)
-	for _, p := range posts {
-		i, ok := dense[p.DocID]
-		if !ok {
-			return nil, errRebuilt // a posting of a document the docs read did not see
+	for _, l := range lists {
+		if len(l.Tfs) != len(l.DocIds) || len(l.LenNorms) != len(l.DocIds) || len(l.InNames) != len(l.DocIds) {
+			return nil, fmt.Errorf("schemaindex: load the postings of %q: term %q has arrays of unequal lengths", database, l.Term)
 		}
-		k := kindTerm{p.Kind, p.Term}
-		lx.postings[k] = append(lx.postings[k], posting{doc: i, tf: p.Tf, lenNorm: p.LenNorm, inName: p.InName})
+		ps := make([]posting, len(l.DocIds))
+		for j, id := range l.DocIds {
+			i, ok := denseIndex(docs, id)
+			if !ok {
+				return nil, errRebuilt // a posting of a document the docs read did not see
+			}
+			ps[j] = posting{doc: i, tf: l.Tfs[j], lenNorm: l.LenNorms[j], inName: l.InNames[j]}
+		}
+		lx.postings[kindTerm{l.Kind, l.Term}] = ps
 	}
 	stamp, err := s.q.GetSchemaIndexStamp(ctx, s.db, database)
 	if err != nil {
@@ -129,6 +134,21 @@ func (s *Searcher) loadLexical(ctx context.Context, database string, li *loadedI
 		return nil, errRebuilt
 	}
 	return lx, nil
+}
+
+// denseIndex is the index of the document id in docs, which are in id
+// order. A build's ids are mostly one run (its documents are copied in
+// one statement, its values in another), so the id's offset from the
+// first is tried before a binary search.
+func denseIndex(docs []*dbsqlc.ListIndexDocHitsRow, id int64) (int32, bool) {
+	if len(docs) == 0 {
+		return 0, false
+	}
+	if off := id - docs[0].ID; off >= 0 && off < int64(len(docs)) && docs[off].ID == id {
+		return int32(off), true
+	}
+	i, ok := slices.BinarySearchFunc(docs, id, func(d *dbsqlc.ListIndexDocHitsRow, id int64) int { return cmp.Compare(d.ID, id) })
+	return int32(i), ok
 }
 
 // score is SearchLexical over the in-memory index: BM25 of each document

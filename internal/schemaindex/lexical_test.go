@@ -131,3 +131,22 @@ func TestLexicalLoadedOnce(t *testing.T) {
 }
 
 var errNoTables = errors.New("no table found")
+
+// TestDenseIndex: a posting's document is found by its id's offset from
+// the first while the ids run without gaps, and by a binary search past a
+// gap (a value refused and left out by a build, a value copied apart).
+func TestDenseIndex(t *testing.T) {
+	t.Parallel()
+	ids := []int64{5, 6, 7, 10, 11, 20}
+	for want, id := range ids {
+		got, ok := schemaindex.DenseIndex(ids, id)
+		require.True(t, ok, "id %d", id)
+		require.EqualValues(t, want, got, "id %d", id)
+	}
+	for _, id := range []int64{4, 8, 9, 12, 19, 21, 0, -3} {
+		_, ok := schemaindex.DenseIndex(ids, id)
+		require.False(t, ok, "id %d", id)
+	}
+	_, ok := schemaindex.DenseIndex(nil, 1)
+	require.False(t, ok)
+}
