@@ -126,7 +126,7 @@ func Build(ctx context.Context, meta *pgxpool.Pool, src Source, cfg Config) (*St
 		}
 	}
 	docs := documents(s, dict, modules)
-	st.Listing = digest(listing(dict, docs))
+	st.Listing = listingDigest(dict, docs)
 	st.Columns = len(docs) - len(s.Tables)
 
 	prevValues, err := previousValues(ctx, meta, s.Database)
