@@ -72,7 +72,9 @@ VALUES (@database_name, @kind, @schema_name, @table_name, @column_name, @value, 
 -- Materialises the documents' tsvectors as BM25 postings. A term's tf is the
 -- sum, over its positions, of the weight of the field it occurs in (labels
 -- A-D); a document's length is the sum of its tfs, stored over the average
--- of its kind (BM25's dl/avgdl).
+-- of its kind (BM25's dl/avgdl), in the postings alone: setting each
+-- document's doc_len too rewrote every document, and nothing reads it
+-- (migration 00036; docs/DESIGN.md, Indexing a large schema).
 WITH tf AS (
     SELECT d.id, d.kind, u.lexeme AS term,
            (SELECT sum(CASE w WHEN 'A' THEN @weight_a::float8 WHEN 'B' THEN @weight_b::float8
@@ -94,12 +96,6 @@ JOIN len ON len.id = tf.id
 JOIN avg_len ON avg_len.kind = tf.kind
 -- In key order: a term's postings share pages, so a search reads few.
 ORDER BY tf.kind, tf.term, tf.id;
-
--- name: SetIndexDocLengths :exec
-UPDATE rag.index_docs d
-SET doc_len = p.len_norm
-FROM (SELECT DISTINCT pp.doc_id, pp.len_norm FROM rag.index_postings pp WHERE pp.database_name = @database_name) p
-WHERE d.id = p.doc_id;
 
 -- name: BuildIndexTerms :execrows
 -- Document frequency and BM25 idf per term and kind:

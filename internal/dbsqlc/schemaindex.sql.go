@@ -55,7 +55,9 @@ type BuildIndexPostingsParams struct {
 // Materialises the documents' tsvectors as BM25 postings. A term's tf is the
 // sum, over its positions, of the weight of the field it occurs in (labels
 // A-D); a document's length is the sum of its tfs, stored over the average
-// of its kind (BM25's dl/avgdl).
+// of its kind (BM25's dl/avgdl), in the postings alone: setting each
+// document's doc_len too rewrote every document, and nothing reads it
+// (migration 00036; docs/DESIGN.md, Indexing a large schema).
 // In key order: a term's postings share pages, so a search reads few.
 func (q *Queries) BuildIndexPostings(ctx context.Context, db DBTX, arg *BuildIndexPostingsParams) (int64, error) {
 	result, err := db.Exec(ctx, buildIndexPostings,
@@ -870,18 +872,6 @@ func (q *Queries) SearchVectors(ctx context.Context, db DBTX, arg *SearchVectors
 		return nil, err
 	}
 	return items, nil
-}
-
-const setIndexDocLengths = `-- name: SetIndexDocLengths :exec
-UPDATE rag.index_docs d
-SET doc_len = p.len_norm
-FROM (SELECT DISTINCT pp.doc_id, pp.len_norm FROM rag.index_postings pp WHERE pp.database_name = $1) p
-WHERE d.id = p.doc_id
-`
-
-func (q *Queries) SetIndexDocLengths(ctx context.Context, db DBTX, databaseName string) error {
-	_, err := db.Exec(ctx, setIndexDocLengths, databaseName)
-	return err
 }
 
 const startSchemaIndex = `-- name: StartSchemaIndex :execrows

@@ -277,9 +277,6 @@ func store(ctx context.Context, tx pgx.Tx, s *catalog.Snapshot, dict *Dictionary
 		return err
 	}
 	st.Postings = n
-	if err := q.SetIndexDocLengths(ctx, tx, s.Database); err != nil {
-		return err
-	}
 	// Statistics first: with the fresh postings estimated at a handful of
 	// rows, the planner re-ran the per-kind document count for every
 	// posting (minutes at 2,000 tables instead of a second).

@@ -151,6 +151,9 @@ func TestBuild(t *testing.T) {
 	require.Equal(t, schemaindex.VectorsNone, st.Vectors)
 	require.Positive(t, st.Terms)
 	require.Positive(t, st.Postings)
+	var lengths int
+	require.NoError(t, db.Pool.QueryRow(ctx, `SELECT count(*) FROM rag.index_docs WHERE doc_len <> 0`).Scan(&lengths))
+	require.Zero(t, lengths, "no document is rewritten for its length: the postings hold it (00036)")
 
 	info, err := searcher(t, db).Info(ctx, "crm")
 	require.NoError(t, err)
