@@ -109,10 +109,16 @@ JOIN (SELECT d.kind, count(*)::float8 AS docs FROM rag.index_docs d WHERE d.data
 WHERE p.database_name = @database_name
 GROUP BY p.kind, p.term, n.docs;
 
--- name: AnalyzeIndex :exec
--- Fresh statistics after a build: the search plans depend on them (a stale
+-- name: AnalyzeIndexPostings :exec
+-- Fresh statistics after a build's documents and postings: the plans of
+-- the statements after them and of searches depend on them (a stale
 -- estimate of one row per term turns hash joins into nested loops).
-ANALYZE rag.index_docs, rag.index_postings, rag.index_terms;
+ANALYZE rag.index_docs, rag.index_postings;
+
+-- name: AnalyzeIndexTerms :exec
+-- After the terms are built: the documents and postings, analysed before
+-- them (AnalyzeIndexPostings), have not changed since.
+ANALYZE rag.index_terms;
 
 -- name: VacuumIndex :exec
 -- After a build, outside its transaction: sets the visibility map, so

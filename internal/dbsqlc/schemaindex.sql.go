@@ -10,14 +10,26 @@ import (
 	"time"
 )
 
-const analyzeIndex = `-- name: AnalyzeIndex :exec
-ANALYZE rag.index_docs, rag.index_postings, rag.index_terms
+const analyzeIndexPostings = `-- name: AnalyzeIndexPostings :exec
+ANALYZE rag.index_docs, rag.index_postings
 `
 
-// Fresh statistics after a build: the search plans depend on them (a stale
+// Fresh statistics after a build's documents and postings: the plans of
+// the statements after them and of searches depend on them (a stale
 // estimate of one row per term turns hash joins into nested loops).
-func (q *Queries) AnalyzeIndex(ctx context.Context, db DBTX) error {
-	_, err := db.Exec(ctx, analyzeIndex)
+func (q *Queries) AnalyzeIndexPostings(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, analyzeIndexPostings)
+	return err
+}
+
+const analyzeIndexTerms = `-- name: AnalyzeIndexTerms :exec
+ANALYZE rag.index_terms
+`
+
+// After the terms are built: the documents and postings, analysed before
+// them (AnalyzeIndexPostings), have not changed since.
+func (q *Queries) AnalyzeIndexTerms(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, analyzeIndexTerms)
 	return err
 }
 
