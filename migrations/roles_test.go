@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -554,4 +555,69 @@ func TestClientOpenQuestionsBound(t *testing.T) {
 
 	// The bound must be positive.
 	require.Equal(t, "23514", sqlstate(t, c.svc, "UPDATE rag.clients SET max_open_questions = 0 WHERE role_name = $1", c.a))
+}
+
+// TestClientOpenQuestionsBoundUnderConcurrency: two INSERTs of one client
+// role at once each saw only their own rows, and both passed its bound
+// (00035). The second now waits for the first to commit, counts what it
+// committed, and fails (00038); another role does not wait. A snapshot
+// older than the wait cannot count them, so REPEATABLE READ is refused.
+func TestClientOpenQuestionsBoundUnderConcurrency(t *testing.T) {
+	t.Parallel()
+	c := setupClients(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, err := c.svc.Exec(ctx, "UPDATE rag.clients SET max_open_questions = 1")
+	require.NoError(t, err)
+
+	first, err := c.poolA.Begin(ctx)
+	require.NoError(t, err)
+	defer first.Rollback(context.Background()) //nolint:errcheck // committed below
+	_, err = first.Exec(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'first')")
+	require.NoError(t, err)
+
+	// b, another role, does not wait for a's transaction.
+	ask(t, c.poolB, "hr", "b's")
+
+	second := make(chan error, 1)
+	go func() {
+		_, err := c.poolA.Exec(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'second')")
+		second <- err
+	}()
+	// The second INSERT waits on the first's advisory lock.
+	require.Eventually(t, func() bool {
+		var waiting bool
+		err := c.svc.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+			WHERE l.locktype = 'advisory' AND NOT l.granted AND a.usename = $1)`, c.a).Scan(&waiting)
+		return err == nil && waiting
+	}, 10*time.Second, 20*time.Millisecond, "the second INSERT waits for the first")
+	select {
+	case err := <-second:
+		t.Fatalf("the second INSERT did not wait: %v", err)
+	default:
+	}
+	require.NoError(t, first.Commit(ctx))
+	err = <-second
+	var pgErr *pgconn.PgError
+	require.ErrorAs(t, err, &pgErr)
+	require.Equal(t, "53400", pgErr.Code, pgErr.Message)
+
+	var n int
+	require.NoError(t, c.svc.QueryRow(ctx, "SELECT count(*) FROM rag.queries WHERE submitted_by = $1 AND finished_at IS NULL", c.a).Scan(&n))
+	require.Equal(t, 1, n)
+
+	// REPEATABLE READ is refused; the service's own questions are not bound.
+	answer(t, c.svc, ids(t, c.svc, "SELECT id FROM rag.queries WHERE submitted_by = $1 AND finished_at IS NULL", c.a)[0])
+	rr, err := c.poolA.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead})
+	require.NoError(t, err)
+	defer rr.Rollback(context.Background()) //nolint:errcheck // failed
+	_, err = rr.Exec(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'rr')")
+	require.ErrorAs(t, err, &pgErr)
+	require.Equal(t, "0A000", pgErr.Code)
+	require.Contains(t, pgErr.Message, "asks in a REPEATABLE READ transaction: a client role asks in a READ COMMITTED one")
+	svc, err := c.svc.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.Serializable})
+	require.NoError(t, err)
+	_, err = svc.Exec(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'the service''s')")
+	require.NoError(t, err)
+	require.NoError(t, svc.Commit(ctx))
 }
