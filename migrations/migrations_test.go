@@ -380,4 +380,15 @@ func TestPostingsGoWithTheirIndex(t *testing.T) {
 	_, err = tx.Exec(ctx, "DELETE FROM rag.schema_indexes")
 	require.NoError(t, err)
 	require.Empty(t, postings())
+
+	// TRUNCATE fires no row trigger: a statement trigger empties the
+	// postings as the key's cascade did (00039).
+	_, err = tx.Exec(ctx, `
+		INSERT INTO rag.schema_indexes (database_name, catalog_version) VALUES ('hr', 1);
+		INSERT INTO rag.index_postings (database_name, kind, term, doc_id, tf, len_norm, in_name)
+		VALUES ('hr', 'table', 'employe', 3, 1, 1, true)`)
+	require.NoError(t, err)
+	_, err = tx.Exec(ctx, "TRUNCATE rag.databases CASCADE")
+	require.NoError(t, err)
+	require.Empty(t, postings())
 }

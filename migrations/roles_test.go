@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 	"time"
 
@@ -553,8 +554,11 @@ func TestClientOpenQuestionsBound(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "53400", sqlstate(t, poolM, "INSERT INTO rag.queries (database_name, question) VALUES ('hr', 'sixth')"))
 
-	// The bound must be positive.
+	// The bound must be positive; the largest is counted without overflow
+	// (00039: LIMIT bound + 1 was out of integer's range).
 	require.Equal(t, "23514", sqlstate(t, c.svc, "UPDATE rag.clients SET max_open_questions = 0 WHERE role_name = $1", c.a))
+	setBound(c.a, math.MaxInt32)
+	ask(t, c.poolA, "shop", "the largest bound")
 }
 
 // TestClientOpenQuestionsBoundUnderConcurrency: two INSERTs of one client

@@ -30,7 +30,7 @@ func runGrant(ctx context.Context, m *Main, args []string) error {
 	reader := fs.Bool("reader", false, "a reporting role: reads every question, answer and exam result, asks nothing")
 	revoke := fs.Bool("revoke", false, "take back what an earlier grant gave (the role itself stays)")
 	list := fs.Bool("list", false, "list the granted roles")
-	maxOpen := fs.Int("max-open", 0, "the most questions of a client's role not yet answered; an INSERT past it fails whole (default 1000 for a new client, unchanged for one granted before)")
+	maxOpen := fs.Int("max-open", 0, "the most questions of a client's role not yet answered; an INSERT past it fails whole (default 1000 for a new client, unchanged for one granted before); alone, on a client, it changes the bound and nothing else")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -46,8 +46,8 @@ func runGrant(ctx context.Context, m *Main, args []string) error {
 		return usagef("grant --revoke takes a ROLE and no other flag")
 	case *reader && len(dbs) > 0:
 		return usagef("a reader reads the answers of every database: --database applies to client roles")
-	case maxOpenSet && *maxOpen < 1:
-		return usagef("--max-open must be a positive number of questions")
+	case maxOpenSet && (*maxOpen < 1 || *maxOpen > math.MaxInt32):
+		return usagef("--max-open must be a positive number of questions, at most %d", math.MaxInt32)
 	case maxOpenSet && (*list || *revoke || *reader):
 		return usagef("--max-open applies to a client role being granted")
 	}
@@ -75,6 +75,19 @@ func runGrant(ctx context.Context, m *Main, args []string) error {
 		return nil
 	}
 
+	// --max-open alone changes a client's bound and nothing else: granting
+	// again without --database would give it every database.
+	if maxOpenSet && len(dbs) == 0 {
+		updated, err := q.SetClientMaxOpen(ctx, pool, &dbsqlc.SetClientMaxOpenParams{Grantee: role, MaxOpen: int32(*maxOpen)})
+		if err != nil {
+			return grantError(err)
+		}
+		if updated {
+			fmt.Fprintf(m.Stdout, "%s may have at most %d questions not yet answered; its databases are unchanged\n", role, *maxOpen)
+			return nil
+		}
+	}
+
 	var databases []string // nil: every database
 	if len(dbs) > 0 {
 		databases = dbs
@@ -86,8 +99,8 @@ func runGrant(ctx context.Context, m *Main, args []string) error {
 		if created, err = q.GrantClient(ctx, tx, &dbsqlc.GrantClientParams{Grantee: role, Databases: databases, Reader: *reader}); err != nil {
 			return err
 		}
-		if *maxOpen > 0 {
-			_, err = q.SetClientMaxOpen(ctx, tx, &dbsqlc.SetClientMaxOpenParams{Grantee: role, MaxOpen: int32(min(*maxOpen, math.MaxInt32))})
+		if maxOpenSet {
+			_, err = q.SetClientMaxOpen(ctx, tx, &dbsqlc.SetClientMaxOpenParams{Grantee: role, MaxOpen: int32(*maxOpen)})
 		}
 		return err
 	})

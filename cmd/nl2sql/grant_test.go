@@ -137,6 +137,7 @@ func TestGrantRefusals(t *testing.T) {
 		{[]string{"grant", c.db.RoleName("x"), "--database", "nope"}, exitUsage, `unknown database "nope"`},
 		{[]string{"grant", "pg_monitor"}, exitUsage, "reserved"},
 		{[]string{"grant", "x", "--max-open", "0"}, exitUsage, "--max-open must be a positive number"},
+		{[]string{"grant", "x", "--max-open", "2147483648"}, exitUsage, "at most 2147483647"},
 		{[]string{"grant", "x", "--reader", "--max-open", "5"}, exitUsage, "--max-open applies to a client role being granted"},
 	} {
 		res := c.run("", tc.args...)
@@ -172,4 +173,15 @@ func TestGrantRefusals(t *testing.T) {
 	require.Equal(t, 0, res.code, res.stderr)
 	res = c.run("", "grant", "--list")
 	require.Regexp(t, client+` +client +shop +1 `, res.stdout)
+	// --max-open alone changes the bound, not the databases (granting
+	// again without --database would give every database), up to the most
+	// the count takes.
+	res = c.run("", "grant", client, "--max-open", "2147483647")
+	require.Equal(t, 0, res.code, res.stderr)
+	require.Contains(t, res.stdout, "at most 2147483647 questions not yet answered; its databases are unchanged")
+	res = c.run("", "grant", "--list")
+	require.Regexp(t, client+` +client +shop +2147483647 `, res.stdout)
+	res = c.as(client).run("", "ask", "--db", "shop", "--timeout", "1ms", "Which customers do we have?")
+	require.NotContains(t, res.stderr, "SQLSTATE", "asked: only the wait timed out")
+	require.Contains(t, res.stderr, "stays queued")
 }
