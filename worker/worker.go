@@ -23,6 +23,7 @@ package worker
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -368,6 +369,16 @@ func (s *Service) retryWait(attempt int, err error) (wait time.Duration, asked b
 	return wait, false
 }
 
+// snoozes is how many times River snoozed a job: the count it keeps in
+// the job's metadata (0 when it has none or cannot be read).
+func snoozes(metadata []byte) int {
+	var m struct {
+		Snoozes int `json:"snoozes"`
+	}
+	_ = json.Unmarshal(metadata, &m)
+	return m.Snoozes
+}
+
 // permanent is implemented by errors that no retry can fix (a model that is
 // not pulled, a malformed option).
 type permanent interface{ Retryable() bool }
@@ -410,7 +421,14 @@ func handleFailure[T jobs.Args](ctx context.Context, s *Service, job *river.Job[
 		// interrupted, not refused. Try again while attempts remain.
 		isPermanent = false
 	}
-	last := job.Attempt >= s.cfg.InfraAttempts || job.Attempt >= job.MaxAttempts
+	// A refusal while another call tries the model again is no verdict of
+	// the server's: it waits for that call, even on the last try, and
+	// spends no try, up to InfraAttempts such waits (River counts its
+	// snoozes), so that an outage whose probes all hang still fails the
+	// question in bounded time (docs/DESIGN.md, A model server that stops
+	// answering).
+	probing := !isPermanent && errors.Is(err, llm.ErrBreakerProbing) && snoozes(job.Metadata) < s.cfg.InfraAttempts
+	last := !probing && (job.Attempt >= s.cfg.InfraAttempts || job.Attempt >= job.MaxAttempts)
 
 	// Record with a fresh deadline: the stage's own context may be what
 	// expired.
@@ -429,8 +447,22 @@ func handleFailure[T jobs.Args](ctx context.Context, s *Service, job *river.Job[
 		}
 		detail := fmt.Sprintf("%s: retrying in about %s%s (attempt %d of %d) after: %s",
 			stage, wait.Round(time.Second), why, job.Attempt+1, s.cfg.InfraAttempts, ce.Message)
+		if probing {
+			detail = fmt.Sprintf("%s: waiting about %s for the call that is trying the model again (not counted as a try) after: %s",
+				stage, wait.Round(time.Second), ce.Message)
+		}
 		if uerr := s.stages.Retrying(rctx, ref, detail); uerr != nil {
 			s.log.WarnContext(ctx, "cannot record retry detail", slog.Int64("query_id", ref.QueryID), slog.String("err", uerr.Error()))
+		}
+		if probing {
+			// Another call is finding out whether the model answers again:
+			// this one was refused for no verdict of the server's, so it
+			// waits without spending a try (a snooze gives River's attempt
+			// back). Bounded by that call, which ends within the model's
+			// RequestTimeout: the breaker then closes, or opens and counts.
+			s.log.InfoContext(ctx, "stage waits for the model's breaker to be tried", slog.String("stage", stage),
+				slog.Int64("query_id", ref.QueryID), slog.Duration("wait", wait))
+			return river.JobSnooze(wait)
 		}
 		s.log.WarnContext(ctx, "stage failed; will retry", slog.String("stage", stage), slog.Int64("query_id", ref.QueryID),
 			slog.Int("attempt", job.Attempt), slog.Duration("wait", wait), slog.Bool("retry_after", asked),

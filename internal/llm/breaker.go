@@ -15,6 +15,12 @@ import (
 // server failed itself.
 var ErrBreakerOpen = errors.New("llm: not sent: the model's breaker is open")
 
+// ErrBreakerProbing is ErrBreakerOpen when its cool-down is over and one
+// call is trying the model again: the refusal says nothing of the server
+// yet, only that the call's answer is awaited, so a caller may wait for it
+// without counting a try (errors.Is(err, ErrBreakerOpen) holds too).
+var ErrBreakerProbing = fmt.Errorf("%w: one call is trying the model again", ErrBreakerOpen)
+
 // breakers keeps a breaker for each model a client calls. A server that
 // stops answering (stopped, wedged, or so slow that no call ends within
 // RequestTimeout) otherwise costs every call the whole timeout, and every
@@ -117,6 +123,7 @@ func (bs *breakers) allow(op, model string) (probe bool, _ *Error) {
 	}
 	what := fmt.Sprintf("%s failed the last %s for model %q (the last: %s)", bs.server, calls, model, b.last)
 	if b.probing {
+		e.Err = ErrBreakerProbing
 		e.retryAfter = bs.cfg.Cooldown
 		e.Message = fmt.Sprintf("%s; one call is trying it again now, and until it is answered the others are not sent (NL2SQL_LLM_BREAKER_FAILURES, NL2SQL_LLM_BREAKER_COOLDOWN)", what)
 		return false, e

@@ -104,7 +104,9 @@ func TestConformanceBreaker(t *testing.T) {
 			for range 6 {
 				b.f.script(fakeReply{content: "SELECT 1"})
 			}
-			require.ErrorIs(t, chat(b.p), ErrBreakerOpen, "open until the cool-down is out")
+			err := chat(b.p)
+			require.ErrorIs(t, err, ErrBreakerOpen, "open until the cool-down is out")
+			require.NotErrorIs(t, err, ErrBreakerProbing, "no call is trying the model yet")
 
 			b.clock.Add(time.Minute)
 			sent := b.f.requests()
@@ -127,6 +129,7 @@ func TestConformanceBreaker(t *testing.T) {
 			err := chat(b.p)
 			le := requireLLMError(t, err, Unavailable)
 			require.ErrorIs(t, err, ErrBreakerOpen)
+			require.ErrorIs(t, err, ErrBreakerProbing, "a refusal a caller may wait out without counting a try")
 			require.Contains(t, le.Message, "one call is trying it again now")
 			require.Equal(t, time.Minute, le.RetryAfter())
 
@@ -134,6 +137,7 @@ func TestConformanceBreaker(t *testing.T) {
 			require.NotErrorIs(t, le, ErrBreakerOpen)
 			le = requireLLMError(t, chat(b.p), Unavailable)
 			require.ErrorIs(t, le, ErrBreakerOpen)
+			require.NotErrorIs(t, le, ErrBreakerProbing)
 			require.Contains(t, le.Message, "failed the last 4 calls")
 			require.Contains(t, le.Message, "until 2030-01-02T03:06:05Z (in 1m0s)", "another cool-down")
 			require.Equal(t, sent+1, b.f.requests())
