@@ -527,7 +527,7 @@ func TestClientOpenQuestionsBound(t *testing.T) {
 	require.ErrorAs(t, err, &pgErr)
 	require.Equal(t, "53400", pgErr.Code)
 	require.Equal(t, fmt.Sprintf(`role "%s" may have at most 3 questions not yet answered, and this INSERT of 2 would pass it; nothing was stored`, c.a), pgErr.Message)
-	require.Contains(t, pgErr.Hint, "nl2sql grant ROLE --max-open N")
+	require.Contains(t, pgErr.Hint, "nl2sql grant "+c.a+" --max-open N", "the client grant whose bound applies")
 	require.EqualValues(t, 2, open(c.a), "nothing of the refused INSERT was stored")
 	require.Equal(t, before, jobs(), "nor queued")
 	// One more fits; then none, until one is answered.
@@ -580,19 +580,24 @@ func TestClientOpenQuestionsBoundUnderConcurrency(t *testing.T) {
 	_, err = first.Exec(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'first')")
 	require.NoError(t, err)
 
-	// b, another role, does not wait for a's transaction.
+	// b, another role, does not wait for a's transaction, and cannot hold
+	// a's turn: the turns are the owner's (00040; an advisory lock, which
+	// any role may take, let one client hold another's INSERTs up).
 	ask(t, c.poolB, "hr", "b's")
+	require.Equal(t, "42501", sqlstate(t, c.poolB, "SELECT 1 FROM rag.open_question_turns FOR UPDATE"))
+	_, err = c.poolB.Exec(ctx, "SELECT pg_advisory_lock(hashtext('nl2sql.open_questions'), hashtext($1))", c.a)
+	require.NoError(t, err, "any role may take an advisory lock; no INSERT waits for one any more")
 
 	second := make(chan error, 1)
 	go func() {
 		_, err := c.poolA.Exec(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'second')")
 		second <- err
 	}()
-	// The second INSERT waits on the first's advisory lock.
+	// The second INSERT waits for the first's turn (00040: a row lock).
 	require.Eventually(t, func() bool {
 		var waiting bool
 		err := c.svc.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-			WHERE l.locktype = 'advisory' AND NOT l.granted AND a.usename = $1)`, c.a).Scan(&waiting)
+			WHERE NOT l.granted AND a.usename = $1)`, c.a).Scan(&waiting)
 		return err == nil && waiting
 	}, 10*time.Second, 20*time.Millisecond, "the second INSERT waits for the first")
 	select {

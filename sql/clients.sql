@@ -29,3 +29,12 @@ FROM rag.clients c
 LEFT JOIN rag.client_databases d ON d.role_name = c.role_name
 GROUP BY c.role_name
 ORDER BY c.role_name;
+
+-- name: ClientGrantsOf :many
+-- The grants a role holds, its own or through membership (as
+-- rag.client_grants reads them for a question, readers too): --max-open
+-- alone changes a client's own bound and refuses the others.
+SELECT c.role_name, c.kind
+FROM rag.clients c
+WHERE pg_has_role(to_regrole(quote_ident(@grantee::text)), to_regrole(quote_ident(c.role_name)), 'USAGE')
+ORDER BY c.role_name;

@@ -424,9 +424,10 @@ func handleFailure[T jobs.Args](ctx context.Context, s *Service, job *river.Job[
 	// A refusal while another call tries the model again is no verdict of
 	// the server's: it waits for that call, even on the last try, and
 	// spends no try, up to InfraAttempts such waits (River counts its
-	// snoozes), so that an outage whose probes all hang still fails the
-	// question in bounded time (docs/DESIGN.md, A model server that stops
-	// answering).
+	// snoozes, those of drains and shutdowns too, which only make the
+	// bound tighter), so that an outage whose probes all hang still fails
+	// the question in bounded time (docs/DESIGN.md, A model server that
+	// stops answering).
 	probing := !isPermanent && errors.Is(err, llm.ErrBreakerProbing) && snoozes(job.Metadata) < s.cfg.InfraAttempts
 	last := !probing && (job.Attempt >= s.cfg.InfraAttempts || job.Attempt >= job.MaxAttempts)
 
@@ -437,7 +438,12 @@ func handleFailure[T jobs.Args](ctx context.Context, s *Service, job *river.Job[
 
 	if !isPermanent && !last {
 		wait, asked := s.retryWait(job.Attempt, err)
-		s.retryAt.Store(job.ID, s.cfg.Clock().Add(wait))
+		if !probing {
+			// River asks NextRetry for an error, never for a snooze: an
+			// entry stored for a snooze would stay, and mislead a later
+			// retry of the job.
+			s.retryAt.Store(job.ID, s.cfg.Clock().Add(wait))
+		}
 		why := ""
 		switch {
 		case asked && errors.Is(err, llm.ErrBreakerOpen):

@@ -76,15 +76,12 @@ func runGrant(ctx context.Context, m *Main, args []string) error {
 	}
 
 	// --max-open alone changes a client's bound and nothing else: granting
-	// again without --database would give it every database.
+	// again without --database would give it every database. A role that
+	// holds a grant otherwise (a reader, a member of a client role) is
+	// refused; one that holds none is granted as `grant ROLE` would.
 	if maxOpenSet && len(dbs) == 0 {
-		updated, err := q.SetClientMaxOpen(ctx, pool, &dbsqlc.SetClientMaxOpenParams{Grantee: role, MaxOpen: int32(*maxOpen)})
-		if err != nil {
-			return grantError(err)
-		}
-		if updated {
-			fmt.Fprintf(m.Stdout, "%s may have at most %d questions not yet answered; its databases are unchanged\n", role, *maxOpen)
-			return nil
+		if err := setMaxOpen(ctx, m, q, pool, role, *maxOpen); !errors.Is(err, errNoGrant) {
+			return err
 		}
 	}
 
@@ -124,6 +121,38 @@ func runGrant(ctx context.Context, m *Main, args []string) error {
 	}
 	fmt.Fprintf(m.Stdout, "it connects to %s\n", urlAs(st.DatabaseURL, role))
 	return nil
+}
+
+// errNoGrant: the role holds no grant of any kind.
+var errNoGrant = errors.New("no grant")
+
+// setMaxOpen changes the bound of role's own client grant, or says why it
+// may not: errNoGrant when role holds no grant at all.
+func setMaxOpen(ctx context.Context, m *Main, q *dbsqlc.Queries, pool dbsqlc.DBTX, role string, maxOpen int) error {
+	grants, err := q.ClientGrantsOf(ctx, pool, role)
+	if err != nil {
+		return grantError(err)
+	}
+	var through []string
+	for _, g := range grants {
+		switch {
+		case g.RoleName == role && g.Kind == "reader":
+			return usagef("%s is a reader: it asks nothing, so --max-open does not apply (grant it as a client with --database)", role)
+		case g.RoleName == role:
+			if _, err := q.SetClientMaxOpen(ctx, pool, &dbsqlc.SetClientMaxOpenParams{Grantee: role, MaxOpen: int32(maxOpen)}); err != nil {
+				return grantError(err)
+			}
+			fmt.Fprintf(m.Stdout, "%s may have at most %d questions not yet answered; its databases are unchanged\n", role, maxOpen)
+			return nil
+		case g.Kind == "client":
+			through = append(through, g.RoleName)
+		}
+	}
+	if len(through) > 0 {
+		return usagef("%s asks through the client grant of %s: change the bound there (nl2sql grant %s --max-open %d); granting %s itself without --database would let it ask about every database",
+			role, strings.Join(through, ", "), through[0], maxOpen, role)
+	}
+	return errNoGrant
 }
 
 func listClients(ctx context.Context, m *Main, q *dbsqlc.Queries, pool dbsqlc.DBTX) error {

@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
@@ -184,4 +186,24 @@ func TestGrantRefusals(t *testing.T) {
 	res = c.as(client).run("", "ask", "--db", "shop", "--timeout", "1ms", "Which customers do we have?")
 	require.NotContains(t, res.stderr, "SQLSTATE", "asked: only the wait timed out")
 	require.Contains(t, res.stderr, "stays queued")
+
+	// A login asking through a client role is refused --max-open alone
+	// (granting it would give it every database), and told which grant to
+	// change; so is a reader, which asks nothing.
+	member := c.db.NewRole(t, "member")
+	_, err = c.db.Pool.Exec(context.Background(), fmt.Sprintf("GRANT %s TO %s", pgx.Identifier{client}.Sanitize(), pgx.Identifier{member}.Sanitize()))
+	require.NoError(t, err)
+	res = c.run("", "grant", member, "--max-open", "9")
+	require.Equal(t, exitUsage, res.code, res.stderr)
+	require.Contains(t, res.stderr, member+" asks through the client grant of "+client+": change the bound there (nl2sql grant "+client+" --max-open 9)")
+	reader := c.db.NewRole(t, "reader")
+	res = c.run("", "grant", reader, "--reader")
+	require.Equal(t, 0, res.code, res.stderr)
+	res = c.run("", "grant", reader, "--max-open", "9")
+	require.Equal(t, exitUsage, res.code, res.stderr)
+	require.Contains(t, res.stderr, reader+" is a reader: it asks nothing")
+	res = c.run("", "grant", "--list")
+	require.NotContains(t, res.stdout, member)
+	require.Regexp(t, reader+` +reader +\(all\) +- `, res.stdout)
+	require.Regexp(t, client+` +client +shop +2147483647 `, res.stdout)
 }

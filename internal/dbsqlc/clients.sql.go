@@ -10,6 +10,41 @@ import (
 	"time"
 )
 
+const clientGrantsOf = `-- name: ClientGrantsOf :many
+SELECT c.role_name, c.kind
+FROM rag.clients c
+WHERE pg_has_role(to_regrole(quote_ident($1::text)), to_regrole(quote_ident(c.role_name)), 'USAGE')
+ORDER BY c.role_name
+`
+
+type ClientGrantsOfRow struct {
+	RoleName string
+	Kind     string
+}
+
+// The grants a role holds, its own or through membership (as
+// rag.client_grants reads them for a question, readers too): --max-open
+// alone changes a client's own bound and refuses the others.
+func (q *Queries) ClientGrantsOf(ctx context.Context, db DBTX, grantee string) ([]*ClientGrantsOfRow, error) {
+	rows, err := db.Query(ctx, clientGrantsOf, grantee)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []*ClientGrantsOfRow
+	for rows.Next() {
+		var i ClientGrantsOfRow
+		if err := rows.Scan(&i.RoleName, &i.Kind); err != nil {
+			return nil, err
+		}
+		items = append(items, &i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const grantClient = `-- name: GrantClient :one
 
 SELECT rag.grant_client($1::text, $2::text[], $3::boolean)::boolean AS created
