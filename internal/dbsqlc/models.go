@@ -448,6 +448,11 @@ type RagIndexTerm struct {
 	Idf          float32
 }
 
+// One row a bounded client role that asked: rag.queries_enqueue locks it so that the role's INSERTs count its open questions one at a time (migration 00040). No client may read or lock it.
+type RagOpenQuestionTurn struct {
+	RoleName string
+}
+
 // Questions in, guarded SQL and status out. INSERT (database_name, question[, options]); LISTEN rag_query_done.
 type RagQuery struct {
 	ID           int64
