@@ -31,10 +31,10 @@ GROUP BY c.role_name
 ORDER BY c.role_name;
 
 -- name: ClientGrantsOf :many
--- The grants a role holds, its own or through membership (as
--- rag.client_grants reads them for a question, readers too): --max-open
--- alone changes a client's own bound and refuses the others.
-SELECT c.role_name, c.kind
-FROM rag.clients c
-WHERE pg_has_role(to_regrole(quote_ident(@grantee::text)), to_regrole(quote_ident(c.role_name)), 'USAGE')
-ORDER BY c.role_name;
+-- The client grants a role asks through, its own or a group's (what
+-- rag.client_grants reads for a question), and its own reader grant:
+-- --max-open alone changes a client's own bound and refuses the others.
+SELECT g.role_name::text AS role_name, g.kind::text AS kind FROM rag.client_grants(@grantee::text) g
+UNION ALL
+SELECT c.role_name, c.kind FROM rag.clients c WHERE c.role_name = @grantee::text AND c.kind = 'reader'
+ORDER BY role_name;

@@ -11,10 +11,10 @@ import (
 )
 
 const clientGrantsOf = `-- name: ClientGrantsOf :many
-SELECT c.role_name, c.kind
-FROM rag.clients c
-WHERE pg_has_role(to_regrole(quote_ident($1::text)), to_regrole(quote_ident(c.role_name)), 'USAGE')
-ORDER BY c.role_name
+SELECT g.role_name::text AS role_name, g.kind::text AS kind FROM rag.client_grants($1::text) g
+UNION ALL
+SELECT c.role_name, c.kind FROM rag.clients c WHERE c.role_name = $1::text AND c.kind = 'reader'
+ORDER BY role_name
 `
 
 type ClientGrantsOfRow struct {
@@ -22,9 +22,9 @@ type ClientGrantsOfRow struct {
 	Kind     string
 }
 
-// The grants a role holds, its own or through membership (as
-// rag.client_grants reads them for a question, readers too): --max-open
-// alone changes a client's own bound and refuses the others.
+// The client grants a role asks through, its own or a group's (what
+// rag.client_grants reads for a question), and its own reader grant:
+// --max-open alone changes a client's own bound and refuses the others.
 func (q *Queries) ClientGrantsOf(ctx context.Context, db DBTX, grantee string) ([]*ClientGrantsOfRow, error) {
 	rows, err := db.Query(ctx, clientGrantsOf, grantee)
 	if err != nil {
