@@ -118,13 +118,13 @@ func (q *query) undefinedColumn(f Failure, res *Result) string {
 	obs := q.surgical(ref, p, tried, done)
 	res.Observed = obs
 	if done {
-		return fmt.Sprintf("autocorrected %s", label)
+		return fmt.Sprintf("autocorrected %s", label) + q.sweepNote(idx)
 	}
 	if obs.Passed && q.r.cfg.Mode == ModeActive {
 		best := obs.Candidates[0]
 		q.rename(ref, p, match{item: best.item, column: best.Column, kind: KindSurgical, score: best.Score})
 		obs.Applied = true
-		return fmt.Sprintf("surgical whitelist rewrote %s to %s", label, best.Column)
+		return fmt.Sprintf("surgical whitelist rewrote %s to %s", label, best.Column) + q.sweepNote(idx)
 	}
 	res.Whitelist = q.whitelist(ref, p, obs)
 	if why == "" {

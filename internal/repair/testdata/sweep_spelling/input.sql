@@ -1,0 +1,1 @@
+SELECT i.invoiceid, i.amount_due, i.duedate, c.company_name FROM "Invoices" i JOIN customers c ON c.customer_id = i.customerid WHERE i.createdat > now() - interval '30 days' ORDER BY i.amount_due DESC

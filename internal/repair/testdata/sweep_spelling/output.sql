@@ -1,0 +1,1 @@
+SELECT i."invoiceId", i."Amount Due", i."dueDate", c.company_name FROM "Invoices" i JOIN customers c ON c.customer_id = i."customerId" WHERE i."createdAt" > now() - interval '30 days' ORDER BY i."Amount Due" DESC

@@ -1,0 +1,1 @@
+SELECT c.company_name, sum(i.amount_due) FROM customers c JOIN "Invoices" i ON i.customerid = c.customer_id JOIN sales_orders so ON so.customer_id = c.customer_id AND so.customerid = i.customerid GROUP BY c.company_name

@@ -1,0 +1,1 @@
+SELECT c.company_name, sum(i."Amount Due") FROM customers c JOIN "Invoices" i ON i."customerId" = c.customer_id JOIN sales_orders so ON so.customer_id = c.customer_id AND so.customer_id = i."customerId" GROUP BY c.company_name

@@ -1,0 +1,1 @@
+SELECT invoiceid, createdat AS amountdue, amount_paid FROM "Invoices" ORDER BY amountdue

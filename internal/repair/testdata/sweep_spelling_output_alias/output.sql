@@ -1,0 +1,1 @@
+SELECT "invoiceId", "createdAt" AS amountdue, amount_paid FROM "Invoices" ORDER BY amountdue
