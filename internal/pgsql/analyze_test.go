@@ -535,3 +535,33 @@ func TestAnalysisResolveAll(t *testing.T) {
 	require.Empty(t, a.ResolveAll(inner, []string{"nowhere"}))
 	require.Empty(t, a.ResolveAll(inner, nil))
 }
+
+// TestAnalysisCycleAndTablesample: the clauses whose names and literals
+// sit outside any expression list still reach the analysis. A recursive
+// WITH query's CYCLE … SET mark TO v DEFAULT d takes typed literals
+// (regclass 'pg_authid' looks the table up, regrole '10' names a role),
+// and TABLESAMPLE's method is a function, looked up by name (a qualified
+// one in its schema) like any call.
+func TestAnalysisCycleAndTablesample(t *testing.T) {
+	t.Parallel()
+
+	_, a := analysis(t, `WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r)
+CYCLE n SET m TO regclass 'pg_authid' DEFAULT secret.flag 'n' USING p
+SELECT * FROM r, t TABLESAMPLE secret.system (1)`)
+	var types []string
+	for _, ty := range a.Types {
+		types = append(types, qualified(ty.Schema, ty.Name))
+	}
+	require.Equal(t, []string{"regclass", "secret.flag"}, types)
+
+	var fns []string
+	for _, f := range a.Functions {
+		fns = append(fns, f.QualifiedName())
+		if f.Name == "system" {
+			require.Equal(t, ClauseFrom, f.Clause)
+			require.True(t, f.SQLSyntax)
+			require.Len(t, f.Args, 0, "the sampling arguments are the handler's, not its call's")
+		}
+	}
+	require.Equal(t, []string{"secret.system"}, fns)
+}

@@ -316,6 +316,14 @@ func (w *walker) with(wc *pg_query.WithClause, scope int) {
 	for _, p := range list {
 		body := w.stmt(p.cte.GetCtequery(), scope, OriginCTE)
 		w.a.Scopes[body].CTE = p.cte.GetCtename()
+		if cc := p.cte.GetCycleClause(); cc != nil {
+			// CYCLE … SET mark TO v DEFAULT d: typed literals, whose types
+			// (regclass 'pg_authid', secret.flag 'n') the guard checks like
+			// any cast's.
+			c := ctx{scope: scope, clause: ClauseOther, origin: OriginExpr}
+			w.walkNode(cc.GetCycleMarkValue(), c)
+			w.walkNode(cc.GetCycleMarkDefault(), c)
+		}
 		w.a.CTEs[p.idx].Body = body
 		if w.a.CTEs[p.idx].Columns == nil {
 			w.a.CTEs[p.idx].Columns = w.a.OutputColumns(body)
@@ -523,6 +531,16 @@ func (w *walker) fromItem(n *pg_query.Node, scope, group int) []int {
 	case *pg_query.Node_RangeTableSample:
 		ts := x.RangeTableSample
 		items := w.fromItem(ts.GetRelation(), scope, group)
+		// The method is a function (its tsm_handler), looked up by name
+		// like any call, in the schema it is qualified with; its
+		// arguments are the sampling's, not the handler's.
+		if m := ts.GetMethod(); len(m) > 0 {
+			schema, name := funcName(m)
+			w.recordFunc(FuncCall{
+				Catalog: catalogPart(m), Schema: schema, Name: name, Scope: scope, Clause: ClauseFrom,
+				Location: int(ts.GetLocation()), SQLSyntax: true,
+			}, c)
+		}
 		for _, a := range ts.GetArgs() {
 			w.walkNode(a, c)
 		}

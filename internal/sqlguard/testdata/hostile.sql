@@ -1087,6 +1087,24 @@ SELECT nosuch.pg_catalog.lower(name) FROM customers
 -- name: type_other_database [oid_lookup] policy.unknown_schema
 SELECT 1::nosuch.pg_catalog.int4
 
+-- name: cycle_mark_regclass [oid_lookup] policy.denied_type
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3)
+CYCLE n SET m TO regclass '1260' DEFAULT regclass 'pg_shadow' USING p
+SELECT m::text FROM r
+
+-- name: cycle_mark_regrole [oid_lookup] policy.denied_type
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3)
+CYCLE n SET m TO regrole '10' DEFAULT pg_catalog.regrole 'postgres' USING p
+SELECT m::text FROM r
+
+-- name: cycle_mark_schema_oracle [oid_lookup] policy.unknown_schema
+WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3)
+CYCLE n SET m TO secret.flag 'y' DEFAULT secret.flag 'n' USING p
+SELECT n FROM r
+
+-- name: tablesample_method_schema_oracle [oid_lookup] policy.unknown_schema
+SELECT id FROM orders TABLESAMPLE secret.system (10)
+
 -- name: for_update [locking] policy.locking_clause
 SELECT * FROM orders FOR UPDATE
 
