@@ -59,6 +59,7 @@ var nameArgs = map[string]int{
 	"to_tsvector": 2, "to_tsquery": 2, "plainto_tsquery": 2, "phraseto_tsquery": 2, "websearch_to_tsquery": 2,
 	"ts_debug": 2, "json_to_tsvector": 3, "jsonb_to_tsvector": 3, "ts_headline": 3, "ts_lexize": 1,
 	"ts_parse": 1, "ts_token_type": 1,
+	"unaccent": 2, // the unaccent extension's unaccent(dictionary, text)
 }
 
 var nameParams = map[string]bool{"config": true, "parser_name": true}

@@ -333,6 +333,9 @@ func TestSessionAndNameLookups(t *testing.T) {
 		{"SELECT pg_backend_pid()", CodeDeniedFunction},
 		{"SELECT inet_server_addr(), inet_server_port()", CodeDeniedFunction},
 		{"SELECT satisfies_hash_partition(1260, 1, 0, 1)", CodeDeniedFunction},
+		{"SELECT getpgusername()", CodeDeniedFunction},
+		{"SELECT unaccent('secret.nope', name) FROM customers", CodeUnknownSchema},
+		{"SELECT unaccent('unaccent', name), unaccent(name) FROM customers", ""},
 		{"SELECT current_date, current_timestamp(2), localtime, now() FROM orders", ""},
 
 		{"SELECT to_tsvector('secret.nope', status) FROM orders", CodeUnknownSchema},

@@ -173,6 +173,14 @@ var defaultDenied = []deniedFunction{
 	{"heap_page_item*", "it decodes raw table pages, bypassing the table check (pageinspect)"},
 	{"tuple_data_split", "it decodes raw table pages, bypassing the table check (pageinspect)"},
 	{"pg_get_wal_*", "it reads the write-ahead log, which holds every table's changes (pg_walinspect)"},
+	{"crosstab*", "it runs SQL passed as text (tablefunc)"},
+	{"connectby", "it reads a table named in a string, bypassing the table check (tablefunc)"},
+	{"bt_page_*", "it reads raw index pages of a table named in a string, bypassing the table check (pageinspect)"},
+	{"bt_metap", "it reads raw index pages of a table named in a string, bypassing the table check (pageinspect)"},
+	{"bt_multi_page_stats", "it reads raw index pages of a table named in a string, bypassing the table check (pageinspect)"},
+	{"brin_page_items", "it decodes raw index pages, bypassing the table check (pageinspect)"},
+	{"gist_page_items*", "it decodes raw index pages, bypassing the table check (pageinspect)"},
+	{"hash_bitmap_info", "it reads raw index pages by name or OID, including those outside the catalog (pageinspect)"},
 	// Other databases and the network.
 	{"dblink*", "it connects to other databases and runs SQL there"},
 	{"http", "it makes network requests (pgsql-http)"},
@@ -193,6 +201,7 @@ var defaultDenied = []deniedFunction{
 	{"xmlexists", xpathReason},
 	{"xml_is_well_formed*", "it parses XML in libxml2, which neither the statement timeout nor a cancel interrupts"},
 	{"xslt_process", "it runs XSLT in libxslt, which neither the statement timeout nor a cancel interrupts (xml2)"},
+	{"xml_valid", "it parses XML in libxml2, which neither the statement timeout nor a cancel interrupts (xml2)"},
 	// Settings. current_setting is read-only, but no question about the data
 	// needs it, and it reveals server paths and custom settings that
 	// applications use to carry secrets and tenant ids.
@@ -233,11 +242,28 @@ var defaultDenied = []deniedFunction{
 	{"brin_summarize_*", "it modifies an index"},
 	{"brin_desummarize_range", "it modifies an index"},
 	{"gin_clean_pending_list", "it modifies an index"},
+	// Extensions that inspect or modify relation storage by name or OID,
+	// whatever schema the relation is in. Installed in a registered
+	// schema, their functions are called unqualified like built-ins.
+	{"heap_force_*", "it rewrites table pages, which neither READ ONLY nor a rollback prevents (pg_surgery)"},
+	{"bt_index_*", "it checks and locks indexes named by name or OID, including those outside the catalog (amcheck)"},
+	{"verify_heapam", "it reads tables by name or OID, including those outside the catalog (amcheck)"},
+	{"pgstat*", "it reveals the storage of tables outside the catalog (pgstattuple)"},
+	{"pg_relpages", "it reveals the sizes of tables outside the catalog (pgstattuple)"},
+	{"pgrowlocks", "it reveals other sessions' row locks, on tables outside the catalog (pgrowlocks)"},
+	{"pg_visibility*", "it reveals the storage of tables outside the catalog (pg_visibility)"},
+	{"pg_check_frozen", "it reads tables by name or OID, including those outside the catalog (pg_visibility)"},
+	{"pg_check_visible", "it reads tables by name or OID, including those outside the catalog (pg_visibility)"},
+	{"pg_freespace", "it reveals the storage of tables outside the catalog (pg_freespacemap)"},
+	{"pg_prewarm", "it loads tables, including those outside the catalog, into the server's cache (pg_prewarm)"},
+	{"autoprewarm_*", "it starts a background worker or writes a file on the database server (pg_prewarm)"},
+	{"pg_buffercache_*", "it reveals the server's shared buffers, including tables outside the catalog (pg_buffercache)"},
 	// Locks and notifications outlive the query.
 	{"pg_advisory_*", "it takes advisory locks that outlive the query"},
 	{"pg_try_advisory_*", "it takes advisory locks that outlive the query"},
 	{"pg_notify", "it sends notifications to other sessions"},
 	{"setseed", "it seeds random() for the rest of the session, which a rollback does not undo"},
+	{"set_limit", "it changes a session setting (pg_trgm)"},
 	// Writes that a rollback does not undo, or that need a writable
 	// transaction.
 	{"nextval", "it advances a sequence, which a rollback does not undo"},
@@ -340,6 +366,7 @@ var defaultDenied = []deniedFunction{
 	// refused with them (see sqlValueFunctions).
 	{"current_user", "it reveals the database role the query runs as, which no question about the data needs"},
 	{"session_user", "it reveals the login that connects to the database, which no question about the data needs"},
+	{"getpgusername", "it reveals the database role the query runs as (an old name of current_user), which no question about the data needs"},
 	{"system_user", "it reveals the login that connects to the database and how it authenticated, which no question about the data needs"},
 	{"current_database", "it reveals the database's name on the server, which no question about the data needs"},
 	{"current_schema*", "it reveals the session's search path, which no question about the data needs"},
@@ -369,6 +396,10 @@ var defaultDenied = []deniedFunction{
 	{"txid_status", "it reveals whether other transactions committed"},
 	{"pg_is_in_recovery", "it reveals the server's replication state"},
 	{"pg_is_wal_replay_paused", "it reveals the server's replication state"},
+	{"pg_old_snapshot_*", "it reveals the server's transaction state (old_snapshot)"},
+	{"postgres_fdw_*", "it reveals or closes the session's connections to foreign servers (postgres_fdw)"},
+	{"ssl_*", "it reveals the connection's TLS parameters and client certificate (sslinfo)"},
+	{"uuid_generate_v1", "it reveals the database server's network (MAC) address (uuid-ossp)"},
 	{"pg_*collation_actual_version", "it reveals the server's collation library versions and databases by OID"},
 }
 

@@ -412,7 +412,7 @@ func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
 			if parts, ok := qualifiedName(arg.Value); ok && len(parts) > 1 && (len(parts) > 2 || !schemas[parts[0]]) {
 				kind := "text search configuration"
 				switch f.Name {
-				case "ts_lexize":
+				case "ts_lexize", "unaccent":
 					kind = "text search dictionary"
 				case "ts_parse", "ts_token_type":
 					kind = "text search parser"

@@ -966,6 +966,93 @@ SELECT pg_backend_pid()
 
 -- name: inet_server_addr [function] policy.denied_function
 SELECT inet_server_addr(), inet_server_port()
+-- name: contrib_crosstab_runs_sql [function] policy.denied_function
+SELECT * FROM crosstab('SELECT usename, usesuper::text, usesuper::text FROM pg_user') AS t(a text, b text)
+
+-- name: contrib_crosstab_n_runs_sql [function] policy.denied_function
+SELECT * FROM crosstab2('SELECT rolname, rolname, rolname FROM pg_roles')
+
+-- name: contrib_connectby_reads_table [function] policy.denied_function
+SELECT * FROM connectby('secret.creds', 'id', 'parent_id', '1', 0) AS t(id int, parent_id int, level int)
+
+-- name: contrib_heap_force_kill [function] policy.denied_function
+SELECT heap_force_kill('orders', ARRAY['(0,1)'::tid])
+
+-- name: contrib_heap_force_freeze [function] policy.denied_function
+SELECT * FROM orders WHERE heap_force_freeze('secret.creds', ARRAY[ctid]) IS NULL
+
+-- name: contrib_bt_page_items [function] policy.denied_function
+SELECT data FROM bt_page_items('secret.creds_email_key', 1)
+
+-- name: contrib_bt_metap [function] policy.denied_function
+SELECT * FROM bt_metap('secret.creds_pkey')
+
+-- name: contrib_bt_index_parent_check [function] policy.denied_function
+SELECT bt_index_parent_check('secret.creds_pkey', true)
+
+-- name: contrib_verify_heapam [function] policy.denied_function
+SELECT * FROM verify_heapam('secret.creds')
+
+-- name: contrib_pgstattuple [function] policy.denied_function
+SELECT tuple_count FROM pgstattuple('secret.creds')
+
+-- name: contrib_pgstatindex [function] policy.denied_function
+SELECT * FROM pgstatindex('secret.creds_pkey')
+
+-- name: contrib_pg_relpages [function] policy.denied_function
+SELECT pg_relpages('secret.creds')
+
+-- name: contrib_pgrowlocks [function] policy.denied_function
+SELECT * FROM pgrowlocks('secret.creds')
+
+-- name: contrib_pg_visibility [function] policy.denied_function
+SELECT * FROM pg_visibility_map_summary('secret.creds')
+
+-- name: contrib_pg_check_visible [function] policy.denied_function
+SELECT * FROM pg_check_visible('secret.creds')
+
+-- name: contrib_pg_freespace [function] policy.denied_function
+SELECT * FROM pg_freespace('secret.creds')
+
+-- name: contrib_pg_prewarm [function] policy.denied_function
+SELECT pg_prewarm('secret.creds')
+
+-- name: contrib_autoprewarm [function] policy.denied_function
+SELECT autoprewarm_dump_now()
+
+-- name: contrib_pg_buffercache [function] policy.denied_function
+SELECT count(*) FROM pg_buffercache_pages() AS b(bufferid int, relfilenode oid, reltablespace oid, reldatabase oid, relforknumber int2, relblocknumber int8, isdirty bool, usagecount int2, pinning_backends int4)
+
+-- name: contrib_old_snapshot [function] policy.denied_function
+SELECT * FROM pg_old_snapshot_time_mapping()
+
+-- name: contrib_postgres_fdw_connections [function] policy.denied_function
+SELECT * FROM postgres_fdw_get_connections()
+
+-- name: contrib_postgres_fdw_disconnect [function] policy.denied_function
+SELECT postgres_fdw_disconnect_all()
+
+-- name: contrib_sslinfo [function] policy.denied_function
+SELECT ssl_client_dn(), ssl_version()
+
+-- name: contrib_xml_valid [function] policy.denied_function
+SELECT xml_valid(name) FROM customers
+
+-- name: contrib_uuid_v1 [function] policy.denied_function
+SELECT uuid_generate_v1()
+
+-- name: contrib_set_limit [function] policy.denied_function
+SELECT set_limit(0.1)
+
+-- name: contrib_crosstab_qualified [function] policy.denied_function
+SELECT * FROM shop.crosstab('SELECT 1, 2, 3') AS t(a int, b int)
+
+-- name: getpgusername [function] policy.denied_function
+SELECT getpgusername()
+
+-- name: getpgusername_attribute [function] policy.denied_function
+SELECT (1).getpgusername
+
 -- name: function_outside_catalog [function] policy.unknown_schema
 SELECT rag.check_query_options('{}')
 
