@@ -565,3 +565,20 @@ SELECT * FROM r, t TABLESAMPLE secret.system (1)`)
 	}
 	require.Equal(t, []string{"secret.system"}, fns)
 }
+
+// TestAnalysisXMLParse: XMLPARSE is SQL syntax, not a written call, and is
+// recorded as the call xmlparse; the XML constructors are not.
+func TestAnalysisXMLParse(t *testing.T) {
+	t.Parallel()
+
+	sql := "SELECT xmlelement(name a, XMLPARSE(CONTENT upper(name))) FROM t"
+	_, a := analysis(t, sql)
+	var fns []string
+	for _, f := range a.Functions {
+		fns = append(fns, f.Name)
+	}
+	require.Equal(t, []string{"xmlparse", "upper"}, fns)
+	require.True(t, a.Functions[0].SQLSyntax)
+	require.Equal(t, strings.Index(sql, "XMLPARSE"), a.Functions[0].Location)
+	require.Equal(t, ClauseSelect, a.Functions[0].Clause)
+}

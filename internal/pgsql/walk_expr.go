@@ -96,6 +96,15 @@ func (w *walker) walk(m protoreflect.Message, c ctx) {
 		}
 	case *pg_query.SortBy:
 		w.operator(x.GetUseOp(), c, int(x.GetLocation()))
+	case *pg_query.XmlExpr:
+		if x.GetOp() == pg_query.XmlExprOp_IS_XMLPARSE {
+			// XMLPARSE(…) is SQL syntax for what xml(text) does: parse
+			// text in libxml2. Recorded as a call, so the guard's deny
+			// list judges both.
+			w.recordFunc(FuncCall{
+				Name: "xmlparse", Scope: c.scope, Clause: c.clause, Location: int(x.GetLocation()), SQLSyntax: true,
+			}, c)
+		}
 	case *pg_query.CollateClause:
 		names := stringList(x.GetCollname())
 		ref := CollationRef{Location: int(x.GetLocation())}

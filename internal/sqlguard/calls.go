@@ -28,6 +28,10 @@ func oidType(name string) bool { return oidTypes[strings.TrimPrefix(name, "_")] 
 // names roles: 'x=r/y'::aclitem fails for a role that does not exist.
 func aclType(name string) bool { return strings.TrimPrefix(name, "_") == "aclitem" }
 
+// xmlType reports whether a type name is xml or its array: a cast to it
+// (or a column definition of it) parses text in libxml2 (xmlParseReason).
+func xmlType(name string) bool { return strings.TrimPrefix(name, "_") == "xml" }
+
 // allowedSchemas are the schemas a query may name functions, operators and
 // types in: pg_catalog and the catalog's own.
 func allowedSchemas(cat Catalog) map[string]bool {

@@ -301,8 +301,28 @@ func TestXPathRefused(t *testing.T) {
 
 	v = Check("SELECT * FROM shop.xmltable(1)", cat)
 	require.True(t, v.OK, "%v", v.Errors)
-	v = Check("SELECT xmlelement(name a, status), xmlparse(content '<a/>') FROM orders", cat)
-	require.True(t, v.OK, "building and parsing XML evaluates no XPath: %v", v.Errors)
+	v = Check("SELECT xmlelement(name a, status), xmlforest(id, status), xmlagg(xmlelement(name b, id)) FROM orders", cat)
+	require.True(t, v.OK, "building XML escapes text and evaluates no XPath: %v", v.Errors)
+
+	// Parsing text as XML is as deaf to the statement timeout and cancel:
+	// an element of 60,000 attributes built with string_agg parses for 10 s
+	// (the time grows with the square of their number).
+	for sql, code := range map[string]string{
+		"SELECT XMLPARSE(CONTENT '<a ' || string_agg('a' || id || '=\"\"', ' ') || '/>') FROM orders": CodeDeniedFunction,
+		"SELECT xml(string_agg(status, ' ')) FROM orders":                                             CodeDeniedFunction,
+		"SELECT texttoxml(status), xml_in('<a/>') FROM orders":                                        CodeDeniedFunction,
+		"SELECT string_agg(status, ' ')::xml FROM orders":                                             CodeDeniedType,
+		"SELECT CAST(status AS pg_catalog.xml) FROM orders":                                           CodeDeniedType,
+		"SELECT xml '<a/>'":                                         CodeDeniedType,
+		"SELECT ARRAY[status]::xml[] FROM orders":                   CodeDeniedType,
+		`SELECT * FROM json_to_record('{"a": "<a/>"}') AS t(a xml)`: CodeDeniedType,
+	} {
+		v := Check(sql, cat)
+		require.Equal(t, StagePolicy, v.Stage, sql)
+		require.Equal(t, code, v.Errors[0].Code, sql)
+		require.Equal(t, errclass.ValidationBlock, v.Errors[0].Class, sql)
+		require.Contains(t, v.Errors[0].Message, "libxml2, which neither the statement timeout nor a cancel interrupts", sql)
+	}
 }
 
 // TestSessionAndNameLookups: what reveals the session (the login, the

@@ -10,7 +10,7 @@
 // word that reveals the session (CURRENT_USER, CURRENT_CATALOG, …), no
 // function, operator, collation or text search configuration named in a
 // schema outside pg_catalog and the catalog, no cast to an object
-// identifier type, only tables of the catalog; then lint, and a LIMIT when
+// identifier type or to xml, only tables of the catalog; then lint, and a LIMIT when
 // the query has none.
 //
 // The guard is one layer: execution still runs in a read-only transaction
@@ -58,7 +58,8 @@ const (
 	CodeUnknownSchema = "policy.unknown_schema"
 	// CodeDeniedType: a cast (or column definition) to an object
 	// identifier type such as regclass, which looks objects up by name or
-	// OID outside the catalog.
+	// OID outside the catalog, to aclitem, or to xml, which parses text in
+	// libxml2 beyond the statement timeout's reach.
 	CodeDeniedType = "policy.denied_type"
 	// CodeParameter: a $n placeholder; no parameter values are ever sent,
 	// so the model must write literals. Repairable.
@@ -478,6 +479,11 @@ func (g *Guard) policy(l *linter) ([]Violation, []TableRef) {
 		if (t.Schema == "" || t.Schema == "pg_catalog") && oidType(t.Name) {
 			add(block(CodeDeniedType, at(script, t.Location,
 				"type %s is not allowed: it looks database objects up by name or OID, including those outside the catalog", t.Name),
+				script, t.Location), t.Location)
+		}
+		if (t.Schema == "" || t.Schema == "pg_catalog") && xmlType(t.Name) {
+			add(block(CodeDeniedType, at(script, t.Location,
+				"type %s is not allowed: text read as xml is parsed in libxml2, which neither the statement timeout nor a cancel interrupts", t.Name),
 				script, t.Location), t.Location)
 		}
 		if (t.Schema == "" || t.Schema == "pg_catalog") && aclType(t.Name) {

@@ -1053,6 +1053,12 @@ SELECT getpgusername()
 -- name: getpgusername_attribute [function] policy.denied_function
 SELECT (1).getpgusername
 
+-- name: xmlparse_quadratic [function] policy.denied_function
+SELECT XMLPARSE(CONTENT '<a ' || string_agg('a' || g || '=""', ' ') || '/>') FROM generate_series(1, 1000000) g
+
+-- name: xml_cast_quadratic [function] policy.denied_type
+SELECT length(('<a ' || string_agg('a' || g || '=""', ' ') || '/>')::xml::text) FROM generate_series(1, 1000000) g
+
 -- name: function_outside_catalog [function] policy.unknown_schema
 SELECT rag.check_query_options('{}')
 
