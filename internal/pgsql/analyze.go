@@ -168,8 +168,15 @@ type Arg struct {
 	Value Operand
 	// Fixed is true when the argument reads no column, parameter, subquery
 	// or aggregate: it is the same for every row, and the planner folds it
-	// where it can (while EXPLAIN plans).
+	// where it can (while EXPLAIN plans). A column of a subquery, a
+	// single-row VALUES list or a CTE in FROM whose expression is fixed
+	// counts as that expression: the planner pulls it into the query and
+	// folds it the same.
 	Fixed bool
+	// FixedColumn is true when the argument is Fixed and reads such a
+	// column: what the guard sees of its value is not all of it (the
+	// column may hold repeat('a', 100000)).
+	FixedColumn bool
 	// Numbers is the argument's value when the text fixes it as a number
 	// (one) or an array of numbers (each element): a numeric literal, a
 	// string literal that reads as one ('100000', '{10, 20}'), ARRAY[…],

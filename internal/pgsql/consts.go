@@ -2,6 +2,7 @@ package pgsql
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,9 +86,65 @@ func hasNaN(xs []float64) bool {
 	return false
 }
 
+// constantIn is constant for an expression of scope, whose column
+// references it resolves there.
+func (w *walker) constantIn(n *pg_query.Node, scope int) constValue {
+	saved := w.constScope
+	w.constScope = scope
+	defer func() { w.constScope = saved }()
+	return w.constant(n)
+}
+
+// addOutConst records what the next output column of scope fixes.
+func (w *walker) addOutConst(scope int, v constValue) {
+	if w.outConsts == nil {
+		w.outConsts = map[int][]constValue{}
+	}
+	w.outConsts[scope] = append(w.outConsts[scope], v)
+}
+
+// columnConst is what a column reference of w.constScope fixes: what its
+// expression fixes when it names an output column of a subquery, a
+// single-row VALUES list or a CTE whose expression it is (the planner
+// puts the expression in the reference's place and folds it), else
+// nothing. An unqualified name is looked for in the innermost scope
+// whose items list it; Postgres refuses it if another item has it too.
+func (w *walker) columnConst(cr *pg_query.ColumnRef) constValue {
+	names := stringList(cr.GetFields())
+	if len(names) == 0 || len(names) != len(cr.GetFields()) {
+		return constValue{} // a star
+	}
+	q, name := names[:len(names)-1], names[len(names)-1]
+	item, found := FromItem{}, false
+	if len(q) > 0 {
+		if r, ok := w.a.Resolve(w.constScope, q); ok {
+			item, found = w.a.Item(r), true
+		}
+	} else {
+		for s := w.constScope; !found && s >= 0 && s < len(w.a.Scopes); s = w.a.Scopes[s].Parent {
+			for _, it := range w.a.Scopes[s].Items {
+				if slices.Contains(it.Columns, name) {
+					item, found = it, true
+					break
+				}
+			}
+		}
+	}
+	if !found || item.Body < 0 || (item.Kind != ItemSubquery && item.Kind != ItemCTE) {
+		return constValue{}
+	}
+	i := slices.Index(item.Columns, name)
+	if out := w.outConsts[item.Body]; i >= 0 && i < len(out) && len(out) == len(item.Columns) {
+		return out[i]
+	}
+	return constValue{}
+}
+
 func (w *walker) evaluate(m protoreflect.Message) constValue {
 	switch x := m.Interface().(type) {
-	case *pg_query.ColumnRef, *pg_query.ParamRef, *pg_query.SubLink, *pg_query.GroupingFunc:
+	case *pg_query.ColumnRef:
+		return w.columnConst(x)
+	case *pg_query.ParamRef, *pg_query.SubLink, *pg_query.GroupingFunc:
 		return constValue{}
 	case *pg_query.A_Const:
 		switch {

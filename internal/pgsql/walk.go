@@ -34,6 +34,15 @@ type walker struct {
 	locs map[proto.Message]int
 	// consts caches constant by node.
 	consts map[proto.Message]constValue
+	// outConsts holds what each output column of a block fixes, by scope
+	// (select-list entries in order, or a lone VALUES row's), and
+	// constScope is the scope whose column references constant resolves:
+	// the planner pulls a simple subquery, a single-row VALUES list and a
+	// CTE into the query that reads it, and folds what their columns fix
+	// (repeat('a', n) FROM (SELECT 1000000000 AS n) s builds 1 GB while
+	// EXPLAIN plans).
+	outConsts  map[int][]constValue
+	constScope int
 	// havingAgg is set while a HAVING condition is walked; aggregate calls
 	// (and GROUPING()) found meanwhile set it to true.
 	havingAgg *bool
@@ -133,6 +142,11 @@ func (w *walker) selectStmt(s *pg_query.SelectStmt, parent int, origin Origin) i
 				for j := range row.GetList().GetItems() {
 					sc.Targets = append(sc.Targets, Target{Name: "column" + strconv.Itoa(j+1), Column: -1, Location: -1})
 				}
+			}
+		}
+		if rows := s.GetValuesLists(); len(rows) == 1 {
+			for _, it := range rows[0].GetList().GetItems() {
+				w.addOutConst(id, w.constantIn(it, id))
 			}
 		}
 	default:
@@ -261,6 +275,7 @@ func (w *walker) target(n *pg_query.Node, scope int) {
 	}
 	t.Key = exprKey(rt.GetVal())
 	w.a.Scopes[scope].Targets = append(w.a.Scopes[scope].Targets, *t)
+	w.addOutConst(scope, w.constantIn(rt.GetVal(), scope))
 }
 
 func (w *walker) groupItem(n *pg_query.Node, scope int) {

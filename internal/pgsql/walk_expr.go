@@ -193,10 +193,12 @@ func (w *walker) funcCall(f *pg_query.FuncCall, c ctx) {
 		if na := a.GetNamedArgExpr(); na != nil {
 			arg.Name, a = na.GetName(), na.GetArg()
 		}
+		cols := len(w.a.Columns)
 		arg.Value = w.operand(a, inner)
 		arg.EndCall = len(w.a.Functions)
-		k := w.constant(a)
+		k := w.constantIn(a, c.scope)
 		arg.Fixed, arg.Numbers = k.fixed, k.numbers
+		arg.FixedColumn = k.fixed && len(w.a.Columns) > cols
 		args = append(args, arg)
 	}
 	if len(args) > 0 {

@@ -83,6 +83,12 @@ func sizes(script *pgsql.Script, a *pgsql.Analysis, add func(Violation, int)) {
 		inner, nested := -1, size{n: 0, known: true}
 		if multipliers[f.Name] {
 			first := f.Args[0]
+			if first.FixedColumn {
+				// A column the planner folds in from a subquery, VALUES or
+				// CTE: its size is not written here.
+				refuse(f.Location, "%s() of a constant column from a subquery, VALUES list or WITH query is not allowed: its size is not written where it is repeated, and Postgres builds the result in memory while EXPLAIN plans",
+					f.Name)
+			}
 			for j := first.FirstCall; j < first.EndCall; j++ {
 				if in, ok := sizeOf[j]; ok {
 					if inner < 0 {

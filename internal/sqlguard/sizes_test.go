@@ -42,6 +42,15 @@ func TestSizeLimits(t *testing.T) {
 		"SELECT repeat('a', length('x') * 1000000000)",
 		"SELECT " + strings.Repeat("repeat('a', 100000) || ", 11) + "'a'",
 		"SELECT (SELECT repeat('a', 1e9::int)) FROM orders",
+		// The planner pulls a simple subquery, a one-row VALUES list and a
+		// CTE into the query that reads them, and folds their columns.
+		"SELECT length(repeat('a', n)) FROM (SELECT 1000000000 AS n) s",
+		"SELECT length(repeat('a', s.n)) FROM (SELECT id, 1000000000 AS n FROM orders) s",
+		"SELECT length(repeat('a', x)) FROM (SELECT 1000000000) s(x)",
+		"SELECT length(repeat('a', v.column1)) FROM (VALUES (1000000000)) v",
+		"WITH c AS (SELECT 1000000000 AS n) SELECT length(repeat('a', n)) FROM c",
+		"SELECT length(repeat(t.s, 10000)) FROM (SELECT m FROM (SELECT 1 AS id, repeat('a', 10000) AS m) u) t(s)",
+		"SELECT cardinality(array_fill(0, ARRAY[n, n])) FROM (SELECT 100000 AS n) s",
 	} {
 		v := Check(sql, cat)
 		require.False(t, v.OK, sql)
@@ -60,6 +69,10 @@ func TestSizeLimits(t *testing.T) {
 		"SELECT shop.repeat('a', 1000000000)",
 		"SELECT repeat(lpad(status, 5) || '|', 3), repeat(repeat('ab', 2), 10) FROM orders",
 		"SELECT " + strings.Repeat("repeat('a', 100000) || ", 10) + "'a'",
+		"SELECT repeat('*', n) FROM (SELECT 20 AS n) s",
+		"SELECT repeat('*', s.n::int) FROM (SELECT customer_id, count(*) AS n FROM orders GROUP BY customer_id) s",
+		"SELECT repeat('*', n) FROM (SELECT 1000000000 AS n UNION ALL SELECT 1) s",
+		"SELECT repeat('*', column1) FROM (VALUES (1000000000), (1)) v",
 	} {
 		v := Check(sql, cat)
 		require.True(t, v.OK, "%s: %v", sql, v.Errors)
