@@ -2,6 +2,7 @@ package sqlguard
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -35,6 +36,40 @@ var sizeArgs = map[string]int{"repeat": 1, "lpad": 1, "rpad": 1, "array_fill": 1
 // 10000), 25000)), which no per-call bound catches.
 var multipliers = map[string]bool{"repeat": true, "array_fill": true}
 
+// growers are the built-in functions whose result may be longer than
+// their first argument by a factor their replacement sets: replace(s,
+// from, to) turns each from into to, regexp_replace(s, re, to) may insert
+// to at every position (an empty match), and a back reference in to
+// copies what matched. Over constants the planner folds them while EXPLAIN
+// plans, and nested each multiplies the last: ten replace(…, 'a',
+// 'aaaaaaaaaa') deep over 'a' make 10^10 characters.
+var growers = map[string]bool{"replace": true, "regexp_replace": true}
+
+// growth is the most characters a grower call makes of each character of
+// its first argument; ok is false when the guard cannot tell.
+func growth(f pgsql.FuncCall) (factor float64, ok bool) {
+	to := f.Args[2].Value
+	if to.Kind != pgsql.OperandString {
+		return 0, false
+	}
+	tr := float64(utf8.RuneCountInString(to.Value))
+	if f.Name == "regexp_replace" {
+		if strings.Contains(to.Value, `\`) {
+			return 0, false
+		}
+		return tr + 1, true
+	}
+	from := f.Args[1].Value
+	if from.Kind != pgsql.OperandString {
+		return 0, false
+	}
+	fr := float64(utf8.RuneCountInString(from.Value))
+	if fr == 0 {
+		return 1, true // replace(s, '', to) is s
+	}
+	return max(1, math.Ceil(tr/fr)), true
+}
+
 // builtin reports whether a call names the built-in function (unqualified
 // or in pg_catalog): a catalog schema's own repeat may mean anything.
 func builtin(f pgsql.FuncCall) bool { return f.Schema == "" || f.Schema == "pg_catalog" }
@@ -63,6 +98,41 @@ func sizes(script *pgsql.Script, a *pgsql.Analysis, add func(Violation, int)) {
 	total := 0.0
 	for i := len(a.Functions) - 1; i >= 0; i-- {
 		f := a.Functions[i]
+		if growers[f.Name] && builtin(f) && len(f.Args) >= 3 && fixedCall(f) {
+			first := f.Args[0]
+			in := size{known: true}
+			switch v := first.Value; {
+			case first.FixedColumn:
+				in.known = false
+			case v.Kind == pgsql.OperandString:
+				in.n = float64(utf8.RuneCountInString(v.Value))
+			default:
+				// An expression: no longer than the query's text unless a
+				// call inside it makes more.
+				in.n = float64(utf8.RuneCountInString(script.SQL))
+				for j := first.FirstCall; j < first.EndCall; j++ {
+					if s, ok := sizeOf[j]; ok {
+						in.known = in.known && s.known
+						in.n = max(in.n, s.n)
+					}
+				}
+			}
+			factor, ok := growth(f)
+			switch {
+			case ok && factor <= 1:
+				sizeOf[i] = in
+			case !ok || !in.known:
+				refuse(f.Location, "%s() over a constant is not allowed where the guard cannot bound what it makes: Postgres builds the result in memory while EXPLAIN plans",
+					f.Name)
+			case in.n*factor > maxConstantSize:
+				refuse(f.Location, "%s() would make up to %s characters of a constant, which Postgres builds in memory while EXPLAIN plans; at most %d are allowed",
+					f.Name, count(in.n*factor), maxConstantSize)
+			default:
+				sizeOf[i] = size{n: in.n * factor, known: true}
+				total += in.n * factor
+			}
+			continue
+		}
 		pos, ok := sizeArgs[f.Name]
 		if !ok || !builtin(f) || len(f.Args) <= pos {
 			continue
@@ -123,6 +193,17 @@ func sizes(script *pgsql.Script, a *pgsql.Analysis, add func(Violation, int)) {
 		refuse(a.ScopeLocation(0), "the query's repeat, lpad, rpad and array_fill calls would make %s characters or elements in all, which Postgres builds in memory while EXPLAIN plans; at most %d are allowed",
 			count(total), maxStatementSize)
 	}
+}
+
+// fixedCall reports whether every argument of a call is Fixed: only then
+// does the planner fold it.
+func fixedCall(f pgsql.FuncCall) bool {
+	for _, a := range f.Args {
+		if !a.Fixed {
+			return false
+		}
+	}
+	return true
 }
 
 // sizeArgNames name the size argument of each function in messages.

@@ -51,6 +51,14 @@ func TestSizeLimits(t *testing.T) {
 		"WITH c AS (SELECT 1000000000 AS n) SELECT length(repeat('a', n)) FROM c",
 		"SELECT length(repeat(t.s, 10000)) FROM (SELECT m FROM (SELECT 1 AS id, repeat('a', 10000) AS m) u) t(s)",
 		"SELECT cardinality(array_fill(0, ARRAY[n, n])) FROM (SELECT 100000 AS n) s",
+		// replace and regexp_replace over constants grow them while
+		// EXPLAIN plans, by a factor the replacement sets, nested or not.
+		"SELECT length(" + strings.Repeat("replace(", 9) + "'aaaaaaaaaa'" + strings.Repeat(", 'a', 'aaaaaaaaaa')", 9) + ")",
+		"SELECT length(" + strings.Repeat("regexp_replace(", 30) + "'a'" + strings.Repeat(", '', 'b', 'g')", 30) + ")",
+		"SELECT replace(repeat('a', 100000), 'a', 'aa')",
+		"SELECT regexp_replace(repeat('a', 1000), '.', '\\&\\&\\&', 'g')",
+		"SELECT repeat(replace(repeat('a', 1000), 'a', 'aaaaaaaaaa'), 1000)",
+		"SELECT replace(s, 'a', 'aaaaaaaaaa') FROM (SELECT repeat('a', 100000) AS s) t",
 	} {
 		v := Check(sql, cat)
 		require.False(t, v.OK, sql)
@@ -73,6 +81,10 @@ func TestSizeLimits(t *testing.T) {
 		"SELECT repeat('*', s.n::int) FROM (SELECT customer_id, count(*) AS n FROM orders GROUP BY customer_id) s",
 		"SELECT repeat('*', n) FROM (SELECT 1000000000 AS n UNION ALL SELECT 1) s",
 		"SELECT repeat('*', column1) FROM (VALUES (1000000000), (1)) v",
+		"SELECT replace(replace(replace(status, '-', ''), ' ', ''), 'a', 'aaaaaaaaaa') FROM orders",
+		"SELECT regexp_replace(regexp_replace(status, '(.)', '\\1\\1', 'g'), '', 'x', 'g') FROM orders",
+		"SELECT replace('Dear NAME,', 'NAME', name), replace(replace('2024-01-01', '-', ''), '0', '00') FROM customers",
+		"SELECT regexp_replace('2024-01-01', '-', '/', 'g'), replace(repeat('ab', 1000), 'a', 'xyz')",
 	} {
 		v := Check(sql, cat)
 		require.True(t, v.OK, "%s: %v", sql, v.Errors)
