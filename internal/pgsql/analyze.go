@@ -62,6 +62,13 @@ type Analysis struct {
 	// NULL do not count; a LIMIT inside a subquery or a UNION branch does not
 	// either.
 	HasLimit bool
+	// ConstDepth is the deepest nesting of calls and casts in an expression
+	// that reads no row (see Arg.Fixed), and ConstLocation where that
+	// expression starts: the planner folds such an expression while
+	// EXPLAIN plans, and a chain of calls or casts that each double what
+	// they are given (encode(x, 'hex'), x::bytea::text) builds 2^depth
+	// times its literal.
+	ConstDepth, ConstLocation int
 }
 
 // Role says how a statement uses a table it names.

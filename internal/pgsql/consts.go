@@ -23,6 +23,9 @@ type constValue struct {
 	// fixed: the expression reads no column, parameter, subquery or
 	// aggregate, so its value is the same for every row.
 	fixed bool
+	// depth: the nesting of calls and casts in the expression, for a
+	// fixed one.
+	depth int
 }
 
 // numericFuncs are the built-in functions over numbers whose value the
@@ -62,6 +65,11 @@ func (w *walker) constant(n *pg_query.Node) constValue {
 	if m == nil {
 		return constValue{fixed: true}
 	}
+	return w.constantOf(m)
+}
+
+// constantOf is constant for a node's message.
+func (w *walker) constantOf(m protoreflect.Message) constValue {
 	key := m.Interface()
 	if v, ok := w.consts[key]; ok {
 		return v
@@ -69,6 +77,11 @@ func (w *walker) constant(n *pg_query.Node) constValue {
 	v := w.evaluate(m)
 	if v.numbers != nil && hasNaN(v.numbers) {
 		v.numbers = nil
+	}
+	if !v.fixed {
+		v.depth = 0
+	} else if v.depth > w.a.ConstDepth {
+		w.a.ConstDepth, w.a.ConstLocation = v.depth, w.minLocation(m)
 	}
 	if w.consts == nil {
 		w.consts = map[proto.Message]constValue{}
@@ -159,10 +172,12 @@ func (w *walker) evaluate(m protoreflect.Message) constValue {
 		}
 		return constValue{fixed: true}
 	case *pg_query.TypeCast:
-		return w.constant(x.GetArg())
+		v := w.constant(x.GetArg())
+		v.depth++
+		return v
 	case *pg_query.A_Expr:
 		l, r := w.constant(x.GetLexpr()), w.constant(x.GetRexpr())
-		v := constValue{fixed: l.fixed && r.fixed}
+		v := constValue{fixed: l.fixed && r.fixed, depth: max(l.depth, r.depth)}
 		schema, op := funcName(x.GetName())
 		f, ok := arithmetic[op]
 		if x.GetKind() != pg_query.A_Expr_Kind_AEXPR_OP || !ok || (schema != "" && schema != "pg_catalog") || len(r.numbers) != 1 {
@@ -182,6 +197,7 @@ func (w *walker) evaluate(m protoreflect.Message) constValue {
 		for _, e := range x.GetElements() {
 			ev := w.constant(e)
 			v.fixed = v.fixed && ev.fixed
+			v.depth = max(v.depth, ev.depth)
 			if ev.numbers == nil || v.numbers == nil {
 				v.numbers = nil
 				continue
@@ -196,6 +212,7 @@ func (w *walker) evaluate(m protoreflect.Message) constValue {
 		for i, a := range x.GetArgs() {
 			av := w.constant(a)
 			v.fixed = v.fixed && av.fixed
+			v.depth = max(v.depth, av.depth)
 			if len(av.numbers) != 1 {
 				known = false
 				continue
@@ -222,6 +239,7 @@ func (w *walker) evaluate(m protoreflect.Message) constValue {
 		for _, a := range x.GetArgs() {
 			av := w.constant(a)
 			v.fixed = v.fixed && av.fixed
+			v.depth = max(v.depth, av.depth+1)
 			if len(av.numbers) == 1 {
 				args = append(args, av.numbers[0])
 			}
@@ -239,11 +257,13 @@ func (w *walker) evaluate(m protoreflect.Message) constValue {
 		if !v.fixed {
 			return
 		}
+		var cv constValue
 		if n, ok := ch.Interface().(*pg_query.Node); ok {
-			v.fixed = w.constant(n).fixed
-			return
+			cv = w.constant(n)
+		} else {
+			cv = w.evaluate(ch)
 		}
-		v.fixed = w.evaluate(ch).fixed
+		v.fixed, v.depth = cv.fixed, max(v.depth, cv.depth)
 	})
 	return v
 }

@@ -69,6 +69,13 @@ func (w *walker) walk(m protoreflect.Message, c ctx) {
 		})
 		return
 	// The nodes below are recorded, then walked like any other.
+	case *pg_query.TypeCast:
+		// A chain of casts folds like one of calls (Analysis.ConstDepth),
+		// wherever it stands.
+		saved := w.constScope
+		w.constScope = c.scope
+		w.constantOf(m)
+		w.constScope = saved
 	case *pg_query.TypeName:
 		schema, name := funcName(x.GetNames())
 		w.a.Types = append(w.a.Types, TypeRef{Catalog: catalogPart(x.GetNames()), Schema: schema, Name: name, Location: int(x.GetLocation())})

@@ -27,6 +27,16 @@ const (
 	maxStatementSize = 10 * maxConstantSize
 )
 
+// maxConstantDepth is the deepest nesting of calls and casts the guard
+// lets the planner fold (pgsql.Analysis.ConstDepth). Besides the calls
+// sized above, many functions multiply what they are given by a little:
+// encode(x, 'hex')::bytea doubles it, quote_literal doubles quotes,
+// ts_headline wraps every word, and a chain of thirty such calls over a
+// literal builds gigabytes while EXPLAIN plans. No answer nests calls on a
+// constant anywhere near this deep (date_trunc('month', now() - interval
+// '1 month')::date is three).
+const maxConstantDepth = 10
+
 // sizeArgs are the built-in functions whose result size a count or length
 // argument sets, by that argument's position.
 var sizeArgs = map[string]int{"repeat": 1, "lpad": 1, "rpad": 1, "array_fill": 1}
@@ -188,6 +198,10 @@ func sizes(script *pgsql.Script, a *pgsql.Analysis, add func(Violation, int)) {
 		if s.known && s.n <= maxConstantSize {
 			total += s.n
 		}
+	}
+	if a.ConstDepth > maxConstantDepth {
+		refuse(a.ConstLocation, "a constant expression nests %d calls and casts, which Postgres evaluates while EXPLAIN plans and each may enlarge what it is given; at most %d are allowed",
+			a.ConstDepth, maxConstantDepth)
 	}
 	if total > maxStatementSize && !refused {
 		refuse(a.ScopeLocation(0), "the query's repeat, lpad, rpad and array_fill calls would make %s characters or elements in all, which Postgres builds in memory while EXPLAIN plans; at most %d are allowed",

@@ -59,6 +59,11 @@ func TestSizeLimits(t *testing.T) {
 		"SELECT regexp_replace(repeat('a', 1000), '.', '\\&\\&\\&', 'g')",
 		"SELECT repeat(replace(repeat('a', 1000), 'a', 'aaaaaaaaaa'), 1000)",
 		"SELECT replace(s, 'a', 'aaaaaaaaaa') FROM (SELECT repeat('a', 100000) AS s) t",
+		// Any chain of calls and casts that each enlarge a little.
+		"SELECT length(" + strings.Repeat("encode(", 24) + "'a'::bytea" + strings.Repeat(", 'hex')::bytea", 24) + ")",
+		"SELECT length(" + strings.Repeat("quote_literal(", 30) + "''''" + strings.Repeat(")", 30) + ")",
+		"SELECT id FROM orders WHERE status = " + strings.Repeat("(", 12) + "'a'" + strings.Repeat("::text)", 12),
+		"SELECT length(x) FROM (SELECT " + strings.Repeat("encode(", 12) + "'a'::bytea" + strings.Repeat(", 'hex')::bytea", 12) + " AS x) s",
 	} {
 		v := Check(sql, cat)
 		require.False(t, v.OK, sql)
@@ -85,6 +90,8 @@ func TestSizeLimits(t *testing.T) {
 		"SELECT regexp_replace(regexp_replace(status, '(.)', '\\1\\1', 'g'), '', 'x', 'g') FROM orders",
 		"SELECT replace('Dear NAME,', 'NAME', name), replace(replace('2024-01-01', '-', ''), '0', '00') FROM customers",
 		"SELECT regexp_replace('2024-01-01', '-', '/', 'g'), replace(repeat('ab', 1000), 'a', 'xyz')",
+		"SELECT to_char(date_trunc('month', now() - interval '1 month')::date, 'YYYY-MM'), upper(lower(trim(status))) FROM orders",
+		"SELECT " + strings.Repeat("upper(", 12) + "status" + strings.Repeat(")", 12) + " FROM orders",
 	} {
 		v := Check(sql, cat)
 		require.True(t, v.OK, "%s: %v", sql, v.Errors)
