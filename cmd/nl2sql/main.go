@@ -12,8 +12,16 @@ import (
 func main() {
 	// The first SIGINT/SIGTERM cancels the command's context (serve: drain);
 	// later ones go to Main.Signals (serve: cancel the running jobs now).
+	// SIGHUP, a terminal that closed (an ssh session dropped), does the
+	// same: by default it would kill the process at once, a serve with its
+	// running jobs and an exam with its run left running and its questions
+	// answered for nobody. Under nohup it stays ignored: Notify would
+	// undo that.
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	if !signal.Ignored(syscall.SIGHUP) {
+		signal.Notify(sigs, syscall.SIGHUP)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	later := make(chan os.Signal, 1)
 	go func() {

@@ -280,3 +280,22 @@ func TestTwoServesKillAndDrain(t *testing.T) {
 		WHERE j.id = ANY($1) AND s.stage = 'generate' AND s.job_attempts = 2`, stuck), "A's generations ran again on a second attempt")
 	require.Zero(t, count("SELECT count(*) FROM river.river_job WHERE state <> 'completed' AND kind <> 'nl2sql.sweep'"), "no job left behind")
 }
+
+// TestHangupDrains sends SIGHUP to a `serve` run from a terminal that
+// closed (an ssh session dropped): it drains and exits 0 as on SIGTERM,
+// instead of dying at once with its running jobs (and an `nl2sql exam`
+// with its run left "running" and its questions answered for nobody).
+func TestHangupDrains(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and runs processes")
+	}
+	t.Parallel()
+	c := setup(t)
+	bin := buildBinary(t)
+	env := append(os.Environ(), "NL2SQL_DATABASE_URL="+c.db.URL, "OLLAMA_HOST="+c.ollama.URL(), "NL2SQL_LOG_LEVEL=info")
+	p := startServe(t, bin, env, "serve")
+	require.Eventually(t, func() bool { return strings.Contains(p.logs.String(), "nl2sql: serving") }, 60*time.Second, 10*time.Millisecond)
+	require.NoError(t, p.cmd.Process.Signal(syscall.SIGHUP))
+	require.Equal(t, 0, p.wait(t), "logs:\n%s", p.logs.String())
+	require.Contains(t, p.logs.String(), "draining")
+}
