@@ -366,6 +366,9 @@ func (r *Runner) Run(ctx context.Context) ([]*RunResult, error) {
 	if err := r.Prepare(ctx); err != nil {
 		return nil, err
 	}
+	if err := AbortOrphanedRuns(ctx, r.meta, r.cfg.Logger); err != nil {
+		return nil, err
+	}
 	var out []*RunResult
 	for range r.cfg.Runs {
 		res, err := r.runOnce(ctx)
@@ -380,6 +383,23 @@ func (r *Runner) Run(ctx context.Context) ([]*RunResult, error) {
 		}
 	}
 	return out, nil
+}
+
+// AbortOrphanedRuns aborts the runs left running by a process that ended
+// without recording them (killed, its machine or connection lost), and
+// withdraws their unanswered questions: such a run stayed "running" for
+// good, and its questions were answered for nobody. A run still being
+// waited for holds its lock and is left alone. Run calls it before its
+// runs, and the workers' sweep periodically.
+func AbortOrphanedRuns(ctx context.Context, meta dbsqlc.DBTX, log *slog.Logger) error {
+	ids, err := dbsqlc.New().AbortOrphanedExamRuns(ctx, meta)
+	if err != nil {
+		return fmt.Errorf("exam: aborting orphaned runs: %w", err)
+	}
+	if len(ids) > 0 && log != nil {
+		log.WarnContext(ctx, "aborted exam runs whose process ended without recording them", slog.Any("exam_runs", ids))
+	}
+	return nil
 }
 
 // baseOptions are the options every question gets.
@@ -436,23 +456,34 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 	if r.cfg.Label != "" {
 		label = &r.cfg.Label
 	}
-	run, err := r.q.CreateExamRun(ctx, r.meta, &dbsqlc.CreateExamRunParams{
-		DatabaseName: r.cfg.Database, Label: label,
-		Model: r.cfg.Model, Config: config, Questions: int32(len(qs)),
+	// LISTEN before inserting, so no completion can be missed.
+	w, err := intake.Listen(ctx, r.meta)
+	if err != nil {
+		return nil, fmt.Errorf("exam: cannot listen for answers: %w", err)
+	}
+	defer w.Close() // and with its connection the run's lock
+	w.PollInterval = r.cfg.PollInterval
+	// The run is created with its lock (LockExamRun), held on the
+	// listening connection until the run is recorded: a process killed
+	// before would leave it running for good, which AbortOrphanedExamRuns
+	// tells from a run still being waited for.
+	var run *dbsqlc.RagExamRun
+	err = pgx.BeginFunc(ctx, w.Conn(), func(tx pgx.Tx) error {
+		var err error
+		run, err = r.q.CreateExamRun(ctx, tx, &dbsqlc.CreateExamRunParams{
+			DatabaseName: r.cfg.Database, Label: label,
+			Model: r.cfg.Model, Config: config, Questions: int32(len(qs)),
+		})
+		if err != nil {
+			return err
+		}
+		return r.q.LockExamRun(ctx, tx, run.ID)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("exam: creating the run: %w", err)
 	}
 	log := r.cfg.Logger.With("exam_run", run.ID)
 	log.InfoContext(ctx, "exam run started", "database", r.cfg.Database, "questions", len(qs), "model", r.cfg.Model)
-
-	// LISTEN before inserting, so no completion can be missed.
-	w, err := intake.Listen(ctx, r.meta)
-	if err != nil {
-		return r.abort(ctx, run, nil, fmt.Sprintf("cannot listen for answers: %v", err))
-	}
-	defer w.Close()
-	w.PollInterval = r.cfg.PollInterval
 
 	texts := make([]string, len(qs))
 	opts := make([]map[string]any, len(qs))

@@ -18,6 +18,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/dbtest"
 	"github.com/nl2sql/nl2sql/internal/fakeserver"
+	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/parts"
@@ -736,4 +737,69 @@ func TestRunnerAbortsWhenResultsCannotBeRecorded(t *testing.T) {
 	require.Empty(t, runs[0].Results)
 	require.Equal(t, [][]any{{runs[0].ID, "aborted", true}},
 		queryRows(t, db.Pool, `SELECT id, status, error LIKE '%no room for results%' FROM rag.exam_runs`))
+}
+
+// TestRunnerAbortsRunsOfKilledProcesses: a run whose process was killed
+// (SIGKILL, a lost machine) stayed "running" in rag.exam_runs for good,
+// and the workers answered its questions for nobody. The next exam run
+// aborts it and withdraws its unanswered questions; a run another process
+// is still waiting for is left alone.
+func TestRunnerAbortsRunsOfKilledProcesses(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL)
+	require.NoError(t, err)
+	env := startPipeline(t, db, "shop", "shop", nil)
+	qs := shopExam[:1]
+	env.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
+		if strings.Contains(req.Prompt(), "left behind") {
+			return ollamatest.Response{Content: "I do not know.", Delay: 3 * time.Second}
+		}
+		r := fence(qs[0].GoldSQL)
+		r.Delay = time.Second
+		return r
+	})
+
+	// What a killed runner leaves: its run, running, and a question of it
+	// not answered yet.
+	var killed int64
+	require.NoError(t, db.Pool.QueryRow(ctx, `INSERT INTO rag.exam_runs (database_name, model, questions)
+		VALUES ('shop', $1, 1) RETURNING id`, model).Scan(&killed))
+	left, err := intake.SubmitMany(ctx, db.Pool, "shop", []string{"Which question was left behind?"},
+		[]map[string]any{{"tags": map[string]any{"exam_run_id": killed}}})
+	require.NoError(t, err)
+
+	newRunner := func() *exam.Runner {
+		r, err := exam.NewRunner(db.Pool, env.targets, exam.Config{
+			Database: "shop", Questions: qs, Model: model, PollInterval: 50 * time.Millisecond, Logger: dbtest.Logger(t),
+		})
+		require.NoError(t, err)
+		return r
+	}
+	// A run another process is waiting for.
+	liveDone := make(chan error, 1)
+	go func() {
+		_, err := newRunner().Run(ctx)
+		liveDone <- err
+	}()
+	var live int64
+	require.Eventually(t, func() bool {
+		return db.Pool.QueryRow(ctx, `SELECT id FROM rag.exam_runs WHERE id <> $1`, killed).Scan(&live) == nil
+	}, 30*time.Second, 10*time.Millisecond)
+
+	res, err := newRunner().Run(ctx)
+	require.NoError(t, err)
+	require.Len(t, res, 1)
+	require.Equal(t, "finished", res[0].Status)
+	require.NoError(t, <-liveDone)
+
+	rows := queryRows(t, db.Pool, `SELECT id, status, left(error, 41) FROM rag.exam_runs ORDER BY id`)
+	require.Equal(t, [][]any{
+		{killed, "aborted", "the process running it ended without reco"},
+		{live, "finished", nil},
+		{res[0].ID, "finished", nil},
+	}, rows)
+	rows = queryRows(t, db.Pool, `SELECT status, left(error, 9) FROM rag.queries WHERE id = $1`, left[0])
+	require.Equal(t, [][]any{{"failed", "withdrawn"}}, rows)
 }

@@ -11,6 +11,46 @@ INSERT INTO rag.exam_runs (database_name, label, model, config, questions)
 VALUES (@database_name, sqlc.narg('label'), @model, @config, @questions)
 RETURNING *;
 
+-- name: LockExamRun :exec
+-- The run's lock, taken in the transaction that creates the run and held
+-- by the runner's session (the connection it listens for answers on) until
+-- it recorded the run. A running run whose lock no session holds was left
+-- by a process that ended without recording it (killed, its machine or
+-- connection lost): AbortOrphanedExamRuns aborts it.
+SELECT pg_advisory_lock(hashtext('rag.exam_runs'), mod(@run_id::bigint, 2147483648)::integer);
+
+-- name: AbortOrphanedExamRuns :many
+-- Runs left running by a process that ended without recording them (see
+-- LockExamRun) are aborted, and their unanswered questions withdrawn as an
+-- interrupted run's are: left as they were, the run stayed "running" in
+-- rag.exam_run_summary for good and the workers answered its questions for
+-- nobody.
+WITH gone AS (
+    UPDATE rag.exam_runs r
+    SET status = 'aborted',
+        error = 'the process running it ended without recording it (killed, or its connection to the database lost); no accuracy was measured',
+        finished_at = now()
+    WHERE r.status = 'running'
+      AND NOT EXISTS (
+          SELECT 1 FROM pg_catalog.pg_locks l
+          WHERE l.locktype = 'advisory'
+            AND l.database = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = current_database())
+            AND l.classid = hashtext('rag.exam_runs')::oid
+            AND l.objid = mod(r.id, 2147483648)::integer::oid
+            AND l.objsubid = 2
+            AND l.granted
+      )
+    RETURNING r.id
+), withdrawn AS (
+    UPDATE rag.queries q
+    SET status = 'failed', error_class = 'unknown',
+        error = 'withdrawn: exam run ' || (q.options -> 'tags' ->> 'exam_run_id') || ' was abandoned: the process running it ended',
+        status_detail = NULL, updated_at = now(), finished_at = now()
+    WHERE q.finished_at IS NULL
+      AND q.options -> 'tags' ->> 'exam_run_id' IN (SELECT g.id::text FROM gone g)
+)
+SELECT id FROM gone;
+
 -- name: FinishExamRun :one
 -- passed and accuracy are computed from the stored results, so the run and
 -- its rows cannot disagree. A run is finished only when every question was

@@ -15,7 +15,7 @@ import (
 )
 
 // sweep works the periodic nl2sql.sweep job: it fails in-flight questions
-// whose job chain is gone.
+// whose job chain is gone, and aborts exam runs whose process is.
 func (s *Service) sweep(ctx context.Context, _ *river.Job[jobs.SweepArgs]) error {
 	ids, err := s.q.FailOrphanedQueries(ctx, s.pool, s.cfg.SweepGrace.Seconds())
 	if err != nil {
@@ -26,6 +26,15 @@ func (s *Service) sweep(ctx context.Context, _ *river.Job[jobs.SweepArgs]) error
 	}
 	for range ids {
 		s.cfg.Observer.QuestionDone(stage.StatusFailed, "unknown")
+	}
+	// Exam runs whose process ended without recording them (their lock is
+	// free): aborted, their unanswered questions withdrawn.
+	runs, err := s.q.AbortOrphanedExamRuns(ctx, s.pool)
+	if err != nil {
+		return errclass.Meta(err)
+	}
+	if len(runs) > 0 {
+		s.log.WarnContext(ctx, "aborted exam runs whose process ended without recording them", slog.Any("exam_runs", runs))
 	}
 	return nil
 }

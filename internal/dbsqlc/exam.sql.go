@@ -41,6 +41,59 @@ func (q *Queries) AbortExamRun(ctx context.Context, db DBTX, arg *AbortExamRunPa
 	return &i, err
 }
 
+const abortOrphanedExamRuns = `-- name: AbortOrphanedExamRuns :many
+WITH gone AS (
+    UPDATE rag.exam_runs r
+    SET status = 'aborted',
+        error = 'the process running it ended without recording it (killed, or its connection to the database lost); no accuracy was measured',
+        finished_at = now()
+    WHERE r.status = 'running'
+      AND NOT EXISTS (
+          SELECT 1 FROM pg_catalog.pg_locks l
+          WHERE l.locktype = 'advisory'
+            AND l.database = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = current_database())
+            AND l.classid = hashtext('rag.exam_runs')::oid
+            AND l.objid = mod(r.id, 2147483648)::integer::oid
+            AND l.objsubid = 2
+            AND l.granted
+      )
+    RETURNING r.id
+), withdrawn AS (
+    UPDATE rag.queries q
+    SET status = 'failed', error_class = 'unknown',
+        error = 'withdrawn: exam run ' || (q.options -> 'tags' ->> 'exam_run_id') || ' was abandoned: the process running it ended',
+        status_detail = NULL, updated_at = now(), finished_at = now()
+    WHERE q.finished_at IS NULL
+      AND q.options -> 'tags' ->> 'exam_run_id' IN (SELECT g.id::text FROM gone g)
+)
+SELECT id FROM gone
+`
+
+// Runs left running by a process that ended without recording them (see
+// LockExamRun) are aborted, and their unanswered questions withdrawn as an
+// interrupted run's are: left as they were, the run stayed "running" in
+// rag.exam_run_summary for good and the workers answered its questions for
+// nobody.
+func (q *Queries) AbortOrphanedExamRuns(ctx context.Context, db DBTX) ([]int64, error) {
+	rows, err := db.Query(ctx, abortOrphanedExamRuns)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const checkQueryOptions = `-- name: CheckQueryOptions :exec
 
 SELECT rag.check_query_options($1::jsonb)
@@ -365,6 +418,20 @@ func (q *Queries) ListExamRuns(ctx context.Context, db DBTX, ids []int64) ([]*Ra
 		return nil, err
 	}
 	return items, nil
+}
+
+const lockExamRun = `-- name: LockExamRun :exec
+SELECT pg_advisory_lock(hashtext('rag.exam_runs'), mod($1::bigint, 2147483648)::integer)
+`
+
+// The run's lock, taken in the transaction that creates the run and held
+// by the runner's session (the connection it listens for answers on) until
+// it recorded the run. A running run whose lock no session holds was left
+// by a process that ended without recording it (killed, its machine or
+// connection lost): AbortOrphanedExamRuns aborts it.
+func (q *Queries) LockExamRun(ctx context.Context, db DBTX, runID int64) error {
+	_, err := db.Exec(ctx, lockExamRun, runID)
+	return err
 }
 
 const withdrawQueries = `-- name: WithdrawQueries :execrows

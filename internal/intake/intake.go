@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
@@ -93,6 +94,11 @@ func Listen(ctx context.Context, pool *pgxpool.Pool) (*Waiter, error) {
 	}
 	return &Waiter{pool: pool, conn: conn, q: q, PollInterval: 2 * time.Second}, nil
 }
+
+// Conn is the connection w listens on, held until Close. A caller may keep
+// session state on it for as long as it waits: the exam runner holds its
+// run's advisory lock there.
+func (w *Waiter) Conn() *pgx.Conn { return w.conn.Conn() }
 
 // Close releases the connection (and its LISTEN, by closing it: a pooled
 // connection must not keep listening for the next user).
