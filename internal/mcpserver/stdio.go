@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/big"
 	"sync"
 	"time"
 
@@ -204,6 +205,9 @@ func (f *lineFilter) check(line []byte) (int, string) {
 	ids := map[string]bool{}
 	var cancels []jsonrpc.ID
 	for _, m := range msgs {
+		if why := inexactID(m); why != "" {
+			return codeInvalidRequest, why
+		}
 		msg, err := jsonrpc.DecodeMessage(m)
 		if err != nil {
 			return codeInvalidRequest, err.Error()
@@ -242,6 +246,34 @@ func (f *lineFilter) check(line []byte) (int, string) {
 		f.out.cancel(id)
 	}
 	return 0, ""
+}
+
+// maxExactID is the largest integer a JSON number (a float64, as the SDK
+// reads an id) holds exactly.
+const maxExactID = 1 << 53
+
+// inexactID says why the id of message m is a number the SDK would answer
+// with another (it reads a numeric id as a float64 and answers with its
+// integer part: 6.5 as 6, 9007199254740993 as 9007199254740992), so that
+// the client never matched its response; "" for any other id, which
+// DecodeMessage judges.
+func inexactID(m json.RawMessage) string {
+	var v struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(m, &v) != nil || len(v.ID) == 0 || (v.ID[0] != '-' && (v.ID[0] < '0' || v.ID[0] > '9')) {
+		return ""
+	}
+	n, ok := new(big.Rat).SetString(string(v.ID))
+	switch {
+	case !ok:
+		return ""
+	case !n.IsInt():
+		return fmt.Sprintf("id %s is not an integer: a JSON-RPC id is a string or an integer", v.ID)
+	case n.Num().CmpAbs(big.NewInt(maxExactID)) > 0:
+		return fmt.Sprintf("id %s is beyond 2^53, which a JSON number does not hold exactly: use a string id", v.ID)
+	}
+	return ""
 }
 
 // requestID is the id of the single message line when it is a string or

@@ -205,6 +205,46 @@ func TestStdioTransportErrorID(t *testing.T) {
 	require.Equal(t, float64(1), m["id"], "the session goes on")
 }
 
+// TestStdioTransportIDsAnsweredExactly: the SDK reads a numeric id as a
+// float64 and answers with its integer part, so a ping of id 6.5 was
+// answered as 6, and one of id 9007199254740993 as 9007199254740992: a
+// client matching responses by id never saw its own (and could take it
+// for another request's). Such an id is an invalid request, answered with
+// an error that carries the id exactly when it is an integer.
+func TestStdioTransportIDsAnsweredExactly(t *testing.T) {
+	t.Parallel()
+	send, next := stdioSession(t, mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v0"}, nil))
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`)
+	next()
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	reply := func(line string) (id string, isError bool) {
+		t.Helper()
+		send(line)
+		var m map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal(next(), &m))
+		_, isError = m["error"]
+		return string(m["id"]), isError
+	}
+	for line, want := range map[string]struct {
+		id      string
+		isError bool
+	}{
+		`{"jsonrpc":"2.0","id":6.5,"method":"ping"}`:              {"null", true},
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`: {"9007199254740993", true},
+		`{"jsonrpc":"2.0","id":9007199254740992,"method":"ping"}`: {"9007199254740992", false},
+		`{"jsonrpc":"2.0","id":-42,"method":"ping"}`:              {"-42", false},
+		`{"jsonrpc":"2.0","id":"6.5","method":"ping"}`:            {`"6.5"`, false},
+	} {
+		id, isError := reply(line)
+		require.Equal(t, want.id, id, line)
+		require.Equal(t, want.isError, isError, line)
+	}
+	send(`[{"jsonrpc":"2.0","id":7,"method":"ping"},{"jsonrpc":"2.0","id":7.5,"method":"ping"}]`)
+	var m map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(next(), &m), "a batch holding such an id is refused whole")
+	require.Contains(t, m, "error")
+}
+
 // TestStdioTransportCancel: a request the client cancels ends its handler
 // and gets no response, as MCP asks of the receiver of
 // notifications/cancelled; the SDK would answer it with an error.
