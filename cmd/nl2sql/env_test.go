@@ -506,3 +506,24 @@ func TestEnvRefusesWhatCommandsRefuse(t *testing.T) {
 		}
 	}
 }
+
+// TestEnvRefusesAnUnresolvableAPIKey: with the OpenAI-compatible provider,
+// an NL2SQL_OPENAI_API_KEY that refers to a variable that is not set (or
+// to none) was accepted by `nl2sql env` (exit 0), while serve, ask and the
+// exam refused to start over it ("unknown: llm: ..."). Both now refuse it
+// as a setting, naming the variable.
+func TestEnvRefusesAnUnresolvableAPIKey(t *testing.T) {
+	t.Parallel()
+	for _, key := range []string{"env:NL2SQL_TEST_NO_SUCH_KEY", "env:"} {
+		c := &cli{t: t, env: map[string]string{"NL2SQL_LLM_PROVIDER": "openai", "NL2SQL_OPENAI_API_KEY": key}}
+		for _, cmd := range []string{"env", "serve"} {
+			r := c.run("", cmd)
+			require.Equal(t, exitFailure, r.code, "%s with %s: %s", cmd, key, r.stderr)
+			require.Contains(t, r.stderr, "bad environment: NL2SQL_OPENAI_API_KEY", "%s with %s", cmd, key)
+		}
+	}
+	// With Ollama the key is not read.
+	c := &cli{t: t, env: map[string]string{"NL2SQL_OPENAI_API_KEY": "env:NL2SQL_TEST_NO_SUCH_KEY"}}
+	r := c.run("", "env")
+	require.Equal(t, 0, r.code, r.stderr)
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -78,6 +79,14 @@ func loadSettings(m *Main) (*settings, error) {
 	if m.Getenv != nil {
 		getenv := func(k string) string { v, _ := m.Getenv(k); return v }
 		s.Pipeline.Getenv, s.LLM.OpenAI.Getenv = getenv, getenv
+	}
+	// An env: key is read when the client is made: checked here too, so
+	// that nl2sql env refuses what serve would, and serve says so as it
+	// does of any setting.
+	if s.LLM.Provider == llm.ProviderOpenAI {
+		if err := s.LLM.OpenAI.CheckAPIKey(); err != nil {
+			e.errs = append(e.errs, strings.TrimPrefix(err.Error(), "llm: "))
+		}
 	}
 	return s, e.err()
 }

@@ -107,6 +107,13 @@ func (c OpenAIConfig) apiKey() (string, error) {
 	return v, nil
 }
 
+// CheckAPIKey reports whether APIKey resolves (an env: reference names a
+// variable that is set), in the words NewOpenAI would refuse it with.
+func (c OpenAIConfig) CheckAPIKey() error {
+	_, err := c.apiKey()
+	return err
+}
+
 // CheckOpenAIBaseURL reports whether s is a base URL the OpenAI-compatible
 // client accepts (NL2SQL_OPENAI_BASE_URL), in the words its constructor
 // would refuse it with.
