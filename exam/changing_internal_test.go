@@ -17,6 +17,17 @@ func TestChangingGold(t *testing.T) {
 		"SELECT 1 WHERE current_date > DATE '2025-01-01' AND localtimestamp IS NOT NULL": "reads current_date, localtimestamp",
 		"SELECT 'now()' AS word, o.now FROM orders o -- current_date":                    "",
 		"SELECT count(*) FROM orders WHERE ordered_at >= DATE '2025-06-01'":              "",
+		// PostgreSQL's special date/time inputs read the clock when cast.
+		"SELECT count(*) FROM orders WHERE ordered_at < 'today'::date":     "reads 'today'",
+		"SELECT count(*) FROM orders WHERE ordered_at > TIMESTAMP ' Now '": "reads 'now'",
+		"SELECT count(*) FROM orders WHERE ordered_at < 'yesterday'":       "reads 'yesterday'",
+		"SELECT 'nowhere' AS place, 'tomorrow''s' AS day":                  "",
+		// age() of one argument is the age at the current date.
+		"SELECT name, age(born) FROM people":                    "reads age() of one argument",
+		"SELECT name, age(DATE '2025-06-30', born) FROM people": "",
+		// A sample without REPEATABLE draws other rows each time.
+		"SELECT name FROM people TABLESAMPLE BERNOULLI (50)":              "TABLESAMPLE without REPEATABLE",
+		"SELECT name FROM people TABLESAMPLE SYSTEM (50) REPEATABLE (42)": "",
 	} {
 		got := changingGold(sql)
 		if want == "" {

@@ -265,6 +265,10 @@ var timeKeywords = map[string]bool{
 	"current_date": true, "current_time": true, "current_timestamp": true, "localtime": true, "localtimestamp": true,
 }
 
+// clockLiterals are PostgreSQL's special date and time inputs that read
+// the clock ('today'::date, TIMESTAMP 'now', ordered_at < 'yesterday').
+var clockLiterals = map[string]bool{"now": true, "today": true, "tomorrow": true, "yesterday": true}
+
 // changingGold is the problem of a gold SQL whose answer changes over time
 // (it reads the clock or randomness), "" otherwise; SQL that does not parse
 // is the guard's to report.
@@ -281,14 +285,30 @@ func changingGold(sql string) string {
 				if (f.Schema == "" || f.Schema == "pg_catalog") && timeReaders[f.Name] {
 					add(f.Name + "()")
 				}
+				if (f.Schema == "" || f.Schema == "pg_catalog") && f.Name == "age" && len(f.Args) == 1 {
+					add("age() of one argument (the age at the current date)")
+				}
 			}
 		}
 	}
 	if toks, err := pgsql.Scan(sql); err == nil {
+		sample, repeatable := false, false
 		for _, t := range toks {
-			if t.Kind == pgsql.TokenKeyword && timeKeywords[t.Keyword] {
+			switch {
+			case t.Kind == pgsql.TokenKeyword && timeKeywords[t.Keyword]:
 				add(t.Keyword)
+			case t.Kind == pgsql.TokenKeyword && t.Keyword == "tablesample":
+				sample = true
+			case t.Kind == pgsql.TokenKeyword && t.Keyword == "repeatable":
+				repeatable = true
+			case t.Kind == pgsql.TokenString && strings.HasPrefix(t.Text, "'"):
+				if w := strings.ToLower(strings.TrimSpace(strings.Trim(t.Text, "'"))); clockLiterals[w] {
+					add("'" + w + "'")
+				}
 			}
+		}
+		if sample && !repeatable {
+			add("TABLESAMPLE without REPEATABLE (other rows each time)")
 		}
 	}
 	if len(found) == 0 {
