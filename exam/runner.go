@@ -507,16 +507,7 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 	switch {
 	case err == nil:
 	case ctx.Err() != nil:
-		reason := fmt.Sprintf("interrupted after %d of %d answers", done, len(ids))
-		wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		why := fmt.Sprintf("withdrawn: exam run %d was %s", run.ID, reason)
-		n, werr := r.q.WithdrawQueries(wctx, r.meta, &dbsqlc.WithdrawQueriesParams{Ids: ids, Reason: &why})
-		cancel()
-		if werr != nil {
-			log.WarnContext(ctx, "cannot withdraw the interrupted run's questions; the workers will answer them", "err", werr)
-		} else if n > 0 {
-			reason += fmt.Sprintf("; its %d unanswered question(s) were withdrawn", n)
-		}
+		reason := r.withdraw(ctx, log, run.ID, ids, fmt.Sprintf("interrupted after %d of %d answers", done, len(ids)))
 		res, err := r.abort(ctx, run, nil, reason)
 		var aerr *AbortedError
 		if errors.As(err, &aerr) {
@@ -524,8 +515,11 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 		}
 		return res, err
 	case errors.Is(err, context.DeadlineExceeded):
-		return r.abort(ctx, run, nil, fmt.Sprintf("%d of %d questions were not answered within %s; is a worker (nl2sql serve) running against this database?",
-			len(ids)-done, len(ids), r.cfg.Timeout))
+		// Withdrawn too: left queued, they would be answered for nobody,
+		// and the next run's questions would wait behind them.
+		return r.abort(ctx, run, nil, r.withdraw(ctx, log, run.ID, ids,
+			fmt.Sprintf("%d of %d questions were not answered within %s; is a worker (nl2sql serve) running against this database?",
+				len(ids)-done, len(ids), r.cfg.Timeout)))
 	default:
 		return r.abort(ctx, run, nil, fmt.Sprintf("waiting for answers: %v", err))
 	}
@@ -558,6 +552,22 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 			infra, len(results), first))
 	}
 	return r.record(ctx, run, results, "")
+}
+
+// withdraw fails the unfinished questions of run (WithdrawQueries), so
+// that the workers stop at their next stage instead of answering them for
+// nobody, and returns reason, the run's, saying how many it withdrew.
+func (r *Runner) withdraw(ctx context.Context, log *slog.Logger, run int64, ids []int64, reason string) string {
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	why := fmt.Sprintf("withdrawn: exam run %d was aborted: %s", run, reason)
+	n, err := r.q.WithdrawQueries(wctx, r.meta, &dbsqlc.WithdrawQueriesParams{Ids: ids, Reason: &why})
+	if err != nil {
+		log.WarnContext(ctx, "cannot withdraw the aborted run's questions; the workers will answer them", "err", err)
+	} else if n > 0 {
+		reason += fmt.Sprintf("; its %d unanswered question(s) were withdrawn", n)
+	}
+	return reason
 }
 
 // wholeNumber is an option's whole number (from Go or from JSON); 0 when

@@ -803,3 +803,42 @@ func TestRunnerAbortsRunsOfKilledProcesses(t *testing.T) {
 	rows = queryRows(t, db.Pool, `SELECT status, left(error, 9) FROM rag.queries WHERE id = $1`, left[0])
 	require.Equal(t, [][]any{{"failed", "withdrawn"}}, rows)
 }
+
+// TestRunnerTimedOutWithdraws: a run not answered within its timeout is
+// aborted, and its unanswered questions are withdrawn as an interrupted
+// run's are. Left queued, the workers answered them for nobody, and the
+// next run's questions waited behind them (a slow model timed out the
+// run after it too).
+func TestRunnerTimedOutWithdraws(t *testing.T) {
+	t.Parallel()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(context.Background(), shopSQL)
+	require.NoError(t, err)
+	env := startPipeline(t, db, "shop", "shop", nil)
+	qs := shopExam[:3]
+	env.ollama.OnChat(func(req ollamatest.ChatRequest) ollamatest.Response {
+		prompt := req.Prompt()
+		for i, q := range qs {
+			if strings.Contains(prompt, q.Question) {
+				r := fence(q.GoldSQL)
+				if i > 0 {
+					r.Delay = 3 * time.Second
+				}
+				return r
+			}
+		}
+		return ollamatest.Response{Content: "I do not know."}
+	})
+	runner, err := exam.NewRunner(db.Pool, env.targets, exam.Config{
+		Database: "shop", Questions: qs, Model: model, PollInterval: 50 * time.Millisecond, Logger: dbtest.Logger(t),
+		Timeout: time.Second,
+	})
+	require.NoError(t, err)
+	_, err = runner.Run(context.Background())
+	var aborted *exam.AbortedError
+	require.True(t, errors.As(err, &aborted), "err: %v", err)
+	require.Contains(t, aborted.Reason, "2 of 3 questions were not answered within 1s")
+	require.Contains(t, aborted.Reason, "its 2 unanswered question(s) were withdrawn")
+	rows := queryRows(t, db.Pool, "SELECT status, error_class, left(error, 9) FROM rag.queries ORDER BY id")
+	require.Equal(t, [][]any{{"succeeded", nil, nil}, {"failed", "unknown", "withdrawn"}, {"failed", "unknown", "withdrawn"}}, rows)
+}
