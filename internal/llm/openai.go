@@ -287,7 +287,9 @@ func (o *OpenAI) chat(ctx context.Context, cl call, req ChatRequest) (*Reply, er
 	defer resp.Body.Close()
 	var reply *Reply
 	var err error
-	if body.Stream && strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+	// By what the server sent, not what was asked: a server or proxy that
+	// streams whatever the request says would fail every call.
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
 		reply, err = o.readStream(resp.Body, cl)
 	} else {
 		reply, err = o.readReply(resp.Body, cl)

@@ -1,6 +1,10 @@
 package llm
 
 import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -45,4 +49,25 @@ func TestQuirksLearn(t *testing.T) {
 		require.Equal(t, tc.ok, ok, name)
 		require.Equal(t, tc.want, got, name)
 	}
+}
+
+// TestOpenAIStreamsUnasked: a server (or a proxy in front of it) that
+// streams server-sent events though the request asked for one JSON reply
+// failed every call with "invalid character 'd'", retried to no end: the
+// reply is read as the events it is.
+func TestOpenAIStreamsUnasked(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
+		fmt.Fprint(w, "data: {\"model\":\"m\",\"choices\":[{\"delta\":{\"content\":\"SELECT \"}}]}\n\n")
+		fmt.Fprint(w, "data: {\"model\":\"m\",\"choices\":[{\"delta\":{\"content\":\"1\"},\"finish_reason\":\"stop\"}]}\n\n")
+		fmt.Fprint(w, "data: [DONE]\n\n")
+	}))
+	t.Cleanup(srv.Close)
+	p, err := NewOpenAI(Config{Model: "m", OpenAI: OpenAIConfig{BaseURL: srv.URL + "/v1"}})
+	require.NoError(t, err)
+	reply, err := p.Chat(context.Background(), ChatRequest{Messages: []Message{{Role: "user", Content: "one"}}})
+	require.NoError(t, err)
+	require.Equal(t, "SELECT 1", reply.Content)
+	require.Equal(t, "stop", reply.DoneReason)
 }
