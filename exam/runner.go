@@ -279,7 +279,9 @@ func (r *Runner) Prepare(ctx context.Context) error {
 	return nil
 }
 
-// resolveTarget returns the registered database with its DSN resolved.
+// resolveTarget returns the registered database with its DSN resolved and
+// its read-only role: gold SQL runs as the questions' SQL does, seeing what
+// it sees (the rows a row-level security policy leaves it, its columns).
 func resolveTarget(ctx context.Context, meta dbsqlc.DBTX, name string, getenv func(string) string) (target.Database, error) {
 	d, err := catalog.GetDatabase(ctx, meta, name)
 	if err != nil {
@@ -292,7 +294,7 @@ func resolveTarget(ctx context.Context, meta dbsqlc.DBTX, name string, getenv fu
 	if err != nil {
 		return target.Database{}, fmt.Errorf("exam: database %q: %w", name, err)
 	}
-	return target.Database{Name: d.Name, DSN: dsn, Schemas: d.Schemas}, nil
+	return target.Database{Name: d.Name, DSN: dsn, Schemas: d.Schemas, Role: d.ReadOnlyRole}, nil
 }
 
 // The defaults for running gold SQL, shared by the exam run (GoldMaxRows,

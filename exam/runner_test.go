@@ -3,6 +3,7 @@ package exam_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -841,4 +842,45 @@ func TestRunnerTimedOutWithdraws(t *testing.T) {
 	require.Contains(t, aborted.Reason, "its 2 unanswered question(s) were withdrawn")
 	rows := queryRows(t, db.Pool, "SELECT status, error_class, left(error, 9) FROM rag.queries ORDER BY id")
 	require.Equal(t, [][]any{{"succeeded", nil, nil}, {"failed", "unknown", "withdrawn"}, {"failed", "unknown", "withdrawn"}}, rows)
+}
+
+// TestRunnerGoldRunsAsTheReadOnlyRole: a database registered with --role
+// has its questions' SQL run as that role, and so must its gold SQL:
+// run as the connecting role, gold saw the rows a row-level security
+// policy hides from the reader, and an answer that was the gold SQL itself
+// was graded wrong.
+func TestRunnerGoldRunsAsTheReadOnlyRole(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL)
+	require.NoError(t, err)
+	role := fmt.Sprintf("nl2sql_test_exam_reader_%d", time.Now().UnixNano())
+	_, err = db.Pool.Exec(ctx, fmt.Sprintf(`CREATE ROLE %[1]s;
+		GRANT USAGE ON SCHEMA shop TO %[1]s;
+		GRANT SELECT ON ALL TABLES IN SCHEMA shop TO %[1]s;
+		ALTER TABLE shop.customers ENABLE ROW LEVEL SECURITY;
+		CREATE POLICY london ON shop.customers FOR SELECT TO %[1]s USING (city = 'London')`, role))
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		_, err := db.Pool.Exec(context.Background(), fmt.Sprintf("DROP OWNED BY %[1]s; DROP ROLE %[1]s", role))
+		require.NoError(t, err)
+	})
+	env := startPipeline(t, db, "shop", "shop", nil)
+	conn, err := pgx.Connect(ctx, db.URL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = catalog.Refresh(ctx, db.Pool, conn, catalog.Database{Name: "shop", DSN: db.URL, Schemas: []string{"shop"}, ReadOnlyRole: role}, nil)
+	require.NoError(t, err)
+
+	qs := shopExam[:1] // SELECT count(*) FROM customers: 1 for the reader, 3 for the owner
+	env.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response { return fence(qs[0].GoldSQL) })
+	runner, err := exam.NewRunner(db.Pool, env.targets, exam.Config{
+		Database: "shop", Questions: qs, Model: model, PollInterval: 50 * time.Millisecond, Logger: dbtest.Logger(t),
+	})
+	require.NoError(t, err)
+	res, err := runner.Run(ctx)
+	require.NoError(t, err)
+	require.Len(t, res, 1)
+	require.True(t, res[0].Results[0].Pass, "the gold SQL as the answer: %s", res[0].Results[0].Reason)
 }
