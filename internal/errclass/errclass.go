@@ -67,7 +67,9 @@ func FromSQLSTATE(code string) Class {
 		return ValidationBlock
 	case "57014": // query_canceled (statement_timeout)
 		return QueryTimeout
-	case "57P01", "57P02", "57P03": // admin/crash shutdown, cannot connect now
+	case "57P01", "57P02", "57P03", "57P04", "57P05":
+		// admin/crash shutdown, cannot connect now, database dropped (a
+		// standby's replay), idle session timeout: the connection ends.
 		return InfraFailure
 	}
 	switch code[:2] {

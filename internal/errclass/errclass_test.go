@@ -16,6 +16,9 @@ func TestFromSQLSTATE(t *testing.T) {
 		"08006": InfraFailure, "08001": InfraFailure, "53300": InfraFailure, "53100": InfraFailure,
 		"54000": InfraFailure, "58030": InfraFailure, "XX000": InfraFailure, "F0000": InfraFailure,
 		"57P01": InfraFailure, "3D000": InfraFailure,
+		// database_dropped (a standby replaying DROP DATABASE) and
+		// idle_session_timeout end the connection, as a shutdown does.
+		"57P04": InfraFailure, "57P05": InfraFailure,
 		"57014": QueryTimeout,
 		"42501": ValidationBlock, "25006": ValidationBlock,
 		"42601": SQLError, "42703": SQLError, "42P01": SQLError, "42804": SQLError, "42883": SQLError,

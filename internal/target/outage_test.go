@@ -114,3 +114,30 @@ func TestLockWaitIsNotTheStatementsCost(t *testing.T) {
 	_, err = reg.Execute(ctx, db, "SELECT count(*) FROM generate_series(1, 100000000)", target.ExecOptions{})
 	require.Equal(t, errclass.QueryTimeout, errclass.Classify(err).Class, "%v", err)
 }
+
+// TestRolledBackIsRunAgain: a statement the server rolls back for what
+// other sessions did — a serialization failure, which a hot standby raises
+// as "canceling statement due to conflict with recovery" when the primary
+// vacuums rows the query still reads, or a deadlock — is an infra_failure
+// to run again: it was unknown, and the question failed at once, on a
+// replica (the natural target of read-only questions) whenever its replay
+// caught up with a long query.
+func TestRolledBackIsRunAgain(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	reg, db := setup(t)
+	admin, err := pgx.Connect(ctx, db.DSN)
+	require.NoError(t, err)
+	defer admin.Close(ctx)
+	for _, code := range []string{"40001", "40P01"} {
+		_, err = admin.Exec(ctx, fmt.Sprintf(`CREATE OR REPLACE FUNCTION shop.rolled_back() RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
+BEGIN RAISE EXCEPTION 'canceling statement due to conflict with recovery' USING ERRCODE = '%s'; END $$`, code))
+		require.NoError(t, err)
+		_, err = reg.Execute(ctx, db, "SELECT count(*) FROM items WHERE rolled_back()", target.ExecOptions{})
+		ce := errclass.Classify(err)
+		require.Equal(t, errclass.InfraFailure, ce.Class, "SQLSTATE %s: %v", code, err)
+		require.Equal(t, code, ce.SQLSTATE)
+		require.False(t, ce.Permanent, "SQLSTATE %s: other sessions' work passes: run again", code)
+		require.Contains(t, ce.Message, "conflict with recovery")
+	}
+}

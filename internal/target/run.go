@@ -485,6 +485,18 @@ func statementError(db Database, err error) error {
 			Err:     err,
 		}
 	}
+	if strings.HasPrefix(ce.SQLSTATE, "40") {
+		// transaction_rollback: a serialization failure (a hot standby's
+		// "canceling statement due to conflict with recovery", when the
+		// primary removed rows the query still reads) or a deadlock. Other
+		// sessions' work, not the statement's fault, and it passes: run
+		// again, as the SQLSTATE's class says.
+		return &errclass.Error{
+			Class: errclass.InfraFailure, SQLSTATE: ce.SQLSTATE, Code: "target.rolled_back",
+			Message: fmt.Sprintf("database %q rolled the statement back for what other sessions did (it may succeed when run again): %s", db.Name, ce.Message),
+			Err:     err,
+		}
+	}
 	if ce.SQLSTATE == "" && ce.Class == errclass.Unknown {
 		// Not a Postgres error: the connection broke underneath the query.
 		return &errclass.Error{
