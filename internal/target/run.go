@@ -101,7 +101,7 @@ type Column struct {
 
 // Result is a query result in JSON-ready form: numbers are json.Number with
 // Postgres' exact text, dates "2006-01-02", timestamps RFC 3339 ("Z" for
-// timestamptz, which is read in UTC), json/jsonb embedded as JSON, arrays
+// timestamptz, written in UTC whatever the session's zone), json/jsonb embedded as JSON, arrays
 // (of enums, domains and composites too) as JSON arrays nested per
 // dimension of their elements in these forms, other types as their
 // Postgres text.
@@ -554,8 +554,12 @@ func textValue(oid uint32, s string) (v any, ok bool) {
 		}
 		return s, true
 	case pgtype.TimestamptzOID:
-		if t, err := time.Parse("2006-01-02 15:04:05.999999-07", s); err == nil {
-			return t.UTC().Format(time.RFC3339Nano), true
+		// The session's zone writes the offset as +01, +05:30, or, before
+		// standard time, +05:53:28.
+		for _, layout := range timestamptzLayouts {
+			if t, err := time.Parse(layout, s); err == nil {
+				return t.UTC().Format(time.RFC3339Nano), true
+			}
 		}
 		return s, true
 	case pgtype.JSONBOID:
@@ -574,6 +578,14 @@ func textValue(oid uint32, s string) (v any, ok bool) {
 		return s, true
 	}
 	return nil, false
+}
+
+// timestamptzLayouts are PostgreSQL's ISO forms of a timestamptz, by how
+// its zone's offset is written.
+var timestamptzLayouts = []string{
+	"2006-01-02 15:04:05.999999-07",
+	"2006-01-02 15:04:05.999999-07:00",
+	"2006-01-02 15:04:05.999999-07:00:00",
 }
 
 // jsonbSafe reports whether jsonb takes the valid JSON text s: PostgreSQL

@@ -243,7 +243,12 @@ func (r *Registry) pool(db Database) (*entry, error) {
 	// Result values are read from their text form; pin the formats.
 	pcfg.ConnConfig.RuntimeParams["DateStyle"] = "ISO, YMD"
 	pcfg.ConnConfig.RuntimeParams["IntervalStyle"] = "postgres"
-	pcfg.ConnConfig.RuntimeParams["TimeZone"] = "UTC"
+	// Not TimeZone: the answer's SQL runs in the zone the database's own
+	// sessions have (its ALTER DATABASE ... SET timezone, the login's, the
+	// server's), where "today" and a timestamptz's day are what its users
+	// mean; pinned to UTC, a database set to Asia/Kolkata was asked about
+	// the UTC day. timestamptz values are written in UTC all the same
+	// (textValue).
 	pcfg.ConnConfig.RuntimeParams["extra_float_digits"] = "1"
 	// The guard reads SQL with PostgreSQL's parser at its defaults, where a
 	// backslash in '...' is an ordinary character. A database or role set

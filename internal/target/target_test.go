@@ -528,3 +528,29 @@ func TestLatin1Database(t *testing.T) {
 	require.NoError(t, err)
 	require.JSONEq(t, `[["Köln", "Straße"], ["München", "Straße"]]`, string(got))
 }
+
+// TestDatabaseTimeZone: the answer's SQL runs in the time zone the
+// database's own sessions have (ALTER DATABASE ... SET timezone), so that
+// "today", "yesterday" and a day or month of a timestamptz mean what they
+// mean to its users; the target's sessions were pinned to UTC, and a
+// question asked of a database set to Asia/Kolkata counted the orders of
+// the UTC day. Timestamps are still written in UTC, with Z, whatever
+// offset the zone gives them (+05:30; +05:53:28 before standard time).
+func TestDatabaseTimeZone(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{db.Name}.Sanitize()+" SET timezone = 'Asia/Kolkata'")
+	require.NoError(t, err)
+	reg, err := target.New(target.Config{MaxRows: 10, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	t.Cleanup(reg.Close)
+	res, err := reg.Execute(ctx, target.Database{Name: "shop", DSN: db.URL, Schemas: []string{"public"}},
+		`SELECT '2024-01-01 00:30:00+05:30'::timestamptz::date AS day,
+		        date_trunc('month', '2024-02-01 01:00:00+05:30'::timestamptz) AS month,
+		        '2024-01-01 00:30:00.5+05:30'::timestamptz AS at,
+		        '1850-06-01 12:00:00'::timestamptz AS lmt,
+		        ARRAY['2024-01-01 00:30:00+05:30'::timestamptz] AS ats`, target.ExecOptions{})
+	require.NoError(t, err)
+	require.Equal(t, []any{"2024-01-01", "2024-01-31T18:30:00Z", "2023-12-31T19:00:00.5Z", "1850-06-01T06:06:32Z", []any{"2023-12-31T19:00:00Z"}}, res.Rows[0])
+}
