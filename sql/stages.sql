@@ -84,8 +84,8 @@ SELECT step FROM adv;
 -- One row per candidate of the attempt (ordinal is NULL when the reply had
 -- none), each with the question fields.
 SELECT q.database_name, q.question, q.options, q.status, q.step,
-       -- Only an option that could raise a limit needs it: CASE, so others skip it.
-       (CASE WHEN q.options ? 'max_attempts' THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client,
+       -- Only options that could raise a limit need it: CASE, so others skip it.
+       (CASE WHEN q.options ?| ARRAY['max_rows', 'max_attempts'] THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client,
        c.ordinal, c.sql, c.votes
 FROM rag.queries q
 LEFT JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = @attempt

@@ -2,6 +2,7 @@ package worker_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -166,6 +167,12 @@ func TestClientOptionsLowerLimits(t *testing.T) {
 	require.Equal(t, []any{1000, true}, rows(mine), "the client's 5000 is capped at the operator's 1000")
 	require.Equal(t, []any{2000, false}, rows(svc), "the service's role may raise it")
 	require.Equal(t, []any{10, true}, rows(low), "a client may lower it")
+	// The LIMIT the guard adds is the capped one too: the target was asked
+	// to sort and produce 5,001 rows of which 1,000 were read, and the SQL
+	// the client reads said LIMIT 5001.
+	require.True(t, strings.HasSuffix(deref(query(t, e.db.Pool, mine).Sql), "LIMIT 1001"), deref(query(t, e.db.Pool, mine).Sql))
+	require.True(t, strings.HasSuffix(deref(query(t, e.db.Pool, svc).Sql), "LIMIT 5001"), deref(query(t, e.db.Pool, svc).Sql))
+	require.True(t, strings.HasSuffix(deref(query(t, e.db.Pool, low).Sql), "LIMIT 11"), deref(query(t, e.db.Pool, low).Sql))
 }
 
 // TestClientOptionsLowerModelCalls: a client's options.candidates and

@@ -530,8 +530,8 @@ func (q *Queries) GetGenerateInput(ctx context.Context, db DBTX, arg *GetGenerat
 
 const getValidateInput = `-- name: GetValidateInput :many
 SELECT q.database_name, q.question, q.options, q.status, q.step,
-       -- Only an option that could raise a limit needs it: CASE, so others skip it.
-       (CASE WHEN q.options ? 'max_attempts' THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client,
+       -- Only options that could raise a limit need it: CASE, so others skip it.
+       (CASE WHEN q.options ?| ARRAY['max_rows', 'max_attempts'] THEN rag.asks_as_client(q.submitted_by) ELSE false END)::boolean AS as_client,
        c.ordinal, c.sql, c.votes
 FROM rag.queries q
 LEFT JOIN rag.candidates c ON c.query_id = q.id AND c.attempt = $1

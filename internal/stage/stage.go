@@ -397,7 +397,9 @@ func (s *Runner) Validate(ctx context.Context, job Job) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := validate.Request{Database: in.DatabaseName, DB: db, Question: in.Question, Limit: s.maxRows(opts) + 1}
+	// The LIMIT the guard adds is the one execution reads to: a client's
+	// max_rows capped, as there (migration 00017).
+	req := validate.Request{Database: in.DatabaseName, DB: db, Question: in.Question, Limit: s.rowLimit(opts, in.AsClient) + 1}
 	for _, row := range rows {
 		if row.Ordinal == nil {
 			continue // the reply held no SQL
@@ -566,12 +568,11 @@ func (s *Runner) Execute(ctx context.Context, job Job) (*Output, error) {
 		return nil, err
 	}
 	sql := deref(in.GuardedSql)
-	limits := target.ExecOptions{MaxRows: s.maxRows(opts), Timeout: opts.timeout()}
+	limits := target.ExecOptions{MaxRows: s.rowLimit(opts, in.AsClient), Timeout: opts.timeout()}
 	if in.AsClient {
 		// A client's options lower the operator's limits, never raise them
 		// (migration 00017).
 		tc := s.deps.Targets.Config()
-		limits.MaxRows = min(limits.MaxRows, tc.MaxRows)
 		if limits.Timeout > tc.StatementTimeout {
 			limits.Timeout = tc.StatementTimeout
 		}
@@ -667,11 +668,14 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func (s *Runner) maxRows(o options) int {
-	if o.MaxRows > 0 {
+// rowLimit is the rows a question's answer keeps: options.max_rows, which
+// a client's options may lower and not raise, or the operator's.
+func (s *Runner) rowLimit(o options, asClient bool) int {
+	def := s.deps.Targets.Config().MaxRows
+	if o.MaxRows > 0 && (!asClient || o.MaxRows < def) {
 		return o.MaxRows
 	}
-	return s.deps.Targets.Config().MaxRows
+	return def
 }
 
 func deref[T any](p *T) T {
