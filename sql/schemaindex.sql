@@ -251,8 +251,10 @@ FROM rag.search_vectors(@database_name::text, @kind::text, @query::real[], @k::i
 -- to commit: its CREATE INDEX IF NOT EXISTS holds a SHARE lock on
 -- rag.index_vectors to commit, so two builds that both enabled before either
 -- stored deadlock in rag.store_vectors (ROW EXCLUSIVE), and two that both
--- create the extension or table on a fresh database collide.
-SELECT pg_advisory_xact_lock(@key::bigint);
+-- create the extension or table on a fresh database collide. The row of an
+-- owner's table (migration 00043), not an advisory lock, which any role
+-- that may connect can take and hold.
+SELECT only_row FROM rag.vector_setup_turn FOR UPDATE;
 
 -- name: VectorExtensionAvailable :one
 -- Whether the server has pgvector, to say why a build could not use it.

@@ -618,6 +618,11 @@ type RagTable struct {
 	Checks []string
 }
 
+// One row: a schema index build that stores vectors locks it from rag.enable_vectors to its commit, so that such builds take turns (migration 00043). No client may read or lock it.
+type RagVectorSetupTurn struct {
+	OnlyRow bool
+}
+
 type RiverRiverJob struct {
 	ID          int64
 	Args        []byte

@@ -662,16 +662,18 @@ func (q *Queries) ListIndexVectors(ctx context.Context, db DBTX, databaseName st
 }
 
 const lockVectorSetup = `-- name: LockVectorSetup :exec
-SELECT pg_advisory_xact_lock($1::bigint)
+SELECT only_row FROM rag.vector_setup_turn FOR UPDATE
 `
 
 // Serialises the end of builds that store vectors, from rag.enable_vectors
 // to commit: its CREATE INDEX IF NOT EXISTS holds a SHARE lock on
 // rag.index_vectors to commit, so two builds that both enabled before either
 // stored deadlock in rag.store_vectors (ROW EXCLUSIVE), and two that both
-// create the extension or table on a fresh database collide.
-func (q *Queries) LockVectorSetup(ctx context.Context, db DBTX, key int64) error {
-	_, err := db.Exec(ctx, lockVectorSetup, key)
+// create the extension or table on a fresh database collide. The row of an
+// owner's table (migration 00043), not an advisory lock, which any role
+// that may connect can take and hold.
+func (q *Queries) LockVectorSetup(ctx context.Context, db DBTX) error {
+	_, err := db.Exec(ctx, lockVectorSetup)
 	return err
 }
 

@@ -376,20 +376,17 @@ func inSavepoint(ctx context.Context, tx pgx.Tx, fn func(pgx.Tx) error) (refused
 	return nil, sp.Commit(ctx)
 }
 
-// vectorsLockKey is the advisory lock (LockVectorSetup) builds take before
-// rag.enable_vectors.
-const vectorsLockKey int64 = 0x6e6c3273716c76 // "nl2sqlv"
-
 // enableVectors sets pgvector up for dims, in a savepoint: a server that
 // refuses (no privilege to create the extension) leaves the build on the
 // real[] path instead of failing it. Builds that store vectors take turns
-// from here to commit (vectorsLockKey): rag.enable_vectors holds a SHARE
-// lock on rag.index_vectors to commit, and two builds that both held it
+// from here to commit (LockVectorSetup, the row of rag.vector_setup_turn,
+// which no client may lock): rag.enable_vectors holds a SHARE lock on
+// rag.index_vectors to commit, and two builds that both held it
 // deadlocked in rag.store_vectors.
 func enableVectors(ctx context.Context, tx pgx.Tx, dims int32) (ok bool, reason string, err error) {
 	q := dbsqlc.New()
 	// In tx, not the savepoint: held to commit, past store_vectors.
-	if err := q.LockVectorSetup(ctx, tx, vectorsLockKey); err != nil {
+	if err := q.LockVectorSetup(ctx, tx); err != nil {
 		return false, "", err
 	}
 	sp, err := tx.Begin(ctx)

@@ -73,9 +73,6 @@ const CommonTermDocs = commonTermDocs
 // LexicalLoads is how many times s began loading an in-memory index.
 func LexicalLoads(s *Searcher) int64 { return s.lexLoads.Load() }
 
-// VectorsLockKey is the advisory lock builds take before rag.enable_vectors.
-const VectorsLockKey = vectorsLockKey
-
 // DenseIndex is denseIndex over documents of the given ids, in order.
 func DenseIndex(ids []int64, id int64) (int32, bool) {
 	docs := make([]*dbsqlc.ListIndexDocHitsRow, len(ids))

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
@@ -50,7 +51,7 @@ func TestConcurrentVectorBuilds(t *testing.T) {
 	other, err := db.Pool.Begin(ctx)
 	require.NoError(t, err)
 	defer other.Rollback(ctx) //nolint:errcheck
-	_, err = other.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", schemaindex.VectorsLockKey)
+	_, err = other.Exec(ctx, "SELECT only_row FROM rag.vector_setup_turn FOR UPDATE")
 	require.NoError(t, err)
 	_, err = other.Exec(ctx, "SELECT rag.enable_vectors($1)", dims)
 	require.NoError(t, err)
@@ -82,6 +83,39 @@ func TestConcurrentVectorBuilds(t *testing.T) {
 	var n int
 	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.index_vectors WHERE database_name = 'crm'").Scan(&n))
 	require.Equal(t, st.Tables+st.Columns, n)
+}
+
+// TestClientCannotHoldUpVectorBuilds: no role without the service's
+// privileges can make a build that stores vectors wait. Builds took turns
+// on a fixed advisory lock, which any role that may connect can take: a
+// client holding it in its session held `nl2sql index`, `db add` and the
+// catalog check up for as long as it liked (migration 00043).
+func TestClientCannotHoldUpVectorBuilds(t *testing.T) {
+	t.Parallel()
+	ctx, db, _ := setup(t)
+	client := db.PoolAs(t, db.NewRole(t, "client"))
+	conn, err := client.Acquire(ctx)
+	require.NoError(t, err)
+	defer conn.Release()
+	// The key the builds took (schemaindex.vectorsLockKey, "nl2sqlv"),
+	// held for the session's life.
+	_, err = conn.Exec(ctx, "SELECT pg_advisory_lock(31081211379149942)")
+	require.NoError(t, err)
+	tx, err := conn.Begin(ctx)
+	require.NoError(t, err)
+	defer tx.Rollback(ctx) //nolint:errcheck
+	_, err = tx.Exec(ctx, "SELECT only_row FROM rag.vector_setup_turn FOR UPDATE")
+	var pgErr *pgconn.PgError
+	require.ErrorAs(t, err, &pgErr, "the turn is the owner's")
+	require.Equal(t, "42501", pgErr.Code, "the turn is the owner's: %v", err)
+
+	res, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "crm", DSN: "env:CRM_DSN", Schemas: []string{"crm"}}, nil)
+	require.NoError(t, err)
+	bctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	st, err := schemaindex.Build(bctx, db.Pool, schemaindex.Source{Snapshot: res.Snapshot, Embedder: &counting{}, EmbedModel: "fake-embed"}, schemaindex.Config{})
+	require.NoError(t, err, "the build does not wait for the client")
+	require.NotEqual(t, schemaindex.VectorsNone, st.Vectors, "the build stored vectors: it took the turn")
 }
 
 // TestVectorLargeTopK: a top K above 500 (NL2SQL_RAG_TABLE_TOP_K,
