@@ -86,6 +86,24 @@ UPDATE rag.feedback
 SET status = 'rejected', reason = @reason, checked_at = now()
 WHERE id = @id AND status = 'pending';
 
+-- name: RejectOrphanedCorrections :many
+-- The sweeper: corrections still pending, for longer than @grace_seconds,
+-- whose check job is gone (cancelled in River UI, deleted by hand, or
+-- discarded without our handler running) are rejected instead of staying
+-- pending for good; rag_feedback_done is notified by its trigger.
+UPDATE rag.feedback f
+SET status = 'rejected',
+    reason = 'could not be checked: the job that was checking it no longer exists (cancelled, deleted or discarded outside nl2sql); give the correction again',
+    checked_at = now()
+WHERE f.status = 'pending'
+  AND f.created_at < now() - make_interval(secs => @grace_seconds::double precision)
+  AND NOT EXISTS (
+      SELECT 1 FROM river.river_job j
+      WHERE j.args @> jsonb_build_object('feedback_id', f.id)
+        AND j.state IN ('available', 'pending', 'retryable', 'running', 'scheduled')
+  )
+RETURNING f.id;
+
 -- name: GetCatalogRefreshedAt :one
 -- What an example is checked against: the catalog of this refresh.
 SELECT refreshed_at FROM rag.databases WHERE name = @name;

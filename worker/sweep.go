@@ -15,7 +15,8 @@ import (
 )
 
 // sweep works the periodic nl2sql.sweep job: it fails in-flight questions
-// whose job chain is gone, and aborts exam runs whose process is.
+// whose job chain is gone, rejects pending corrections whose check job is
+// gone, and aborts exam runs whose process is.
 func (s *Service) sweep(ctx context.Context, _ *river.Job[jobs.SweepArgs]) error {
 	ids, err := s.q.FailOrphanedQueries(ctx, s.pool, s.cfg.SweepGrace.Seconds())
 	if err != nil {
@@ -26,6 +27,13 @@ func (s *Service) sweep(ctx context.Context, _ *river.Job[jobs.SweepArgs]) error
 	}
 	for range ids {
 		s.cfg.Observer.QuestionDone(stage.StatusFailed, "unknown")
+	}
+	fb, err := s.q.RejectOrphanedCorrections(ctx, s.pool, s.cfg.SweepGrace.Seconds())
+	if err != nil {
+		return errclass.Meta(err)
+	}
+	if len(fb) > 0 {
+		s.log.WarnContext(ctx, "rejected corrections whose check job was lost", slog.Any("feedback_ids", fb))
 	}
 	// Exam runs whose process ended without recording them (their lock is
 	// free): aborted, their unanswered questions withdrawn.
@@ -40,7 +48,8 @@ func (s *Service) sweep(ctx context.Context, _ *river.Job[jobs.SweepArgs]) error
 }
 
 // Sweep fails in-flight questions idle for longer than SweepGrace whose job
-// chain has no live River job. It runs periodically on the leader; it is
+// chain has no live River job, and rejects corrections pending for longer
+// than SweepGrace whose check has no live River job. It runs periodically on the leader; it is
 // exported for tests and operators.
 func (s *Service) Sweep(ctx context.Context) error {
 	return counted(s, s.sweep).Work(ctx, nil)

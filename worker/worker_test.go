@@ -767,6 +767,53 @@ func TestSweepFailsLostQuestions(t *testing.T) {
 	require.Contains(t, *q.Error, "no longer exists")
 }
 
+// TestSweepRejectsLostCorrections: a correction whose check job is gone
+// (cancelled in River UI before it ran, deleted by hand, discarded) is
+// rejected by the sweep, with its notification, instead of staying
+// pending for good.
+func TestSweepRejectsLostCorrections(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	e.cfg.SweepGrace = time.Millisecond
+	svc, err := worker.New(e.db.Pool, e.deps, e.cfg) // not started: nobody works the jobs
+	require.NoError(t, err)
+	ctx := context.Background()
+
+	id, err := intake.Submit(ctx, e.db.Pool, "shop", "How many customers?", nil)
+	require.NoError(t, err)
+	var fb int64
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "INSERT INTO rag.feedback (query_id, verdict, corrected_sql) VALUES ($1, 'wrong', 'SELECT count(*) FROM shop.customers') RETURNING id", id).Scan(&fb))
+	status := func() (string, string) {
+		var st string
+		var reason *string
+		require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT status, reason FROM rag.feedback WHERE id = $1", fb).Scan(&st, &reason))
+		return st, deref(reason)
+	}
+	time.Sleep(5 * time.Millisecond)
+	require.NoError(t, svc.Sweep(ctx))
+	st, _ := status()
+	require.Equal(t, "pending", st, "a correction with a live job is left alone")
+
+	// An operator cancels the check's job before it runs.
+	_, err = e.db.Pool.Exec(ctx, "UPDATE river.river_job SET state = 'cancelled', finalized_at = now() WHERE kind = 'nl2sql.correction'")
+	require.NoError(t, err)
+	w, err := e.db.Pool.Acquire(ctx)
+	require.NoError(t, err)
+	defer w.Release()
+	_, err = w.Exec(ctx, "LISTEN rag_feedback_done")
+	require.NoError(t, err)
+	require.NoError(t, svc.Sweep(ctx))
+	st, reason := status()
+	require.Equal(t, "rejected", st)
+	require.Contains(t, reason, "no longer exists")
+	wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	n, err := w.Conn().WaitForNotification(wctx)
+	require.NoError(t, err, "rag_feedback_done is sent")
+	require.Contains(t, n.Payload, `"status" : "rejected"`)
+	require.Equal(t, "queued", query(t, e.db.Pool, id).Status, "the question's own job is alive")
+}
+
 func deref(p *string) string {
 	if p == nil {
 		return "<nil>"

@@ -444,6 +444,45 @@ func (q *Queries) RejectCorrection(ctx context.Context, db DBTX, arg *RejectCorr
 	return result.RowsAffected(), nil
 }
 
+const rejectOrphanedCorrections = `-- name: RejectOrphanedCorrections :many
+UPDATE rag.feedback f
+SET status = 'rejected',
+    reason = 'could not be checked: the job that was checking it no longer exists (cancelled, deleted or discarded outside nl2sql); give the correction again',
+    checked_at = now()
+WHERE f.status = 'pending'
+  AND f.created_at < now() - make_interval(secs => $1::double precision)
+  AND NOT EXISTS (
+      SELECT 1 FROM river.river_job j
+      WHERE j.args @> jsonb_build_object('feedback_id', f.id)
+        AND j.state IN ('available', 'pending', 'retryable', 'running', 'scheduled')
+  )
+RETURNING f.id
+`
+
+// The sweeper: corrections still pending, for longer than @grace_seconds,
+// whose check job is gone (cancelled in River UI, deleted by hand, or
+// discarded without our handler running) are rejected instead of staying
+// pending for good; rag_feedback_done is notified by its trigger.
+func (q *Queries) RejectOrphanedCorrections(ctx context.Context, db DBTX, graceSeconds float64) ([]int64, error) {
+	rows, err := db.Query(ctx, rejectOrphanedCorrections, graceSeconds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const removeExamples = `-- name: RemoveExamples :many
 DELETE FROM rag.examples
 WHERE database_name = $1 AND id = ANY ($2::bigint[])
