@@ -65,9 +65,13 @@ WHERE name = @name AND catalog_version = @catalog_version AND catalog_fingerprin
 -- name: LockDatabaseRegistration :one
 -- First statement of a catalog check's refresh: the registration the check
 -- introspected must still be the one stored, or the refresh would put back
--- a DSN, schemas or role that db add changed meanwhile.
+-- a DSN, schemas or role that db add changed meanwhile. FOR NO KEY UPDATE
+-- takes turns with db add's upsert and other refreshes, and not with the
+-- FOR KEY SHARE of a question's foreign key: FOR UPDATE waited for every
+-- question inserted about the database and not yet committed, so a
+-- client's transaction left open after an INSERT held the check up.
 SELECT dsn, schemas, read_only_role, catalog_version, created_at
-FROM rag.databases WHERE name = @name FOR UPDATE;
+FROM rag.databases WHERE name = @name FOR NO KEY UPDATE;
 
 -- name: DeleteCatalogForeignKeys :exec
 DELETE FROM rag.foreign_keys WHERE database_name = @database_name;

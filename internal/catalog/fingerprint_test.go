@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -154,4 +155,36 @@ func TestRefreshRegistered(t *testing.T) {
 	d, err := catalog.GetDatabase(ctx, db.Pool, "shop")
 	require.NoError(t, err)
 	require.Equal(t, "env:OTHER_DSN", d.DSN)
+}
+
+// TestRefreshRegisteredBesideAnOpenQuestion: the catalog check's refresh
+// does not wait for a transaction that asked a question about the
+// database and stays open. Its lock on the registration was FOR UPDATE,
+// which waits for the foreign key's FOR KEY SHARE of every question
+// inserted and not yet committed: a client's psql left idle in a
+// transaction after an INSERT held the refresh (and the checks of the
+// databases after it in that run) until the check's timeout, every run,
+// so a changed schema was never picked up.
+func TestRefreshRegisteredBesideAnOpenQuestion(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := shopDB(t)
+	_, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "shop", DSN: "env:SHOP_DSN", Schemas: []string{"shop"}}, nil)
+	require.NoError(t, err)
+	read, err := catalog.GetDatabase(ctx, db.Pool, "shop")
+	require.NoError(t, err)
+	_, err = db.Pool.Exec(ctx, `ALTER TABLE shop.customers ADD COLUMN phone text`)
+	require.NoError(t, err)
+
+	asking, err := db.Pool.Begin(ctx)
+	require.NoError(t, err)
+	defer asking.Rollback(ctx) //nolint:errcheck
+	_, err = asking.Exec(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'How many customers?')")
+	require.NoError(t, err)
+
+	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	res, err := catalog.RefreshRegistered(rctx, db.Pool, db.Pool, read)
+	require.NoError(t, err, "the refresh does not wait for the open question")
+	require.NotNil(t, res.Snapshot.Table("shop", "customers").Column("phone"))
 }

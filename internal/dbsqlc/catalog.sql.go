@@ -441,7 +441,7 @@ func (q *Queries) LockDatabase(ctx context.Context, db DBTX, name string) (strin
 
 const lockDatabaseRegistration = `-- name: LockDatabaseRegistration :one
 SELECT dsn, schemas, read_only_role, catalog_version, created_at
-FROM rag.databases WHERE name = $1 FOR UPDATE
+FROM rag.databases WHERE name = $1 FOR NO KEY UPDATE
 `
 
 type LockDatabaseRegistrationRow struct {
@@ -454,7 +454,11 @@ type LockDatabaseRegistrationRow struct {
 
 // First statement of a catalog check's refresh: the registration the check
 // introspected must still be the one stored, or the refresh would put back
-// a DSN, schemas or role that db add changed meanwhile.
+// a DSN, schemas or role that db add changed meanwhile. FOR NO KEY UPDATE
+// takes turns with db add's upsert and other refreshes, and not with the
+// FOR KEY SHARE of a question's foreign key: FOR UPDATE waited for every
+// question inserted about the database and not yet committed, so a
+// client's transaction left open after an INSERT held the check up.
 func (q *Queries) LockDatabaseRegistration(ctx context.Context, db DBTX, name string) (*LockDatabaseRegistrationRow, error) {
 	row := db.QueryRow(ctx, lockDatabaseRegistration, name)
 	var i LockDatabaseRegistrationRow
