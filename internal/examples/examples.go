@@ -436,9 +436,18 @@ type Checked struct {
 	Stale   int
 }
 
+// checkBatch is how many verdicts CheckExamples reaches before it stores
+// them.
+const checkBatch = 50
+
 // CheckExamples checks the database's examples not checked against its
 // current catalog (all of them with all) and marks those that no longer
-// pass stale, with the reason, and those that do fresh.
+// pass stale, with the reason, and those that do fresh. The verdicts are
+// stored as they come, checkBatch at a time and those reached when a check
+// fails: a run that stops part way (the job's timeout, a target lost for a
+// moment) leaves the next one only the rest to check. Stored at the end
+// alone, a database with more examples than one job's time checks was
+// never checked after a refresh, and its examples never used again.
 func (s *Store) CheckExamples(ctx context.Context, check CheckFunc, database string, all bool) (Checked, error) {
 	checkedAt, err := s.catalogTime(ctx, database)
 	if err != nil {
@@ -449,22 +458,37 @@ func (s *Store) CheckExamples(ctx context.Context, check CheckFunc, database str
 		return Checked{}, fmt.Errorf("examples: %w", err)
 	}
 	var out Checked
-	p := &dbsqlc.MarkExamplesCheckedParams{CheckedAt: &checkedAt, Ids: make([]int64, 0, len(rows)), StaleReasons: make([]string, 0, len(rows))}
+	p := &dbsqlc.MarkExamplesCheckedParams{CheckedAt: &checkedAt}
+	mark := func(ctx context.Context) error {
+		if len(p.Ids) == 0 {
+			return nil
+		}
+		if err := s.q.MarkExamplesChecked(ctx, s.pool, p); err != nil {
+			return fmt.Errorf("examples: %w", err)
+		}
+		p.Ids, p.StaleReasons = p.Ids[:0], p.StaleReasons[:0]
+		return nil
+	}
 	for _, r := range rows {
 		refusal, err := check(ctx, database, r.Sql)
 		if err != nil {
-			return out, err
+			// With a fresh deadline: ctx's may be what ended the run.
+			mctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			defer cancel()
+			return out, errors.Join(err, mark(mctx))
 		}
 		p.Ids, p.StaleReasons = append(p.Ids, r.ID), append(p.StaleReasons, refusal)
 		out.Checked++
 		if refusal != "" {
 			out.Stale++
 		}
+		if len(p.Ids) == checkBatch {
+			if err := mark(ctx); err != nil {
+				return out, err
+			}
+		}
 	}
-	if len(rows) == 0 {
-		return out, nil
-	}
-	return out, s.q.MarkExamplesChecked(ctx, s.pool, p)
+	return out, mark(ctx)
 }
 
 // Pair is an example to add: a question, its SQL and, from a file, the
