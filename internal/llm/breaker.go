@@ -37,6 +37,23 @@ type breakers struct {
 	models map[string]*breaker
 }
 
+// callGroup is the calls made with one WithCallGroup context: failed is
+// how many of their failures the breaker counted.
+type callGroup struct{ failed int }
+
+type callGroupKey struct{}
+
+// WithCallGroup returns ctx for calls that go out together and count
+// together in their model's breaker: a question's attempt, whose calls a
+// prompt the model does not finish in time fails all at once. At most
+// Breaker.Failures-1 of a group's failures count, so one attempt never
+// opens the breaker alone (a hard question's 6 calls did, and every other
+// asker's calls then failed at once for its cool-downs); two unanswered
+// attempts, a server that answers nobody, still open it at once.
+func WithCallGroup(ctx context.Context) context.Context {
+	return context.WithValue(ctx, callGroupKey{}, &callGroup{})
+}
+
 // breaker is one model's state. Closed: failures counts the calls the
 // server failed in a row. Open: until is when a call is let through again,
 // and probing says one is out.
@@ -169,8 +186,15 @@ func (bs *breakers) done(ctx context.Context, model string, probe bool, err erro
 		b = &breaker{}
 		bs.models[model] = b
 	}
-	b.failures++
 	b.last = le.Message
+	if g, _ := ctx.Value(callGroupKey{}).(*callGroup); g != nil && !probe {
+		// Under bs.mu, as every group's count.
+		if g.failed >= bs.cfg.Failures-1 {
+			return
+		}
+		g.failed++
+	}
+	b.failures++
 	// A probe's failure opens it again, unless another call's reply
 	// closed it meanwhile: then this is one failure in a row.
 	if (probe && b.open()) || (!b.open() && b.failures >= bs.cfg.Failures) {

@@ -143,6 +143,40 @@ func TestConformanceBreaker(t *testing.T) {
 			require.Equal(t, sent+1, b.f.requests())
 		})
 
+		t.Run("OneGroupNeverOpensItAlone", func(t *testing.T) {
+			t.Parallel()
+			b := setup(t)
+			b.f.setHung(true)
+			// A question's attempt: its calls (6 for a hard question, more
+			// than the 5 failures that open the breaker) go out together,
+			// and a prompt the model does not finish in time fails them all.
+			// Alone they opened the breaker, and every other asker's calls
+			// failed at once for its cool-downs.
+			group := WithCallGroup(context.Background())
+			for range 5 {
+				_, err := b.p.Chat(group, ChatRequest{Messages: question})
+				le := requireLLMError(t, err, Unavailable)
+				require.NotErrorIs(t, le, ErrBreakerOpen, "one attempt's calls do not open it: %s", le.Message)
+			}
+			// Their failures count, up to one short of opening it: the next
+			// unanswered call does.
+			require.NotErrorIs(t, chat(b.p), ErrBreakerOpen)
+			require.ErrorIs(t, chat(b.p), ErrBreakerOpen)
+
+			// Two attempts that both go unanswered open it, as a server
+			// that answers nobody does at the end of the first wave.
+			b2 := setup(t)
+			b2.f.setHung(true)
+			for _, calls := range []int{2, 1} {
+				g := WithCallGroup(context.Background())
+				for range calls {
+					_, err := b2.p.Chat(g, ChatRequest{Messages: question})
+					require.NotErrorIs(t, err, ErrBreakerOpen)
+				}
+			}
+			require.ErrorIs(t, chat(b2.p), ErrBreakerOpen)
+		})
+
 		t.Run("CallerDeadlineDoesNotCount", func(t *testing.T) {
 			t.Parallel()
 			b := setup(t)

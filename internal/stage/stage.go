@@ -32,6 +32,7 @@ import (
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 	"github.com/nl2sql/nl2sql/internal/errclass"
 	"github.com/nl2sql/nl2sql/internal/examples"
+	"github.com/nl2sql/nl2sql/internal/llm"
 	"github.com/nl2sql/nl2sql/internal/prompt"
 	"github.com/nl2sql/nl2sql/internal/target"
 	"github.com/nl2sql/nl2sql/internal/validate"
@@ -298,6 +299,10 @@ func (g *gathered) firstSQL() *string {
 func (s *Runner) gather(ctx context.Context, msgs []prompt.Message, opts options, id int64, attempt, calls int) (*gathered, error) {
 	cfg := s.cfg.Candidates
 	started := s.cfg.Clock()
+	// The attempt's calls go out together and a prompt the model does not
+	// finish in time fails them together: they count as one asker's in the
+	// model's breaker, which they cannot open alone.
+	ctx = llm.WithCallGroup(ctx)
 	outs := candidate.Gather(ctx, calls, cfg.Budget, func(ctx context.Context, i int) (*Generation, error) {
 		req := GenerateRequest{Messages: msgs, Model: opts.Model, Temperature: opts.Temperature}
 		if calls > 1 {
