@@ -109,6 +109,10 @@ SELECT * FROM rag.columns WHERE database_name = @database_name ORDER BY schema_n
 -- name: ListCatalogForeignKeys :many
 SELECT * FROM rag.foreign_keys WHERE database_name = @database_name;
 
+-- name: SetLocalLockTimeout :exec
+-- The lock_timeout of the rest of the transaction, in milliseconds.
+SELECT pg_catalog.set_config('lock_timeout', @lock_timeout::text, true);
+
 -- name: LockDatabase :one
 -- First statement of removing a database: a question's INSERT checks its
 -- database (FOR KEY SHARE, the foreign key), so one inserted meanwhile waits

@@ -53,6 +53,9 @@ func runDBRemove(ctx context.Context, m *Main, args []string) error {
 		if _, ok := errors.AsType[*catalog.HistoryError](err); ok {
 			return &errclass.Error{Class: errclass.ValidationBlock, Code: "db.history", Message: err.Error(), Err: err}
 		}
+		if _, ok := errors.AsType[*catalog.InUseError](err); ok {
+			return &errclass.Error{Class: errclass.InfraFailure, Code: "db.in_use", Message: err.Error(), Err: err}
+		}
 		return unknownDatabase("db remove", pos[0], err)
 	}
 	fmt.Fprintf(m.Stdout, "removed %s (its catalog, schema index, examples and client grants), %d question(s) and %d exam run(s)\n",

@@ -2,6 +2,7 @@ package catalog_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -273,4 +274,36 @@ func TestRemoveWhileAsking(t *testing.T) {
 		require.NoError(t, db.Pool.QueryRow(ctx, "SELECT count(*) FROM rag.queries WHERE database_name = 'shop'").Scan(&left))
 		require.Zero(t, left)
 	}
+}
+
+// TestRemoveBesideAnOpenQuestion: removing a database that a transaction
+// still open asked about (a client's psql idle after its INSERT) gives up
+// after a while and says which session it waits for, instead of waiting
+// for it without end; once that transaction ends, the removal goes
+// through.
+func TestRemoveBesideAnOpenQuestion(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := shopDB(t)
+	_, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "shop", DSN: db.URL, Schemas: []string{"shop"}}, nil)
+	require.NoError(t, err)
+	asking, err := db.Pool.Begin(ctx)
+	require.NoError(t, err)
+	defer asking.Rollback(ctx) //nolint:errcheck
+	_, err = asking.Exec(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'How many?')")
+	require.NoError(t, err)
+	var pid int
+	require.NoError(t, asking.QueryRow(ctx, "SELECT pg_backend_pid()").Scan(&pid))
+
+	rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	_, err = catalog.RemoveDatabase(rctx, db.Pool, "shop", true)
+	var inUse *catalog.InUseError
+	require.ErrorAs(t, err, &inUse, "%v", err)
+	require.Contains(t, err.Error(), fmt.Sprintf("pid %d", pid))
+	require.Contains(t, err.Error(), `database "shop" is in use`)
+
+	require.NoError(t, asking.Rollback(ctx))
+	_, err = catalog.RemoveDatabase(ctx, db.Pool, "shop", true)
+	require.NoError(t, err)
 }

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
@@ -186,6 +188,30 @@ func (e *HistoryError) Error() string {
 		e.Database, e.Questions, e.ExamRuns, e.Database)
 }
 
+// InUseError is a removal that waited RemoveLockWait for a transaction
+// still open that asked about the database, or gave feedback on one of
+// its questions, and holds the rows it would delete.
+type InUseError struct {
+	Database string
+	// Holders names the sessions with an open transaction on nl2sql's
+	// tables, oldest first.
+	Holders string
+	Err     error
+}
+
+func (e *InUseError) Error() string {
+	return fmt.Sprintf("database %q is in use: a transaction still open asked about it (or gave feedback on one of its questions) and holds rows the removal deletes; waited %s for it: %s; try again once it ends, or end it (pg_terminate_backend)",
+		e.Database, RemoveLockWait, e.Holders)
+}
+
+func (e *InUseError) Unwrap() error { return e.Err }
+
+// RemoveLockWait is how long RemoveDatabase waits for a row another
+// transaction holds: a question's INSERT holds its database's row (the
+// foreign key's FOR KEY SHARE) until it commits, and a client's psql left
+// idle in that transaction held the removal without end.
+const RemoveLockWait = 5 * time.Second
+
 // Removed is what RemoveDatabase deleted besides the registration (its
 // catalog, schema index, examples and client grants go with it).
 type Removed struct {
@@ -199,8 +225,11 @@ type Removed struct {
 // stage, which finds it gone and stops.
 func RemoveDatabase(ctx context.Context, pool *pgxpool.Pool, name string, withHistory bool) (*Removed, error) {
 	var out Removed
+	q := dbsqlc.New()
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		q := dbsqlc.New()
+		if err := q.SetLocalLockTimeout(ctx, tx, strconv.FormatInt(RemoveLockWait.Milliseconds(), 10)); err != nil {
+			return err
+		}
 		if _, err := q.LockDatabase(ctx, tx, name); err != nil {
 			return notFound(name, err)
 		}
@@ -226,8 +255,35 @@ func RemoveDatabase(ctx context.Context, pool *pgxpool.Pool, name string, withHi
 		}
 		return nil
 	})
+	if pe, ok := errors.AsType[*pgconn.PgError](err); ok && pe.Code == "55P03" {
+		return nil, &InUseError{Database: name, Holders: lockHolders(ctx, q, pool), Err: err}
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &out, nil
+}
+
+// lockHolders names the sessions whose open transactions hold locks on
+// nl2sql's tables, oldest first, for a message.
+func lockHolders(ctx context.Context, q *dbsqlc.Queries, db dbsqlc.DBTX) string {
+	rows, err := q.TableLockHolders(ctx, db)
+	if err != nil {
+		return "unknown (" + err.Error() + ")"
+	}
+	if len(rows) == 0 {
+		return "none now"
+	}
+	parts := make([]string, len(rows))
+	for i, r := range rows {
+		var pid int32
+		if r.Pid != nil {
+			pid = *r.Pid
+		}
+		parts[i] = fmt.Sprintf("pid %d role %s application %q %s", pid, r.RoleName, r.Application, r.State)
+		if r.XactStart != nil {
+			parts[i] += " since " + r.XactStart.UTC().Format(time.RFC3339)
+		}
+	}
+	return strings.Join(parts, "; ")
 }

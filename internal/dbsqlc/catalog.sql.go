@@ -488,6 +488,16 @@ func (q *Queries) SetCatalogFingerprint(ctx context.Context, db DBTX, arg *SetCa
 	return err
 }
 
+const setLocalLockTimeout = `-- name: SetLocalLockTimeout :exec
+SELECT pg_catalog.set_config('lock_timeout', $1::text, true)
+`
+
+// The lock_timeout of the rest of the transaction, in milliseconds.
+func (q *Queries) SetLocalLockTimeout(ctx context.Context, db DBTX, lockTimeout string) error {
+	_, err := db.Exec(ctx, setLocalLockTimeout, lockTimeout)
+	return err
+}
+
 const upsertDatabase = `-- name: UpsertDatabase :one
 
 INSERT INTO rag.databases (name, dsn, schemas, read_only_role, annotations)
