@@ -46,8 +46,8 @@ type callGroupKey struct{}
 // WithCallGroup returns ctx for calls that go out together and count
 // together in their model's breaker: a question's attempt, whose calls a
 // prompt the model does not finish in time fails all at once. At most
-// Breaker.Failures-1 of a group's failures count, so one attempt never
-// opens the breaker alone (a hard question's 6 calls did, and every other
+// Breaker.Failures-1 of a group's failures count (1 when Failures is 1), so
+// one attempt never opens the breaker alone (a hard question's 6 calls did, and every other
 // asker's calls then failed at once for its cool-downs); two unanswered
 // attempts, a server that answers nobody, still open it at once.
 func WithCallGroup(ctx context.Context) context.Context {
@@ -189,7 +189,7 @@ func (bs *breakers) done(ctx context.Context, model string, probe bool, err erro
 	b.last = le.Message
 	if g, _ := ctx.Value(callGroupKey{}).(*callGroup); g != nil && !probe {
 		// Under bs.mu, as every group's count.
-		if g.failed >= bs.cfg.Failures-1 {
+		if g.failed >= max(bs.cfg.Failures-1, 1) {
 			return
 		}
 		g.failed++

@@ -175,6 +175,15 @@ func TestConformanceBreaker(t *testing.T) {
 				}
 			}
 			require.ErrorIs(t, chat(b2.p), ErrBreakerOpen)
+
+			// A breaker that opens at the first unanswered call still does.
+			f := pc.new(t)
+			one := f.client(t, Config{RequestTimeout: 100 * time.Millisecond, Breaker: BreakerConfig{Failures: 1, Cooldown: time.Minute}})
+			t.Cleanup(one.Close)
+			f.setHung(true)
+			_, err := one.Chat(WithCallGroup(context.Background()), ChatRequest{Messages: question})
+			require.NotErrorIs(t, err, ErrBreakerOpen)
+			require.ErrorIs(t, chat(one), ErrBreakerOpen)
 		})
 
 		t.Run("CallerDeadlineDoesNotCount", func(t *testing.T) {

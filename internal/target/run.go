@@ -101,10 +101,10 @@ type Column struct {
 
 // Result is a query result in JSON-ready form: numbers are json.Number with
 // Postgres' exact text, dates "2006-01-02", timestamps RFC 3339 ("Z" for
-// timestamptz, written in UTC whatever the session's zone), json/jsonb embedded as JSON, arrays
-// (of enums, domains and composites too) as JSON arrays nested per
-// dimension of their elements in these forms, other types as their
-// Postgres text.
+// timestamptz, written in UTC whatever the session's zone), json/jsonb
+// embedded as JSON, arrays (of enums, domains and composites too) as JSON
+// arrays nested per dimension of their elements in these forms, other
+// types as their Postgres text.
 type Result struct {
 	Columns   []Column
 	Rows      [][]any
