@@ -48,9 +48,10 @@ func (s *Service) sweep(ctx context.Context, _ *river.Job[jobs.SweepArgs]) error
 }
 
 // Sweep fails in-flight questions idle for longer than SweepGrace whose job
-// chain has no live River job, and rejects corrections pending for longer
-// than SweepGrace whose check has no live River job. It runs periodically on the leader; it is
-// exported for tests and operators.
+// chain has no live River job, rejects corrections pending for longer than
+// SweepGrace whose check has no live River job, and aborts exam runs whose
+// process ended without recording them. It runs periodically on the
+// leader; it is exported for tests and operators.
 func (s *Service) Sweep(ctx context.Context) error {
 	return counted(s, s.sweep).Work(ctx, nil)
 }
