@@ -58,7 +58,7 @@ func TestBenchRepair(t *testing.T) {
 	require.Zero(t, rep.Flipped)
 	require.Equal(t, rep.Mutations, rep.Fixed+rep.Flipped+rep.Left)
 	require.Positive(t, rep.P50US)
-	require.Len(t, rep.Kinds, 11)
+	require.Len(t, rep.Kinds, len(bench.MutationKinds))
 	var settings struct {
 		Settings map[string]any `json:"settings"`
 	}

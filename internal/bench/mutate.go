@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/nl2sql/nl2sql/internal/catalog"
 	"github.com/nl2sql/nl2sql/internal/naming"
@@ -46,12 +47,18 @@ const (
 	// MutAmbiguousColumn drops the qualifier of one column that more than
 	// one FROM item has.
 	MutAmbiguousColumn = "ambiguous_column"
+	// MutUnquoted writes every quoted name that needs its quotes (capitals,
+	// spaces: an ORM's "createdAt", a spreadsheet's "Unit Price") as a
+	// model that leaves them out does: createdAt, Unit_Price. One mutant a
+	// query, with every such name; none where the SQL quotes nothing so.
+	MutUnquoted = "unquoted"
 )
 
 // MutationKinds lists every kind, in report order.
 var MutationKinds = []string{
 	MutColumnTablePrefix, MutColumnReordered, MutColumnFirstWordDropped, MutColumnLastWordDropped, MutColumnPersonName,
 	MutAliasTableName, MutAliasUndefined, MutAliasOtherItem, MutGroupByMissing, MutTrailingComma, MutAmbiguousColumn,
+	MutUnquoted,
 }
 
 // ColumnKind reports whether a kind is an invented column name.
@@ -85,6 +92,7 @@ func Mutate(sql string, s *catalog.Snapshot) ([]Mutant, error) {
 	m.groupBy()
 	m.trailingCommas()
 	m.ambiguous()
+	m.unquoted()
 	var out []Mutant
 	seen := map[string]bool{sql: true}
 	for _, mu := range m.out {
@@ -505,5 +513,38 @@ func (m *mutator) ambiguous() {
 			continue
 		}
 		m.emit(MutAmbiguousColumn, fmt.Sprintf("%s → %s", c.QualifiedName(), c.Name), edit{sp[0].Start, sp[1].Start, ""})
+	}
+}
+
+// unquoted makes the MutUnquoted mutant: each quoted identifier that needs
+// its quotes written bare, what is neither a letter nor a digit as an
+// underscore.
+func (m *mutator) unquoted() {
+	var edits []edit
+	var changes []string
+	for _, t := range m.code {
+		if t.Kind != pgsql.TokenIdent || !strings.HasPrefix(t.Text, `"`) || len(t.Text) < 2 {
+			continue
+		}
+		name := strings.ReplaceAll(t.Text[1:len(t.Text)-1], `""`, `"`)
+		if catalog.QuoteIdent(name) == name {
+			continue // quoted, but needs no quotes: written bare it is the same name
+		}
+		bare := strings.Trim(strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return r
+			}
+			return '_'
+		}, name), "_")
+		if bare == "" || unicode.IsDigit([]rune(bare)[0]) {
+			continue
+		}
+		edits = append(edits, edit{t.Start, t.End, bare})
+		if !slices.Contains(changes, t.Text+" → "+bare) {
+			changes = append(changes, t.Text+" → "+bare)
+		}
+	}
+	if len(edits) > 0 {
+		m.emit(MutUnquoted, strings.Join(changes, ", "), edits...)
 	}
 }

@@ -17,7 +17,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// TestMutate checks every mutant of two queries against
+// TestMutate checks every mutant of three queries against
 // testdata/mutants.golden: which kinds apply where, and what each one
 // changes.
 func TestMutate(t *testing.T) {
@@ -35,12 +35,14 @@ func TestMutate(t *testing.T) {
 			tab("customers", "customer_id", "company_name"),
 			tab("employees", "employee_id", "first_name", "last_name", "department_id"),
 			tab("sales_orders", "sales_order_id", "customer_id", "sales_rep_id", "total_amount", "status"),
+			tab("Invoices", "invoiceId", "customerId", "createdAt", "Amount Due"),
 		}}
 	}
 	snap := setup(t)
 	queries := []string{
 		"SELECT e.first_name, e.last_name, sum(so.total_amount) AS total\nFROM sales_orders so\nJOIN employees e ON e.employee_id = so.sales_rep_id\nGROUP BY e.employee_id, e.first_name, e.last_name\nORDER BY total DESC",
 		"SELECT status, count(*) FROM sales_orders WHERE customer_id IN (SELECT customer_id FROM customers) GROUP BY status",
+		`SELECT i."invoiceId", i."Amount Due", c.company_name AS "company" FROM "Invoices" i JOIN customers c ON c.customer_id = i."customerId" ORDER BY i."createdAt"`,
 	}
 	var b strings.Builder
 	for _, q := range queries {
