@@ -453,14 +453,29 @@ func TestSetHung(t *testing.T) {
 			func(api.ChatResponse) error { return nil })
 	}
 	s.SetHung(true)
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	require.ErrorIs(t, chat(ctx), context.DeadlineExceeded)
-	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	_, err := c.Embed(ctx, &api.EmbedRequest{Model: "nomic-embed-text", Input: "x"})
-	require.ErrorIs(t, err, context.DeadlineExceeded)
-	require.Len(t, s.Requests(), 2, "received and recorded")
+	// Each call is given up only once the server has it: a deadline could
+	// pass, on a loaded machine, before the request was even received.
+	hung := func(call func(context.Context) error, received int) {
+		t.Helper()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		errc := make(chan error, 1)
+		go func() { errc <- call(ctx) }()
+		require.Eventually(t, func() bool { return len(s.Requests()) == received }, 5*time.Second, time.Millisecond,
+			"received and recorded")
+		select {
+		case err := <-errc:
+			t.Fatalf("a hung server answered: %v", err)
+		case <-time.After(20 * time.Millisecond):
+		}
+		cancel()
+		require.ErrorIs(t, <-errc, context.Canceled)
+	}
+	hung(chat, 1)
+	hung(func(ctx context.Context) error {
+		_, err := c.Embed(ctx, &api.EmbedRequest{Model: "nomic-embed-text", Input: "x"})
+		return err
+	}, 2)
 
 	done := make(chan error, 1)
 	go func() { done <- chat(context.Background()) }()
