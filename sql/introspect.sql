@@ -40,12 +40,16 @@ SELECT n.nspname::text AS schema_name,
         ELSE c.reltuples END)::bigint AS estimated_rows,
        -- Whether the role questions run as may read it (@reader, or the
        -- connecting role): what it may not is no table of the catalog.
-       pg_catalog.has_any_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), c.oid, 'SELECT') AS readable,
+       -- SELECT on a table of a schema it has no USAGE on reads nothing
+       -- ("permission denied for schema").
+       (pg_catalog.has_schema_privilege(coalesce(nullif(@reader::text, ''), current_user::text), n.oid, 'USAGE')
+        AND pg_catalog.has_any_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), c.oid, 'SELECT'))::boolean AS readable,
        (EXISTS (
             SELECT 1 FROM pg_catalog.pg_inherits i
             JOIN pg_catalog.pg_class p ON p.oid = i.inhparent
             JOIN pg_catalog.pg_namespace pn ON pn.oid = p.relnamespace
             WHERE i.inhrelid = c.oid AND NOT c.relispartition AND pn.nspname = ANY (@schemas::text[])
+              AND pg_catalog.has_schema_privilege(coalesce(nullif(@reader::text, ''), current_user::text), pn.oid, 'USAGE')
               AND pg_catalog.has_any_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), p.oid, 'SELECT'))
         AND NOT EXISTS (
             SELECT 1 FROM pg_catalog.pg_attribute a

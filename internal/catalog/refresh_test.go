@@ -307,3 +307,44 @@ func TestRemoveBesideAnOpenQuestion(t *testing.T) {
 	_, err = catalog.RemoveDatabase(ctx, db.Pool, "shop", true)
 	require.NoError(t, err)
 }
+
+// TestRefreshLeavesOutASchemaTheRoleMayNotUse: a table the role may SELECT
+// in a schema it has no USAGE on is as unreadable as one it may not SELECT
+// (every query of it fails "permission denied for schema"): left out and
+// reported, and so is the join to it.
+func TestRefreshLeavesOutASchemaTheRoleMayNotUse(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	role := db.NewRole(t, "reader")
+	_, err := db.Pool.Exec(ctx, `
+CREATE SCHEMA hr;
+CREATE SCHEMA payroll;
+CREATE TABLE hr.people (person_id int PRIMARY KEY, name text);
+CREATE TABLE payroll.payslips (payslip_id int PRIMARY KEY, person_id int REFERENCES hr.people, amount numeric);
+CREATE TABLE payroll.runs (run_id int PRIMARY KEY);
+CREATE TABLE hr.contractors () INHERITS (payroll.runs);
+GRANT USAGE ON SCHEMA hr TO `+role+`;
+GRANT SELECT ON ALL TABLES IN SCHEMA hr TO `+role+`;
+GRANT SELECT ON ALL TABLES IN SCHEMA payroll TO `+role)
+	require.NoError(t, err)
+
+	res, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "hr", DSN: db.URL, Schemas: []string{"hr", "payroll"}, ReadOnlyRole: role}, nil)
+	require.NoError(t, err)
+	require.Equal(t, []string{"payroll.payslips", "payroll.runs"}, res.Unreadable)
+	var tables []string
+	for _, tb := range res.Snapshot.Tables {
+		tables = append(tables, tb.Key())
+	}
+	// hr.contractors adds no column to payroll.runs, but a query of
+	// payroll.runs fails: it is a table of its own to this role.
+	require.Equal(t, []string{"hr.contractors", "hr.people"}, tables)
+	require.Empty(t, res.Snapshot.ForeignKeys)
+	tx, err := db.Pool.Begin(ctx)
+	require.NoError(t, err)
+	defer func() { _ = tx.Rollback(ctx) }()
+	_, err = tx.Exec(ctx, "SET LOCAL ROLE "+role)
+	require.NoError(t, err)
+	_, err = tx.Exec(ctx, "SELECT 1 FROM payroll.runs")
+	require.ErrorContains(t, err, "permission denied for schema payroll")
+}
