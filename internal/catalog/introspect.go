@@ -223,7 +223,7 @@ func introspectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 		t.Columns = append(t.Columns, c)
 	}
 
-	constraints, err := q.IntrospectConstraints(ctx, db, schemas)
+	constraints, err := q.IntrospectConstraints(ctx, db, &dbsqlc.IntrospectConstraintsParams{Schemas: schemas, Reader: reader})
 	if err != nil {
 		return nil, nil, fmt.Errorf("catalog: read constraints: %w", err)
 	}

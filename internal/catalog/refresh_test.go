@@ -348,3 +348,55 @@ GRANT SELECT ON ALL TABLES IN SCHEMA payroll TO `+role)
 	_, err = tx.Exec(ctx, "SELECT 1 FROM payroll.runs")
 	require.ErrorContains(t, err, "permission denied for schema payroll")
 }
+
+// TestRefreshKeepsAPartitionWhoseParentIsNotRegistered: a partition is
+// left out because a question reads its rows through its partitioned
+// table; when that table is in no registered schema, or the role may not
+// read it, the partition is the only way to its rows and is a table of the
+// catalog, with its keys.
+func TestRefreshKeepsAPartitionWhoseParentIsNotRegistered(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	role := db.NewRole(t, "reader")
+	_, err := db.Pool.Exec(ctx, `
+CREATE SCHEMA live;
+CREATE SCHEMA archive;
+CREATE TABLE live.customers (customer_id int PRIMARY KEY, name text);
+CREATE TABLE live.events (event_id int, at date, customer_id int REFERENCES live.customers, PRIMARY KEY (event_id, at)) PARTITION BY RANGE (at);
+CREATE TABLE archive.events_2023 PARTITION OF live.events FOR VALUES FROM ('2023-01-01') TO ('2024-01-01');
+CREATE TABLE live.events_2024 PARTITION OF live.events FOR VALUES FROM ('2024-01-01') TO ('2025-01-01');
+CREATE TABLE archive.audits (audit_id int, at date) PARTITION BY RANGE (at);
+CREATE TABLE archive.audits_2023 PARTITION OF archive.audits FOR VALUES FROM ('2023-01-01') TO ('2024-01-01');
+GRANT USAGE ON SCHEMA live, archive TO `+role+`;
+GRANT SELECT ON archive.events_2023, archive.audits_2023, live.customers TO `+role)
+	require.NoError(t, err)
+
+	tables := func(s *catalog.Snapshot) []string {
+		var out []string
+		for _, tb := range s.Tables {
+			out = append(out, tb.Key())
+		}
+		return out
+	}
+	// Only archive registered: events_2023 is the way to its rows.
+	res, err := catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "a", DSN: db.URL, Schemas: []string{"archive"}}, nil)
+	require.NoError(t, err)
+	require.Equal(t, []string{"archive.audits", "archive.events_2023"}, tables(res.Snapshot))
+	require.Equal(t, []string{"event_id", "at"}, res.Snapshot.Table("archive", "events_2023").PrimaryKey)
+	require.Len(t, res.Snapshot.ForeignKeys, 1, "its key to live.customers, as any table's out of the schemas")
+
+	// Both registered: questions are asked of live.events.
+	res, err = catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "a", DSN: db.URL, Schemas: []string{"live", "archive"}}, nil)
+	require.NoError(t, err)
+	require.Equal(t, []string{"archive.audits", "live.customers", "live.events"}, tables(res.Snapshot))
+	require.Len(t, res.Snapshot.ForeignKeys, 1)
+
+	// Both registered, as a role that may read the partition and not
+	// live.events: the partition, and its join to customers.
+	res, err = catalog.Refresh(ctx, db.Pool, db.Pool, catalog.Database{Name: "a", DSN: db.URL, Schemas: []string{"live", "archive"}, ReadOnlyRole: role}, nil)
+	require.NoError(t, err)
+	require.Equal(t, []string{"archive.audits_2023", "archive.events_2023", "live.customers"}, tables(res.Snapshot))
+	require.Len(t, res.Snapshot.ForeignKeys, 1)
+	require.Equal(t, "events_2023", res.Snapshot.ForeignKeys[0].Table)
+}

@@ -65,7 +65,15 @@ LEFT JOIN pg_catalog.pg_description ds
     ON ds.objoid = c.oid AND ds.classoid = 'pg_catalog.pg_class'::regclass AND ds.objsubid = a.attnum
 WHERE n.nspname = ANY ($2::text[])
   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-  AND NOT c.relispartition
+  -- The partitions IntrospectTables keeps.
+  AND (CASE WHEN c.relispartition THEN NOT EXISTS (
+      SELECT 1 FROM pg_catalog.pg_partition_ancestors(c.oid) AS pa(relid)
+      JOIN pg_catalog.pg_class ac ON ac.oid = pa.relid
+      JOIN pg_catalog.pg_namespace an ON an.oid = ac.relnamespace
+      WHERE ac.oid <> c.oid AND an.nspname = ANY ($2::text[])
+        AND pg_catalog.has_schema_privilege(coalesce(nullif($1::text, ''), current_user::text), an.oid, 'USAGE')
+        AND pg_catalog.has_any_column_privilege(coalesce(nullif($1::text, ''), current_user::text), ac.oid, 'SELECT'))
+  ELSE true END)
   AND a.attnum > 0
   AND NOT a.attisdropped
 ORDER BY n.nspname, c.relname, a.attnum
@@ -159,11 +167,29 @@ LEFT JOIN pg_catalog.pg_class rc ON rc.oid = con.confrelid
 LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
 WHERE n.nspname = ANY ($1::text[])
   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-  AND NOT c.relispartition
+  -- The partitions IntrospectTables keeps.
+  AND (CASE WHEN c.relispartition THEN NOT EXISTS (
+      SELECT 1 FROM pg_catalog.pg_partition_ancestors(c.oid) AS pa(relid)
+      JOIN pg_catalog.pg_class ac ON ac.oid = pa.relid
+      JOIN pg_catalog.pg_namespace an ON an.oid = ac.relnamespace
+      WHERE ac.oid <> c.oid AND an.nspname = ANY ($1::text[])
+        AND pg_catalog.has_schema_privilege(coalesce(nullif($2::text, ''), current_user::text), an.oid, 'USAGE')
+        AND pg_catalog.has_any_column_privilege(coalesce(nullif($2::text, ''), current_user::text), ac.oid, 'SELECT'))
+  ELSE true END)
   AND con.contype IN ('p', 'f', 'c')
-  AND con.conparentid = 0
+  -- A partition's constraint inherited from its partitioned table is its
+  -- own (a kept partition's key); a copy made on the same table, for each
+  -- partition a foreign key references, is not.
+  AND (con.conparentid = 0 OR EXISTS (
+      SELECT 1 FROM pg_catalog.pg_constraint pcon
+      WHERE pcon.oid = con.conparentid AND pcon.conrelid <> con.conrelid))
 ORDER BY n.nspname, c.relname, con.conname
 `
+
+type IntrospectConstraintsParams struct {
+	Schemas []string
+	Reader  string
+}
 
 type IntrospectConstraintsRow struct {
 	SchemaName     string
@@ -182,13 +208,14 @@ type IntrospectConstraintsRow struct {
 // (a primary key's conkey is its index's indkey, so PRIMARY KEY (b, a) on
 // columns a, b reads as b, a).
 // conparentid = 0 drops the per-partition copies PostgreSQL makes of a
-// partitioned table's constraints.
+// partitioned table's constraints (a partition kept as a table keeps those
+// it inherits).
 // A key column's name is looked up by (attrelid, attnum) (a whole-row
 // reference, 0, has none): joined, the planner read every column of the
 // table for each constraint, 640,000 rows for 400 CHECKs of a 1,600-column
 // table.
-func (q *Queries) IntrospectConstraints(ctx context.Context, db DBTX, schemas []string) ([]*IntrospectConstraintsRow, error) {
-	rows, err := db.Query(ctx, introspectConstraints, schemas)
+func (q *Queries) IntrospectConstraints(ctx context.Context, db DBTX, arg *IntrospectConstraintsParams) ([]*IntrospectConstraintsRow, error) {
+	rows, err := db.Query(ctx, introspectConstraints, arg.Schemas, arg.Reader)
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +307,18 @@ LEFT JOIN pg_catalog.pg_description ds
     ON ds.objoid = c.oid AND ds.classoid = 'pg_catalog.pg_class'::regclass AND ds.objsubid = 0
 WHERE n.nspname = ANY ($2::text[])
   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-  AND NOT c.relispartition
+  -- A partition is left out when a registered partitioned table the
+  -- reader may read holds it (an ancestor: a question reads its rows
+  -- there); else it is the only way to its rows (its partitioned table is
+  -- in another schema, or one the reader may not read) and is a table.
+  AND (CASE WHEN c.relispartition THEN NOT EXISTS (
+      SELECT 1 FROM pg_catalog.pg_partition_ancestors(c.oid) AS pa(relid)
+      JOIN pg_catalog.pg_class ac ON ac.oid = pa.relid
+      JOIN pg_catalog.pg_namespace an ON an.oid = ac.relnamespace
+      WHERE ac.oid <> c.oid AND an.nspname = ANY ($2::text[])
+        AND pg_catalog.has_schema_privilege(coalesce(nullif($1::text, ''), current_user::text), an.oid, 'USAGE')
+        AND pg_catalog.has_any_column_privilege(coalesce(nullif($1::text, ''), current_user::text), ac.oid, 'SELECT'))
+  ELSE true END)
   AND NOT EXISTS (
       SELECT 1 FROM pg_catalog.pg_depend d
       WHERE d.classid = 'pg_catalog.pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e'
@@ -304,7 +342,8 @@ type IntrospectTablesRow struct {
 }
 
 // Tables, partitioned tables (not their partitions: questions are asked of
-// the parent), views, materialized views and foreign tables of the schemas,
+// the parent, unless it is in no registered schema or the reader may not
+// read it), views, materialized views and foreign tables of the schemas,
 // minus objects an extension owns (e.g. PostGIS's spatial_ref_sys). A
 // partitioned table's row estimate is the sum of its leaves'; -1 means never
 // analysed. inheritance_partition marks a table that INHERITS from a table of
