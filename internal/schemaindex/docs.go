@@ -85,7 +85,7 @@ func documents(s *catalog.Snapshot, dict *Dictionary, modules map[string]string)
 			syn = append(syn, naming.TextWords(sy)...)
 		}
 		td.Lexical[fieldSynonyms] = joinWords(syn)
-		td.Lexical[fieldDescriptions] = joinWords(descriptionWords(t.Gloss, t.Comment))
+		td.Lexical[fieldDescriptions] = joinWords(leadingWords(descriptionWords(t.Gloss, t.Comment), descriptionMaxBytes))
 		td.Lexical[fieldContext] = joinWords(naming.TextWords(module))
 		docs = append(docs, td)
 
@@ -101,7 +101,7 @@ func documents(s *catalog.Snapshot, dict *Dictionary, modules map[string]string)
 				refWords = append(refWords, dict.NameWords(fk.RefTable)...)
 			}
 			cd.Lexical[fieldSynonyms] = joinWords(refWords)
-			cd.Lexical[fieldDescriptions] = joinWords(naming.TextWords(c.Comment))
+			cd.Lexical[fieldDescriptions] = joinWords(leadingWords(naming.TextWords(c.Comment), descriptionMaxBytes))
 			cd.Lexical[fieldContext] = joinWords(tableWords)
 			docs = append(docs, cd)
 		}
@@ -110,6 +110,26 @@ func documents(s *catalog.Snapshot, dict *Dictionary, modules map[string]string)
 		d.hash = hashText(d.StableText)
 	}
 	return docs
+}
+
+// descriptionMaxBytes bounds a document's description field (a table's
+// gloss and comment, a column's comment): PostgreSQL refuses a tsvector of
+// more than 1 MB, and a comment's words made one (a comment listing
+// 70,000 codes), failing every build of the database. 100 kB of words is
+// a tsvector of at most ~400 kB, and some 15,000 words of prose, more
+// than describe any table.
+const descriptionMaxBytes = 100_000
+
+// leadingWords are the first of ws that fit in max bytes, spaces between
+// them counted.
+func leadingWords(ws []string, max int) []string {
+	n := 0
+	for i, w := range ws {
+		if n += len(w) + 1; n > max+1 {
+			return ws[:i]
+		}
+	}
+	return ws
 }
 
 func descriptionWords(gloss, comment string) []string {

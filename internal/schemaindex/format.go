@@ -30,7 +30,9 @@ import (
 // 5: a column named for a table with id references the table keyed by a
 // key not named for it (store.sales_person_id: sales_person's
 // business_entity_id).
-const Format = 5
+// 6: a description field keeps the first 100 kB of its words
+// (descriptionMaxBytes): a longer comment failed the build.
+const Format = 6
 
 // Listing is what a build indexes of s's tables and columns, as text: the
 // format, the schema's vocabulary and each table and column document's

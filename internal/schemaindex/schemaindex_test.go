@@ -531,3 +531,24 @@ GRANT SELECT ON hr.people TO `+role)
 	require.Equal(t, []string{"Ada Visible", "north"}, indexed(schemaindex.Source{Role: role}))
 	require.Equal(t, []string{"Ada Visible", "Jane Secret", "board", "north"}, indexed(schemaindex.Source{}), "the connecting role, a superuser, reads every row")
 }
+
+// TestBuildWithAHugeComment: a comment is the database owner's text, at
+// any length; one whose words make a tsvector past PostgreSQL's 1 MB
+// ("string is too long for tsvector") failed every build of the database.
+// Its document keeps its first words, and still finds the table.
+func TestBuildWithAHugeComment(t *testing.T) {
+	t.Parallel()
+	ctx, db, build := setup(t)
+	_, err := db.Pool.Exec(ctx, `DO $$ BEGIN
+EXECUTE format('COMMENT ON TABLE crm.tickets IS %L', 'Support escalations ' ||
+    (SELECT string_agg(md5(g::text), ' ') FROM generate_series(1, 70000) g));
+EXECUTE format('COMMENT ON COLUMN crm.tickets.subject IS %L', 'Headline ' ||
+    (SELECT string_agg(md5(g::text), ' ') FROM generate_series(1, 70000) g));
+END $$`)
+	require.NoError(t, err)
+	build(t, schemaindex.Source{})
+	h, err := searcher(t, db).Lexical(ctx, "crm", "support escalations headline", top)
+	require.NoError(t, err)
+	require.Equal(t, "tickets", names(h.Tables)[0])
+	require.Contains(t, names(h.Columns), "tickets.subject")
+}
