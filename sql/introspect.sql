@@ -42,9 +42,12 @@ SELECT n.nspname::text AS schema_name,
        -- Whether the role questions run as may read it (@reader, or the
        -- connecting role): what it may not is no table of the catalog.
        -- SELECT on a table of a schema it has no USAGE on reads nothing
-       -- ("permission denied for schema").
+       -- ("permission denied for schema"), and no role reads a
+       -- materialized view made WITH NO DATA until it is refreshed ("has
+       -- not been populated", which EXPLAIN does not say).
        (pg_catalog.has_schema_privilege(coalesce(nullif(@reader::text, ''), current_user::text), n.oid, 'USAGE')
-        AND pg_catalog.has_any_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), c.oid, 'SELECT'))::boolean AS readable,
+        AND pg_catalog.has_any_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), c.oid, 'SELECT')
+        AND (c.relkind <> 'm' OR c.relispopulated))::boolean AS readable,
        (EXISTS (
             SELECT 1 FROM pg_catalog.pg_inherits i
             JOIN pg_catalog.pg_class p ON p.oid = i.inhparent

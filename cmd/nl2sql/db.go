@@ -157,7 +157,7 @@ func printRefresh(m *Main, res *catalog.RefreshResult) {
 		if n > len(shown) {
 			more = fmt.Sprintf(" and %d more", n-len(shown))
 		}
-		fmt.Fprintf(m.Stderr, "warning: %d table(s) left out of the catalog: the role questions run as may not read them (grant it USAGE on their schema and SELECT, and run db add again): %s%s\n",
+		fmt.Fprintf(m.Stderr, "warning: %d table(s) left out of the catalog: the role questions run as may not read them (grant it USAGE on their schema and SELECT, or REFRESH a materialized view not yet populated, and run db add again): %s%s\n",
 			n, strings.Join(shown, ", "), more)
 	}
 	if res.UnknownAnnotations != nil {

@@ -30,7 +30,8 @@ type RefreshResult struct {
 	// stored one was applied.
 	AnnotationsReused bool
 	// Unreadable lists the tables left out because the role questions run
-	// as may not SELECT them (schema-qualified); nil when none.
+	// as may not SELECT them, or no role may yet (a materialized view not
+	// populated), schema-qualified; nil when none.
 	Unreadable []string
 	// UnknownAnnotations lists annotations that matched no table or column;
 	// nil when all matched. The refresh is stored regardless (and the file
