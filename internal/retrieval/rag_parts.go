@@ -187,6 +187,11 @@ func valueHints(s *catalog.Snapshot, question string, tables []*catalog.Table, v
 		if t == nil || len(out) == max || seen[h.TableKey()+"."+h.Column] || seen[value] {
 			continue
 		}
+		if t.Column(h.Column) == nil {
+			// The index is older than the catalog: the column is gone or
+			// renamed, and a hint naming it is SQL that cannot run.
+			continue
+		}
 		ws := words(strings.NewReplacer("_", " ", "-", " ").Replace(h.Value))
 		all := len(ws) > 0
 		for _, w := range ws {

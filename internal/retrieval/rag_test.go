@@ -205,6 +205,21 @@ func TestRAG(t *testing.T) {
 		require.Equal(t, []string{`leave_requests.status = 'pending'`}, res.Metadata.ValueHints, "the best-ranked column holding it")
 	})
 
+	t.Run("ValueHintsOnlyForColumnsOfTheCatalog", func(t *testing.T) {
+		t.Parallel()
+		// An index older than the catalog (its rebuild after a refresh
+		// failed, or has not committed yet) holds values of a column since
+		// renamed: a hint naming it would have the model write SQL that
+		// cannot run.
+		idx := setup(t)
+		idx.lexical.Values = []schemaindex.Hit{hit(schemaindex.KindValue, 1, 0.7, "leave_requests", "request_state", "pending")}
+		res, err := rag(t, idx, retrieval.RAGConfig{}).Retrieve(ctx, req)
+		require.NoError(t, err)
+		require.Contains(t, res.Metadata.TablesIncluded, "leave_requests")
+		require.Empty(t, res.Metadata.ValueHints)
+		require.NotContains(t, res.Context.Schema, "request_state")
+	})
+
 	t.Run("GenericColumnsWeighLess", func(t *testing.T) {
 		t.Parallel()
 		idx := setup(t)
