@@ -105,6 +105,12 @@ func runRetrieve(ctx context.Context, m *Main, args []string) error {
 		return err
 	}
 	one := func(question string) (*retrieveResult, error) {
+		// What rag.queries would refuse (a line of zero-width spaces, one
+		// past 2,000 characters) is refused here too, as on the command
+		// line: a batch answers only what could be asked.
+		if err := intake.CheckQuestion(question); err != nil {
+			return nil, &errclass.Error{Class: errclass.ValidationBlock, Code: "question.invalid", Message: err.Error(), Err: err, Permanent: true}
+		}
 		res, err := p.Retrieval(ctx, stage.RetrieveRequest{Database: *db, Question: question, Retrieval: *strategy}, format)
 		if err != nil {
 			return nil, err

@@ -105,6 +105,28 @@ func TestRetrieve(t *testing.T) {
 		require.Equal(t, "orders", second.Tables[0].Name)
 	})
 
+	t.Run("StdinRefusesWhatAskingWould", func(t *testing.T) {
+		t.Parallel()
+		c := setup(t)
+		c.registered()
+		// A line of zero-width spaces and one over 2,000 characters:
+		// rag.queries refuses both, and so does a question on the command
+		// line; a batch read from stdin must not answer them.
+		r := c.run("\u200b\u200b\n"+strings.Repeat("orders ", 300)+"\norder totals\n", "retrieve", "--db", "shop", "--json", "--strategy", "rag", "-")
+		require.Equal(t, exitFailure, r.code, r.stderr)
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		require.Len(t, lines, 3)
+		blank, long := decode(t, lines[0]), decode(t, lines[1])
+		require.NotNil(t, blank.Error)
+		require.Equal(t, "validation_block", blank.Error.Class)
+		require.Contains(t, blank.Error.Message, "blank")
+		require.Empty(t, blank.Tables)
+		require.NotNil(t, long.Error)
+		require.Contains(t, long.Error.Message, "at most 2000")
+		require.Nil(t, decode(t, lines[2]).Error)
+		require.Contains(t, r.stderr, "2 question(s) failed")
+	})
+
 	t.Run("NoModelSaysLexical", func(t *testing.T) {
 		t.Parallel()
 		c := setup(t)
