@@ -413,17 +413,28 @@ var typeAbbreviations = [][2]string{
 	{"double precision", "float8"},
 }
 
+// valuesMax is the most characters of one column's allowed values the
+// schema text shows: an enum of 3,000 labels, or a CHECK list as long,
+// took 36,000 characters on every column of its type, as a table of forty
+// CHECKs would without checksMax. A question naming a value finds it
+// through the value index (its hint) whether or not it is shown.
+const valuesMax = 600
+
 // valueList renders allowed values as SQL literals: bare numbers for a
-// numeric column, quoted strings otherwise.
+// numeric column, quoted strings otherwise; past valuesMax characters, the
+// first values and a comment saying how many more there are.
 func valueList(c catalog.Column, sep string) string {
 	numeric := isNumeric(c.ValueType())
-	vs := make([]string, len(c.AllowedValues))
+	vs := make([]string, 0, len(c.AllowedValues))
+	n := 0
 	for i, v := range c.AllowedValues {
-		if _, err := strconv.ParseFloat(v, 64); numeric && err == nil {
-			vs[i] = v
-		} else {
-			vs[i] = catalog.SQLLiteral(v)
+		if _, err := strconv.ParseFloat(v, 64); !numeric || err != nil {
+			v = catalog.SQLLiteral(v)
 		}
+		if n += utf8.RuneCountInString(v) + len(sep); n > valuesMax && i > 0 {
+			return strings.Join(vs, sep) + " /* " + strconv.Itoa(len(c.AllowedValues)-i) + " more */"
+		}
+		vs = append(vs, v)
 	}
 	return strings.Join(vs, sep)
 }

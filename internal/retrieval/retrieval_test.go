@@ -409,6 +409,36 @@ func TestRenderCutsLongTableComments(t *testing.T) {
 	}
 }
 
+// TestRenderBoundsAllowedValues: an enum of 3,000 labels (or a CHECK list
+// as long) was rendered whole on every column of its type, 36,000
+// characters a column in every context holding the table; CHECK
+// conditions are bounded (checksMax) for the same reason. The list shows
+// its first values and says how many more there are, as valid SQL.
+func TestRenderBoundsAllowedValues(t *testing.T) {
+	t.Parallel()
+	var labels []string
+	for i := range 3000 {
+		labels = append(labels, fmt.Sprintf("code_%04d", i))
+	}
+	codes := &catalog.Table{
+		Schema: "s", Name: "codes", Kind: catalog.KindTable,
+		Columns: []catalog.Column{
+			{Name: "c", Type: "big_enum", AllowedValues: labels},
+			{Name: "status", Type: "text", AllowedValues: []string{"open", "closed"}},
+		},
+	}
+	s := &catalog.Snapshot{Database: "d", Schemas: []string{"s"}, Tables: []*catalog.Table{codes}}
+	for _, format := range []retrieval.Format{retrieval.FormatMSchema, retrieval.FormatCreateTable} {
+		got, err := retrieval.RenderSchema(s, s.Tables, format, 80)
+		require.NoError(t, err)
+		require.Less(t, len(got), 2000, format)
+		require.Contains(t, got, "'code_0000'", format)
+		require.Regexp(t, `/\* \d+ more \*/\)`, got, format)
+		require.NotContains(t, got, "code_2999", format)
+		require.Contains(t, got, "'open'", format)
+	}
+}
+
 // TestRenderTypeDefinitions: the domains and composite types the rendered
 // columns use are defined once, before the tables, so a column of type
 // "Flag" reads as a boolean and one of type address has fields to select.
