@@ -101,3 +101,32 @@ func TestFeedbackRefusedAtInsert(t *testing.T) {
 	require.Equal(t, "pending", status)
 	require.Len(t, ids(t, c.svc, "SELECT id FROM river.river_job WHERE kind = 'nl2sql.correction'"), 1)
 }
+
+// A correction copied from an editor or a BI tool often starts with a
+// comment: it is a query all the same, and the first check, which only
+// looks at how the text starts, lets it through to the guard. A comment
+// does not hide a statement that is no query.
+func TestFeedbackCorrectionStartingWithAComment(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	c := setupClients(t)
+	for _, sql := range []string{
+		"-- orders of the last month\nSELECT count(*) FROM orders",
+		"/* checked against the ledger */ SELECT count(*) FROM orders",
+		"/* a */ -- b\n /** c **/ (WITH o AS (SELECT 1) SELECT * FROM o)",
+	} {
+		var status string
+		require.NoError(t, c.poolA.QueryRow(ctx,
+			"INSERT INTO rag.feedback (query_id, verdict, corrected_sql) VALUES ($1, 'wrong', $2) RETURNING status", c.qA, sql).Scan(&status), sql)
+		require.Equal(t, "pending", status, sql)
+	}
+	for _, sql := range []string{
+		"-- SELECT\nDELETE FROM orders",
+		"/* SELECT */ DELETE FROM orders",
+		"/* a */ DELETE FROM orders /* b */ SELECT 1",
+		"-- SELECT 1",
+	} {
+		_, err := c.poolA.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict, corrected_sql) VALUES ($1, 'wrong', $2)", c.qA, sql)
+		require.ErrorContains(t, err, "corrected_sql must be one read-only query", sql)
+	}
+}
