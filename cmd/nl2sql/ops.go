@@ -108,6 +108,10 @@ func serveHTTP(ctx context.Context, m *Main, st *settings, pool *pgxpool.Pool, s
 	st.Logger.InfoContext(ctx, "http: serving /healthz /readyz /metrics /mcp /riverui/", "addr", srv.Addr())
 	fmt.Fprintf(m.Stderr, "nl2sql: http on http://%s (/mcp, /metrics, /healthz, /readyz, /riverui/)\n", srv.Addr())
 	return func(grace time.Duration) {
+		// An nl_query waiting for its answer is told at once that its
+		// question stays queued: the drain that follows may leave it
+		// unanswered, and a request cut at the grace gets no reply at all.
+		mcpSrv.StopWaiting()
 		sctx, cancel := context.WithTimeout(context.Background(), grace)
 		defer cancel()
 		if err := srv.Shutdown(sctx); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nl2sql/nl2sql/internal/intake"
@@ -270,4 +272,66 @@ func TestRescueAfterSetting(t *testing.T) {
 	r = c.run("", "serve")
 	require.Equal(t, exitFailure, r.code)
 	require.Contains(t, r.stderr, "NL2SQL_LLM_TIMEOUT (5m) must be shorter than the generate stage's timeout (4m: ")
+}
+
+// TestServeDrainWithMCPCallWaiting: SIGTERM while an nl_query over /mcp
+// waits for its answer. The caller hears at once that its question stays
+// queued (with its id, for get_query), rather than a connection closed with
+// no reply after the HTTP grace; and the drain starts then — workers stop
+// fetching, and a second signal is heard — not up to 10s later.
+func TestServeDrainWithMCPCallWaiting(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	c.env["NL2SQL_CANDIDATES_ENABLED"] = "false"
+	c.env["NL2SQL_LOG_LEVEL"] = "info"
+	c.registered()
+	model := holdModel(t, c.ollama, "SELECT name FROM customers ORDER BY name")
+	addr := freeAddr(t)
+	s := c.serve("--http", addr, "--drain-timeout", "1m")
+	base := "http://" + addr
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(base + "/healthz")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, time.Minute, 20*time.Millisecond)
+
+	ctx := context.Background()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+	type called struct {
+		res *mcp.CallToolResult
+		err error
+	}
+	answered := make(chan called, 1)
+	go func() {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "nl_query", Arguments: map[string]any{"question": "Which customers do we have?", "database": "shop"}})
+		answered <- called{res, err}
+	}()
+	model.inFlight(t)
+
+	s.stop() // SIGTERM
+	var got called
+	select {
+	case got = <-answered:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("the waiting nl_query got no reply within 5s of SIGTERM; serve's logs:\n%s", s.logs.String())
+	}
+	require.NoError(t, got.err, "the caller gets a reply, not a closed connection")
+	require.True(t, got.res.IsError)
+	var text string
+	for _, ct := range got.res.Content {
+		if tc, ok := ct.(*mcp.TextContent); ok {
+			text += tc.Text
+		}
+	}
+	require.Contains(t, text, "stays queued")
+	require.Contains(t, text, "call get_query with id ")
+	s.waitLog(t, "draining: fetching no new jobs")
+	model.open()
+	r := s.wait(t)
+	require.Equal(t, exitOK, r.code, r.stderr)
 }

@@ -50,6 +50,11 @@ type AskOptions struct {
 	// Progress receives one line when the wait looks stuck (no worker
 	// running); nil says nothing.
 	Progress func(string)
+	// Stop, when closed, ends the wait at once: Ask returns an
+	// infra_failure (CodeStopped) carrying the question's id, which stays
+	// queued, as a server that shuts down answers its callers. Closed
+	// before the INSERT, nothing is asked. Nil never stops.
+	Stop <-chan struct{}
 }
 
 // Error codes of Ask's own failures (the question itself failing is not an
@@ -58,6 +63,7 @@ const (
 	CodeTimeout  = "ask.timeout"
 	CodeNoWorker = "ask.no_worker"
 	CodeRejected = "ask.rejected"
+	CodeStopped  = "ask.stopped"
 )
 
 // Ask inserts a question into rag.queries — the INSERT every client makes,
@@ -73,6 +79,12 @@ const (
 // more for good (four MCP nl_query calls wedged serve, whose River shared
 // the pool).
 func Ask(ctx context.Context, pool *pgxpool.Pool, database, question string, options map[string]any, o AskOptions) (*Answer, error) {
+	if stopped(o.Stop) {
+		return nil, &errclass.Error{
+			Class: errclass.InfraFailure, Code: CodeStopped,
+			Message: "the server is shutting down and asks nothing more: ask again once it runs (nothing was queued)",
+		}
+	}
 	w, err := Listen(ctx, pool)
 	if err != nil {
 		return nil, err
@@ -94,9 +106,24 @@ func Ask(ctx context.Context, pool *pgxpool.Pool, database, question string, opt
 	}
 	wctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if o.Stop != nil {
+		go func() {
+			select {
+			case <-o.Stop:
+				cancel()
+			case <-wctx.Done():
+			}
+		}()
+	}
 	if err := w.Wait(wctx, []int64{id}, nil); err != nil {
 		if ctx.Err() != nil {
 			return nil, &Pending{ID: id, Err: err} // the caller stopped waiting; it stays queued
+		}
+		if stopped(o.Stop) {
+			return nil, &errclass.Error{
+				Class: errclass.InfraFailure, Code: CodeStopped, Err: &Pending{ID: id},
+				Message: fmt.Sprintf("question %d stays queued: the server stopped waiting for answers as it shuts down, and a running `nl2sql serve` will answer it", id),
+			}
 		}
 		if !errors.Is(err, context.DeadlineExceeded) {
 			return nil, err
@@ -129,6 +156,16 @@ func Ask(ctx context.Context, pool *pgxpool.Pool, database, question string, opt
 		}
 	}
 	return a, err
+}
+
+// stopped reports whether stop is closed.
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // Pending is the cause of an Ask that stopped waiting: the question was

@@ -20,6 +20,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -155,6 +156,8 @@ type Server struct {
 	origins  map[string]bool // AllowedOrigins, lower case
 	calls    calls           // in flight over HTTP
 	waiting  chan struct{}   // a slot per nl_query waiting (MaxWaiting)
+	stop     chan struct{}   // closed by StopWaiting
+	stopOnce sync.Once
 }
 
 // New returns a server reading and asking through pool (nl2sql's own
@@ -167,7 +170,7 @@ func New(pool *pgxpool.Pool, retrieve Retriever, cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, pool: pool, retrieve: retrieve, cache: catalog.NewCache(pool), origins: map[string]bool{},
-		waiting: make(chan struct{}, cfg.MaxWaiting),
+		waiting: make(chan struct{}, cfg.MaxWaiting), stop: make(chan struct{}),
 	}
 	for _, o := range cfg.AllowedOrigins {
 		s.origins[strings.ToLower(o)] = true
@@ -183,6 +186,12 @@ func New(pool *pgxpool.Pool, retrieve Retriever, cfg Config) (*Server, error) {
 const instructions = `nl2sql answers questions about PostgreSQL databases registered with it: it writes guarded, read-only SQL, runs it and returns the rows.
 Start with list_databases. Ask with nl_query {question, database}. To look before asking: describe_table {database, table} and retrieve_tables {database, question}.
 A failed question comes back as a tool error naming its class (validation_block: the question or the SQL was refused; sql_error: no valid SQL after repairs; query_timeout; infra_failure: the model or a database is unavailable; unknown).`
+
+// StopWaiting ends every nl_query waiting for its answer, and refuses later
+// ones, with a tool error saying the question stays queued (get_query): for
+// a shutdown, which would otherwise close their connections with no reply
+// once its grace ran out.
+func (s *Server) StopWaiting() { s.stopOnce.Do(func() { close(s.stop) }) }
 
 // MCP is the underlying SDK server.
 func (s *Server) MCP() *mcp.Server { return s.mcp }

@@ -193,7 +193,7 @@ func (s *Server) nlQuery(ctx context.Context, in QueryInput) (*mcp.CallToolResul
 	}
 	opts := map[string]any{"max_rows": maxRows}
 	ans, err := intake.Ask(ctx, s.pool, in.Database, in.Question, opts,
-		intake.AskOptions{Timeout: s.cfg.QueryTimeout, NoWorkerWait: s.cfg.NoWorkerWait})
+		intake.AskOptions{Timeout: s.cfg.QueryTimeout, NoWorkerWait: s.cfg.NoWorkerWait, Stop: s.stop})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()
