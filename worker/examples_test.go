@@ -385,6 +385,53 @@ func TestClientExamplesWaitForApproval(t *testing.T) {
 	require.True(t, approved)
 }
 
+// A client that confirms (or corrects to) a pair another client's example
+// already holds is told its verdict was accepted, with that example's id: the
+// pair is not added twice. The example then serves it too, as its own would,
+// not only the client that made it first.
+func TestClientExampleServesEveryClientThatConfirmedIt(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := context.Background()
+	alice, bob, carol := e.client(t, "alice"), e.client(t, "bob"), e.client(t, "carol")
+	const sql = "SELECT count(*) AS customers FROM shop.customers WHERE city = 'London'"
+	e.ollama.Answer(ollamatest.Contains("How many customers live in London"), fence(sql))
+	e.ollama.Answer(ollamatest.Contains("Count the customers in London"), fence(sql))
+	e.start(t)
+	ask := func(role, question string) int64 {
+		t.Helper()
+		w, err := intake.Listen(ctx, e.db.Pool)
+		require.NoError(t, err)
+		defer w.Close()
+		var id int64
+		require.NoError(t, e.db.PoolAs(t, role).QueryRow(ctx, "INSERT INTO rag.queries (database_name, question) VALUES ('shop', $1) RETURNING id", question).Scan(&id))
+		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		require.NoError(t, w.Wait(wctx, []int64{id}, func(intake.Done) {}))
+		return id
+	}
+	confirm := func(role string, id int64) int64 {
+		t.Helper()
+		var ex int64
+		require.NoError(t, e.db.PoolAs(t, role).QueryRow(ctx,
+			"INSERT INTO rag.feedback (query_id, verdict) VALUES ($1, 'correct') RETURNING example_id", id).Scan(&ex))
+		return ex
+	}
+
+	const question = "How many customers live in London?"
+	exA := confirm(alice, ask(alice, question))
+	exB := confirm(bob, ask(bob, question))
+	require.Equal(t, exA, exB, "the same pair, not added twice")
+	var approved bool
+	require.NoError(t, e.db.Pool.QueryRow(ctx, "SELECT approved_at IS NOT NULL FROM rag.examples WHERE id = $1", exA).Scan(&approved))
+	require.False(t, approved)
+
+	ex, _ := e.examplesUsed(t, ask(bob, "Count the customers in London"))
+	require.Len(t, ex, 1, "bob confirmed it: it serves bob")
+	ex, _ = e.examplesUsed(t, ask(carol, "Count the customers in London"))
+	require.Empty(t, ex, "carol did not: it waits for approval")
+}
+
 // A grant narrowed or revoked after a question was asked stops it: the
 // retrieve and execute stages ask again (migration 00014), as the INSERT
 // did.

@@ -109,7 +109,9 @@ WHERE e.database_name = $2
   AND (e.lexemes && q.lex OR e.embed_model = $1::text)
   AND NOT e.stale
   AND e.checked_at >= coalesce(d.refreshed_at, '-infinity')
-  AND (e.approved_at IS NOT NULL OR e.created_by = $3::text)
+  AND (e.approved_at IS NOT NULL OR e.created_by = $3::text
+       OR e.id = ANY (ARRAY(SELECT f.example_id FROM rag.feedback f
+                            WHERE f.given_by = $3::text AND f.example_id IS NOT NULL)))
   AND NOT EXISTS (SELECT 1 FROM excluded x WHERE x.question_key = rag.normalize_question(e.question) OR x.ref = e.source_ref)
 `
 
@@ -136,7 +138,9 @@ type CandidateExamplesRow struct {
 // questions) and, when embedded with @embed_model, their embedding: those
 // sharing a word, and those embedded. Only examples checked against the
 // current catalog and not stale, and approved (migration 00012) or made
-// by the role asking (@asked_by). An exam run's questions
+// by the role asking (@asked_by), or confirmed or corrected to by it: its
+// verdict on the same pair found the example already there and was given
+// its id (rag.feedback.example_id) instead of a new one. An exam run's questions
 // (tags.exam_run_id) never get an example whose question is one of the
 // run's, by normalized text or by the exam's question id. Go ranks them.
 func (q *Queries) CandidateExamples(ctx context.Context, db DBTX, arg *CandidateExamplesParams) ([]*CandidateExamplesRow, error) {

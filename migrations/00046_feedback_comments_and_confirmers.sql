@@ -7,8 +7,15 @@
 -- line, a block comment to its first `*/` (PostgreSQL nests block comments;
 -- a nested one is still refused here, as before), so that what follows them
 -- is what must start like a query. The guard stays the authority.
+--
+-- A client's example serves, until approved, the client that made it and
+-- every client whose verdict on the same pair was given its id
+-- (rag.feedback.example_id; sql/examples.sql, CandidateExamples): each
+-- question looks up the asker's such verdicts, by feedback_given_by_example_idx.
 
 -- +goose Up
+CREATE INDEX feedback_given_by_example_idx ON rag.feedback (given_by) WHERE example_id IS NOT NULL;
+
 -- +goose StatementBegin
 CREATE OR REPLACE FUNCTION rag.feedback_before_insert() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
@@ -74,6 +81,7 @@ $$;
 -- +goose StatementEnd
 
 -- +goose Down
+DROP INDEX rag.feedback_given_by_example_idx;
 -- +goose StatementBegin
 CREATE OR REPLACE FUNCTION rag.feedback_before_insert() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
