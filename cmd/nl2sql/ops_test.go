@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/nl2sql/nl2sql/internal/intake"
 	"github.com/nl2sql/nl2sql/internal/ollamatest"
 	"github.com/nl2sql/nl2sql/internal/openaitest"
 )
@@ -476,4 +477,50 @@ func TestEnvMasksAPIKey(t *testing.T) {
 	require.Equal(t, exitFailure, r.code)
 	require.NotContains(t, r.stderr, "p4ss")
 	require.Contains(t, r.stderr, `NL2SQL_OLLAMA_HOST="http://u:***@::bad" is not valid`)
+}
+
+// TestGuardRefusalsCountCandidatesOnly: nl2sql_guard_refusals_total counts
+// the model's candidates the guard refused. A client's correction the guard
+// refuses (rag.feedback), or a stale example at a catalog refresh, is no
+// candidate: counted there, any client could drive the metric a dashboard
+// watches for a model writing hostile SQL, and every refresh would count
+// the stale examples again.
+func TestGuardRefusalsCountCandidatesOnly(t *testing.T) {
+	t.Parallel()
+	c := setup(t)
+	c.registered()
+	c.ollama.Answer(ollamatest.Contains("Which customers do we have?"), ollamatest.Response{Content: "SELECT name FROM customers ORDER BY name"})
+	addr := freeAddr(t)
+	s := c.serve("--http", addr)
+	base := "http://" + addr
+	ctx := context.Background()
+	w, err := intake.Listen(ctx, c.db.Pool)
+	require.NoError(t, err)
+	defer w.Close()
+	id, err := intake.Submit(ctx, c.db.Pool, "shop", "Which customers do we have?", nil)
+	require.NoError(t, err)
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	require.NoError(t, w.Wait(wctx, []int64{id}, nil))
+
+	var fb int64
+	require.NoError(t, c.db.Pool.QueryRow(ctx, `INSERT INTO rag.feedback (query_id, verdict, corrected_sql)
+		VALUES ($1, 'wrong', 'WITH d AS (DELETE FROM shop.customers RETURNING *) SELECT * FROM d') RETURNING id`, id).Scan(&fb))
+	require.Eventually(t, func() bool {
+		var status string
+		require.NoError(t, c.db.Pool.QueryRow(ctx, "SELECT status FROM rag.feedback WHERE id = $1", fb).Scan(&status))
+		return status == "rejected"
+	}, 30*time.Second, 10*time.Millisecond, "the correction was never checked")
+	code, body := httpGet(t, base+"/metrics")
+	require.Equal(t, http.StatusOK, code)
+	var counted []string
+	for _, line := range strings.Split(body, "\n") {
+		if strings.HasPrefix(line, "nl2sql_guard_refusals_total{") {
+			counted = append(counted, line)
+		}
+	}
+	require.Empty(t, counted, "a refused correction is no refused candidate")
+	s.stop()
+	r := s.wait(t)
+	require.Equal(t, exitOK, r.code, r.stderr)
 }

@@ -206,7 +206,7 @@ type guard struct {
 
 func (g *guard) Check(ctx context.Context, database, sql string, limit int) (*validate.Verdict, error) {
 	v, err := g.Guard.Check(ctx, database, sql, limit)
-	if err == nil && v != nil && !v.OK {
+	if err == nil && v != nil && !v.OK && !stage.ExampleCheck(ctx) {
 		reason := v.Stage
 		if len(v.Violations) > 0 && v.Violations[0].Code != "" {
 			reason = v.Violations[0].Code

@@ -64,7 +64,7 @@ func (s *Runner) checkSQL(ctx context.Context, database, sql string) (string, er
 	if err != nil {
 		return "", err
 	}
-	v, err := s.deps.Guard.Check(ctx, database, sql, s.cfg.Examples.CheckLimit)
+	v, err := s.deps.Guard.Check(context.WithValue(ctx, exampleCheckKey{}, true), database, sql, s.cfg.Examples.CheckLimit)
 	if err != nil {
 		return "", err
 	}
@@ -79,6 +79,18 @@ func (s *Runner) checkSQL(ctx context.Context, database, sql string) (string, er
 		return "EXPLAIN failed: " + ce.Message, nil
 	}
 	return "", nil
+}
+
+// exampleCheckKey marks the context of a guard check of an example or a
+// correction (checkSQL).
+type exampleCheckKey struct{}
+
+// ExampleCheck reports whether the guard check ctx carries is of an example
+// or a client's correction, not of a model's candidate: the metrics count
+// the candidates the guard refuses, which no client can add to.
+func ExampleCheck(ctx context.Context) bool {
+	v, _ := ctx.Value(exampleCheckKey{}).(bool)
+	return v
 }
 
 // refusal is what the guard said, every violation's message.
