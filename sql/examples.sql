@@ -139,9 +139,13 @@ ON CONFLICT (database_name, rag.normalize_question(question), md5(sql)) DO NOTHI
 RETURNING id;
 
 -- name: ListExamples :many
--- current: checked against the database's current catalog.
+-- current: checked against the database's current catalog. confirmed_by:
+-- the other roles whose verdicts were given the example, which it serves
+-- too before it is approved (CandidateExamples).
 SELECT e.id, e.question, e.sql, e.source, e.source_ref, e.stale, e.stale_reason, e.created_at, e.created_by, e.approved_at,
-       coalesce(e.checked_at >= coalesce(d.refreshed_at, '-infinity'), false)::boolean AS current
+       coalesce(e.checked_at >= coalesce(d.refreshed_at, '-infinity'), false)::boolean AS current,
+       ARRAY(SELECT DISTINCT f.given_by FROM rag.feedback f
+             WHERE f.example_id = e.id AND f.given_by <> e.created_by ORDER BY f.given_by)::text[] AS confirmed_by
 FROM rag.examples e
 JOIN rag.databases d ON d.name = e.database_name
 WHERE e.database_name = @database_name

@@ -108,7 +108,7 @@ func listExamples(ctx context.Context, m *Main, pool dbsqlc.DBTX, db string) err
 		}
 		serves := "everyone"
 		if r.ApprovedAt == nil {
-			serves = r.CreatedBy + " (approve to share)"
+			serves = strings.Join(append([]string{r.CreatedBy}, r.ConfirmedBy...), ", ") + " (approve to share)"
 		}
 		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\n", r.ID, r.Source, serves, state, strings.Join(strings.Fields(r.Question), " "))
 	}

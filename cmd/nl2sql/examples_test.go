@@ -40,6 +40,16 @@ func TestExamplesAdd(t *testing.T) {
 	ids := fmt.Sprint(id)
 	r = c.run("", "examples", "list", "--db", "shop")
 	require.Regexp(t, ids+` +feedback +`+alice+` \(approve to share\) +waiting for its check +Where do customers live\?`, r.stdout)
+	// bob's verdict on the same pair was given alice's example: it serves
+	// bob too, and list says so.
+	bob := c.db.NewRole(t, "bob")
+	_, err := c.db.Pool.Exec(context.Background(), `WITH q AS (INSERT INTO rag.queries (database_name, question) VALUES ('shop', 'Where do customers live?') RETURNING id)
+		INSERT INTO rag.feedback (query_id, verdict) SELECT id, 'wrong' FROM q`)
+	require.NoError(t, err)
+	_, err = c.db.Pool.Exec(context.Background(), "UPDATE rag.feedback SET given_by = $1, example_id = $2", bob, id)
+	require.NoError(t, err)
+	r = c.run("", "examples", "list", "--db", "shop")
+	require.Regexp(t, ids+` +feedback +`+alice+`, `+bob+` \(approve to share\) +waiting for its check +Where do customers live\?`, r.stdout)
 	r = c.run("", "examples", "approve", "--db", "shop", ids, "1", "99")
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "approved 1 example(s) of shop\nnot approved: 1, 99 (no such example of shop, or approved already)")

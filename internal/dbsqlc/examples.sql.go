@@ -315,7 +315,9 @@ func (q *Queries) InsertExamples(ctx context.Context, db DBTX, arg *InsertExampl
 
 const listExamples = `-- name: ListExamples :many
 SELECT e.id, e.question, e.sql, e.source, e.source_ref, e.stale, e.stale_reason, e.created_at, e.created_by, e.approved_at,
-       coalesce(e.checked_at >= coalesce(d.refreshed_at, '-infinity'), false)::boolean AS current
+       coalesce(e.checked_at >= coalesce(d.refreshed_at, '-infinity'), false)::boolean AS current,
+       ARRAY(SELECT DISTINCT f.given_by FROM rag.feedback f
+             WHERE f.example_id = e.id AND f.given_by <> e.created_by ORDER BY f.given_by)::text[] AS confirmed_by
 FROM rag.examples e
 JOIN rag.databases d ON d.name = e.database_name
 WHERE e.database_name = $1
@@ -334,9 +336,12 @@ type ListExamplesRow struct {
 	CreatedBy   string
 	ApprovedAt  *time.Time
 	Current     bool
+	ConfirmedBy []string
 }
 
-// current: checked against the database's current catalog.
+// current: checked against the database's current catalog. confirmed_by:
+// the other roles whose verdicts were given the example, which it serves
+// too before it is approved (CandidateExamples).
 func (q *Queries) ListExamples(ctx context.Context, db DBTX, databaseName string) ([]*ListExamplesRow, error) {
 	rows, err := db.Query(ctx, listExamples, databaseName)
 	if err != nil {
@@ -358,6 +363,7 @@ func (q *Queries) ListExamples(ctx context.Context, db DBTX, databaseName string
 			&i.CreatedBy,
 			&i.ApprovedAt,
 			&i.Current,
+			&i.ConfirmedBy,
 		); err != nil {
 			return nil, err
 		}
