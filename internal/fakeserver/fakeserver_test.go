@@ -117,3 +117,37 @@ func TestLogCopies(t *testing.T) {
 	got[0] = "changed"
 	require.Equal(t, []string{"a", "b"}, l.All(), "All returns a copy")
 }
+
+// A request can arrive the moment a server listens: a client of another
+// test still calling the port a closed server freed, which the kernel hands
+// out again. Its handler reads the server Start is still filling in (the
+// Listener, for Hold): Start must not serve before it is done (a race
+// `go test -race ./cmd/nl2sql` met in TestHangupDrains).
+func TestStartServesOnceStarted(t *testing.T) {
+	t.Parallel()
+	l, err := Listen("fake", "127.0.0.1:0", http.NotFoundHandler())
+	require.NoError(t, err)
+	addr := l.Addr()
+	l.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		c := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+		for ctx.Err() == nil {
+			if resp, err := c.Get("http://" + addr); err == nil {
+				resp.Body.Close()
+			}
+		}
+	}()
+	for range 20 {
+		var s Server[struct{}, chat, struct{}]
+		require.NoError(t, s.Start("fake", addr, false, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			s.Hold(r.Context())
+		})))
+		time.Sleep(5 * time.Millisecond) // serving, while the client calls
+		s.Close()
+	}
+	cancel()
+	<-done
+}

@@ -22,11 +22,19 @@ type Server[Req any, Chat Prompter, Resp any] struct {
 // kept, so that a long benchmark does not hold every prompt in memory.
 func (s *Server[Req, Chat, Resp]) Start(name, addr string, record bool, handler http.Handler) error {
 	s.discard = !record
-	ln, err := Listen(name, addr, handler)
+	// A request can arrive the moment the port listens (a client still
+	// calling a closed server whose port this one got): it waits until s
+	// is filled in, which its handler reads.
+	started := make(chan struct{})
+	ln, err := Listen(name, addr, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-started
+		handler.ServeHTTP(w, r)
+	}))
 	if err != nil {
 		return err
 	}
 	s.Listener = ln
+	close(started)
 	return nil
 }
 
