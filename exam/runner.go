@@ -484,6 +484,10 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("exam: creating the run: %w", err)
 	}
+	// A connection the waiter takes in place of a broken one holds the
+	// lock again: the broken one's went with it, and a sweep would abort
+	// the run still waited for.
+	w.Reconnected = func(ctx context.Context, conn *pgx.Conn) error { return r.q.LockExamRun(ctx, conn, run.ID) }
 	log := r.cfg.Logger.With("exam_run", run.ID)
 	log.InfoContext(ctx, "exam run started", "database", r.cfg.Database, "questions", len(qs), "model", r.cfg.Model)
 

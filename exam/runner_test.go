@@ -884,3 +884,66 @@ func TestRunnerGoldRunsAsTheReadOnlyRole(t *testing.T) {
 	require.Len(t, res, 1)
 	require.True(t, res[0].Results[0].Pass, "the gold SQL as the answer: %s", res[0].Results[0].Reason)
 }
+
+// TestRunnerKeepsItsLockWhenItsConnectionIsReplaced: the waiter replaces a
+// broken listening connection (a network blip, an idle_session_timeout, a
+// pg_terminate_backend) and goes on waiting, but the run's lock was held on
+// the old one: nothing held it any more, and the next sweep (serve's, or
+// another exam run's) aborted the run still being waited for and withdrew
+// its unanswered questions. The lock is taken again on the new connection.
+func TestRunnerKeepsItsLockWhenItsConnectionIsReplaced(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL)
+	require.NoError(t, err)
+	env := startPipeline(t, db, "shop", "shop", nil)
+	qs := shopExam[:1]
+	env.ollama.OnChat(func(ollamatest.ChatRequest) ollamatest.Response {
+		r := fence(qs[0].GoldSQL)
+		r.Delay = 4 * time.Second
+		return r
+	})
+	runner, err := exam.NewRunner(db.Pool, env.targets, exam.Config{
+		Database: "shop", Questions: qs, Model: model, PollInterval: 50 * time.Millisecond, Logger: dbtest.Logger(t),
+	})
+	require.NoError(t, err)
+	type outcome struct {
+		res []*exam.RunResult
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		res, err := runner.Run(ctx)
+		done <- outcome{res, err}
+	}()
+	// The session holding the run's lock, other than not.
+	holder := func(run int64, not int32) (pid int32) {
+		_ = db.Pool.QueryRow(ctx, `SELECT pid FROM pg_locks
+			WHERE locktype = 'advisory' AND classid = hashtext('rag.exam_runs')::oid
+			  AND objid = $1::oid AND objsubid = 2 AND granted AND pid <> $2`, run, not).Scan(&pid)
+		return pid
+	}
+	var run int64
+	var pid int32
+	require.Eventually(t, func() bool {
+		if run == 0 && db.Pool.QueryRow(ctx, `SELECT id FROM rag.exam_runs`).Scan(&run) != nil {
+			return false
+		}
+		pid = holder(run, 0)
+		return pid != 0
+	}, 30*time.Second, 10*time.Millisecond)
+
+	// The listening connection breaks; the waiter listens on a new one.
+	_, err = db.Pool.Exec(ctx, `SELECT pg_terminate_backend($1)`, pid)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return holder(run, pid) != 0 }, 10*time.Second, 20*time.Millisecond,
+		"the run's lock is held again once the waiter listens on a new connection")
+
+	require.NoError(t, exam.AbortOrphanedRuns(ctx, db.Pool, dbtest.Logger(t)))
+	out := <-done
+	require.NoError(t, out.err)
+	require.Len(t, out.res, 1)
+	require.Equal(t, "finished", out.res[0].Status)
+	require.Equal(t, [][]any{{run, "finished"}}, queryRows(t, db.Pool, `SELECT id, status FROM rag.exam_runs`))
+}

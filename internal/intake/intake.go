@@ -79,6 +79,11 @@ type Waiter struct {
 	// PollInterval is how often statuses are re-read in case a notification
 	// was lost (a reconnect drops queued notifications). Defaults to 2s.
 	PollInterval time.Duration
+	// Reconnected, when set, restores on a connection that replaced a
+	// broken one (Wait's reconnect) the session state its caller keeps on
+	// Conn: the exam runner's run lock went with the broken connection,
+	// and a sweep then aborted the run still being waited for.
+	Reconnected func(ctx context.Context, conn *pgx.Conn) error
 }
 
 // Listen acquires a connection from pool and starts listening.
@@ -181,7 +186,10 @@ func (w *Waiter) relisten(ctx context.Context) error {
 	for range 30 {
 		var conn *pgxpool.Conn
 		if conn, err = w.pool.Acquire(ctx); err == nil {
-			if err = w.q.ListenQueryDone(ctx, conn); err == nil {
+			if err = w.q.ListenQueryDone(ctx, conn); err == nil && w.Reconnected != nil {
+				err = w.Reconnected(ctx, conn.Conn())
+			}
+			if err == nil {
 				w.conn = conn
 				return nil
 			}
