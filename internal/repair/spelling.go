@@ -25,7 +25,8 @@ func spelling(name string) string {
 // named is fixed (fixed, its index), every other reference that PostgreSQL
 // would refuse the same way and that has one reading: no item in its reach
 // has its column, and exactly one column of the query's catalog tables in
-// its reach is spelled alike (spelling). A model that writes a schema's
+// its reach is spelled alike (spelling), and no column of a subquery, CTE
+// or VALUES list in it. A model that writes a schema's
 // "createdAt" or "Unit Price" unquoted writes every column so, and
 // PostgreSQL names one undefined column an EXPLAIN: fixed one a round, a
 // query naming four would spend the rounds (validate.MaxRepairRounds)
@@ -93,13 +94,16 @@ func (q *query) spelledAlike(c pgsql.ColumnRef) (match, placement, bool) {
 	var found []match
 	for _, ir := range items {
 		it := q.a.Item(ir)
-		if q.table(it) == nil {
-			continue
-		}
 		cols, _ := q.columns(it)
 		for _, col := range cols {
 			if spelling(col) != want {
 				continue
+			}
+			if q.table(it) == nil {
+				// A subquery's, CTE's or VALUES list's column spelled
+				// alike is another reading (latest."createdAt", the max,
+				// beside i."createdAt"): not one to pick between.
+				return match{}, p, false
 			}
 			m := match{item: ir, column: col, kind: KindColumnName, score: 0.95}
 			if strings.EqualFold(col, c.Name) {

@@ -1,0 +1,1 @@
+SELECT i."invoiceId", createdat FROM "Invoices" i JOIN (SELECT "customerId", max("createdAt") AS "createdAt" FROM "Invoices" GROUP BY 1) latest ON latest."customerId" = i."customerId"
