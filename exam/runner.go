@@ -404,6 +404,18 @@ func AbortOrphanedRuns(ctx context.Context, meta dbsqlc.DBTX, log *slog.Logger) 
 	return nil
 }
 
+// lockRun takes run's lock on db's session (LockExamRun), or says which
+// lock another session holds: any role that may connect can take it, and
+// waiting for it held the run up without end.
+func (r *Runner) lockRun(ctx context.Context, db dbsqlc.DBTX, run int64) error {
+	ok, err := r.q.LockExamRun(ctx, db, run)
+	if err == nil && !ok {
+		err = fmt.Errorf("another session holds the lock of exam run %d (pg_advisory_lock(hashtext('rag.exam_runs'), %d) in pg_locks); end it (pg_terminate_backend) and run the exam again",
+			run, run%(1<<31))
+	}
+	return err
+}
+
 // baseOptions are the options every question gets.
 func (r *Runner) baseOptions() map[string]any {
 	o := maps.Clone(r.cfg.Options)
@@ -479,7 +491,7 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 		if err != nil {
 			return err
 		}
-		return r.q.LockExamRun(ctx, tx, run.ID)
+		return r.lockRun(ctx, tx, run.ID)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("exam: creating the run: %w", err)
@@ -487,7 +499,7 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 	// A connection the waiter takes in place of a broken one holds the
 	// lock again: the broken one's went with it, and a sweep would abort
 	// the run still waited for.
-	w.Reconnected = func(ctx context.Context, conn *pgx.Conn) error { return r.q.LockExamRun(ctx, conn, run.ID) }
+	w.Reconnected = func(ctx context.Context, conn *pgx.Conn) error { return r.lockRun(ctx, conn, run.ID) }
 	log := r.cfg.Logger.With("exam_run", run.ID)
 	log.InfoContext(ctx, "exam run started", "database", r.cfg.Database, "questions", len(qs), "model", r.cfg.Model)
 

@@ -947,3 +947,34 @@ func TestRunnerKeepsItsLockWhenItsConnectionIsReplaced(t *testing.T) {
 	require.Equal(t, "finished", out.res[0].Status)
 	require.Equal(t, [][]any{{run, "finished"}}, queryRows(t, db.Pool, `SELECT id, status FROM rag.exam_runs`))
 }
+
+// TestRunnerRefusesALockAnotherSessionHolds: any role that may connect can
+// take any advisory lock, and a session holding the next run's
+// (pg_advisory_lock(hashtext('rag.exam_runs'), id)) held nl2sql exam up
+// without end, waiting for it in the transaction that creates the run. The
+// run is refused at once instead, saying so.
+func TestRunnerRefusesALockAnotherSessionHolds(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL)
+	require.NoError(t, err)
+	env := startPipeline(t, db, "shop", "shop", nil)
+	other, err := pgx.Connect(ctx, db.URL)
+	require.NoError(t, err)
+	defer other.Close(ctx)
+	_, err = other.Exec(ctx, `SELECT pg_advisory_lock(hashtext('rag.exam_runs'), g) FROM generate_series(1, 3) g`)
+	require.NoError(t, err)
+
+	runner, err := exam.NewRunner(db.Pool, env.targets, exam.Config{
+		Database: "shop", Questions: shopExam[:1], Model: model, PollInterval: 50 * time.Millisecond, Logger: dbtest.Logger(t),
+	})
+	require.NoError(t, err)
+	rctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	_, err = runner.Run(rctx)
+	require.Error(t, err)
+	require.NoError(t, rctx.Err(), "refused at once, not waited for: %v", err)
+	require.ErrorContains(t, err, "holds the lock of exam run 1")
+	require.Equal(t, [][]any{{int64(0)}}, queryRows(t, db.Pool, `SELECT count(*) FROM rag.exam_runs`))
+}

@@ -11,13 +11,16 @@ INSERT INTO rag.exam_runs (database_name, label, model, config, questions)
 VALUES (@database_name, sqlc.narg('label'), @model, @config, @questions)
 RETURNING *;
 
--- name: LockExamRun :exec
+-- name: LockExamRun :one
 -- The run's lock, taken in the transaction that creates the run and held
 -- by the runner's session (the connection it listens for answers on) until
 -- it recorded the run. A running run whose lock no session holds was left
 -- by a process that ended without recording it (killed, its machine or
--- connection lost): AbortOrphanedExamRuns aborts it.
-SELECT pg_advisory_lock(hashtext('rag.exam_runs'), mod(@run_id::bigint, 2147483648)::integer);
+-- connection lost): AbortOrphanedExamRuns aborts it. Tried, not waited
+-- for: any role that may connect can take an advisory lock, and one
+-- holding a run's would hold its runner up without end; false when
+-- another session holds it.
+SELECT pg_try_advisory_lock(hashtext('rag.exam_runs'), mod(@run_id::bigint, 2147483648)::integer);
 
 -- name: AbortOrphanedExamRuns :many
 -- Runs left running by a process that ended without recording them (see

@@ -420,18 +420,23 @@ func (q *Queries) ListExamRuns(ctx context.Context, db DBTX, ids []int64) ([]*Ra
 	return items, nil
 }
 
-const lockExamRun = `-- name: LockExamRun :exec
-SELECT pg_advisory_lock(hashtext('rag.exam_runs'), mod($1::bigint, 2147483648)::integer)
+const lockExamRun = `-- name: LockExamRun :one
+SELECT pg_try_advisory_lock(hashtext('rag.exam_runs'), mod($1::bigint, 2147483648)::integer)
 `
 
 // The run's lock, taken in the transaction that creates the run and held
 // by the runner's session (the connection it listens for answers on) until
 // it recorded the run. A running run whose lock no session holds was left
 // by a process that ended without recording it (killed, its machine or
-// connection lost): AbortOrphanedExamRuns aborts it.
-func (q *Queries) LockExamRun(ctx context.Context, db DBTX, runID int64) error {
-	_, err := db.Exec(ctx, lockExamRun, runID)
-	return err
+// connection lost): AbortOrphanedExamRuns aborts it. Tried, not waited
+// for: any role that may connect can take an advisory lock, and one
+// holding a run's would hold its runner up without end; false when
+// another session holds it.
+func (q *Queries) LockExamRun(ctx context.Context, db DBTX, runID int64) (bool, error) {
+	row := db.QueryRow(ctx, lockExamRun, runID)
+	var pg_try_advisory_lock bool
+	err := row.Scan(&pg_try_advisory_lock)
+	return pg_try_advisory_lock, err
 }
 
 const withdrawQueries = `-- name: WithdrawQueries :execrows
