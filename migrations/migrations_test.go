@@ -392,3 +392,23 @@ func TestPostingsGoWithTheirIndex(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, postings())
 }
+
+// TestFeedbackPendingIndexAfterRewrittenMigration: 00043 landed on main
+// without feedback_pending_idx and was rewritten in place to add it, so a
+// database migrated in between has version 43 and no index; migrating
+// again creates it.
+func TestFeedbackPendingIndexAfterRewrittenMigration(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	provider := gooseProvider(t, db)
+	_, err := provider.DownTo(ctx, 43)
+	require.NoError(t, err)
+	_, err = db.Pool.Exec(ctx, "DROP INDEX rag.feedback_pending_idx") // as the first 00043 left it
+	require.NoError(t, err)
+	_, err = provider.Up(ctx)
+	require.NoError(t, err)
+	var idx *string
+	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT to_regclass('rag.feedback_pending_idx')::text").Scan(&idx))
+	require.NotNil(t, idx, "feedback_pending_idx exists")
+}
