@@ -45,6 +45,37 @@ var numericFuncs = map[string]func(a []float64) (float64, bool){
 	"div":     func(a []float64) (float64, bool) { return math.Trunc(a[0] / a[len(a)-1]), len(a) == 2 },
 }
 
+// setReturningFuncs are the built-in set-returning functions a select
+// list calls to make rows (generate_series for a calendar or a histogram's
+// buckets). The planner pulls up no subquery whose select list has one
+// (is_simple_subquery), so none of its columns is folded while EXPLAIN
+// plans.
+var setReturningFuncs = map[string]bool{
+	"generate_series": true, "generate_subscripts": true, "unnest": true,
+	"regexp_matches": true, "regexp_split_to_table": true, "string_to_table": true,
+	"json_array_elements": true, "json_array_elements_text": true, "jsonb_array_elements": true, "jsonb_array_elements_text": true,
+	"json_each": true, "json_each_text": true, "jsonb_each": true, "jsonb_each_text": true,
+	"json_object_keys": true, "jsonb_object_keys": true, "jsonb_path_query": true,
+}
+
+// setReturning reports whether an expression calls a built-in
+// set-returning function (setReturningFuncs) outside a subquery.
+func setReturning(m protoreflect.Message) bool {
+	switch x := m.Interface().(type) {
+	case *pg_query.SubLink:
+		return false
+	case *pg_query.FuncCall:
+		if schema, name := funcName(x.GetFuncname()); (schema == "" || schema == "pg_catalog") && setReturningFuncs[name] {
+			return true
+		}
+	}
+	found := false
+	children(m, func(ch protoreflect.Message) {
+		found = found || setReturning(ch)
+	})
+	return found
+}
+
 // arithmetic are the operators whose value the walker computes.
 var arithmetic = map[string]func(x, y float64) float64{
 	"+": func(x, y float64) float64 { return x + y },

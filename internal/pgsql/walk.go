@@ -275,7 +275,13 @@ func (w *walker) target(n *pg_query.Node, scope int) {
 	}
 	t.Key = exprKey(rt.GetVal())
 	w.a.Scopes[scope].Targets = append(w.a.Scopes[scope].Targets, *t)
-	w.addOutConst(scope, w.constantIn(rt.GetVal(), scope))
+	k := w.constantIn(rt.GetVal(), scope)
+	if setReturning(rt.GetVal().ProtoReflect()) {
+		// Not folded: the planner pulls up no subquery whose select list
+		// returns a set.
+		k = constValue{}
+	}
+	w.addOutConst(scope, k)
 }
 
 func (w *walker) groupItem(n *pg_query.Node, scope int) {

@@ -86,6 +86,10 @@ func TestSizeLimits(t *testing.T) {
 		"SELECT repeat('*', s.n::int) FROM (SELECT customer_id, count(*) AS n FROM orders GROUP BY customer_id) s",
 		"SELECT repeat('*', n) FROM (SELECT 1000000000 AS n UNION ALL SELECT 1) s",
 		"SELECT repeat('*', column1) FROM (VALUES (1000000000), (1)) v",
+		// A set-returning call's column is no constant: the planner pulls
+		// no subquery up whose select list has one, and folds nothing of it.
+		"WITH s AS (SELECT generate_series(1, 10) AS n) SELECT s.n, repeat('#', s.n) FROM s",
+		"SELECT g.n, lpad('', g.n, '*') FROM (SELECT unnest(ARRAY[3, 5, 8]) AS n) g",
 		"SELECT replace(replace(replace(status, '-', ''), ' ', ''), 'a', 'aaaaaaaaaa') FROM orders",
 		"SELECT regexp_replace(regexp_replace(status, '(.)', '\\1\\1', 'g'), '', 'x', 'g') FROM orders",
 		"SELECT replace('Dear NAME,', 'NAME', name), replace(replace('2024-01-01', '-', ''), '0', '00') FROM customers",
