@@ -539,7 +539,9 @@ func (r *Runner) runOnce(ctx context.Context) (*RunResult, error) {
 			fmt.Sprintf("%d of %d questions were not answered within %s; is a worker (nl2sql serve) running against this database?",
 				len(ids)-done, len(ids), r.cfg.Timeout)))
 	default:
-		return r.abort(ctx, run, nil, fmt.Sprintf("waiting for answers: %v", err))
+		// Withdrawn as well: the sweep withdraws only the questions of
+		// runs it aborts itself, and this one is aborted here.
+		return r.abort(ctx, run, nil, r.withdraw(ctx, log, run.ID, ids, fmt.Sprintf("waiting for answers: %v", err)))
 	}
 
 	answers, err := r.answers(ctx, ids)

@@ -978,3 +978,71 @@ func TestRunnerRefusesALockAnotherSessionHolds(t *testing.T) {
 	require.ErrorContains(t, err, "holds the lock of exam run 1")
 	require.Equal(t, [][]any{{int64(0)}}, queryRows(t, db.Pool, `SELECT count(*) FROM rag.exam_runs`))
 }
+
+// TestRunnerWithdrawsWhenWaitingFails: a run aborted because waiting for
+// its answers failed (its connection lost and not got back within a
+// minute) left its unanswered questions queued, where an interrupted or
+// timed-out run withdraws them: the workers answered them for nobody, and
+// the sweep, which withdraws only the questions of runs it aborts itself,
+// never did.
+func TestRunnerWithdrawsWhenWaitingFails(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out the waiter's minute of reconnecting")
+	}
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, shopSQL)
+	require.NoError(t, err)
+	// Registered, and no worker: the question stays queued.
+	conn, err := pgx.Connect(ctx, db.URL)
+	require.NoError(t, err)
+	defer conn.Close(ctx)
+	_, err = catalog.Refresh(ctx, db.Pool, conn, catalog.Database{Name: "shop", DSN: db.URL, Schemas: []string{"shop"}}, nil)
+	require.NoError(t, err)
+	targets, err := target.New(target.Config{ConnectTimeout: 2 * time.Second})
+	require.NoError(t, err)
+	t.Cleanup(targets.Close)
+	runner, err := exam.NewRunner(db.Pool, targets, exam.Config{
+		Database: "shop", Questions: shopExam[:1], Model: model, PollInterval: 50 * time.Millisecond, Logger: dbtest.Logger(t),
+		Timeout: 5 * time.Minute,
+	})
+	require.NoError(t, err)
+	done := make(chan error, 1)
+	go func() {
+		_, err := runner.Run(ctx)
+		done <- err
+	}()
+	var run int64
+	var pid int32
+	require.Eventually(t, func() bool {
+		return db.Pool.QueryRow(ctx, `SELECT r.id, l.pid FROM rag.exam_runs r JOIN pg_locks l
+			ON l.locktype = 'advisory' AND l.classid = hashtext('rag.exam_runs')::oid AND l.objid = r.id::oid AND l.granted`).Scan(&run, &pid) == nil
+	}, 30*time.Second, 10*time.Millisecond)
+	// Another session takes the run's lock as soon as the runner's
+	// connection ends, so the waiter cannot take it again and gives up.
+	other, err := pgx.Connect(ctx, db.URL)
+	require.NoError(t, err)
+	defer other.Close(context.Background())
+	locked := make(chan error, 1)
+	go func() {
+		_, err := other.Exec(ctx, `SELECT pg_advisory_lock(hashtext('rag.exam_runs'), $1::integer)`, run)
+		locked <- err
+	}()
+	require.Eventually(t, func() bool {
+		var waiting bool
+		_ = db.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1::oid AND NOT granted)`, run).Scan(&waiting)
+		return waiting
+	}, 10*time.Second, 10*time.Millisecond)
+	_, err = db.Pool.Exec(ctx, `SELECT pg_terminate_backend($1)`, pid)
+	require.NoError(t, err)
+	require.NoError(t, <-locked)
+
+	err = <-done
+	var aerr *exam.AbortedError
+	require.ErrorAs(t, err, &aerr)
+	require.Equal(t, [][]any{{"aborted", true}},
+		queryRows(t, db.Pool, `SELECT status, error LIKE 'waiting for answers:%' FROM rag.exam_runs`))
+	require.Equal(t, [][]any{{"failed", "withdrawn"}},
+		queryRows(t, db.Pool, `SELECT status, left(error, 9) FROM rag.queries`))
+}
