@@ -561,7 +561,10 @@ func textValue(oid uint32, s string) (v any, ok bool) {
 				return t.UTC().Format(time.RFC3339Nano), true
 			}
 		}
-		return s, true
+		if u, ok := farTimestamptz(s); ok {
+			return u, true
+		}
+		return s, true // infinity, -infinity
 	case pgtype.JSONBOID:
 		if json.Valid([]byte(s)) {
 			return json.RawMessage(s), true
@@ -586,6 +589,64 @@ var timestamptzLayouts = []string{
 	"2006-01-02 15:04:05.999999-07",
 	"2006-01-02 15:04:05.999999-07:00",
 	"2006-01-02 15:04:05.999999-07:00:00",
+}
+
+// farTimestamptz reads a timestamptz as PostgreSQL writes it where Go's
+// layouts do not (a year of five digits, or before Christ: "12000-06-01
+// 05:30:00+05:30", "0044-03-15 17:53:28+05:53:28 BC") and writes it as a
+// UTC session does: RFC 3339 with Z where its UTC year has four digits,
+// else PostgreSQL's text at +00. Kept in the session's zone, the same
+// value read differently on databases set to different zones.
+func farTimestamptz(s string) (string, bool) {
+	s, bc := strings.CutSuffix(s, " BC")
+	date, clock, ok := strings.Cut(s, " ")
+	if !ok {
+		return "", false
+	}
+	ymd := strings.Split(date, "-")
+	at := strings.IndexAny(clock, "+-")
+	if len(ymd) != 3 || len(ymd[0]) < 4 || at < 0 {
+		return "", false
+	}
+	hms := strings.Split(clock[:at], ":")
+	off := strings.Split(clock[at+1:], ":")
+	if len(hms) != 3 || len(off) > 3 {
+		return "", false
+	}
+	sec, frac, _ := strings.Cut(hms[2], ".")
+	nums := append([]string{ymd[0], ymd[1], ymd[2], hms[0], hms[1], sec}, off...)
+	v := make([]int, len(nums))
+	for i, n := range nums {
+		var err error
+		if v[i], err = strconv.Atoi(n); err != nil || v[i] < 0 {
+			return "", false
+		}
+	}
+	year := v[0]
+	if bc {
+		year = 1 - year // 1 BC is year 0
+	}
+	offset := 0
+	for i, o := range v[6:] {
+		offset += o * []int{3600, 60, 1}[i]
+	}
+	if clock[at] == '-' {
+		offset = -offset
+	}
+	t := time.Date(year, time.Month(v[1]), v[2], v[3], v[4], v[5], 0, time.FixedZone("", offset)).UTC()
+	if y := t.Year(); y >= 1 && y <= 9999 && frac == "" {
+		return t.Format(time.RFC3339), true
+	} else if y >= 1 && y <= 9999 {
+		return t.Format("2006-01-02T15:04:05") + "." + frac + "Z", true
+	}
+	y, era := t.Year(), ""
+	if y <= 0 {
+		y, era = 1-y, " BC"
+	}
+	if frac != "" {
+		frac = "." + frac
+	}
+	return fmt.Sprintf("%04d-%02d-%02d %02d:%02d:%02d%s+00%s", y, t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), frac, era), true
 }
 
 // jsonbSafe reports whether jsonb takes the valid JSON text s: PostgreSQL

@@ -554,3 +554,30 @@ func TestDatabaseTimeZone(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []any{"2024-01-01", "2024-01-31T18:30:00Z", "2023-12-31T19:00:00.5Z", "1850-06-01T06:06:32Z", []any{"2023-12-31T19:00:00Z"}}, res.Rows[0])
 }
+
+// TestDatabaseTimeZoneFarYears: a timestamptz Go's layouts do not read (a
+// year before Christ, or past 9999 in the session's zone) is kept as
+// PostgreSQL's text, which in the database's own zone depended on it:
+// 9999-12-31 23:00 UTC read "10000-01-01 04:30:00+05:30" on a database set
+// to Asia/Kolkata, where a UTC session wrote 9999-12-31T23:00:00Z. Such
+// values are written in UTC as a UTC session writes them.
+func TestDatabaseTimeZoneFarYears(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{db.Name}.Sanitize()+" SET timezone = 'Asia/Kolkata'")
+	require.NoError(t, err)
+	reg, err := target.New(target.Config{MaxRows: 10, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	t.Cleanup(reg.Close)
+	res, err := reg.Execute(ctx, target.Database{Name: "shop", DSN: db.URL, Schemas: []string{"public"}},
+		`SELECT '9999-12-31 23:00:00+00'::timestamptz AS last,
+		        '0044-03-15 12:00:00.25+00 BC'::timestamptz AS ides,
+		        '0001-01-01 02:00:00+00 BC'::timestamptz AS bc1,
+		        '12000-06-01 00:00:00+00'::timestamptz AS far,
+		        'infinity'::timestamptz AS inf`, target.ExecOptions{})
+	require.NoError(t, err)
+	require.Equal(t, []any{
+		"9999-12-31T23:00:00Z", "0044-03-15 12:00:00.25+00 BC", "0001-01-01 02:00:00+00 BC", "12000-06-01 00:00:00+00", "infinity",
+	}, res.Rows[0])
+}
