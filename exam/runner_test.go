@@ -917,10 +917,11 @@ func TestRunnerKeepsItsLockWhenItsConnectionIsReplaced(t *testing.T) {
 		res, err := runner.Run(ctx)
 		done <- outcome{res, err}
 	}()
-	// The session holding the run's lock, other than not.
+	// The session holding the run's lock, other than not (pg_locks is the
+	// server's: other tests' databases have a run 1 too).
 	holder := func(run int64, not int32) (pid int32) {
-		_ = db.Pool.QueryRow(ctx, `SELECT pid FROM pg_locks
-			WHERE locktype = 'advisory' AND classid = hashtext('rag.exam_runs')::oid
+		_ = db.Pool.QueryRow(ctx, `SELECT pid FROM pg_locks l
+			WHERE l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND locktype = 'advisory' AND classid = hashtext('rag.exam_runs')::oid
 			  AND objid = $1::oid AND objsubid = 2 AND granted AND pid <> $2`, run, not).Scan(&pid)
 		return pid
 	}
@@ -1017,7 +1018,7 @@ func TestRunnerWithdrawsWhenWaitingFails(t *testing.T) {
 	var pid int32
 	require.Eventually(t, func() bool {
 		return db.Pool.QueryRow(ctx, `SELECT r.id, l.pid FROM rag.exam_runs r JOIN pg_locks l
-			ON l.locktype = 'advisory' AND l.classid = hashtext('rag.exam_runs')::oid AND l.objid = r.id::oid AND l.granted`).Scan(&run, &pid) == nil
+			ON l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND l.locktype = 'advisory' AND l.classid = hashtext('rag.exam_runs')::oid AND l.objid = r.id::oid AND l.granted`).Scan(&run, &pid) == nil
 	}, 30*time.Second, 10*time.Millisecond)
 	// Another session takes the run's lock as soon as the runner's
 	// connection ends, so the waiter cannot take it again and gives up.
@@ -1031,7 +1032,7 @@ func TestRunnerWithdrawsWhenWaitingFails(t *testing.T) {
 	}()
 	require.Eventually(t, func() bool {
 		var waiting bool
-		_ = db.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1::oid AND NOT granted)`, run).Scan(&waiting)
+		_ = db.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks l WHERE l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND locktype = 'advisory' AND objid = $1::oid AND NOT granted)`, run).Scan(&waiting)
 		return waiting
 	}, 10*time.Second, 10*time.Millisecond)
 	_, err = db.Pool.Exec(ctx, `SELECT pg_terminate_backend($1)`, pid)
