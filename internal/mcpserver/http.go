@@ -64,7 +64,18 @@ type call struct{ cancel context.CancelCauseFunc }
 func (c *calls) track(next http.Handler, w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancelCause(r.Context())
 	defer cancel(nil)
-	msg := peekMessage(r)
+	head := peekBody(r)
+	if why := inexactIDs(head); why != "" {
+		// As over stdio (lineFilter.check): the SDK would answer with
+		// another id, and the client would never match its response.
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": requestID(head), "error": map[string]any{
+			"code": codeInvalidRequest, "message": why,
+		}})
+		return
+	}
+	msg := decodeMessage(head)
 	if req, ok := msg.(*jsonrpc.Request); ok && req.Method == "notifications/cancelled" {
 		var p struct {
 			RequestID any `json:"requestId"`
@@ -132,10 +143,10 @@ func (c *calls) cancel(k callKey) {
 
 var errCancelled = errors.New("the client cancelled the call (notifications/cancelled)")
 
-// peekMessage is the single JSON-RPC message r's body holds, else nil (a
-// batch, a large or unreadable body); the body is left for the SDK to read
-// in full.
-func peekMessage(r *http.Request) jsonrpc.Message {
+// peekBody is r's whole body, trimmed, when it is a POST's of at most
+// maxPeek bytes, else nil (a large or unreadable body); the body is left
+// for the SDK to read in full.
+func peekBody(r *http.Request) []byte {
 	if r.Method != http.MethodPost || r.Body == nil {
 		return nil
 	}
@@ -144,11 +155,41 @@ func peekMessage(r *http.Request) jsonrpc.Message {
 	if err != nil || len(head) > maxPeek {
 		return nil
 	}
-	msg, err := jsonrpc.DecodeMessage(bytes.TrimSpace(head))
+	return bytes.TrimSpace(head)
+}
+
+// decodeMessage is the single JSON-RPC message body holds, else nil (a
+// batch, nothing, or not JSON-RPC).
+func decodeMessage(body []byte) jsonrpc.Message {
+	if len(body) == 0 {
+		return nil
+	}
+	msg, err := jsonrpc.DecodeMessage(body)
 	if err != nil {
 		return nil
 	}
 	return msg
+}
+
+// inexactIDs is inexactID of the message body holds, or of the first of a
+// batch's that has such an id; "" for any other body.
+func inexactIDs(body []byte) string {
+	if len(body) == 0 {
+		return ""
+	}
+	if body[0] != '[' {
+		return inexactID(body)
+	}
+	var batch []json.RawMessage
+	if json.Unmarshal(body, &batch) != nil {
+		return ""
+	}
+	for _, m := range batch {
+		if why := inexactID(m); why != "" {
+			return why
+		}
+	}
+	return ""
 }
 
 type readCloser struct {

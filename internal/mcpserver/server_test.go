@@ -743,3 +743,41 @@ func TestBigAnswer(t *testing.T) {
 		require.True(t, got.Truncated)
 	}
 }
+
+// TestHTTPIDsAnsweredExactly: over HTTP as over stdio, the SDK reads a
+// numeric id as a float64 and would answer 6.5 as 6 and 9007199254740993 as
+// 9007199254740992; such a request is refused with 400 and a JSON-RPC
+// error that carries the id exactly when it is an integer.
+func TestHTTPIDsAnsweredExactly(t *testing.T) {
+	t.Parallel()
+	s, err := mcpserver.New(nil, nil, mcpserver.Config{})
+	require.NoError(t, err)
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	for body, want := range map[string]struct {
+		status int
+		id     string
+		error  bool
+	}{
+		`{"jsonrpc":"2.0","id":6.5,"method":"ping"}`:                                            {http.StatusBadRequest, "null", true},
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`:                               {http.StatusBadRequest, "9007199254740993", true},
+		`{"jsonrpc":"2.0","id":9007199254740992,"method":"ping"}`:                               {http.StatusOK, "9007199254740992", false},
+		`{"jsonrpc":"2.0","id":"6.5","method":"ping"}`:                                          {http.StatusOK, `"6.5"`, false},
+		`[{"jsonrpc":"2.0","id":7,"method":"ping"},{"jsonrpc":"2.0","id":7.5,"method":"ping"}]`: {http.StatusBadRequest, "null", true},
+	} {
+		resp, err := postMCP(context.Background(), hs.URL, "2025-06-18", body)
+		require.NoError(t, err)
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.NoError(t, err)
+		require.Equal(t, want.status, resp.StatusCode, "%s: %s", body, b)
+		if want.status != http.StatusOK {
+			var m map[string]json.RawMessage
+			require.NoError(t, json.Unmarshal(b, &m), string(b))
+			require.Equal(t, want.id, string(m["id"]), body)
+			require.Contains(t, m, "error", body)
+			continue
+		}
+		require.Contains(t, string(b), `"id":`+want.id, body)
+	}
+}
