@@ -152,7 +152,14 @@ func printRefresh(m *Main, res *catalog.RefreshResult) {
 			d.Name, strings.Join(d.Schemas, ", "))
 	}
 	if n := len(res.Unreadable); n > 0 {
-		shown := res.Unreadable[:min(n, 10)]
+		// As SQL names them: a key ("s1.Invoice Lines") is not.
+		shown := make([]string, 0, min(n, 10))
+		for _, k := range res.Unreadable[:min(n, 10)] {
+			if schema, name, ok := catalog.SplitTableKey(k); ok {
+				k = catalog.QuoteIdent(schema) + "." + catalog.QuoteIdent(name)
+			}
+			shown = append(shown, k)
+		}
 		more := ""
 		if n > len(shown) {
 			more = fmt.Sprintf(" and %d more", n-len(shown))
