@@ -152,6 +152,12 @@ func up(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger, res *Resul
 	provider, err := goose.NewProvider(goose.DialectPostgres, db, files,
 		goose.WithTableName(gooseTable),
 		goose.WithDisableGlobalRegistry(true),
+		// 00046 landed on main (550c17d) before 00044 (2563412): a
+		// database migrated in between records 46 without 44, and goose
+		// refused every later migrate ("missing (out-of-order)
+		// migration"), so the service could not start. 00044 only creates
+		// an index where it is missing; it runs late as well.
+		goose.WithAllowOutofOrder(true),
 	)
 	if err != nil {
 		return fmt.Errorf("migrate: goose: %w", err)

@@ -412,3 +412,23 @@ func TestFeedbackPendingIndexAfterRewrittenMigration(t *testing.T) {
 	require.NoError(t, db.Pool.QueryRow(ctx, "SELECT to_regclass('rag.feedback_pending_idx')::text").Scan(&idx))
 	require.NotNil(t, idx, "feedback_pending_idx exists")
 }
+
+// TestMigrateADatabaseMigratedBefore00044: 00046 landed on main (550c17d)
+// before 00044 did (2563412), so a database migrated in between records
+// versions up to 43 and 46, without 44: migrating it to head must still
+// run 00044 (and 00047), not refuse it as a migration out of order.
+func TestMigrateADatabaseMigratedBefore00044(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, `DELETE FROM rag.goose_db_version WHERE version_id IN (44, 47);
+DROP INDEX rag.feedback_pending_idx; DROP INDEX rag.feedback_given_by_example_idx`) // as 00043's first body and 00046's first body left it
+	require.NoError(t, err)
+	_, err = migrations.Migrate(ctx, db.Pool, nil)
+	require.NoError(t, err)
+	for _, name := range []string{"rag.feedback_pending_idx", "rag.feedback_given_by_example_idx"} {
+		var idx *string
+		require.NoError(t, db.Pool.QueryRow(ctx, "SELECT to_regclass($1)::text", name).Scan(&idx))
+		require.NotNil(t, idx, name)
+	}
+}
