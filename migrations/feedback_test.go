@@ -114,6 +114,7 @@ func TestFeedbackCorrectionStartingWithAComment(t *testing.T) {
 		"-- orders of the last month\nSELECT count(*) FROM orders",
 		"/* checked against the ledger */ SELECT count(*) FROM orders",
 		"/* a */ -- b\n /** c **/ (WITH o AS (SELECT 1) SELECT * FROM o)",
+		"/*/ a / b */ -- c\r\nSELECT 1",
 	} {
 		var status string
 		require.NoError(t, c.poolA.QueryRow(ctx,
@@ -125,6 +126,12 @@ func TestFeedbackCorrectionStartingWithAComment(t *testing.T) {
 		"/* SELECT */ DELETE FROM orders",
 		"/* a */ DELETE FROM orders /* b */ SELECT 1",
 		"-- SELECT 1",
+		// PostgreSQL nests block comments: all of "/* /* */ SELECT */" is
+		// one, and the statement is the DELETE.
+		"/* /* */ SELECT */ DELETE FROM orders",
+		"/* //* */ SELECT */ DELETE FROM orders",
+		// A line comment ends at a carriage return as at a line feed.
+		"-- x\rDELETE FROM orders WHERE id IN (--\nSELECT 1)",
 	} {
 		_, err := c.poolA.Exec(ctx, "INSERT INTO rag.feedback (query_id, verdict, corrected_sql) VALUES ($1, 'wrong', $2)", c.qA, sql)
 		require.ErrorContains(t, err, "corrected_sql must be one read-only query", sql)
