@@ -558,7 +558,7 @@ func textValue(oid uint32, s string) (v any, ok bool) {
 		// standard time, +05:53:28.
 		for _, layout := range timestamptzLayouts {
 			if t, err := time.Parse(layout, s); err == nil {
-				return t.UTC().Format(time.RFC3339Nano), true
+				return utcTimestamptz(t, ""), true
 			}
 		}
 		if u, ok := farTimestamptz(s); ok {
@@ -633,11 +633,25 @@ func farTimestamptz(s string) (string, bool) {
 	if clock[at] == '-' {
 		offset = -offset
 	}
-	t := time.Date(year, time.Month(v[1]), v[2], v[3], v[4], v[5], 0, time.FixedZone("", offset)).UTC()
+	return utcTimestamptz(time.Date(year, time.Month(v[1]), v[2], v[3], v[4], v[5], 0, time.FixedZone("", offset)), frac), true
+}
+
+// utcTimestamptz writes t, a timestamptz read from the session's zone, as
+// a UTC session does: RFC 3339 with Z where its UTC year has four digits,
+// else PostgreSQL's text at +00. frac is the fraction of a second as
+// PostgreSQL wrote it ("25" for .25), or "" to take t's own. The UTC
+// year, not the session's, decides: west of UTC, 9999-12-31 22:00-05 is
+// in the year 10000, and east of it 0001-01-01 01:53:28+05:53:28 is in 1
+// BC.
+func utcTimestamptz(t time.Time, frac string) string {
+	t = t.UTC()
+	if frac == "" && t.Nanosecond() != 0 {
+		frac = strings.TrimRight(fmt.Sprintf("%09d", t.Nanosecond()), "0")
+	}
 	if y := t.Year(); y >= 1 && y <= 9999 && frac == "" {
-		return t.Format(time.RFC3339), true
+		return t.Format(time.RFC3339)
 	} else if y >= 1 && y <= 9999 {
-		return t.Format("2006-01-02T15:04:05") + "." + frac + "Z", true
+		return t.Format("2006-01-02T15:04:05") + "." + frac + "Z"
 	}
 	y, era := t.Year(), ""
 	if y <= 0 {
@@ -646,7 +660,7 @@ func farTimestamptz(s string) (string, bool) {
 	if frac != "" {
 		frac = "." + frac
 	}
-	return fmt.Sprintf("%04d-%02d-%02d %02d:%02d:%02d%s+00%s", y, t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), frac, era), true
+	return fmt.Sprintf("%04d-%02d-%02d %02d:%02d:%02d%s+00%s", y, t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), frac, era)
 }
 
 // jsonbSafe reports whether jsonb takes the valid JSON text s: PostgreSQL

@@ -575,9 +575,32 @@ func TestDatabaseTimeZoneFarYears(t *testing.T) {
 		        '0044-03-15 12:00:00.25+00 BC'::timestamptz AS ides,
 		        '0001-01-01 02:00:00+00 BC'::timestamptz AS bc1,
 		        '12000-06-01 00:00:00+00'::timestamptz AS far,
-		        'infinity'::timestamptz AS inf`, target.ExecOptions{})
+		        'infinity'::timestamptz AS inf,
+		        '0001-12-31 20:00:00.5+00 BC'::timestamptz AS ad1_here`, target.ExecOptions{})
 	require.NoError(t, err)
 	require.Equal(t, []any{
 		"9999-12-31T23:00:00Z", "0044-03-15 12:00:00.25+00 BC", "0001-01-01 02:00:00+00 BC", "12000-06-01 00:00:00+00", "infinity",
+		// 0001-01-01 01:53:28.5+05:53:28 in the session's zone, which Go's
+		// layouts read: its UTC year is 1 BC all the same.
+		"0001-12-31 20:00:00.5+00 BC",
 	}, res.Rows[0])
+}
+
+// TestDatabaseTimeZoneYearPast9999InUTC: west of UTC, a value whose UTC
+// year is 10000 has a four-digit year in the session's zone, which Go's
+// layouts read: it is written as a UTC session writes it all the same,
+// PostgreSQL's text at +00, not RFC 3339 with a five-digit year.
+func TestDatabaseTimeZoneYearPast9999InUTC(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := dbtest.NewDB(t)
+	_, err := db.Pool.Exec(ctx, "ALTER DATABASE "+pgx.Identifier{db.Name}.Sanitize()+" SET timezone = 'America/New_York'")
+	require.NoError(t, err)
+	reg, err := target.New(target.Config{MaxRows: 10, Logger: dbtest.Logger(t)})
+	require.NoError(t, err)
+	t.Cleanup(reg.Close)
+	res, err := reg.Execute(ctx, target.Database{Name: "shop", DSN: db.URL, Schemas: []string{"public"}},
+		`SELECT '10000-01-01 03:00:00.125+00'::timestamptz AS past, '9999-12-31 23:00:00+00'::timestamptz AS last`, target.ExecOptions{})
+	require.NoError(t, err)
+	require.Equal(t, []any{"10000-01-01 03:00:00.125+00", "9999-12-31T23:00:00Z"}, res.Rows[0])
 }
