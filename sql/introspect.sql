@@ -29,7 +29,8 @@ ORDER BY n.nspname;
 -- the schemas the reader may read and adds no column of its own: a partition
 -- in all but name (partitioning before PostgreSQL 10: measurements_2019_01),
 -- whose rows a query of the parent reads.
-SELECT n.nspname::text AS schema_name,
+SELECT c.oid AS relid,
+       n.nspname::text AS schema_name,
        c.relname::text AS table_name,
        c.relkind::text AS relkind,
        coalesce(ds.description, '')::text AS comment,
@@ -148,17 +149,9 @@ LEFT JOIN pg_catalog.pg_type bt ON bt.oid = coalesce(d3.typbasetype, d2.typbaset
 LEFT JOIN domain_checks dck ON dck.typid = d1.oid
 LEFT JOIN pg_catalog.pg_description ds
     ON ds.objoid = c.oid AND ds.classoid = 'pg_catalog.pg_class'::regclass AND ds.objsubid = a.attnum
-WHERE n.nspname = ANY (@schemas::text[])
-  AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-  -- The partitions IntrospectTables keeps.
-  AND (CASE WHEN c.relispartition THEN NOT EXISTS (
-      SELECT 1 FROM pg_catalog.pg_partition_ancestors(c.oid) AS pa(relid)
-      JOIN pg_catalog.pg_class ac ON ac.oid = pa.relid
-      JOIN pg_catalog.pg_namespace an ON an.oid = ac.relnamespace
-      WHERE ac.oid <> c.oid AND an.nspname = ANY (@schemas::text[])
-        AND pg_catalog.has_schema_privilege(coalesce(nullif(@reader::text, ''), current_user::text), an.oid, 'USAGE')
-        AND pg_catalog.has_any_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), ac.oid, 'SELECT'))
-  ELSE true END)
+-- The tables IntrospectTables kept (their oids, @relids): which partitions
+-- and tables those are is decided once, there.
+WHERE c.oid = ANY (@relids::oid[])
   AND a.attnum > 0
   AND NOT a.attisdropped
 ORDER BY n.nspname, c.relname, a.attnum;
@@ -195,17 +188,9 @@ JOIN pg_catalog.pg_class c ON c.oid = con.conrelid
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 LEFT JOIN pg_catalog.pg_class rc ON rc.oid = con.confrelid
 LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
-WHERE n.nspname = ANY (@schemas::text[])
-  AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-  -- The partitions IntrospectTables keeps.
-  AND (CASE WHEN c.relispartition THEN NOT EXISTS (
-      SELECT 1 FROM pg_catalog.pg_partition_ancestors(c.oid) AS pa(relid)
-      JOIN pg_catalog.pg_class ac ON ac.oid = pa.relid
-      JOIN pg_catalog.pg_namespace an ON an.oid = ac.relnamespace
-      WHERE ac.oid <> c.oid AND an.nspname = ANY (@schemas::text[])
-        AND pg_catalog.has_schema_privilege(coalesce(nullif(@reader::text, ''), current_user::text), an.oid, 'USAGE')
-        AND pg_catalog.has_any_column_privilege(coalesce(nullif(@reader::text, ''), current_user::text), ac.oid, 'SELECT'))
-  ELSE true END)
+-- The tables IntrospectTables kept (their oids, @relids): which partitions
+-- and tables those are is decided once, there.
+WHERE c.oid = ANY (@relids::oid[])
   AND con.contype IN ('p', 'f', 'c')
   -- A partition's constraint inherited from its partitioned table is its
   -- own (a kept partition's key); a copy made on the same table, for each

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/nl2sql/nl2sql/internal/dbsqlc"
 )
@@ -154,6 +155,7 @@ func introspectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 	}
 	byKey := make(map[string]*Table, len(tables))
 	var unreadable, inherited []string
+	relids := make([]pgtype.Uint32, 0, len(tables)) // the tables kept, whose columns and constraints are read
 	for _, r := range tables {
 		if !r.Readable {
 			unreadable = append(unreadable, TableKey(r.SchemaName, r.TableName))
@@ -180,9 +182,10 @@ func introspectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 		}
 		snap.Tables = append(snap.Tables, t.withKey())
 		byKey[t.Key()] = t
+		relids = append(relids, r.Relid)
 	}
 
-	columns, err := q.IntrospectColumns(ctx, db, &dbsqlc.IntrospectColumnsParams{Reader: reader, Schemas: schemas})
+	columns, err := q.IntrospectColumns(ctx, db, &dbsqlc.IntrospectColumnsParams{Reader: reader, Relids: relids})
 	if err != nil {
 		return nil, nil, fmt.Errorf("catalog: read columns: %w", err)
 	}
@@ -223,7 +226,7 @@ func introspectAs(ctx context.Context, db dbsqlc.DBTX, schemas []string, reader 
 		t.Columns = append(t.Columns, c)
 	}
 
-	constraints, err := q.IntrospectConstraints(ctx, db, &dbsqlc.IntrospectConstraintsParams{Schemas: schemas, Reader: reader})
+	constraints, err := q.IntrospectConstraints(ctx, db, relids)
 	if err != nil {
 		return nil, nil, fmt.Errorf("catalog: read constraints: %w", err)
 	}

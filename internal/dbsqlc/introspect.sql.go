@@ -7,6 +7,8 @@ package dbsqlc
 
 import (
 	"context"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const introspectColumns = `-- name: IntrospectColumns :many
@@ -63,25 +65,15 @@ LEFT JOIN pg_catalog.pg_type bt ON bt.oid = coalesce(d3.typbasetype, d2.typbaset
 LEFT JOIN domain_checks dck ON dck.typid = d1.oid
 LEFT JOIN pg_catalog.pg_description ds
     ON ds.objoid = c.oid AND ds.classoid = 'pg_catalog.pg_class'::regclass AND ds.objsubid = a.attnum
-WHERE n.nspname = ANY ($2::text[])
-  AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-  -- The partitions IntrospectTables keeps.
-  AND (CASE WHEN c.relispartition THEN NOT EXISTS (
-      SELECT 1 FROM pg_catalog.pg_partition_ancestors(c.oid) AS pa(relid)
-      JOIN pg_catalog.pg_class ac ON ac.oid = pa.relid
-      JOIN pg_catalog.pg_namespace an ON an.oid = ac.relnamespace
-      WHERE ac.oid <> c.oid AND an.nspname = ANY ($2::text[])
-        AND pg_catalog.has_schema_privilege(coalesce(nullif($1::text, ''), current_user::text), an.oid, 'USAGE')
-        AND pg_catalog.has_any_column_privilege(coalesce(nullif($1::text, ''), current_user::text), ac.oid, 'SELECT'))
-  ELSE true END)
+WHERE c.oid = ANY ($2::oid[])
   AND a.attnum > 0
   AND NOT a.attisdropped
 ORDER BY n.nspname, c.relname, a.attnum
 `
 
 type IntrospectColumnsParams struct {
-	Reader  string
-	Schemas []string
+	Reader string
+	Relids []pgtype.Uint32
 }
 
 type IntrospectColumnsRow struct {
@@ -111,8 +103,10 @@ type IntrospectColumnsRow struct {
 // domain over a domain over a domain; deeper, the base shown is a domain):
 // the last domain's base type and type modifier are the column's real type.
 // The type the column's values have: the innermost domain's base.
+// The tables IntrospectTables kept (their oids, @relids): which partitions
+// and tables those are is decided once, there.
 func (q *Queries) IntrospectColumns(ctx context.Context, db DBTX, arg *IntrospectColumnsParams) ([]*IntrospectColumnsRow, error) {
-	rows, err := db.Query(ctx, introspectColumns, arg.Reader, arg.Schemas)
+	rows, err := db.Query(ctx, introspectColumns, arg.Reader, arg.Relids)
 	if err != nil {
 		return nil, err
 	}
@@ -165,17 +159,7 @@ JOIN pg_catalog.pg_class c ON c.oid = con.conrelid
 JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 LEFT JOIN pg_catalog.pg_class rc ON rc.oid = con.confrelid
 LEFT JOIN pg_catalog.pg_namespace rn ON rn.oid = rc.relnamespace
-WHERE n.nspname = ANY ($1::text[])
-  AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-  -- The partitions IntrospectTables keeps.
-  AND (CASE WHEN c.relispartition THEN NOT EXISTS (
-      SELECT 1 FROM pg_catalog.pg_partition_ancestors(c.oid) AS pa(relid)
-      JOIN pg_catalog.pg_class ac ON ac.oid = pa.relid
-      JOIN pg_catalog.pg_namespace an ON an.oid = ac.relnamespace
-      WHERE ac.oid <> c.oid AND an.nspname = ANY ($1::text[])
-        AND pg_catalog.has_schema_privilege(coalesce(nullif($2::text, ''), current_user::text), an.oid, 'USAGE')
-        AND pg_catalog.has_any_column_privilege(coalesce(nullif($2::text, ''), current_user::text), ac.oid, 'SELECT'))
-  ELSE true END)
+WHERE c.oid = ANY ($1::oid[])
   AND con.contype IN ('p', 'f', 'c')
   -- A partition's constraint inherited from its partitioned table is its
   -- own (a kept partition's key); a copy made on the same table, for each
@@ -185,11 +169,6 @@ WHERE n.nspname = ANY ($1::text[])
       WHERE pcon.oid = con.conparentid AND pcon.conrelid <> con.conrelid))
 ORDER BY n.nspname, c.relname, con.conname
 `
-
-type IntrospectConstraintsParams struct {
-	Schemas []string
-	Reader  string
-}
 
 type IntrospectConstraintsRow struct {
 	SchemaName     string
@@ -214,8 +193,10 @@ type IntrospectConstraintsRow struct {
 // reference, 0, has none): joined, the planner read every column of the
 // table for each constraint, 640,000 rows for 400 CHECKs of a 1,600-column
 // table.
-func (q *Queries) IntrospectConstraints(ctx context.Context, db DBTX, arg *IntrospectConstraintsParams) ([]*IntrospectConstraintsRow, error) {
-	rows, err := db.Query(ctx, introspectConstraints, arg.Schemas, arg.Reader)
+// The tables IntrospectTables kept (their oids, @relids): which partitions
+// and tables those are is decided once, there.
+func (q *Queries) IntrospectConstraints(ctx context.Context, db DBTX, relids []pgtype.Uint32) ([]*IntrospectConstraintsRow, error) {
+	rows, err := db.Query(ctx, introspectConstraints, relids)
 	if err != nil {
 		return nil, err
 	}
@@ -275,7 +256,8 @@ func (q *Queries) IntrospectSchemas(ctx context.Context, db DBTX) ([]string, err
 }
 
 const introspectTables = `-- name: IntrospectTables :many
-SELECT n.nspname::text AS schema_name,
+SELECT c.oid AS relid,
+       n.nspname::text AS schema_name,
        c.relname::text AS table_name,
        c.relkind::text AS relkind,
        coalesce(ds.description, '')::text AS comment,
@@ -335,6 +317,7 @@ type IntrospectTablesParams struct {
 }
 
 type IntrospectTablesRow struct {
+	Relid                pgtype.Uint32
 	SchemaName           string
 	TableName            string
 	Relkind              string
@@ -363,6 +346,7 @@ func (q *Queries) IntrospectTables(ctx context.Context, db DBTX, arg *Introspect
 	for rows.Next() {
 		var i IntrospectTablesRow
 		if err := rows.Scan(
+			&i.Relid,
 			&i.SchemaName,
 			&i.TableName,
 			&i.Relkind,
