@@ -4,22 +4,15 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 
+	"github.com/nl2sql/nl2sql/internal/naming"
 	"github.com/nl2sql/nl2sql/internal/pgsql"
 )
 
-// spelling is a name with its letter case and separators dropped:
-// unit_price, "Unit Price", UnitPrice and unitprice are spelled alike.
-func spelling(name string) string {
-	var b strings.Builder
-	for _, r := range name {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return b.String()
-}
+// spelling is a name with its letter case and separators dropped, its
+// words as naming reads them run together: unit_price, "Unit Price",
+// UnitPrice and unitprice are spelled alike.
+func spelling(name string) string { return strings.Join(naming.Parts(name), "") }
 
 // sweepSpelling rewrites, once the reference an undefined-column error
 // named is fixed (fixed, its index), every other reference that PostgreSQL
